@@ -1,0 +1,129 @@
+/**
+ * One driver path for both databases: Kysely -> node-postgres Pool, connected either to a
+ * PostgreSQL server (DATABASE_URL) or to embedded PGlite through its node-postgres adapter.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema";
+
+export type Database = Kysely<DB>;
+
+// Dates stay 'YYYY-MM-DD' strings (no time-zone shifts); bigint counts become numbers.
+pg.types.setTypeParser(1082, (v: string) => v);
+pg.types.setTypeParser(20, (v: string) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+});
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  kind: "postgres" | "pglite";
+  /** Where the data lives, for messages (never includes a password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data folder, or "memory://" for an in-memory database. */
+  pgliteDir?: string;
+  poolSize?: number;
+  /** Optional schema to put first on the search path (tests isolate themselves this way). */
+  schema?: string;
+}
+
+export class DatabaseInUseError extends Error {}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.schema);
+  return openPglite(options.pgliteDir ?? "memory://");
+}
+
+async function openPostgres(url: string, max: number, schema?: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  });
+  pool.on("error", () => {
+    /* an idle client died; the pool replaces it */
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(url);
+  return {
+    db,
+    pool,
+    kind: "postgres",
+    describe: `postgresql://${u.host}${u.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const inMemory = dir.startsWith("memory://");
+  const release = inMemory ? () => {} : lockDataDir(dir);
+  try {
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    const pglite = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+    // PGlite is one connection; the pool hands it out one query or transaction at a time.
+    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      pool,
+      kind: "pglite",
+      describe: inMemory ? "PGlite (in memory)" : `PGlite at ${dir}`,
+      close: async () => {
+        try {
+          await db.destroy();
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** PGlite is single-process: a lock file stops a second process opening the same folder. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.resolve(dir) + ".lock";
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(fs.readFileSync(lockFile, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by another process (pid ${pid}). ` +
+            "Stop the server first, or set DATABASE_URL to use a PostgreSQL server.",
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

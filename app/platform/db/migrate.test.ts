@@ -1,0 +1,71 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { isMigrated, listMigrations, migrate } from "./migrate.server";
+
+describe("migrations", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t.destroy();
+  });
+
+  it("applies every migration file and records it", async () => {
+    expect(await isMigrated(t.pool)).toBe(true);
+    const rows = await t.db.selectFrom("schema_migrations").select("name").orderBy("name").execute();
+    expect(rows.map((r) => r.name)).toEqual(listMigrations());
+  });
+
+  it("is idempotent: a second run applies nothing and changes nothing", async () => {
+    expect(await migrate(t.pool)).toEqual([]);
+  });
+
+  it("carries the rules in constraints", async () => {
+    await t.db.insertInto("directory_entries").values({ registration_number: "CBDU1001", business_name: "A" }).execute();
+    await expect(
+      t.db
+        .insertInto("reviews")
+        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 6, review_text: "t" })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await t.db
+      .insertInto("reviews")
+      .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 5, review_text: "t" })
+      .execute();
+    await expect(
+      t.db
+        .insertInto("reviews")
+        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 4, review_text: "again" })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      t.db.insertInto("directory_entries").values({ registration_number: " cbdu9 " }).execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      sql`INSERT INTO claim_requests (registration_number, contact_name, contact_email, contact_phone, status)
+          VALUES ('CBDU1001', 'a', 'a@b.c', '1', 'maybe')`.execute(t.db),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it("allows one pending claim per business", async () => {
+    const claim = { registration_number: "CBDU1001", contact_name: "a", contact_email: "a@b.c", contact_phone: "1" };
+    await t.db.insertInto("claim_requests").values(claim).execute();
+    await expect(t.db.insertInto("claim_requests").values(claim).execute()).rejects.toThrow(/unique|duplicate/i);
+    await t.db.insertInto("claim_requests").values({ ...claim, status: "rejected" }).execute();
+  });
+
+  it("derives the search columns", async () => {
+    await t.db
+      .insertInto("directory_entries")
+      .values({ registration_number: "CBDU 77", business_name: "Green Skips", town: " Leeds", postcode: "ls1 4ap" })
+      .execute();
+    const row = await t.db
+      .selectFrom("directory_entries")
+      .select(["registration_key", "town_key", "postcode_key"])
+      .where("registration_number", "=", "CBDU 77")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ registration_key: "CBDU77", town_key: "leeds", postcode_key: "LS14AP" });
+  });
+});

@@ -1,0 +1,30 @@
+import { data, Link } from "react-router";
+import { getApp } from "~/platform/context";
+import type { Route } from "./+types/not-found";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  getApp(context).log.warn({ path }, "404 not found");
+  return data({ path }, { status: 404 });
+}
+
+export function meta() {
+  return [{ title: "Page not found | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotFound() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Page not found</h1>
+      <p className="mt-4 text-slate-600">Sorry, we couldn't find the page you were looking for.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          Go to Home
+        </Link>
+        <Link to="/search-results" className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">
+          Search the directory
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e server runs the built product on its own, freshly prepared data directory.
+// E2E_PORT and BUILD_DIR let several runs share a machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = `./data-e2e-${port}`;
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `node --import tsx tests/e2e/support/prepare.ts ${dataDir} && node server.mjs`,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      SEED_SAMPLE_DATA: "false",
+      PUBLIC_URL: baseURL,
+    },
+  },
+});

@@ -1,0 +1,33 @@
+/** gzip or brotli for text responses that are not already encoded. */
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
+const MIN_BYTES = 1024;
+
+export function compress(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
+    const type = res.headers.get("Content-Type") ?? "";
+    if (!COMPRESSIBLE.test(type)) return;
+    const length = Number(res.headers.get("Content-Length") ?? NaN);
+    if (length < MIN_BYTES) return;
+    const accept = c.req.header("Accept-Encoding") ?? "";
+    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    if (!encoding) return;
+    const encoder =
+      encoding === "br"
+        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : zlib.createGzip({ level: 6 });
+    const body = Readable.fromWeb(res.body as NodeReadableStream).pipe(encoder);
+    const headers = new Headers(res.headers);
+    headers.set("Content-Encoding", encoding);
+    headers.delete("Content-Length");
+    headers.append("Vary", "Accept-Encoding");
+    c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, statusText: res.statusText, headers });
+  };
+}

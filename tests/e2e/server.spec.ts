@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+
+test("the server answers health checks and sends security headers", async ({ request }) => {
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
+  const home = await request.get("/");
+  const headers = home.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toBeTruthy();
+});
+
+test("an unknown path answers 404 with links home and to search", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /home/i })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: /search/i })).toHaveAttribute("href", "/search-results");
+});

@@ -1,0 +1,24 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Database tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    globalSetup: ["./tests/support/global-setup.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: databases.map((db) => ({
+      extends: true,
+      test: {
+        name: db,
+        include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+        env: { TEST_DB: db },
+      },
+    })),
+  },
+});
