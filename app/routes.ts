@@ -1,9 +1,15 @@
-import type { RouteConfig } from "@react-router/dev/routes";
+import { layout, type RouteConfig } from "@react-router/dev/routes";
 import { adminRoutes } from "./routes/admin/routes";
 import { apiRoutes } from "./routes/api/routes";
 import { authRoutes } from "./routes/auth/routes";
 import { companyRoutes } from "./routes/company/routes";
 import { publicRoutes } from "./routes/public/routes";
 
-// Each area declares its own routes; the catch-all 404 is last in publicRoutes.
-export default [...apiRoutes, ...authRoutes, ...companyRoutes, ...adminRoutes, ...publicRoutes] satisfies RouteConfig;
+// Each area declares its own routes. Public and auth pages share the site layout (header and
+// footer); the company and admin areas bring their own. The catch-all 404 is last in publicRoutes.
+export default [
+  ...apiRoutes,
+  ...companyRoutes,
+  ...adminRoutes,
+  layout("routes/public/layout.tsx", [...authRoutes, ...publicRoutes]),
+] satisfies RouteConfig;

@@ -1,0 +1,74 @@
+/**
+ * Toasts: a tiny global store plus a Radix Toast viewport rendered once in the root.
+ * Show one from anywhere with `toast({ title, description, variant })`; the server can queue
+ * one across a redirect with `redirectWithToast` (platform/toast.server.ts).
+ */
+import { Toast as RadixToast } from "radix-ui";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { cn } from "./cn";
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+}
+interface Entry extends ToastMessage {
+  id: number;
+}
+
+let entries: Entry[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(message: ToastMessage): void {
+  entries = [...entries, { ...message, id: nextId++ }];
+  emit();
+}
+function dismiss(id: number) {
+  entries = entries.filter((e) => e.id !== id);
+  emit();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** Shows `message` once each time a new object is passed (e.g. from action data). */
+export function useToastOnce(message: ToastMessage | null | undefined): void {
+  const last = useRef<ToastMessage | null | undefined>(undefined);
+  useEffect(() => {
+    if (message && message !== last.current) toast(message);
+    last.current = message;
+  }, [message]);
+}
+
+export function Toaster({ initial }: { initial?: ToastMessage | null }) {
+  useToastOnce(initial);
+  const list = useSyncExternalStore(subscribe, () => entries, () => entries);
+  return (
+    <RadixToast.Provider swipeDirection="right" duration={6000}>
+      {list.map((t) => (
+        <RadixToast.Root
+          key={t.id}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          className={cn(
+            "grid gap-1 rounded-lg border p-4 pr-8 shadow-lg data-[state=closed]:opacity-0",
+            t.variant === "destructive"
+              ? "border-red-300 bg-red-50 text-red-900"
+              : t.variant === "success"
+                ? "border-green-300 bg-green-50 text-green-900"
+                : "border-slate-200 bg-white text-slate-900",
+          )}
+        >
+          <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
+          {t.description ? <RadixToast.Description className="text-sm">{t.description}</RadixToast.Description> : null}
+          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100">
+            ×
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </RadixToast.Provider>
+  );
+}
