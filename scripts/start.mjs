@@ -3,6 +3,7 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureInstall } from "./ensure-install.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -23,13 +24,12 @@ function mtime(p) {
     return 0;
   }
 }
-function run(cmd) {
-  console.log(`> ${cmd}`);
-  execSync(cmd, { stdio: "inherit" });
-}
 
-if (mtime("node_modules/.package-lock.json") < mtime("package-lock.json")) run("npm ci --no-audit --no-fund");
+ensureInstall();
 const built = mtime(path.join(buildDir, "server", "index.js"));
 const sources = Math.max(newest("app"), newest("server"), newest("public"), mtime("vite.config.ts"), mtime("package-lock.json"));
-if (built < sources) run("npm run build");
+if (built < sources) {
+  console.log("> npm run build");
+  execSync("npm run build", { stdio: "inherit" });
+}
 await import("../server.mjs");
