@@ -1,0 +1,167 @@
+/**
+ * Turns one source row (canonical field names, source spelling) into a directory row, or into
+ * a rejection reason. Pure: no I/O, so every rule is tested in isolation.
+ */
+import crypto from "node:crypto";
+import {
+  normaliseApplicantType,
+  normaliseRegistrationType,
+  normaliseTier,
+  type RawRegisterRow,
+} from "./register-fields";
+
+export interface RegisterRow {
+  registration_number: string;
+  business_name: string;
+  uprn: string | null;
+  building: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  address_line_3: string | null;
+  address_line_4: string | null;
+  town: string | null;
+  postcode: string | null;
+  country: string | null;
+  easting: number | null;
+  northing: number | null;
+  applicant_type: string | null;
+  registration_tier: "UPPER" | "LOWER" | null;
+  registration_type: string | null;
+  registration_date: string | null;
+  expiry_date: string | null;
+  company_number: string | null;
+  /** Hash of every field above: equal hashes mean an unchanged registration. */
+  row_hash: string;
+}
+
+export type NormaliseResult =
+  | { ok: true; row: RegisterRow }
+  | { ok: false; reason: string; registrationNumber: string | null };
+
+const REG_NUMBER = /^[A-Z0-9][A-Z0-9/ -]{2,39}$/;
+
+export function normaliseRegistrationNumber(value: string | undefined): string {
+  return (value ?? "").trim().toUpperCase().replace(/\s+/g, " ");
+}
+
+function text(value: string | undefined): string | null {
+  const v = (value ?? "").trim().replace(/\s+/g, " ");
+  return v === "" ? null : v;
+}
+
+function quote(value: string): string {
+  return value.length > 40 ? `'${value.slice(0, 40)}...'` : `'${value}'`;
+}
+
+class Reject extends Error {}
+
+/** 'YYYY-MM-DD' from YYYY-MM-DD, an ISO timestamp, or DD/MM/YYYY; a real calendar date. */
+export function parseDate(value: string | undefined, label: string): string | null {
+  const v = (value ?? "").trim();
+  if (v === "") return null;
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
+  if (match) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v))) {
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    throw new Reject(`malformed ${label} ${quote(v)} (expected YYYY-MM-DD)`);
+  }
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || y > 2200 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    throw new Reject(`malformed ${label} ${quote(v)} (no such date)`);
+  }
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function parseGrid(value: string | undefined, label: string, max: number): number | null {
+  const v = (value ?? "").trim();
+  if (v === "") return null;
+  if (!/^-?\d+(\.\d+)?$/.test(v)) throw new Reject(`bad number format for ${label} ${quote(v)}`);
+  const n = Math.round(Number(v));
+  if (n < 0 || n > max) throw new Reject(`${label} ${quote(v)} is outside Great Britain (0 to ${max} metres)`);
+  return n;
+}
+
+function companyNumber(value: string | undefined): string | null {
+  const v = (value ?? "").trim().toUpperCase().replace(/\s+/g, "");
+  if (v === "" || /^0+$/.test(v)) return null;
+  return /^\d{1,7}$/.test(v) ? v.padStart(8, "0") : v;
+}
+
+function postcode(value: string | undefined): string | null {
+  const v = (value ?? "").trim().toUpperCase().replace(/\s+/g, "");
+  if (v === "") return null;
+  // Outward and inward codes separated by one space when the shape is a UK postcode.
+  return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(v) ? `${v.slice(0, -3)} ${v.slice(-3)}` : v;
+}
+
+export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
+  const registrationNumber = normaliseRegistrationNumber(raw.registration_number);
+  try {
+    if (registrationNumber === "") throw new Reject("missing registration number");
+    if (!REG_NUMBER.test(registrationNumber)) {
+      throw new Reject(`malformed registration number ${quote(registrationNumber)}`);
+    }
+    const businessName = text(raw.business_name);
+    if (!businessName) throw new Reject("missing organisation name");
+
+    const tierText = text(raw.registration_tier);
+    let tier: "UPPER" | "LOWER" | null = null;
+    if (tierText) {
+      tier = normaliseTier(tierText) ?? null;
+      if (!tier) throw new Reject(`unknown tier ${quote(tierText)} (expected UPPER or LOWER)`);
+    } else if (registrationNumber.startsWith("CBDU")) {
+      tier = "UPPER";
+    } else if (registrationNumber.startsWith("CBDL")) {
+      tier = "LOWER";
+    }
+
+    const typeText = text(raw.registration_type);
+    let registrationType: string | null = null;
+    if (typeText) {
+      registrationType = normaliseRegistrationType(typeText) ?? null;
+      if (!registrationType) throw new Reject(`unknown registration type ${quote(typeText)}`);
+    } else if (tier === "LOWER") {
+      registrationType = "carrier_broker_dealer";
+    }
+
+    const applicant = text(raw.applicant_type);
+    const registrationDate = parseDate(raw.registration_date, "registration date");
+    // Lower tier registrations never expire, whatever the source says.
+    const expiryDate = tier === "LOWER" ? null : parseDate(raw.expiry_date, "expiry date");
+
+    const row: Omit<RegisterRow, "row_hash"> = {
+      registration_number: registrationNumber,
+      business_name: businessName,
+      uprn: text(raw.uprn),
+      building: text(raw.building),
+      address_line_1: text(raw.address_line_1),
+      address_line_2: text(raw.address_line_2),
+      address_line_3: text(raw.address_line_3),
+      address_line_4: text(raw.address_line_4),
+      town: text(raw.town),
+      postcode: postcode(raw.postcode),
+      country: text(raw.country),
+      easting: parseGrid(raw.easting, "easting", 700_000),
+      northing: parseGrid(raw.northing, "northing", 1_300_000),
+      applicant_type: applicant ? normaliseApplicantType(applicant) : null,
+      registration_tier: tier,
+      registration_type: registrationType,
+      registration_date: registrationDate,
+      expiry_date: expiryDate,
+      company_number: companyNumber(raw.company_number),
+    };
+    return { ok: true, row: { ...row, row_hash: hashRow(row) } };
+  } catch (error) {
+    if (error instanceof Reject) return { ok: false, reason: error.message, registrationNumber: registrationNumber || null };
+    throw error;
+  }
+}
+
+function hashRow(row: Omit<RegisterRow, "row_hash">): string {
+  const h = crypto.createHash("md5");
+  for (const value of Object.values(row)) h.update(value === null ? "\u0000" : String(value)).update("\u001f");
+  return h.digest("base64");
+}

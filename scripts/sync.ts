@@ -1,0 +1,79 @@
+/**
+ * npm run sync -- --source <path-or-url> [--partial]
+ * Imports a register file (CSV, JSON or ZIP; path or URL) into the configured database
+ * (DATABASE_URL, or the embedded PGlite in DATA_DIR/db). Migrates first.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.server";
+import { migrate } from "../app/platform/db/migrate.server";
+import { ConfigError, loadConfig } from "../app/platform/env.server";
+import { formatSyncSummary } from "../app/modules/register-sync/format-sync-summary";
+import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
+
+const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial] [--quiet]
+  --source    register file or URL (EA export CSV, public register CSV/JSON, or a ZIP of one);
+              defaults to REGISTER_SOURCE
+  --partial   the source is not the whole register: do not mark missing registrations as removed
+  --quiet     no progress lines`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      source: { type: "string" },
+      partial: { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  const source = values.source ?? config.REGISTER_SOURCE;
+  if (!source) {
+    console.error(`No source given and REGISTER_SOURCE is not set.\n${USAGE}`);
+    return 2;
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, "db"),
+    poolSize: 4,
+  });
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    await migrate(database.pool);
+    console.error(`Importing ${source} into ${database.describe}...`);
+    let lastPrint = Date.now();
+    const summary = await runRegisterSync(database.db, {
+      source,
+      trigger: "cli",
+      removeMissing: !values.partial,
+      signal: controller.signal,
+      staleAfterMs: config.SYNC_STALE_AFTER_MINUTES * 60_000,
+      onProgress: (p) => {
+        if (values.quiet || Date.now() - lastPrint < 2_000) return;
+        lastPrint = Date.now();
+        const pct = p.bytesTotal ? ` (${Math.round((p.bytesRead / p.bytesTotal) * 100)}%)` : "";
+        console.error(`  ${p.processed.toLocaleString("en-GB")} rows read${pct}, ${p.rejected} rejected`);
+      },
+    });
+    console.log(formatSyncSummary(summary));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof DatabaseInUseError || error instanceof ConfigError) console.error(error.message);
+    else console.error(`Register sync failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
