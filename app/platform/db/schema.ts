@@ -17,6 +17,8 @@ export interface UsersTable {
   email_confirmed_at: TimestampNull;
   totp_secret: string | null;
   totp_enabled_at: TimestampNull;
+  /** Last accepted TOTP time step (replay protection; migration 0401). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   recovery_codes: Generated<string[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -272,10 +274,15 @@ export interface WasteNotesTable {
   transferor_sic_code: string | null;
   transferor_status: Generated<string[]>;
   transferor_status_detail: string | null;
+  transferor_permit_number: string | null;
+  transferor_exemption: string | null;
+  transferor_registration: string | null;
   carrier_company: string;
   carrier_address: string;
   carrier_license: string;
   transferee_status: Generated<string[]>;
+  transferee_permit_number: string | null;
+  transferee_exemption: string | null;
   vehicle_reg: string;
   broker_name: string | null;
   broker_registration: string | null;

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "~/platform/paths.server";
+import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createWasteNote, PDF_JOB } from "./create-note.server";
+import { generateWasteNotePdf } from "./generate-pdf.server";
+import { getWasteNoteView } from "./get-note.server";
+import { listCompanyNotes } from "./list-notes.server";
+import { countNotesThisMonth } from "./plan-limit.server";
+import { readNoteFile } from "./read-note-file.server";
+import { testPng, validForm } from "./test-support/valid-form";
+import { validateWasteNote, type WasteNoteInput } from "./validate-note.server";
+
+const PUBLIC_URL = "https://carriers.example.org";
+let t: TestDatabase;
+let dir: string;
+let storage: LocalDiskStorage;
+
+async function input(overrides: Record<string, string | string[] | null> = {}, photos: Buffer[] = []): Promise<WasteNoteInput> {
+  const r = await validateWasteNote(validForm(overrides, photos));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.data;
+}
+
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    standardFontDataUrl: path.join(projectRoot(), "node_modules/pdfjs-dist/standard_fonts/"),
+  }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  return pages.join("\n").replace(/\s+/g, " ");
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "waste-notes-"));
+  storage = new LocalDiskStorage(dir);
+  await t.db
+    .insertInto("directory_entries")
+    .values([
+      { registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd", expiry_date: "2099-01-01" },
+      { registration_number: "CBDU999999", business_name: "Lapsed Carriers Ltd", expiry_date: "2020-01-01" },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await t?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("creating a waste note", () => {
+  it("stores the note with an unguessable id, its photo, the carrier's status, and queues the PDF job", async () => {
+    const data = await input({}, [testPng()]);
+    const result = await createWasteNote({ db: t.db, storage }, data);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const view = await getWasteNoteView(t.db, result.id);
+    expect(view?.note).toMatchObject({
+      ewc_code: "17 08 02",
+      hazardous: false,
+      weight: "412.75",
+      carrier_status_at_creation: "active",
+      registration_number: null,
+      pdf_url: null,
+      transferor_status: ["producer"],
+      waste_hierarchy_confirmed: true,
+    });
+    expect(view?.carrierStatusNow).toBe("active");
+    expect(view?.note.photo_keys).toEqual([`waste-notes/${result.id}/photo-1.png`]);
+    expect(fs.readFileSync(path.join(dir, "waste-notes", result.id, "photo-1.png")).equals(testPng())).toBe(true);
+    const job = await t.db.selectFrom("jobs").selectAll().where("type", "=", PDF_JOB).executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ id: result.id });
+    expect(await getWasteNoteView(t.db, "not-a-uuid")).toBeNull();
+    expect(await getWasteNoteView(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+
+  it("records an expired or unknown carrier as such", async () => {
+    const expired = await createWasteNote({ db: t.db, storage }, await input({ carrierLicense: "cbdu 999999" }));
+    const unknown = await createWasteNote({ db: t.db, storage }, await input({ carrierLicense: "CBDU000001" }));
+    if (!expired.ok || !unknown.ok) throw new Error("not created");
+    expect((await getWasteNoteView(t.db, expired.id))?.note.carrier_status_at_creation).toBe("expired");
+    expect((await getWasteNoteView(t.db, unknown.id))?.carrierStatusNow).toBe("not_found");
+  });
+
+  it("renders a lawful PDF holding the entered fields and a QR code to the view page", async () => {
+    const sig = `data:image/png;base64,${testPng().toString("base64")}`;
+    const data = await input(
+      {
+        ewcCode: "17 06 05*",
+        description: "Asbestos cement roof sheets, wrapped",
+        transferorStatus: ["producer", "permit_holder"],
+        transferorPermitNumber: "EPR/AB1234CD",
+        brokerArranged: "on",
+        brokerName: "West Country Waste Brokers",
+        brokerRegistration: "CBDU777777",
+        transferorSignature: sig,
+      },
+      [testPng()],
+    );
+    const created = await createWasteNote({ db: t.db, storage }, data);
+    if (!created.ok) throw new Error("not created");
+    const { pdf, qr } = await generateWasteNotePdf({ db: t.db, storage, publicUrl: PUBLIC_URL }, created.id);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const text = await pdfText(pdf);
+    for (const expected of [
+      "Waste Transfer Note",
+      created.id,
+      "Asbestos cement roof sheets, wrapped",
+      "17 06 05*",
+      "HAZARDOUS WASTE",
+      "consignment note",
+      "412.75 kg",
+      "Skip",
+      "14 Mill Lane, Bristol, BS1 4ST",
+      "15 July 2026 at 09:30",
+      "Harbourside Kitchens Ltd",
+      "Unit 3, Quay Works, Bristol, BS1 5AA",
+      "43320",
+      "Holder of an environmental permit: permit EPR/AB1234CD",
+      "Avon Skip Hire Ltd",
+      "CBDU123456",
+      "Depot Road, Avonmouth, BS11 9AB",
+      "Registered waste carrier, broker or dealer",
+      "WX21 ABC",
+      "West Country Waste Brokers",
+      "CBDU777777",
+      "waste hierarchy",
+      "Jane Holloway",
+      "Tom Reeve",
+      "Commercial",
+      "keep this note for at least 2 years",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    for (const section of ["TRANSFEROR", "TRANSFEREE / CARRIER", "WASTE", "TRANSFER", "DECLARATIONS", "SIGNATURES", "PHOTOS"]) {
+      expect(text).toContain(section);
+    }
+
+    const png = PNG.sync.read(qr);
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(`${PUBLIC_URL}/waste-note/${created.id}`);
+
+    const note = (await getWasteNoteView(t.db, created.id))!.note;
+    expect(note.pdf_url).toBe(`/waste-note/${created.id}/pdf`);
+    expect(note.qr_url).toBe(`/waste-note/${created.id}/qr.png`);
+    const file = await readNoteFile({ db: t.db, storage }, created.id, "pdf");
+    expect(file.status === "ok" && file.file.body.equals(pdf)).toBe(true);
+    expect((await readNoteFile({ db: t.db, storage }, created.id, { photo: 1 })).status).toBe("ok");
+    expect((await readNoteFile({ db: t.db, storage }, created.id, { photo: 2 })).status).toBe("no-note");
+  });
+});
+
+describe("a company's notes and its plan", () => {
+  const owner = { userId: "", registrationNumber: "CBDU123456" };
+  beforeAll(async () => {
+    const user = await t.db.insertInto("users").values({ email: "owner@avon.example" }).returning("id").executeTakeFirstOrThrow();
+    owner.userId = user.id;
+    await t.db.insertInto("claimed_listings").values({ registration_number: "CBDU123456", user_id: user.id, verified: true }).execute();
+  });
+
+  it("refuses the 21st note of a calendar month on the standard plan, and allows it on premium", async () => {
+    const now = new Date("2026-03-31T22:30:00Z"); // 23:30 on 31 March, UK summer time: still March
+    const data = await input();
+    // 19 March notes plus one from February (not counted) and one from 1 April UK time (not counted)
+    for (let i = 0; i < 19; i++) {
+      expect((await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date(now.getTime() - i * 3_600_000) })).ok).toBe(true);
+    }
+    await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-02-28T12:00:00Z") });
+    expect(await countNotesThisMonth(t.db, owner.registrationNumber, now)).toBe(19);
+    expect((await createWasteNote({ db: t.db, storage }, data, { owner, now })).ok).toBe(true);
+    const refused = await createWasteNote({ db: t.db, storage }, data, { owner, now });
+    expect(refused).toMatchObject({ ok: false, reason: "plan_limit", usage: { used: 20, limit: 20, label: "20 of 20 this month" } });
+    // 1 April 00:30 UK time is a new month
+    expect((await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-03-31T23:30:00Z") })).ok).toBe(true);
+
+    await t.db.updateTable("claimed_listings").set({ subscription_plan: "premium" }).execute();
+    expect((await createWasteNote({ db: t.db, storage }, data, { owner, now })).ok).toBe(true);
+  });
+
+  it("lists them newest first with counters and a search", async () => {
+    const hazardous = await input({ ewcCode: "20 01 21*", description: "Fluorescent tubes", originAddress: "1 Dock Road, Gloucester" });
+    await createWasteNote({ db: t.db, storage }, hazardous, { owner, now: new Date("2026-03-15T10:00:00Z") });
+    const list = await listCompanyNotes(t.db, owner.registrationNumber, { now: new Date("2026-03-31T22:30:00Z") });
+    expect(list.counters.total).toBe(24);
+    expect(list.counters.hazardous).toBe(1);
+    // 22 in March plus the one made at 00:30 on 1 April UK time (after `now`, counted as this month's)
+    expect(list.counters.thisMonth).toBe(23);
+    const found = await listCompanyNotes(t.db, owner.registrationNumber, { search: "gloucester" });
+    expect(found.matching).toBe(1);
+    expect(found.notes[0].description).toBe("Fluorescent tubes");
+    expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "20 01 21" })).matching).toBe(1);
+    expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "100%" })).matching).toBe(0);
+  });
+});

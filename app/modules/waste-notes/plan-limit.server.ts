@@ -1,0 +1,54 @@
+/**
+ * Plan limit: standard plan 20 notes per calendar month (UK time), premium unlimited.
+ * `checkPlanLimit` is the pure rule; `countNotesThisMonth` counts a company's notes.
+ */
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { STANDARD_MONTHLY_NOTES } from "./constants";
+
+export type Plan = "standard" | "premium";
+
+export interface PlanUsage {
+  plan: Plan;
+  used: number;
+  /** null: unlimited */
+  limit: number | null;
+  remaining: number | null;
+  allowed: boolean;
+  /** "7 of 20 this month", or "7 this month (unlimited)". */
+  label: string;
+}
+
+export function checkPlanLimit(plan: Plan, usedThisMonth: number): PlanUsage {
+  if (plan === "premium") {
+    return { plan, used: usedThisMonth, limit: null, remaining: null, allowed: true, label: `${usedThisMonth} this month (unlimited)` };
+  }
+  const limit = STANDARD_MONTHLY_NOTES;
+  return {
+    plan,
+    used: usedThisMonth,
+    limit,
+    remaining: Math.max(0, limit - usedThisMonth),
+    allowed: usedThisMonth < limit,
+    label: `${usedThisMonth} of ${limit} this month`,
+  };
+}
+
+export const PLAN_LIMIT_MESSAGE =
+  `Your Standard plan includes ${STANDARD_MONTHLY_NOTES} waste notes per calendar month and you have used them all. ` +
+  "Upgrade to Premium for unlimited waste notes, or wait until the 1st of next month.";
+
+/** Notes a company made since the start of the current calendar month, UK time. */
+export async function countNotesThisMonth(db: Database, registrationNumber: string, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("waste_notes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("registration_number", "=", registrationNumber)
+    .where(
+      "created_at",
+      ">=",
+      sql<Date>`(date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London')`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

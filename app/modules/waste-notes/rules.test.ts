@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { STANDARD_MONTHLY_NOTES } from "./constants";
+import { loadContainerTypes } from "./container-types.server";
+import { dateToLondonLocal, londonLocalToDate } from "./dates";
+import { findEwcCode, isHazardousEwcCode, loadEwcCatalogue } from "./ewc-codes.server";
+import { checkPlanLimit } from "./plan-limit.server";
+import { testPng, validForm } from "./test-support/valid-form";
+import { readSignature, validateWasteNote } from "./validate-note.server";
+
+describe("EWC catalogue", () => {
+  const cat = loadEwcCatalogue();
+  it("holds all 842 codes, 20 chapters and the hazardous marks", () => {
+    expect(cat.codes).toHaveLength(842);
+    expect(cat.chapters.map((c) => c.code)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(2, "0")));
+    expect(cat.codes.filter((c) => c.hazardous)).toHaveLength(408);
+    expect(cat.codes.every((c) => c.hazardous === c.code.endsWith("*"))).toBe(true);
+    expect(cat.csv.split("\n")[0]).toBe("Code,Description,Hazardous,EntryType");
+  });
+  it("finds a code however it is typed and knows the hazardous ones", () => {
+    expect(findEwcCode("170503")?.code).toBe("17 05 03*");
+    expect(findEwcCode("17-05-04")?.code).toBe("17 05 04");
+    expect(findEwcCode("17 05")).toBeNull();
+    expect(findEwcCode("99 99 99")).toBeNull();
+    expect(isHazardousEwcCode("17 05 03*")).toBe(true);
+    expect(isHazardousEwcCode("170503")).toBe(true);
+    expect(isHazardousEwcCode("20 03 01")).toBe(false);
+    expect(findEwcCode("20 01 21*")?.description).toMatch(/fluorescent tubes/i);
+  });
+  it("reads the container types with loose among them", () => {
+    expect(loadContainerTypes().map((c) => c.code)).toEqual(expect.arrayContaining(["LOO", "SKI", "WBI", "IBC"]));
+    expect(loadContainerTypes()).toHaveLength(16);
+  });
+});
+
+describe("plan limit", () => {
+  it("allows 20 notes a month on the standard plan and refuses the 21st", () => {
+    expect(checkPlanLimit("standard", 0)).toMatchObject({ allowed: true, remaining: 20, label: "0 of 20 this month" });
+    expect(checkPlanLimit("standard", STANDARD_MONTHLY_NOTES - 1)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(checkPlanLimit("standard", 20)).toMatchObject({ allowed: false, remaining: 0, label: "20 of 20 this month" });
+  });
+  it("never limits premium", () => {
+    expect(checkPlanLimit("premium", 5000)).toMatchObject({ allowed: true, limit: null });
+  });
+});
+
+describe("UK dates", () => {
+  it("reads datetime-local values as UK time, summer and winter", () => {
+    expect(londonLocalToDate("2026-07-15T09:30")?.toISOString()).toBe("2026-07-15T08:30:00.000Z");
+    expect(londonLocalToDate("2026-01-15T09:30")?.toISOString()).toBe("2026-01-15T09:30:00.000Z");
+    expect(londonLocalToDate("2026-02-30T09:30")).toBeNull();
+    expect(londonLocalToDate("yesterday")).toBeNull();
+    expect(dateToLondonLocal(new Date("2026-07-15T08:30:00Z"))).toBe("2026-07-15T09:30");
+  });
+});
+
+describe("waste note validation", () => {
+  it("accepts a complete note and derives hazardous from the code", async () => {
+    const ok = await validateWasteNote(validForm({}, [testPng()]));
+    expect(ok.ok).toBe(true);
+    if (!ok.ok) return;
+    expect(ok.data).toMatchObject({ ewcCode: "17 08 02", hazardous: false, weight: 412.75, containerCount: 1, photos: [{ type: { mime: "image/png" } }] });
+    const haz = await validateWasteNote(validForm({ ewcCode: "170503", hazardous: "false" }));
+    expect(haz.ok && haz.data.hazardous).toBe(true);
+    expect(haz.ok && haz.data.ewcCode).toBe("17 05 03*");
+  });
+
+  it("says 'Required' for every required field of the spec, and the law's fields", async () => {
+    const empty = Object.fromEntries(
+      [
+        "collectionDateTime", "wasteType", "description", "ewcCode", "weight", "originAddress", "carrierCompany",
+        "carrierAddress", "carrierLicense", "vehicleReg", "transferorName", "transferorAddress",
+        "transferorSignatureName", "transfereeSignatureName", "wasteHierarchy", "transferorSicCode",
+      ].map((k) => [k, ""]),
+    );
+    const result = await validateWasteNote(validForm({ ...empty, transferorStatus: [], transfereeStatus: [] }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    for (const k of ["collectionDateTime", "wasteType", "ewcCode", "weight", "originAddress", "carrierCompany", "carrierAddress", "carrierLicense", "vehicleReg", "transferorName", "transferorAddress", "transferorSignatureName", "transfereeSignatureName"]) {
+      expect(result.errors[k], k).toEqual(["Required"]);
+    }
+    expect(result.errors.description).toEqual(["Required (max 200 chars)"]);
+    expect(result.errors.wasteHierarchy).toEqual(["You must confirm the waste hierarchy declaration"]);
+    expect(result.errors.transferorStatus).toEqual(["Choose at least one status"]);
+    expect(result.errors.transfereeStatus).toEqual(["Choose at least one status"]);
+    expect(result.errors.transferorSicCode).toBeDefined();
+    expect(result.values.carrierCompany).toBe("");
+  });
+
+  it("limits the description to 200 characters and the weight to a number >= 0 with 2 decimals", async () => {
+    const long = await validateWasteNote(validForm({ description: "x".repeat(201) }));
+    expect(!long.ok && long.errors.description).toEqual(["Required (max 200 chars)"]);
+    expect((await validateWasteNote(validForm({ description: "x".repeat(200) }))).ok).toBe(true);
+    for (const w of ["-1", "abc", "1.234", "1e3"]) {
+      const r = await validateWasteNote(validForm({ weight: w }));
+      expect(r.ok, w).toBe(false);
+    }
+    expect((await validateWasteNote(validForm({ weight: "0" }))).ok).toBe(true);
+    expect((await validateWasteNote(validForm({ weight: "0.01" }))).ok).toBe(true);
+  });
+
+  it("accepts only the two waste types and real EWC codes", async () => {
+    const r = await validateWasteNote(validForm({ wasteType: "Industrial", ewcCode: "17 01" }));
+    expect(!r.ok && r.errors.wasteType).toEqual(["Required"]);
+    expect(!r.ok && r.errors.ewcCode).toEqual(["Choose a six-digit code from the EWC list"]);
+    expect((await validateWasteNote(validForm({ wasteType: "Residential" }))).ok).toBe(true);
+  });
+
+  it("takes up to 3 photos, checked by content", async () => {
+    const png = testPng();
+    expect((await validateWasteNote(validForm({}, [png, png, png]))).ok).toBe(true);
+    const four = await validateWasteNote(validForm({}, [png, png, png, png]));
+    expect(!four.ok && four.errors.photos).toEqual(["Please upload up to 3 photos"]);
+    const fake = await validateWasteNote(validForm({}, [Buffer.from("GIF89 not really an image")]));
+    expect(!fake.ok && fake.errors.photos?.[0]).toMatch(/JPEG, PNG, GIF or WebP/);
+  });
+
+  it("asks for the details each status needs, the SIC code of a business, and the broker", async () => {
+    const r = await validateWasteNote(
+      validForm({
+        transferorStatus: ["permit_holder", "exempt", "registered_carrier"],
+        transfereeStatus: ["registered_carrier", "permit_holder"],
+        transferorSicCode: "",
+        brokerArranged: "on",
+        containerCount: "",
+      }),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(Object.keys(r.errors).sort()).toEqual(
+      ["brokerName", "brokerRegistration", "containerCount", "transfereePermitNumber", "transferorExemption", "transferorPermitNumber", "transferorRegistration", "transferorSicCode"].sort(),
+    );
+    const householder = await validateWasteNote(validForm({ transferorStatus: ["householder"], transferorSicCode: "", containerType: "LOO", containerCount: "" }));
+    expect(householder.ok && householder.data).toMatchObject({ transferorSicCode: null, containerType: "LOO", containerCount: null });
+    const badSic = await validateWasteNote(validForm({ transferorSicCode: "4332" }));
+    expect(!badSic.ok && badSic.errors.transferorSicCode).toEqual(["Enter a 5-digit SIC (2007) code"]);
+    const status = await validateWasteNote(validForm({ transferorStatus: ["emperor"] }));
+    expect(status.ok).toBe(false);
+  });
+
+  it("reads a drawn signature only when it is a small PNG", () => {
+    const png = testPng();
+    expect(readSignature("")).toEqual({ ok: true, png: null });
+    const good = readSignature(`data:image/png;base64,${png.toString("base64")}`);
+    expect(good.ok && good.png?.length).toBe(png.length);
+    expect(readSignature(`data:image/png;base64,${Buffer.from("<svg/>").toString("base64")}`).ok).toBe(false);
+    expect(readSignature("javascript:alert(1)").ok).toBe(false);
+    expect(readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`).ok).toBe(false);
+  });
+});
