@@ -14,6 +14,7 @@ import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toast";
 import { getApp } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
+import { getAuth, takeSessionCookie } from "./routes/auth/guards.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,10 +25,13 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { toast, setCookie } = await takeToast(request, context);
-  return data(
-    { nonce: app.nonce, toast, user: null as null | { email: string; isAdmin: boolean } },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+  const auth = await getAuth(request, context);
+  const sessionCookie = await takeSessionCookie(request, context);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
+  const user: null | { email: string; isAdmin: boolean } = auth.user ? { email: auth.user.email, isAdmin: auth.user.isAdmin } : null;
+  return data({ nonce: app.nonce, toast, user }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,0 +1,23 @@
+/** The spec's exact wording for the sign-in and password screens (public-side spec, section 8). */
+export const MESSAGES = {
+  invalidCredentials: "Invalid email or password. Please check your credentials and try again.",
+  unconfirmed: "Please check your email and click the confirmation link before signing in.",
+  tooManyAttempts: "Too many login attempts. Please wait a moment before trying again.",
+  loginFailed: "Login failed. Please try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  loginFailedToast: "Login Failed",
+  loginSuccessToast: "Login Successful",
+  footerNote: "Access restricted to approved business accounts and administrators only.",
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+  notLoggedIn: "You must be logged in to set your password. Please check your email for a valid link.",
+  notLoggedInToast: "Not Logged In",
+  noSessionHint: "Please check your email for a valid password reset link",
+  accountVerified: "Account Verified",
+  setPasswordFailed: "An error occurred while setting your password",
+  setPasswordFailedToast: "Password Set Failed",
+  emailRequired: "Please enter your email address",
+  resetFailedToast: "Reset Request Failed",
+  accessDenied: "Access Denied",
+  accessRestricted: "Access is restricted to authorized administrators only.",
+} as const;

@@ -1,0 +1,7 @@
+/** The enrolment QR code as an SVG data URL (allowed by the CSP's img-src data:). */
+import QRCode from "qrcode";
+
+export async function qrCodeDataUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Creates an account with a password (used by the claim wizard). With EMAIL_CONFIRMATION on, a
+ * confirmation link is e-mailed and sign-in waits for it; otherwise the account is usable at once.
+ * Rate-limited per client IP.
+ */
+import type { Database } from "~/platform/db/database.server";
+import type { Config } from "~/platform/env.server";
+import { hit } from "~/platform/rate-limit.server";
+import { LIMITS } from "./limits.server";
+import { normalizeEmail } from "./normalize-email";
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
+import { sendConfirmation } from "./send-confirmation.server";
+import { inTransaction } from "./tx.server";
+
+export type SignUpResult =
+  | { status: "created"; userId: string; email: string; needsConfirmation: boolean }
+  | { status: "exists" }
+  | { status: "weak-password" }
+  | { status: "rate-limited" };
+
+export async function signUp(
+  db: Database,
+  config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
+  input: { email: string; password: string; ip?: string | null; now?: Date },
+): Promise<SignUpResult> {
+  const email = normalizeEmail(input.email);
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return { status: "weak-password" };
+  const limit = await hit(db, `signup:ip:${input.ip ?? "unknown"}`, LIMITS.signUpByIp, input.now);
+  if (!limit.allowed) return { status: "rate-limited" };
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto("users")
+      .values({ email, password_hash: passwordHash, email_confirmed_at: config.EMAIL_CONFIRMATION ? null : new Date() })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return { status: "exists" } as const;
+    if (config.EMAIL_CONFIRMATION) await sendConfirmation(trx, config, { id: row.id, email });
+    return { status: "created", userId: row.id, email, needsConfirmation: config.EMAIL_CONFIRMATION } as const;
+  });
+}

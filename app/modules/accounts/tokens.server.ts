@@ -1,0 +1,86 @@
+/**
+ * Single-use, expiring tokens for links sent by e-mail (verifications table). The link carries a
+ * random 256-bit token; the table keeps only its SHA-256, so a database leak reveals no live link.
+ * Consuming is one conditional UPDATE, so a token can be used once even under concurrent requests.
+ */
+import type { Database } from "~/platform/db/database.server";
+import { hashToken, newToken } from "~/platform/session.server";
+
+export type Purpose = "confirm_email" | "reset_password" | "invite";
+
+export const TOKEN_TTL_MS: Record<Purpose, number> = {
+  confirm_email: 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+  invite: 7 * 24 * 60 * 60 * 1000,
+};
+
+export interface Verification {
+  id: string;
+  userId: string;
+  email: string;
+  purpose: Purpose;
+  expiresAt: Date;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Issues a new token; earlier unused tokens of the same purpose for the user stop working. */
+export async function issueToken(
+  db: Database,
+  input: { userId: string; email: string; purpose: Purpose; now?: Date; ttlMs?: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + (input.ttlMs ?? TOKEN_TTL_MS[input.purpose]));
+  await db
+    .updateTable("verifications")
+    .set({ used_at: now })
+    .where("user_id", "=", input.userId)
+    .where("purpose", "=", input.purpose)
+    .where("used_at", "is", null)
+    .execute();
+  await db
+    .insertInto("verifications")
+    .values({ token_hash: hashToken(token), purpose: input.purpose, user_id: input.userId, email: input.email, expires_at: expiresAt, created_at: now })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The live verification for `token`, without using it up. */
+export async function peekToken(
+  db: Database,
+  token: string | null | undefined,
+  purposes: Purpose[],
+  now = new Date(),
+): Promise<Verification | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const row = await db
+    .selectFrom("verifications")
+    .select(["id", "user_id", "email", "purpose", "expires_at"])
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "in", purposes)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at } : null;
+}
+
+/** Uses the token up and returns it, or null when it is unknown, used, expired or for another purpose. */
+export async function consumeToken(
+  db: Database,
+  token: string | null | undefined,
+  purposes: Purpose[],
+  now = new Date(),
+): Promise<Verification | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const row = await db
+    .updateTable("verifications")
+    .set({ used_at: now })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "in", purposes)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["id", "user_id", "email", "purpose", "expires_at"])
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at } : null;
+}

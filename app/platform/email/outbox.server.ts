@@ -1,0 +1,79 @@
+/**
+ * The e-mail outbox: every message is stored in `email_outbox` and an 'email.send' job is queued
+ * in the same transaction, so a message exists exactly when the work that caused it committed.
+ * The job runner sends it (see send.server.ts) with retries; nothing is lost on failure.
+ */
+import type { Database } from "../db/database.server";
+import { enqueueJob } from "../jobs/queue.server";
+
+export const EMAIL_JOB = "email.send";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Which template produced it (for the mailbox page and logs). */
+  template: string;
+}
+
+export async function queueEmail(db: Database, message: EmailMessage): Promise<string> {
+  const work = async (trx: Database) => {
+    const row = await trx
+      .insertInto("email_outbox")
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        template: message.template,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, EMAIL_JOB, { outboxId: row.id }, { maxAttempts: 8 });
+    return row.id;
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The latest messages, newest first (the development mailbox page). */
+export async function listOutbox(db: Database, limit = 50): Promise<OutboxEntry[]> {
+  const rows = await db
+    .selectFrom("email_outbox")
+    .select(["id", "to_address", "subject", "text", "template", "status", "attempts", "last_error", "created_at", "sent_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text,
+    template: r.template,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+  }));
+}
+
+export async function getOutboxHtml(db: Database, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await db.selectFrom("email_outbox").select("html").where("id", "=", id).executeTakeFirst();
+  return row?.html ?? null;
+}

@@ -1,0 +1,50 @@
+/** The 'email.send' job: sends one outbox message; failures are recorded and retried with backoff. */
+import type { Config } from "../env.server";
+import type { JobHandler, JobQueue } from "../jobs/queue.server";
+import { EMAIL_JOB } from "./outbox.server";
+import { createMailTransport, type MailTransport } from "./transport.server";
+
+export function createEmailJobHandler(transport: MailTransport): JobHandler {
+  return async (payload, { db, log, job }) => {
+    const id = String(payload.outboxId ?? "");
+    const message = await db.selectFrom("email_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!message) {
+      log.warn({ outboxId: id }, "outbox message not found");
+      return;
+    }
+    if (message.status === "sent") return;
+    try {
+      await transport.send({
+        id: message.id,
+        to: message.to_address,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        template: message.template,
+      });
+    } catch (error) {
+      const final = job.attempts >= job.max_attempts;
+      await db
+        .updateTable("email_outbox")
+        .set({
+          attempts: message.attempts + 1,
+          last_error: error instanceof Error ? error.message : String(error),
+          status: final ? "failed" : "queued",
+        })
+        .where("id", "=", id)
+        .execute();
+      log.error({ err: error, outboxId: id, template: message.template, final }, "e-mail send failed");
+      throw error;
+    }
+    await db
+      .updateTable("email_outbox")
+      .set({ status: "sent", sent_at: new Date(), attempts: message.attempts + 1, last_error: null })
+      .where("id", "=", id)
+      .execute();
+    log.info({ outboxId: id, template: message.template }, "e-mail sent");
+  };
+}
+
+export function registerEmailJobs(jobs: JobQueue, config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">): void {
+  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)));
+}

@@ -1,0 +1,151 @@
+/**
+ * Branded e-mail templates, each as HTML and plain text. Everything interpolated is escaped.
+ */
+import type { EmailMessage } from "./outbox.server";
+
+const BRAND = "UK Waste Carrier Directory";
+const GREEN = "#15803d";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+interface Layout {
+  to: string;
+  subject: string;
+  template: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function render(l: Layout): EmailMessage {
+  const paras = l.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+  const button = l.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(l.action.url)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(l.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(l.action.url)}" style="color:${GREEN};word-break:break-all">${escapeHtml(l.action.url)}</a></p>`
+    : "";
+  const foot = l.footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(l.footnote)}</p>` : "";
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(l.subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${GREEN};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${BRAND}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(l.heading)}</h1>
+${paras}${button}${foot}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">${BRAND}: the directory of Environment Agency registered waste carriers.</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    BRAND,
+    "",
+    l.heading,
+    "",
+    ...l.paragraphs.flatMap((p) => [p, ""]),
+    ...(l.action ? [`${l.action.label}: ${l.action.url}`, ""] : []),
+    ...(l.footnote ? [l.footnote, ""] : []),
+    `-- ${BRAND}`,
+  ].join("\n");
+  return { to: l.to, subject: l.subject, html, text, template: l.template };
+}
+
+export function confirmationEmail(to: string, url: string): EmailMessage {
+  return render({
+    to,
+    template: "confirm_email",
+    subject: "Confirm your email address",
+    heading: "Confirm your email address",
+    paragraphs: [
+      `Thanks for registering with the ${BRAND}.`,
+      "Please confirm your email address before you sign in. The link works once and expires in 1 hour.",
+    ],
+    action: { label: "Confirm email address", url },
+    footnote: "If you did not create an account, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(to: string, url: string): EmailMessage {
+  return render({
+    to,
+    template: "reset_password",
+    subject: "Reset your password",
+    heading: "Reset your password",
+    paragraphs: [
+      "We received a request to reset the password for your account.",
+      "Use the link below to choose a new password. It works once and expires in 1 hour.",
+    ],
+    action: { label: "Set a new password", url },
+    footnote: "If you did not ask for this, you can ignore this email: your password has not changed.",
+  });
+}
+
+export function invitationEmail(to: string, url: string, businessName?: string | null): EmailMessage {
+  return render({
+    to,
+    template: "invite",
+    subject: businessName ? `Your listing for ${businessName} is approved` : `You're invited to the ${BRAND}`,
+    heading: businessName ? "Your business listing is approved" : "You have been invited",
+    paragraphs: [
+      businessName
+        ? `Good news: your claim for ${businessName} has been approved and your company account is ready.`
+        : `An account has been created for you on the ${BRAND}.`,
+      "Set your password to sign in. The link works once and expires in 7 days.",
+    ],
+    action: { label: "Set your password", url },
+    footnote: "If you were not expecting this email, you can ignore it.",
+  });
+}
+
+export function passwordChangedEmail(to: string, loginUrl: string, resetUrl: string): EmailMessage {
+  return render({
+    to,
+    template: "password_changed",
+    subject: "Your password was changed",
+    heading: "Your password was changed",
+    paragraphs: [
+      "The password for your account was just changed, and any other signed-in devices were signed out.",
+      `If this wasn't you, reset your password straight away at ${resetUrl} and contact us.`,
+    ],
+    action: { label: "Sign in", url: loginUrl },
+  });
+}
+
+export function twoFactorChangedEmail(to: string, enabled: boolean, securityUrl: string): EmailMessage {
+  return render({
+    to,
+    template: enabled ? "two_factor_enabled" : "two_factor_disabled",
+    subject: enabled ? "Two-factor authentication turned on" : "Two-factor authentication turned off",
+    heading: enabled ? "Two-factor authentication is on" : "Two-factor authentication is off",
+    paragraphs: [
+      enabled
+        ? "Signing in to your account now needs a code from your authenticator app."
+        : "Signing in to your account no longer needs a code from your authenticator app.",
+      "If this wasn't you, reset your password and contact us straight away.",
+    ],
+    action: { label: "Review account security", url: securityUrl },
+  });
+}
+
+export function claimApprovedEmail(to: string, loginUrl: string, businessName?: string | null): EmailMessage {
+  return render({
+    to,
+    template: "claim_approved",
+    subject: businessName ? `Your listing for ${businessName} is approved` : "Your listing is approved",
+    heading: "Your business listing is approved",
+    paragraphs: [
+      businessName
+        ? `Good news: your claim for ${businessName} has been approved.`
+        : "Good news: your claim has been approved.",
+      "Sign in with your email and password to manage your listing.",
+    ],
+    action: { label: "Sign in", url: loginUrl },
+  });
+}

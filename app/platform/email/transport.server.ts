@@ -1,0 +1,51 @@
+/**
+ * Where messages go: SMTP through nodemailer when SMTP_URL is set; otherwise each message is
+ * written as an .eml file to DATA_DIR/outbox (and listed at /dev/mailbox outside production).
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../env.server";
+import type { EmailMessage } from "./outbox.server";
+
+export interface MailTransport {
+  send(message: EmailMessage & { id: string }): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">): MailTransport {
+  if (config.SMTP_URL) {
+    const transporter = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(m) {
+        await transporter.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          headers: { "X-Outbox-Id": m.id },
+        });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const dir = path.join(config.dataDir, "outbox");
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(m) {
+      const info = await transporter.sendMail({
+        from: config.MAIL_FROM,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: { "X-Outbox-Id": m.id },
+      });
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      await fs.writeFile(path.join(dir, `${stamp}-${m.id}.eml`), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * Sessions: the browser holds only a signed, httpOnly, SameSite=Lax cookie with a random token;
+ * the `sessions` table holds SHA-256(token), the user, expiry (30 days, rolling) and revocation.
+ * A session whose user has two-factor enabled starts "pending" (mfa_verified = false, 10 minutes)
+ * and becomes a full session, under a new token, once the second factor is verified.
+ */
+import crypto from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
+import type { Database } from "./db/database.server";
+import type { Config } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A pending (password checked, second factor not yet) session lives this long. */
+export const PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
+/** The expiry is pushed forward at most this often, to avoid a write on every request. */
+export const ROLL_INTERVAL_MS = 60 * 60 * 1000;
+export const SESSION_COOKIE = "__session";
+
+export function newToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+// ---- cookie -----------------------------------------------------------------------------
+
+const cookies = new Map<string, Cookie>();
+function cookieFor(config: Pick<Config, "sessionSecret" | "isProduction">): Cookie {
+  const key = `${config.isProduction}:${config.sessionSecret}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/",
+      maxAge: SESSION_TTL_MS / 1000,
+      secrets: [config.sessionSecret],
+    });
+    cookies.set(key, cookie);
+  }
+  return cookie;
+}
+
+/** The token in the request's session cookie; `present` is true when a cookie was sent at all. */
+export async function readSessionToken(
+  request: Request,
+  config: Pick<Config, "sessionSecret" | "isProduction">,
+): Promise<{ token: string | null; present: boolean }> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes(`${SESSION_COOKIE}=`)) return { token: null, present: false };
+  const value: unknown = await cookieFor(config).parse(header);
+  // A tampered or foreign cookie fails the signature check and parses as null.
+  return { token: typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null, present: true };
+}
+
+export function serializeSessionCookie(
+  config: Pick<Config, "sessionSecret" | "isProduction">,
+  token: string,
+  maxAgeMs = SESSION_TTL_MS,
+): Promise<string> {
+  return cookieFor(config).serialize(token, { maxAge: Math.max(1, Math.floor(maxAgeMs / 1000)) });
+}
+
+export function clearSessionCookie(config: Pick<Config, "sessionSecret" | "isProduction">): Promise<string> {
+  return cookieFor(config).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+// ---- store --------------------------------------------------------------------------------
+
+export interface NewSession {
+  userId: string;
+  mfaVerified: boolean;
+  /** Pending sessions (second factor still to check) are short-lived. */
+  pending?: boolean;
+  userAgent?: string | null;
+  ip?: string | null;
+  now?: Date;
+}
+
+export async function createSessionRow(db: Database, s: NewSession): Promise<{ token: string; expiresAt: Date }> {
+  const now = s.now ?? new Date();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + (s.pending ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS));
+  await db
+    .insertInto("sessions")
+    .values({
+      id: hashToken(token),
+      user_id: s.userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      mfa_verified: s.mfaVerified,
+      user_agent: s.userAgent?.slice(0, 300) ?? null,
+      ip: s.ip ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export interface ResolvedSession {
+  id: string;
+  userId: string;
+  mfaVerified: boolean;
+  expiresAt: Date;
+  /** True when this lookup pushed the expiry forward (the cookie should be re-sent). */
+  rolled: boolean;
+}
+
+/** Finds a live session by its token; rolls a full session's expiry forward. */
+export async function resolveSession(db: Database, token: string, now = new Date()): Promise<ResolvedSession | null> {
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .select(["id", "user_id", "mfa_verified", "expires_at", "last_seen_at"])
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return null;
+  let expiresAt = row.expires_at;
+  let rolled = false;
+  if (row.mfa_verified && now.getTime() - row.last_seen_at.getTime() >= ROLL_INTERVAL_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.updateTable("sessions").set({ last_seen_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
+    rolled = true;
+  }
+  return { id, userId: row.user_id, mfaVerified: row.mfa_verified, expiresAt, rolled };
+}
+
+export async function revokeSessionByToken(db: Database, token: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("id", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Revokes every live session of a user, except (optionally) the one with `exceptToken`. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  options: { exceptToken?: string; now?: Date } = {},
+): Promise<number> {
+  let q = db
+    .updateTable("sessions")
+    .set({ revoked_at: options.now ?? new Date() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
+  if (options.exceptToken) q = q.where("id", "<>", hashToken(options.exceptToken));
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes sessions that expired or were revoked more than a day ago. */
+export async function pruneSessions(db: Database, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("expires_at", "<", dayAgo), eb("revoked_at", "<", dayAgo)]))
+    .execute();
+}

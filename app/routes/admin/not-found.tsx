@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { requireAdmin } from "../auth/guards.server";
+import type { Route } from "./+types/not-found";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireAdmin(request, context, url);
+  return data(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>Page not found | UK Waste Carrier Directory</title>
+      <h1 className="text-2xl font-bold">Page not found</h1>
+      <p className="mt-2 text-slate-600">This part of the admin area does not exist (yet).</p>
+      <ButtonLink to="/admin" className="mt-6">
+        Back to Overview
+      </ButtonLink>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { MailCheck } from "lucide-react";
+import { useLocation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { ButtonLink } from "~/components/ui/button";
+import type { Route } from "./+types/check-email";
+
+export function meta() {
+  return [{ title: "Confirm your email | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+// The e-mail comes in navigation state (client navigation) or, without JavaScript, as ?email=.
+export function loader({ request }: Route.LoaderArgs) {
+  const email = new URL(request.url).searchParams.get("email");
+  return { email: email && email.length <= 254 && email.includes("@") ? email : null };
+}
+
+export default function CheckEmail({ loaderData }: Route.ComponentProps) {
+  const state = useLocation().state as { email?: unknown } | null;
+  const email = (typeof state?.email === "string" && state.email) || loaderData.email || "your email address";
+  return (
+    <AuthCard title="Confirm your email" icon={<MailCheck className="h-6 w-6" />}>
+      <p className="text-center text-slate-700">
+        We sent a confirmation link to <strong className="break-all">{email}</strong>.
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-600">
+        Click the link in the email to verify your address before your first login. The link expires in 1 hour.
+      </p>
+      <ButtonLink to="/login" className="mt-6 w-full">
+        Go to Login
+      </ButtonLink>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { MailX } from "lucide-react";
+import { AuthCard } from "~/components/auth/auth-card";
+import { ButtonLink } from "~/components/ui/button";
+import { confirmEmail } from "~/modules/accounts/confirm-email.server";
+import { getApp } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/confirm";
+
+export function meta() {
+  return [{ title: "Confirm your email | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+// The confirmation link's target: confirms and sends the person to sign in.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const result = await confirmEmail(db, new URL(request.url).searchParams.get("token"));
+  if (result.status === "confirmed") {
+    throw await redirectWithToast(context, "/login", {
+      title: "Email confirmed",
+      description: "Your email address is confirmed. You can now sign in.",
+      variant: "success",
+    });
+  }
+  return { ok: false };
+}
+
+export default function Confirm() {
+  return (
+    <AuthCard title="Link expired or already used" icon={<MailX className="h-6 w-6" />}>
+      <p className="text-center text-sm text-slate-700">
+        This confirmation link is not valid any more. Sign in with your email and password and we will send you a new one.
+      </p>
+      <ButtonLink to="/login" className="mt-6 w-full">
+        Go to Login
+      </ButtonLink>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/invite";
+import { SetPasswordPage, setPasswordAction, setPasswordLoader } from "./set-password.shared";
+
+export function meta() {
+  return [{ title: "Set Your Password | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export const loader = (args: Route.LoaderArgs) => setPasswordLoader(args, ["invite"]);
+export const action = (args: Route.ActionArgs) => setPasswordAction(args, ["invite"]);
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <SetPasswordPage loaderData={loaderData} actionData={actionData} />;
+}

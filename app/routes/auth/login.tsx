@@ -1,0 +1,126 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LogIn } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormError, FormField } from "~/components/auth/form-field";
+import { MESSAGES } from "~/components/auth/messages";
+import { Button } from "~/components/ui/button";
+import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
+import { signIn } from "~/modules/accounts/sign-in.server";
+import { signOut } from "~/modules/accounts/sign-out.server";
+import { getApp } from "~/platform/context";
+import { PENDING_SESSION_TTL_MS, serializeSessionCookie } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/login";
+import { getAuth } from "./guards.server";
+
+const schema = z.object({
+  email: z.string({ error: MESSAGES.emailRequired }).trim().email("Please enter a valid email address").max(254),
+  password: z.string({ error: "Please enter your password" }).max(256),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export function meta() {
+  return [{ title: "Login | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const { user } = await getAuth(request, context);
+  if (user) throw redirect(landingPath(user.isAdmin, redirectTo));
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null as ToastMessage | null }, { status: 400 });
+  }
+  const { email, password } = submission.value;
+  const redirectTo = safeRedirect(submission.value.redirectTo);
+  const fail = (message: string, status: number) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        toast: { title: MESSAGES.loginFailedToast, description: message, variant: "destructive" } as ToastMessage,
+      },
+      { status },
+    );
+  try {
+    const result = await signIn(app.db, app.config, {
+      email,
+      password,
+      ip: app.clientIp,
+      userAgent: request.headers.get("user-agent"),
+    });
+    switch (result.status) {
+      case "ok":
+      case "second-factor": {
+        // A session that was already in this browser is ended: no fixation, no mixed identities.
+        const previous = (await getAuth(request, context)).token;
+        if (previous) await signOut(app.db, previous);
+        const headers = new Headers();
+        if (result.status === "second-factor") {
+          headers.append("Set-Cookie", await serializeSessionCookie(app.config, result.token, PENDING_SESSION_TTL_MS));
+          const q = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
+          return redirect(`/login/two-factor${q}`, { headers });
+        }
+        headers.append("Set-Cookie", await serializeSessionCookie(app.config, result.token));
+        return redirectWithToast(
+          context,
+          landingPath(result.user.isAdmin, redirectTo),
+          { title: MESSAGES.loginSuccessToast, variant: "success" },
+          { headers },
+        );
+      }
+      case "invalid-credentials":
+        return fail(MESSAGES.invalidCredentials, 400);
+      case "unconfirmed":
+        return fail(MESSAGES.unconfirmed, 403);
+      case "rate-limited":
+        return fail(MESSAGES.tooManyAttempts, 429);
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "sign-in failed");
+    return fail(MESSAGES.unexpected, 500);
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useToastOnce(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  return (
+    <AuthCard
+      title="Sign In"
+      description="Sign in to your business or administrator account."
+      icon={<LogIn className="h-6 w-6" />}
+      footer={MESSAGES.footerNote}
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+        <FormField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="you@company.co.uk" />
+        <FormField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <Link to="/request-reset" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/recovery";
+import { SetPasswordPage, setPasswordAction, setPasswordLoader } from "./set-password.shared";
+
+export function meta() {
+  return [{ title: "Set Your Password | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export const loader = (args: Route.LoaderArgs) => setPasswordLoader(args, ["reset_password"]);
+export const action = (args: Route.ActionArgs) => setPasswordAction(args, ["reset_password"]);
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <SetPasswordPage loaderData={loaderData} actionData={actionData} />;
+}

@@ -1,0 +1,119 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormError, FormField } from "~/components/auth/form-field";
+import { MESSAGES } from "~/components/auth/messages";
+import { Button } from "~/components/ui/button";
+import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
+import { verifySecondFactor } from "~/modules/accounts/verify-second-factor.server";
+import { getApp } from "~/platform/context";
+import { clearSessionCookie, serializeSessionCookie } from "~/platform/session.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/two-factor";
+import { getAuth } from "./guards.server";
+
+const schema = z.object({
+  code: z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export function meta() {
+  return [{ title: "Two-factor authentication | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const auth = await getAuth(request, context);
+  if (auth.user) throw redirect(landingPath(auth.user.isAdmin, redirectTo));
+  return { redirectTo, pending: auth.pendingSecondFactor };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["code"] }), toast: null as ToastMessage | null }, { status: 400 });
+  }
+  const fail = (message: string, status: number, init?: HeadersInit) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
+        toast: { title: MESSAGES.loginFailedToast, description: message, variant: "destructive" } as ToastMessage,
+      },
+      { status, headers: init },
+    );
+  try {
+    const auth = await getAuth(request, context);
+    const result = await verifySecondFactor(app.db, {
+      pendingToken: auth.pendingSecondFactor ? auth.token : null,
+      code: submission.value.code,
+      ip: app.clientIp,
+      userAgent: request.headers.get("user-agent"),
+    });
+    switch (result.status) {
+      case "ok": {
+        const headers = new Headers({ "Set-Cookie": await serializeSessionCookie(app.config, result.token) });
+        return redirectWithToast(
+          context,
+          landingPath(result.user.isAdmin, safeRedirect(submission.value.redirectTo)),
+          {
+            title: MESSAGES.loginSuccessToast,
+            description: result.usedRecoveryCode ? "You used a recovery code: it will not work again." : undefined,
+            variant: "success",
+          },
+          { headers },
+        );
+      }
+      case "invalid-code":
+        return fail("That code is not valid. Check your authenticator app and try again.", 400);
+      case "rate-limited":
+        return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
+      case "expired":
+        // The password step timed out (or never happened): no user came out of this sign-in.
+        return fail(MESSAGES.loginFailed, 401, { "Set-Cookie": await clearSessionCookie(app.config) });
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "second-factor check failed");
+    return fail(MESSAGES.unexpected, 500);
+  }
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useToastOnce(actionData?.toast);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = navigation.state !== "idle";
+  const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      description="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      icon={<ShieldCheck className="h-6 w-6" />}
+      footer={
+        <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
+          Back to login
+        </Link>
+      }
+    >
+      {!loaderData.pending && !actionData ? (
+        <FormError errors={["Your sign-in has expired. Please sign in again."]} />
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-2 space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+        <FormField label="Authentication code" meta={fields.code} type="text" inputMode="text" autoComplete="one-time-code" autoFocus />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Verifying..." : "Verify"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

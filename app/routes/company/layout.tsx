@@ -1,0 +1,67 @@
+/** The company area's frame: a sidebar and the page. Every request passes the signed-in guard. */
+import { FileText, LayoutDashboard, ListChecks, LogOut, ShieldCheck } from "lucide-react";
+import { Form, Link, NavLink, Outlet } from "react-router";
+import { cn } from "~/components/ui/cn";
+import { getAccount } from "~/modules/accounts/get-account.server";
+import { getApp } from "~/platform/context";
+import { requireUser, requireUserMiddleware } from "../auth/guards.server";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, url);
+  const account = await getAccount(getApp(context).db, user.id);
+  return { email: user.email, isAdmin: user.isAdmin, businessName: account?.listing?.businessName ?? null, verified: account?.listing?.verified ?? false };
+}
+
+const nav = [
+  { to: "/company", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/company/waste-note", label: "Generate Waste Note", icon: FileText, end: false },
+  { to: "/company/waste-notes", label: "Past Waste Notes", icon: ListChecks, end: false },
+  { to: "/account/security", label: "Account security", icon: ShieldCheck, end: false },
+];
+
+export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-b-0 md:border-r">
+        <div className="border-b border-slate-100 px-5 py-4">
+          <Link to="/" className="text-sm font-bold text-brand-700">
+            UK Waste Carrier Directory
+          </Link>
+          <p className="mt-3 font-semibold text-slate-900">{loaderData.businessName ?? "Company Name"}</p>
+          <p className="text-xs text-slate-600">{loaderData.verified ? "Verified Provider" : loaderData.businessName ? "Awaiting Approval" : loaderData.email}</p>
+        </div>
+        <nav aria-label="Company" className="flex flex-wrap gap-1 p-3 md:flex-col">
+          {nav.map((n) => (
+            <NavLink
+              key={n.to}
+              to={n.to}
+              end={n.end}
+              className={({ isActive }) =>
+                cn("flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")
+              }
+            >
+              <n.icon aria-hidden className="h-4 w-4" />
+              {n.label}
+            </NavLink>
+          ))}
+          {loaderData.isAdmin ? (
+            <Link to="/admin" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <ShieldCheck aria-hidden className="h-4 w-4" /> Admin Dashboard
+            </Link>
+          ) : null}
+          <Form method="post" action="/logout">
+            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <LogOut aria-hidden className="h-4 w-4" /> Sign Out
+            </button>
+          </Form>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
