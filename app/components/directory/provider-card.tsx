@@ -1,0 +1,112 @@
+import { BadgeCheck, Crown, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
+import { QUOTE_ANCHOR } from "./slots";
+import { ValidityBadge } from "./validity";
+
+export function profileHref(registrationNumber: string): string {
+  return `/provider/${encodeURIComponent(registrationNumber)}`;
+}
+
+export function ServiceList({ services, max }: { services: string[]; max: number }) {
+  if (!services.length) return null;
+  const shown = services.slice(0, max);
+  const more = services.length - shown.length;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Services">
+      {shown.map((s) => (
+        <li key={s} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+          {s}
+        </li>
+      ))}
+      {more > 0 ? <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">+{more} more</li> : null}
+    </ul>
+  );
+}
+
+export function ProviderLogo({ provider, size = "md" }: { provider: Provider; size?: "md" | "lg" }) {
+  const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-12 w-12 text-base";
+  if (provider.is_claimed && provider.logo_url) {
+    return <img src={provider.logo_url} alt={`${provider.business_name} logo`} className={cn(box, "shrink-0 rounded-lg border border-slate-200 bg-white object-contain")} />;
+  }
+  const initials = provider.business_name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z0-9]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0].toUpperCase())
+    .join("");
+  return (
+    <span aria-hidden className={cn(box, "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800")}>
+      {initials || "?"}
+    </span>
+  );
+}
+
+/** A result card: claimed cards link View Profile, premium ones add Request Quote, unclaimed ones Claim This Listing. */
+export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { provider: Provider; maxServices: number; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const address = fullAddress(provider);
+  const href = profileHref(provider.registration_number);
+  return (
+    <article
+      className={cn(
+        "flex h-full flex-col rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md",
+        provider.is_premium ? "border-amber-300 ring-1 ring-amber-200" : "border-slate-200",
+      )}
+    >
+      <div className="flex items-start gap-4">
+        <ProviderLogo provider={provider} />
+        <div className="min-w-0 flex-1">
+          <Heading className="text-lg font-semibold leading-snug text-slate-900">
+            <Link to={href} className="hover:text-brand-700 hover:underline">
+              {provider.business_name}
+            </Link>
+          </Heading>
+          <p className="mt-0.5 font-mono text-sm text-slate-600">{provider.registration_number}</p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-1.5">
+        {provider.is_premium ? (
+          <Badge tone="amber">
+            <Crown aria-hidden className="h-3.5 w-3.5" /> Premium
+          </Badge>
+        ) : null}
+        {provider.is_claimed ? (
+          <Badge tone="green">
+            <BadgeCheck aria-hidden className="h-3.5 w-3.5" /> Claimed
+          </Badge>
+        ) : null}
+        <ValidityBadge expiryDate={provider.expiry_date} />
+        <Badge tone="slate">{tierLabel(provider.registration_tier)}</Badge>
+      </div>
+      <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-700">
+        <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+        <span>{address ?? "Address not available"}</span>
+      </p>
+      {provider.is_claimed ? (
+        <div className="mt-3">
+          <ServiceList services={provider.services} max={maxServices} />
+        </div>
+      ) : null}
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        {provider.is_claimed ? (
+          <Link to={href} className={buttonClass("outline", "sm")}>
+            View Profile<span className="sr-only">: {provider.business_name}</span>
+          </Link>
+        ) : (
+          <Link to={`/claim/${encodeURIComponent(provider.registration_number)}`} className={buttonClass("outline", "sm")}>
+            Claim This Listing<span className="sr-only">: {provider.business_name}</span>
+          </Link>
+        )}
+        {provider.is_claimed && provider.is_premium ? (
+          <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonClass("primary", "sm")}>
+            Request Quote<span className="sr-only">: {provider.business_name}</span>
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}

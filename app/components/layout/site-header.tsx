@@ -1,0 +1,131 @@
+import { Menu, Recycle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Sheet, SheetClose } from "~/components/ui/sheet";
+import { AccountMenu, type MenuUser } from "./account-menu";
+
+const NAV = [
+  { to: "/search-results", label: "Directory" },
+  { to: "/resources", label: "Resources" },
+] as const;
+
+export function Logo({ className }: { className?: string }) {
+  return (
+    <Link to="/" className={cn("flex items-center gap-2 rounded-md font-bold text-slate-900", className)}>
+      <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white">
+        <Recycle aria-hidden className="h-5 w-5" />
+      </span>
+      <span className="leading-tight">
+        <span className="block text-base">UK Waste Carrier</span>
+        <span className="block text-xs font-semibold uppercase tracking-wider text-brand-700">Directory</span>
+      </span>
+    </Link>
+  );
+}
+
+function useUser(): MenuUser | null {
+  const data = useRouteLoaderData("root") as { user?: MenuUser | null } | undefined;
+  return data?.user ?? null;
+}
+
+export function SiteHeader() {
+  const user = useUser();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // A navigation closes the mobile menu.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-md px-3 py-2 text-sm font-semibold transition-colors",
+      isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+    );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-brand-700 focus:px-4 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <>
+              <Link to="/login" className={buttonClass("ghost", "md")}>
+                Login
+              </Link>
+              <Link to="/register" className={buttonClass("primary", "md")}>
+                Register My Business
+              </Link>
+            </>
+          )}
+        </div>
+        <div className="md:hidden">
+          <Sheet
+            open={open}
+            onOpenChange={setOpen}
+            title="Menu"
+            trigger={
+              <button
+                type="button"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+                aria-label="Open menu"
+              >
+                <Menu aria-hidden className="h-6 w-6" />
+              </button>
+            }
+          >
+            <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
+              {NAV.map((item) => (
+                <SheetClose asChild key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn(
+                        "rounded-md px-3 py-3 text-base font-semibold",
+                        isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </SheetClose>
+              ))}
+              <div className="my-3 border-t border-slate-200" />
+              {user ? (
+                <AccountMenu user={user} />
+              ) : (
+                <>
+                  <SheetClose asChild>
+                    <Link to="/login" className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100">
+                      Login
+                    </Link>
+                  </SheetClose>
+                  <SheetClose asChild>
+                    <Link to="/register" className={buttonClass("primary", "lg", "mt-2 w-full")}>
+                      Register My Business
+                    </Link>
+                  </SheetClose>
+                </>
+              )}
+            </nav>
+          </Sheet>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The provider as the public side shows it: register data with the verified claimed listing's
+ * fields laid over it. Pure functions only (used by pages and server code alike).
+ */
+
+export interface Provider {
+  registration_number: string;
+  business_name: string;
+  company_number: string | null;
+  registration_type: string | null;
+  registration_tier: "UPPER" | "LOWER" | null;
+  applicant_type: string | null;
+  registration_date: string | null;
+  expiry_date: string | null;
+  /** Street lines joined, without town and postcode; null when the register has none. */
+  address: string | null;
+  town: string | null;
+  postcode: string | null;
+  /** A verified, not suspended claimed listing exists. */
+  is_claimed: boolean;
+  /** Claimed and on the premium plan (and the plan has not ended). */
+  is_premium: boolean;
+  verified: boolean;
+  logo_url: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  about: string | null;
+  services: string[];
+  areas_covered: string[];
+  subscription_plan: "standard" | "premium";
+  subscription_period: "monthly" | "yearly";
+  updated_at: string;
+}
+
+const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/** 'YYYY-MM-DD' as an en-GB date ('5 March 2027'), with no time-zone shifts. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "Not recorded";
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return value;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+/** Today's date in the UK as 'YYYY-MM-DD'. */
+export function ukToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+}
+
+export type Validity = { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
+
+/**
+ * Valid if the expiry date is later than now (spec section 4): a registration expiring
+ * today is shown as expired. Lower tier registrations have no expiry date and do not expire.
+ */
+export function registrationValidity(expiryDate: string | null, now: Date = new Date()): Validity {
+  if (!expiryDate) return { status: "no-expiry" };
+  return expiryDate > ukToday(now) ? { status: "valid", until: expiryDate } : { status: "expired", since: expiryDate };
+}
+
+export function tierLabel(tier: Provider["registration_tier"]): string {
+  return tier === "UPPER" ? "Upper tier" : tier === "LOWER" ? "Lower tier" : "Tier not recorded";
+}
+
+/** 'carrier_broker_dealer' -> 'Carrier, broker, dealer'. */
+export function registrationTypeLabel(type: string | null): string {
+  if (!type) return "Not recorded";
+  const words = type.replace(/_/g, " ").split(/\s+/).filter(Boolean);
+  if (words.length === 3 && type.includes("_")) return `${cap(words[0])}, ${words[1]}, ${words[2]}`;
+  return cap(words.join(" "));
+}
+
+function cap(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1).toLowerCase() : s;
+}
+
+/** The full one-line address, or null when the register holds none. */
+export function fullAddress(p: Pick<Provider, "address" | "town" | "postcode">): string | null {
+  const parts = [p.address, p.town, p.postcode].filter((x): x is string => !!x && x.trim() !== "");
+  return parts.length ? parts.join(", ") : null;
+}
+
+/** Place names are stored as the register writes them; show them in title case. */
+export function titleCase(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/(^|[\s\-(])([a-z])/g, (_m, pre: string, c: string) => pre + c.toUpperCase())
+    .replace(/\b(Upon|Under|On|In|The|And|Of|Le|By)\b/g, (w, _x, offset: number) => (offset === 0 ? w : w.toLowerCase()));
+}
+
+/** A phone number as a tel: URL. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits}`;
+}
+
+/** A website as an absolute http(s) URL, or null when it is not one. */
+export function websiteHref(website: string | null): string | null {
+  if (!website) return null;
+  const candidate = /^https?:\/\//i.test(website) ? website : `https://${website}`;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Reads a search from a URL (page or API): query, type, services, page, size, sort, plus the
+ * optional location path segment. Invalid values fall back to defaults and are reported, so
+ * the page can say what it ignored and the API can answer 400.
+ */
+import { z } from "zod";
+import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TYPES, type SearchSort, type SearchType } from "./constants";
+
+export interface SearchInput {
+  query: string;
+  type: SearchType;
+  services: string[];
+  page: number;
+  size: number;
+  sort: SearchSort;
+}
+
+export const MAX_QUERY_LENGTH = 100;
+export const MAX_SERVICES = 10;
+export const MAX_PAGE_SIZE = 50;
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000);
+const sizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
+
+export function parseSearchInput(
+  params: URLSearchParams,
+  pathLocation?: string | null,
+): { input: SearchInput; problems: string[] } {
+  const problems: string[] = [];
+  const location = pathLocation?.trim() ?? "";
+
+  let query = (params.get("query") ?? "").replace(/\s+/g, " ").trim();
+  if (!query && location) query = location;
+  if (query.length > MAX_QUERY_LENGTH) {
+    problems.push(`The search text is limited to ${MAX_QUERY_LENGTH} characters.`);
+    query = query.slice(0, MAX_QUERY_LENGTH).trim();
+  }
+
+  let type: SearchType = location ? "location" : "all";
+  const rawType = params.get("type");
+  if (rawType) {
+    if ((SEARCH_TYPES as readonly string[]).includes(rawType)) type = rawType as SearchType;
+    else problems.push(`Unknown search type '${rawType.slice(0, 30)}': use one of ${SEARCH_TYPES.join(", ")}.`);
+  }
+
+  let sort: SearchSort = "claimed";
+  const rawSort = params.get("sort");
+  if (rawSort) {
+    if ((SEARCH_SORTS as readonly string[]).includes(rawSort)) sort = rawSort as SearchSort;
+    else problems.push(`Unknown sort '${rawSort.slice(0, 30)}': use one of ${SEARCH_SORTS.join(", ")}.`);
+  }
+
+  let page = 1;
+  const rawPage = params.get("page");
+  if (rawPage) {
+    const parsed = pageSchema.safeParse(rawPage);
+    if (parsed.success) page = parsed.data;
+    else problems.push("The page must be a whole number from 1.");
+  }
+
+  let size = SEARCH_PAGE_SIZE;
+  const rawSize = params.get("size");
+  if (rawSize) {
+    const parsed = sizeSchema.safeParse(rawSize);
+    if (parsed.success) size = parsed.data;
+    else problems.push(`The page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+  }
+
+  // "services=a,b" (links, JavaScript) or repeated "service" checkboxes (the form without JavaScript).
+  const services = parseServices([...params.getAll("services"), ...params.getAll("service")]);
+  if (services.length > MAX_SERVICES) problems.push(`At most ${MAX_SERVICES} services can be chosen.`);
+
+  // Services do not apply to a registration number check (the filter is hidden there).
+  return {
+    input: { query, type, services: type === "registration" ? [] : services.slice(0, MAX_SERVICES), page, size, sort },
+    problems,
+  };
+}
+
+/** 'a,b' and repeated params alike; trimmed, de-duplicated, in a stable order. */
+export function parseServices(values: string[]): string[] {
+  const set = new Set<string>();
+  for (const value of values)
+    for (const part of value.split(",")) {
+      const s = part.trim().slice(0, 60);
+      if (s) set.add(s);
+    }
+  return [...set].sort();
+}
+
+/** The query string for a search (used by links, pagination and the services filter). */
+export function searchHref(input: Partial<SearchInput>, options: { location?: string } = {}): string {
+  const params = new URLSearchParams();
+  const base = options.location ? `/search-results/${encodeURIComponent(options.location)}` : "/search-results";
+  if (input.query && !options.location) params.set("query", input.query);
+  if (input.type && !(options.location ? input.type === "location" : input.type === "all")) params.set("type", input.type);
+  if (input.services?.length) params.set("services", input.services.join(","));
+  if (input.sort && input.sort !== "claimed") params.set("sort", input.sort);
+  if (input.page && input.page > 1) params.set("page", String(input.page));
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+/** Registration numbers compare without spaces and case ('cbdu 123' = 'CBDU123'). */
+export function registrationKey(query: string): string {
+  return query.replace(/\s+/g, "").toUpperCase();
+}
+
+/** The spec's rule: an exact licence check only for queries longer than 5 characters. */
+export function isLicenceCheck(input: Pick<SearchInput, "type" | "query">): boolean {
+  return input.type === "registration" && registrationKey(input.query).length > 5;
+}

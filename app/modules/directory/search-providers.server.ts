@@ -1,0 +1,337 @@
+/**
+ * The one search of the directory, used by the results page and by GET /api/v1/providers.
+ *
+ * How it stays fast at a million rows (docs/decisions/0201-search-sql.md): every way a row can
+ * match is a "source" that reads an index in result order and stops after SEARCH_COUNT_CAP + 1
+ * rows; the sources are merged, each row keeping its best score, and the page is cut from that
+ * small set. Verified claimed listings are few, so with the default sort (claimed first) they
+ * are all read by a source of their own. Counts stop at the cap ("1000+").
+ */
+import { sql, type RawBuilder } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchType } from "./constants";
+import type { Provider } from "./provider";
+import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
+import { isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
+import { TtlCache } from "./ttl-cache";
+
+export interface SearchResult {
+  providers: Provider[];
+  /** Matches counted, up to SEARCH_COUNT_CAP (then countCapped is true: show "N+"). */
+  totalCount: number;
+  countCapped: boolean;
+  pageCount: number;
+  currentPage: number;
+  pageSize: number;
+  /**
+   * For a licence check (registration search longer than 5 characters): the listing whose number
+   * matches exactly, or null. Undefined for other searches.
+   */
+  licence?: Provider | null;
+  /** Query words replaced by their nearest known word when the words as typed found too little. */
+  corrections?: Record<string, string>;
+}
+
+// Scores: higher ranks first. Name matches score 100-199 depending on relevance.
+const SCORE = {
+  registrationExact: 1000,
+  registrationPrefix: 500,
+  townExact: 300,
+  postcodeExact: 270,
+  postcodeOutcode: 260,
+  postcodePrefix: 250,
+  townPrefix: 200,
+  browse: 0,
+} as const;
+
+const caches = new WeakMap<Database, TtlCache<SearchResult>>();
+function cacheFor(db: Database): TtlCache<SearchResult> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new TtlCache<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Forgets cached results (tests; after a listing changes, results may otherwise be 5 minutes old). */
+export function clearSearchCache(db: Database): void {
+  caches.get(db)?.clear();
+}
+
+export async function searchProviders(db: Database, input: SearchInput): Promise<SearchResult> {
+  const key = JSON.stringify([input.query.toLowerCase(), input.type, input.services, input.page, input.size, input.sort]);
+  const cache = cacheFor(db);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const result = await runSearch(db, input);
+  cache.set(key, result);
+  return result;
+}
+
+interface Terms {
+  /** lower-case, trimmed query (town_key form) */
+  town: string;
+  /** upper-case, no spaces (postcode_key and registration_key form) */
+  compact: string;
+  looksLikePostcode: boolean;
+  looksLikeRegistration: boolean;
+  words: string[];
+}
+
+function termsOf(query: string): Terms {
+  const compact = registrationKey(query);
+  const words = tokenize(query);
+  return {
+    town: query.trim().toLowerCase(),
+    compact,
+    looksLikePostcode: /^[A-Z]{1,2}\d[A-Z\d]?(\d[A-Z]{0,2})?$/.test(compact),
+    looksLikeRegistration: /^(CB|WC|EPR|SEPA|CAR|NIR|[A-Z]{2,4}\/)?[A-Z]*\d{2,}|^CBD[UL]?$/.test(compact) || /^\d+$/.test(compact),
+    words,
+  };
+}
+
+/** Words as the 'simple' text search configuration sees them: letters and digits, lower case. */
+export function tokenize(query: string): string[] {
+  const all = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const useful = all.filter((w) => w.length > 1);
+  return (useful.length ? useful : all).slice(0, 8);
+}
+
+/** 'smith wa' -> 'smith:A & wa:*A' (the last word as a prefix: people stop typing early). */
+function tsQueryText(words: string[], alternatives: Record<string, string> = {}): string {
+  return words
+    .map((w, i) => {
+      const own = i === words.length - 1 ? `${w}:*A` : `${w}:A`;
+      const alt = alternatives[w];
+      return alt ? `(${own} | ${alt}:A)` : own;
+    })
+    .join(" & ");
+}
+
+const likePrefix = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+
+interface Plan {
+  sources: RawBuilder<unknown>[];
+  /** The predicate a row must meet, for the claimed-listings source (alias d). */
+  match: RawBuilder<boolean> | null;
+  /** The score of a matching row, for the claimed-listings source. */
+  score: RawBuilder<number>;
+}
+
+const limit = SEARCH_COUNT_CAP + 1;
+
+/** A source reading rows in order, numbered by that order. */
+function orderedSource(where: RawBuilder<boolean>, score: number, orderBy: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT registration_number, ${sql.lit(score)}::real AS score,
+      row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim
+    FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key FROM directory_entries d
+      WHERE d.on_register AND ${where} ORDER BY ${orderBy} LIMIT ${sql.lit(limit)}) d)`;
+}
+
+function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
+  const sources: RawBuilder<unknown>[] = [];
+  const predicates: RawBuilder<boolean>[] = [];
+  const cases: RawBuilder<unknown>[] = [];
+  const byName = sql`d.business_name, d.registration_number`;
+
+  const wantRegistration = type === "registration" || (type === "all" && terms.looksLikeRegistration);
+  const wantLocation = type === "location" || type === "all";
+  const wantName = (type === "name" || type === "all") && tsq !== null;
+
+  if (wantRegistration && terms.compact) {
+    const prefix = likePrefix(terms.compact);
+    sources.push(
+      orderedSource(sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d.registration_key USING ~<~`),
+    );
+    if (terms.compact.length > 5) {
+      sources.push(orderedSource(sql<boolean>`d.registration_key = ${terms.compact}`, SCORE.registrationExact, byName));
+      cases.push(sql`WHEN d.registration_key = ${terms.compact} THEN ${sql.lit(SCORE.registrationExact)}`);
+    }
+    predicates.push(sql<boolean>`d.registration_key LIKE ${prefix}`);
+    cases.push(sql`WHEN d.registration_key LIKE ${prefix} THEN ${sql.lit(SCORE.registrationPrefix)}`);
+  }
+
+  if (wantLocation && terms.town) {
+    const townPrefix = likePrefix(terms.town);
+    sources.push(orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName));
+    // '~>~' (greater in byte order) skips the exact town, which the source above reads.
+    sources.push(
+      orderedSource(
+        sql<boolean>`d.town_key ~>~ ${terms.town} AND d.town_key LIKE ${townPrefix}`,
+        SCORE.townPrefix,
+        sql`d.town_key USING ~<~, d.business_name, d.registration_number`,
+      ),
+    );
+    predicates.push(sql<boolean>`d.town_key LIKE ${townPrefix}`);
+    cases.push(sql`WHEN d.town_key = ${terms.town} THEN ${sql.lit(SCORE.townExact)}`);
+    if (terms.looksLikePostcode) {
+      const pcPrefix = likePrefix(terms.compact);
+      const outcode = likePrefix(terms.compact).replace(/%$/, "___");
+      sources.push(orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName));
+      sources.push(
+        orderedSource(
+          sql<boolean>`d.postcode_key LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
+          SCORE.postcodeOutcode,
+          sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
+        ),
+      );
+      sources.push(
+        orderedSource(
+          sql<boolean>`d.postcode_key LIKE ${pcPrefix} AND d.postcode_key NOT LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
+          SCORE.postcodePrefix,
+          sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
+        ),
+      );
+      predicates.push(sql<boolean>`d.postcode_key LIKE ${pcPrefix}`);
+      cases.push(sql`WHEN d.postcode_key = ${terms.compact} THEN ${sql.lit(SCORE.postcodeExact)}`);
+      cases.push(sql`WHEN d.postcode_key LIKE ${outcode} THEN ${sql.lit(SCORE.postcodeOutcode)}`);
+      cases.push(sql`WHEN d.postcode_key LIKE ${pcPrefix} THEN ${sql.lit(SCORE.postcodePrefix)}`);
+    }
+    cases.push(sql`WHEN d.town_key LIKE ${townPrefix} THEN ${sql.lit(SCORE.townPrefix)}`);
+  }
+
+  let nameScore: RawBuilder<unknown> | null = null;
+  if (wantName && tsq) {
+    const lowered = terms.town;
+    // 100-199: an exact name first, then names starting with the query, then text rank.
+    nameScore = sql`(100 + 40 * (lower(d.business_name) = ${lowered})::int
+      + 20 * (lower(d.business_name) LIKE ${likePrefix(lowered)})::int
+      + least(39, 100 * ts_rank(d.search_vector, to_tsquery('simple', ${tsq}))))`;
+    // Full-text matches are read in index order (not by rank) and ranked within the cap.
+    sources.push(sql`(SELECT registration_number, score::real AS score,
+        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
+      FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
+        SELECT registration_number, business_name, search_vector FROM directory_entries
+        WHERE on_register AND search_vector @@ to_tsquery('simple', ${tsq}) LIMIT ${sql.lit(limit)}) d) s)`);
+    predicates.push(sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsq})`);
+  }
+
+  const anyQuery = sources.length > 0;
+  if (!anyQuery) {
+    // No usable query: browse the register alphabetically.
+    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName));
+  }
+  const match = anyQuery ? (predicates.length ? sql<boolean>`(${sql.join(predicates, sql` OR `)})` : sql<boolean>`false`) : null;
+  const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
+  const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
+  return { sources, match, score };
+}
+
+async function runSearch(db: Database, input: SearchInput): Promise<SearchResult> {
+  const terms = termsOf(input.query);
+  const type = input.query ? input.type : "all";
+  const wantsName = input.query !== "" && (type === "name" || type === "all");
+  let tsq = wantsName && terms.words.length ? tsQueryText(terms.words) : null;
+  if (!input.query) terms.town = "";
+
+  let page = await runPlan(db, input, buildPlan(type, input.query ? terms : { ...terms, compact: "", town: "" }, tsq));
+  let corrections: Record<string, string> | undefined;
+
+  // Typo tolerance: when the words as typed find less than a page, try the nearest known words.
+  if (wantsName && tsq && page.total < input.size) {
+    corrections = await correctWords(db, terms.words);
+    if (Object.keys(corrections).length) {
+      tsq = tsQueryText(terms.words, corrections);
+      page = await runPlan(db, input, buildPlan(type, terms, tsq));
+    } else corrections = undefined;
+  }
+
+  const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
+  const pageCount = Math.ceil(totalCount / input.size);
+  let licence: Provider | null | undefined;
+  if (isLicenceCheck({ type, query: input.query })) {
+    const row = await sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
+      WHERE d.registration_key = ${terms.compact} AND d.on_register LIMIT 1`.execute(db);
+    licence = row.rows[0] ? toProvider(row.rows[0]) : null;
+  }
+  return {
+    providers: page.providers,
+    totalCount,
+    countCapped: page.total > SEARCH_COUNT_CAP,
+    pageCount,
+    currentPage: page.currentPage,
+    pageSize: input.size,
+    ...(licence !== undefined ? { licence } : {}),
+    ...(corrections ? { corrections } : {}),
+  };
+}
+
+async function runPlan(
+  db: Database,
+  input: SearchInput,
+  plan: Plan,
+): Promise<{ providers: Provider[]; total: number; currentPage: number }> {
+  const claimedFirst = input.sort === "claimed";
+  const services = input.services;
+  const sources = [...plan.sources];
+  if (services.length) sources.length = 0; // only claimed listings have services
+  if (claimedFirst || services.length) {
+    const servicesFilter = services.length ? sql`AND cl.services && ${sql.val(services)}::text[]` : sql``;
+    sources.push(sql`(SELECT registration_number, score::real AS score,
+        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, true AS via_claim
+      FROM (SELECT d.registration_number, d.business_name, d.score
+        FROM claimed_listings cl
+        -- LATERAL: one primary-key probe per claimed listing, never a scan of every match.
+        CROSS JOIN LATERAL (SELECT d.registration_number, d.business_name, ${plan.score} AS score
+          FROM directory_entries d WHERE d.registration_number = cl.registration_number AND d.on_register
+          ${plan.match ? sql`AND ${plan.match}` : sql``} LIMIT 1) d
+        WHERE cl.verified AND cl.suspended_at IS NULL ${servicesFilter}) s)`);
+  }
+  const order = claimedFirst
+    ? sql`claimed DESC, score DESC, ord, registration_number`
+    : sql`score DESC, ord, registration_number`;
+
+  const pageQuery = (offset: number) => sql<ProviderRow & { total: number }>`
+    WITH cand AS (${sql.join(sources, sql` UNION ALL `)}),
+    best AS (
+      SELECT DISTINCT ON (registration_number) registration_number, score, ord, via_claim
+      FROM cand ORDER BY registration_number, via_claim DESC, score DESC, ord
+    ),
+    ranked AS (
+      SELECT b.*, EXISTS (SELECT 1 FROM claimed_listings c WHERE c.registration_number = b.registration_number
+        AND c.verified AND c.suspended_at IS NULL) AS claimed
+      FROM best b
+    ),
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${sql.lit(input.size)} OFFSET ${sql.lit(offset)})
+    SELECT ${providerColumns}, (SELECT count(*) FROM best)::int AS total
+    FROM page JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
+    ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.score DESC, page.ord, page.registration_number`;
+
+  // Counting stops at the cap, so pages beyond it do not exist.
+  let currentPage = Math.min(input.page, Math.ceil(SEARCH_COUNT_CAP / input.size));
+  let offset = (currentPage - 1) * input.size;
+  let { rows } = await pageQuery(offset).execute(db);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && currentPage > 1) {
+    // Past the end: answer the last page rather than nothing.
+    const totalRow = await sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
+      SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(db);
+    total = totalRow.rows[0]?.total ?? 0;
+    const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / input.size));
+    if (lastPage < currentPage && total > 0) {
+      currentPage = lastPage;
+      offset = (currentPage - 1) * input.size;
+      ({ rows } = await pageQuery(offset).execute(db));
+    } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
+  }
+  return {
+    providers: rows.map(({ total: _t, ...row }) => toProvider(row)),
+    total,
+    currentPage,
+  };
+}
+
+/** Nearest dictionary word (pg_trgm similarity) for each query word the dictionary lacks. */
+async function correctWords(db: Database, words: string[]): Promise<Record<string, string>> {
+  const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  if (!candidates.length) return {};
+  const { rows } = await sql<{ w: string; best: string | null }>`
+    SELECT q.w, (SELECT word FROM directory_name_words
+                 WHERE word % q.w ORDER BY similarity(word, q.w) DESC, word LIMIT 1) AS best
+    FROM unnest(${sql.val(candidates)}::text[]) AS q(w)
+    WHERE NOT EXISTS (SELECT 1 FROM directory_name_words x WHERE x.word = q.w)`.execute(db);
+  const out: Record<string, string> = {};
+  for (const r of rows) if (r.best && r.best !== r.w && /^[\p{L}\p{N}]+$/u.test(r.best)) out[r.w] = r.best;
+  return out;
+}

@@ -1,0 +1,301 @@
+import { ChevronRight, Crown, Globe, Mail, MapPin, Phone, SearchX } from "lucide-react";
+import { data, Link } from "react-router";
+import { isbot } from "isbot";
+import { ProviderLogo, ServiceList } from "~/components/directory/provider-card";
+import { ProviderQuoteFormSlot, ProviderReviewsSlot, QUOTE_ANCHOR } from "~/components/directory/slots";
+import { ValidityBanner } from "~/components/directory/validity";
+import { seoMeta, type Seo } from "~/components/layout/seo";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { recordProviderEvent } from "~/modules/analytics/record-event.server";
+import { getProvider } from "~/modules/directory/get-provider.server";
+import {
+  formatDate,
+  fullAddress,
+  registrationTypeLabel,
+  tierLabel,
+  websiteHref,
+  type Provider,
+} from "~/modules/directory/provider";
+import { getApp } from "~/platform/context";
+import type { Route } from "./+types/provider";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const requested = params.registrationNumber.trim();
+  const provider = await getProvider(app.db, requested);
+  if (!provider) {
+    app.log.info({ registrationNumber: requested.slice(0, 40) }, "provider not found");
+    return data(
+      {
+        provider: null,
+        requested: requested.slice(0, 40),
+        seo: { title: "Provider Not Found", description: "This waste carrier is not in the directory.", noindex: true } as Seo,
+      },
+      { status: 404 },
+    );
+  }
+  // One 'view' per profile view by a person (crawlers are not counted); never delays the page.
+  const agent = request.headers.get("user-agent");
+  if (!agent || !isbot(agent)) {
+    void recordProviderEvent(app.db, provider.registration_number, "view", (err) => app.log.warn({ err }, "view not recorded"));
+  }
+  const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
+  return { provider, requested: provider.registration_number, seo: profileSeo(provider, canonical) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return seoMeta(data?.seo);
+}
+
+function profileSeo(p: Provider, canonical: string): Seo {
+  const place = p.town ? ` in ${p.town}` : "";
+  const description = p.is_claimed && p.about
+    ? p.about.slice(0, 155)
+    : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
+  const seo: Seo = { title: `${p.business_name} – Waste Carrier ${p.registration_number}`, description, canonical, type: "profile" };
+  if (p.is_claimed) {
+    // LocalBusiness for claimed listings only; no ratings (self-serving reviews are not marked up).
+    seo.jsonLd = {
+      "@context": "https://schema.org",
+      "@type": "LocalBusiness",
+      name: p.business_name,
+      url: canonical,
+      ...(p.about ? { description: p.about } : {}),
+      ...(p.phone ? { telephone: p.phone } : {}),
+      ...(p.email ? { email: p.email } : {}),
+      ...(p.logo_url ? { logo: p.logo_url, image: p.logo_url } : {}),
+      ...(websiteHref(p.website) ? { sameAs: [websiteHref(p.website)] } : {}),
+      ...(p.areas_covered.length ? { areaServed: p.areas_covered } : {}),
+      address: {
+        "@type": "PostalAddress",
+        ...(p.address ? { streetAddress: p.address } : {}),
+        ...(p.town ? { addressLocality: p.town } : {}),
+        ...(p.postcode ? { postalCode: p.postcode } : {}),
+        addressCountry: "GB",
+      },
+      identifier: { "@type": "PropertyValue", propertyID: "Waste carrier registration number", value: p.registration_number },
+    };
+  }
+  return seo;
+}
+
+export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
+  const { provider, requested } = loaderData;
+  if (!provider) return <ProviderNotFound registrationNumber={requested} />;
+  const p = provider;
+  const address = fullAddress(p);
+  const website = websiteHref(p.website);
+  const premium = p.is_claimed && p.is_premium;
+
+  return (
+    <main className="bg-slate-50 pb-16">
+      <div className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <nav aria-label="Breadcrumb" className="py-3 text-sm">
+            <ol className="flex flex-wrap items-center gap-1 text-slate-600">
+              <li>
+                <Link to="/" className="hover:text-brand-700 hover:underline">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="h-4 w-4" />
+              </li>
+              <li>
+                <Link to="/search-results" className="hover:text-brand-700 hover:underline">
+                  Search Results
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="h-4 w-4" />
+              </li>
+              <li aria-current="page" className="font-medium text-slate-900">
+                {p.business_name}
+              </li>
+            </ol>
+          </nav>
+          <div className="flex flex-col gap-6 pb-8 pt-4 sm:flex-row sm:items-start">
+            {p.is_claimed ? <ProviderLogo provider={p} size="lg" /> : null}
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-3xl font-bold tracking-tight text-slate-900">{p.business_name}</h1>
+                {premium ? (
+                  <Badge tone="amber">
+                    <Crown aria-hidden className="h-3.5 w-3.5" /> Premium
+                  </Badge>
+                ) : null}
+              </div>
+              <p className="mt-1 font-mono text-slate-600">{p.registration_number}</p>
+              <p className="mt-3 flex items-start gap-1.5 text-slate-700">
+                <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
+                <span>{address ?? "Address not available"}</span>
+              </p>
+              <ValidityBanner expiryDate={p.expiry_date} className="mt-4 max-w-xl" />
+            </div>
+            {premium ? (
+              <a href={`#${QUOTE_ANCHOR}`} className={buttonClass("primary", "lg", "shrink-0")}>
+                Request a Quote
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto mt-8 grid max-w-6xl gap-6 px-4 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>About</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="whitespace-pre-line leading-7 text-slate-700">
+                {p.is_claimed && p.about?.trim() ? p.about : "This business hasn't added a description yet."}
+              </p>
+            </CardContent>
+          </Card>
+
+          {p.is_claimed ? (
+            <>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Services offered</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  {p.services.length ? (
+                    <ServiceList services={p.services} max={p.services.length} />
+                  ) : (
+                    <p className="text-slate-600">No services listed yet.</p>
+                  )}
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Areas covered</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  {p.areas_covered.length ? (
+                    <ul className="flex flex-wrap gap-1.5">
+                      {p.areas_covered.map((a) => (
+                        <li key={a} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                          {a}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-slate-600">No areas listed yet.</p>
+                  )}
+                </CardContent>
+              </Card>
+            </>
+          ) : null}
+
+          {premium ? (
+            <>
+              {/* Filled by the enquiries issue: verified reviews and the review form. */}
+              <ProviderReviewsSlot provider={p} />
+              {/* Filled by the enquiries issue: the quote request form (keeps the #quote anchor). */}
+              <div id={QUOTE_ANCHOR} className="scroll-mt-24">
+                <ProviderQuoteFormSlot provider={p} />
+              </div>
+            </>
+          ) : null}
+        </div>
+
+        <div className="space-y-6">
+          {p.is_claimed ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Contact</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3 text-sm">
+                {p.phone ? (
+                  <a
+                    href={`/provider/${encodeURIComponent(p.registration_number)}/call`}
+                    rel="nofollow"
+                    className="flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+                  >
+                    <Phone aria-hidden className="h-4 w-4" /> {p.phone}
+                  </a>
+                ) : null}
+                {p.email ? (
+                  <a href={`mailto:${p.email}`} className="flex items-center gap-2 break-all text-brand-700 hover:underline">
+                    <Mail aria-hidden className="h-4 w-4 shrink-0" /> {p.email}
+                  </a>
+                ) : null}
+                {website ? (
+                  <a href={website} rel="noopener nofollow" target="_blank" className="flex items-center gap-2 break-all text-brand-700 hover:underline">
+                    <Globe aria-hidden className="h-4 w-4 shrink-0" /> {p.website}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
+                {!p.phone && !p.email && !website ? <p className="text-slate-600">No contact details listed yet.</p> : null}
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Registration details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="space-y-3 text-sm">
+                {[
+                  ["Registration number", p.registration_number],
+                  ["Company number", p.company_number || "Not recorded"],
+                  ["Registration date", formatDate(p.registration_date)],
+                  ["Expiry date", p.expiry_date ? formatDate(p.expiry_date) : "Does not expire (lower tier)"],
+                  ["Tier", tierLabel(p.registration_tier)],
+                  ["Registration type", registrationTypeLabel(p.registration_type)],
+                  ...(p.applicant_type ? [["Applicant type", p.applicant_type]] : []),
+                ].map(([k, v]) => (
+                  <div key={k} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0">
+                    <dt className="text-slate-600">{k}</dt>
+                    <dd className="text-right font-medium text-slate-900">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-4 text-xs leading-5 text-slate-600">
+                From the Environment Agency's public register. Always check a carrier's registration before handing over
+                your waste.
+              </p>
+            </CardContent>
+          </Card>
+
+          {!p.is_claimed ? (
+            <Card className="border-brand-200 bg-brand-50">
+              <CardContent className="py-5">
+                <h2 className="text-base font-semibold text-slate-900">Do you own this business?</h2>
+                <p className="mt-1 text-sm text-slate-700">
+                  Claim this listing to add your logo, services, contact details and areas covered.
+                </p>
+                <Link to={`/claim/${encodeURIComponent(p.registration_number)}`} className={buttonClass("primary", "md", "mt-4 w-full")}>
+                  Claim This Listing
+                </Link>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function ProviderNotFound({ registrationNumber }: { registrationNumber: string }) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Provider Not Found</h1>
+      <p className="mt-3 text-slate-700">We couldn't find a waste carrier with registration number {registrationNumber}.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass("primary", "lg")}>
+          Return to Home
+        </Link>
+        <Link to="/search-results" className={buttonClass("outline", "lg")}>
+          Search the directory
+        </Link>
+      </div>
+    </main>
+  );
+}
