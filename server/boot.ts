@@ -4,17 +4,32 @@
  */
 import type { AppServices } from "../app/platform/context";
 import type { Logger } from "../app/platform/logger.server";
+import { createDemoAdmin } from "../app/modules/accounts/create-admin.server";
+import { registerAccountJobs } from "../app/modules/accounts/register-jobs.server";
 import { PDF_JOB } from "../app/modules/waste-notes/create-note.server";
 import { wasteNotePdfJob } from "../app/modules/waste-notes/generate-pdf.server";
 import { getStorage } from "../app/platform/storage/storage.server";
 
 export function registerJobs(services: AppServices, log: Logger): void {
+  registerAccountJobs(services.jobs, services.config);
   services.jobs.register(PDF_JOB, wasteNotePdfJob({ storage: getStorage(services.config), publicUrl: services.config.publicUrl }));
   void services;
   void log;
 }
 
 export async function firstRun(services: AppServices, log: Logger): Promise<void> {
+  if (services.config.embedded) {
+    // The embedded demo's first start: an administrator to sign in with, printed once.
+    const admin = await createDemoAdmin(services.db, services.config);
+    if (admin) {
+      const rule = "=".repeat(64);
+      console.log(
+        [rule, " Demo administrator created (shown only this once):", `   e-mail:   ${admin.email}`, `   password: ${admin.password}`,
+          `   sign in:  ${services.config.publicUrl}/login`, " Add more with: npm run create-admin -- --email you@example.com", rule].join("\n"),
+      );
+      log.info({ email: admin.email }, "demo administrator created");
+    }
+  }
   void services;
   void log;
 }

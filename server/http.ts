@@ -13,6 +13,8 @@ import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
 import { compress } from "./compress";
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 type Env = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
 export interface HttpOptions {
@@ -66,6 +68,21 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
   );
 
   app.use(compress());
+
+  // State-changing requests from another site are refused (CSRF): browsers send Sec-Fetch-Site
+  // and/or Origin on every POST; both must say "this site". Clients that send neither (curl,
+  // servers) are not browsers carrying a victim's cookies, so they pass.
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const site = c.req.header("sec-fetch-site");
+    const origin = c.req.header("origin");
+    const allowed = new Set([new URL(config.publicUrl).origin, new URL(c.req.url).origin]);
+    if ((site && site !== "same-origin" && site !== "none") || (origin && !allowed.has(origin))) {
+      log.warn({ reqId: c.get("requestId"), origin, site, path: new URL(c.req.url).pathname }, "cross-site request refused");
+      return c.text("Cross-site request refused", 403);
+    }
+    return next();
+  });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

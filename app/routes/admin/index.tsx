@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { requireAdmin } from "../auth/guards.server";
 import type { Route } from "./+types/index";
-import { adminNav } from "./layout";
+import { adminNav } from "./nav";
 
 export function meta() {
   return [{ title: "Admin Dashboard | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,11 @@
 /** The admin area's frame: a sidebar and the page. Every request passes the administrator guard. */
-import { ClipboardList, Database, LayoutDashboard, List, LogOut, MessageSquareQuote, ShieldCheck, Users } from "lucide-react";
+import { LogOut, ShieldCheck } from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
 import { requireAdmin, requireAdminMiddleware } from "../auth/guards.server";
 import type { Route } from "./+types/layout";
+import { adminNav } from "./nav";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
@@ -13,14 +14,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { email: admin.email, totpEnabled: admin.totpEnabled };
 }
 
-export const adminNav = [
-  { to: "/admin", label: "Overview", icon: LayoutDashboard, end: true },
-  { to: "/admin/listings", label: "Listings", icon: List, end: false },
-  { to: "/admin/claim-requests", label: "Claim Requests", icon: ClipboardList, end: false },
-  { to: "/admin/leads", label: "Leads", icon: Users, end: false },
-  { to: "/admin/quote-requests", label: "Quote Requests", icon: MessageSquareQuote, end: false },
-  { to: "/admin/data-management", label: "Data Management", icon: Database, end: false },
-];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

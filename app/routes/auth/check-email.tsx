@@ -9,8 +9,8 @@ export function meta() {
 }
 
 // The e-mail comes in navigation state (client navigation) or, without JavaScript, as ?email=.
-export function loader({ request }: Route.LoaderArgs) {
-  const email = new URL(request.url).searchParams.get("email");
+export function loader({ url }: Route.LoaderArgs) {
+  const email = url.searchParams.get("email");
   return { email: email && email.length <= 254 && email.includes("@") ? email : null };
 }
 

@@ -11,9 +11,9 @@ export function meta() {
 }
 
 // The confirmation link's target: confirms and sends the person to sign in.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const result = await confirmEmail(db, new URL(request.url).searchParams.get("token"));
+  const result = await confirmEmail(db, url.searchParams.get("token"));
   if (result.status === "confirmed") {
     throw await redirectWithToast(context, "/login", {
       title: "Email confirmed",

@@ -27,8 +27,8 @@ export function meta() {
   return [{ title: "Login | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const { user } = await getAuth(request, context);
   if (user) throw redirect(landingPath(user.isAdmin, redirectTo));
   return { redirectTo };

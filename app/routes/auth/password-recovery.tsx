@@ -1,5 +1,6 @@
 import type { Route } from "./+types/password-recovery";
-import { SetPasswordPage, setPasswordAction, setPasswordLoader } from "./set-password.shared";
+import { SetPasswordPage } from "~/components/auth/set-password-page";
+import { setPasswordAction, setPasswordLoader } from "./set-password.server";
 
 export function meta() {
   return [{ title: "Set Your Password | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];

@@ -25,8 +25,8 @@ export function meta() {
   return [{ title: "Two-factor authentication | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const auth = await getAuth(request, context);
   if (auth.user) throw redirect(landingPath(auth.user.isAdmin, redirectTo));
   return { redirectTo, pending: auth.pendingSecondFactor };
