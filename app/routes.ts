@@ -4,6 +4,7 @@ import { apiRoutes } from "./routes/api/routes";
 import { authRoutes } from "./routes/auth/routes";
 import { companyRoutes } from "./routes/company/routes";
 import { publicRoutes } from "./routes/public/routes";
+import { wasteNoteRoutes } from "./routes/waste-notes/routes";
 
 // Each area declares its own routes. Public and auth pages share the site layout (header and
 // footer); the company and admin areas bring their own. The catch-all 404 is last in publicRoutes.
@@ -11,5 +12,5 @@ export default [
   ...apiRoutes,
   ...companyRoutes,
   ...adminRoutes,
-  layout("routes/public/layout.tsx", [...authRoutes, ...publicRoutes]),
+  layout("routes/public/layout.tsx", [...authRoutes, ...wasteNoteRoutes, ...publicRoutes]),
 ] satisfies RouteConfig;

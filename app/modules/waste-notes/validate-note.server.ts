@@ -265,7 +265,8 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
 
   const errors: FieldErrors = {};
   const add = (path: string, message: string) => {
-    (errors[path] ??= []).includes(message) || errors[path]!.push(message);
+    const list = (errors[path] ??= []);
+    if (!list.includes(message)) list.push(message);
   };
   const parsed = fieldsSchema.safeParse(raw);
   if (!parsed.success) {

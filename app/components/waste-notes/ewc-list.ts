@@ -1,0 +1,75 @@
+/** Reads /EWCCodes.csv in the browser: chapters (two digits) and six-digit codes. */
+export interface EwcOption {
+  code: string;
+  description: string;
+  chapter: string;
+  hazardous: boolean;
+}
+export interface EwcList {
+  chapters: Array<{ code: string; description: string }>;
+  codes: EwcOption[];
+}
+
+function parseLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+export function parseEwcList(csv: string): EwcList {
+  const lines = csv.split(/\r?\n/).filter(Boolean);
+  const header = parseLine(lines[0]).map((h) => h.trim().toLowerCase());
+  const ci = header.indexOf("code");
+  const di = header.indexOf("description");
+  const chapters = new Map<string, string>();
+  const codes = new Map<string, EwcOption>();
+  for (const line of lines.slice(1)) {
+    const cells = parseLine(line);
+    const code = (cells[ci] ?? "").trim();
+    const description = (cells[di] ?? "").trim();
+    const digits = code.replace(/\D/g, "");
+    if (digits.length === 2 && !chapters.has(digits)) chapters.set(digits, description);
+    if (digits.length === 6 && !codes.has(digits)) {
+      codes.set(digits, { code, description, chapter: digits.slice(0, 2), hazardous: code.endsWith("*") });
+    }
+  }
+  return { chapters: [...chapters].map(([code, description]) => ({ code, description })), codes: [...codes.values()] };
+}
+
+export const EMPTY_SEARCH_LIMIT = 75;
+
+/** Matches the code by its digits, or the description by every typed word. */
+export function filterEwc(codes: EwcOption[], query: string, chapter: string): EwcOption[] {
+  const inChapter = chapter ? codes.filter((c) => c.chapter === chapter) : codes;
+  const q = query.trim().toLowerCase();
+  if (!q) return inChapter;
+  const digits = q.replace(/[\s*-]/g, "");
+  const words = q.split(/\s+/).filter(Boolean);
+  return inChapter.filter((c) => {
+    if (/^\d+$/.test(digits) && c.code.replace(/\D/g, "").startsWith(digits)) return true;
+    const text = `${c.code} ${c.description}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+export function findOption(codes: EwcOption[], value: string): EwcOption | undefined {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length !== 6) return undefined;
+  return codes.find((c) => c.code.replace(/\D/g, "") === digits);
+}

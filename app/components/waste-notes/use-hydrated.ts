@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+/** False on the server and during hydration, true once JavaScript runs the page. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,11 @@
+import { route, type RouteConfigEntry } from "@react-router/dev/routes";
+
+/** Open waste note pages (inside the site layout) and the files they serve. */
+export const wasteNoteRoutes: RouteConfigEntry[] = [
+  route("EWCCodes.csv", "routes/waste-notes/ewc-codes-csv.ts"),
+  route("wastenotegeneration", "routes/waste-notes/generator.tsx"),
+  route("waste-note/:id", "routes/waste-notes/view.tsx"),
+  route("waste-note/:id/pdf", "routes/waste-notes/pdf.ts"),
+  route("waste-note/:id/qr.png", "routes/waste-notes/qr.ts"),
+  route("waste-note/:id/photo/:n", "routes/waste-notes/photo.ts"),
+];
