@@ -9,15 +9,28 @@ import { registerAccountJobs } from "../app/modules/accounts/register-jobs.serve
 import { PDF_JOB } from "../app/modules/waste-notes/create-note.server";
 import { wasteNotePdfJob } from "../app/modules/waste-notes/generate-pdf.server";
 import { getStorage } from "../app/platform/storage/storage.server";
+import { seedSampleRegister } from "../app/modules/register-sync/seed-sample-register.server";
+import { REGISTER_SYNC_JOB, registerSyncJob } from "../app/modules/register-sync/sync-job.server";
 
 export function registerJobs(services: AppServices, log: Logger): void {
   registerAccountJobs(services.jobs, services.config);
   services.jobs.register(PDF_JOB, wasteNotePdfJob({ storage: getStorage(services.config), publicUrl: services.config.publicUrl }));
+  services.jobs.register(REGISTER_SYNC_JOB, registerSyncJob(services.config));
+  if (services.config.SYNC_DAILY_AT && services.config.REGISTER_SOURCE) {
+    services.jobs.schedule({ name: "register-sync-daily", dailyAt: services.config.SYNC_DAILY_AT, type: REGISTER_SYNC_JOB });
+    log.info({ at: services.config.SYNC_DAILY_AT }, "daily register sync scheduled (UTC)");
+  }
   void services;
   void log;
 }
 
 export async function firstRun(services: AppServices, log: Logger): Promise<void> {
+  if (services.config.seedSampleData) {
+    // An empty directory on a demo start: import a generated sample register (DATA_DIR/sample-register.csv).
+    await seedSampleRegister(services.db, { dataDir: services.config.dataDir, rows: services.config.SAMPLE_ROWS, log }).catch(
+      (error: unknown) => log.error({ err: error }, "could not import the sample register"),
+    );
+  }
   if (services.config.embedded) {
     // The embedded demo's first start: an administrator to sign in with, printed once.
     const admin = await createDemoAdmin(services.db, services.config);

@@ -53,29 +53,29 @@ export async function rejectDuplicates(db: Database, syncId: number): Promise<nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-export async function mergeStagedRows(
-  trx: Database,
-  syncId: number,
-  options: { removeMissing: boolean },
-): Promise<MergeCounts> {
-  const cols = sql.join(COLUMNS.map((c) => sql.ref(c)));
-  const sets = sql.join(COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
-  const upsert = await sql<{ added: number; updated: number }>`
-    WITH src AS (
-      SELECT DISTINCT ON (registration_number) *
-      FROM register_staging
-      ORDER BY registration_number, line_number DESC
-    ), up AS (
-      INSERT INTO directory_entries AS d (registration_number, ${cols}, last_sync_id, on_register, removed_at)
-      SELECT registration_number, ${cols}, ${syncId}::bigint, true, NULL FROM src
-      ON CONFLICT (registration_number) DO UPDATE SET
-        ${sets}, last_sync_id = excluded.last_sync_id, on_register = true, removed_at = NULL, updated_at = now()
-      WHERE d.row_hash IS DISTINCT FROM excluded.row_hash OR NOT d.on_register
-      RETURNING (xmax = 0) AS added
-    )
-    SELECT (count(*) FILTER (WHERE added))::int AS added, (count(*) FILTER (WHERE NOT added))::int AS updated FROM up
-  `.execute(trx);
-  const { added, updated } = upsert.rows[0] ?? { added: 0, updated: 0 };
+export interface MergeOptions {
+  removeMissing: boolean;
+  /** Bulk mode when at least this many rows change and they are a quarter of the table or more. */
+  bulkThreshold?: number;
+  /** False when the staging table holds each registration number once (no DISTINCT ON needed). */
+  hasDuplicates?: boolean;
+}
+
+export async function mergeStagedRows(trx: Database, syncId: number, options: MergeOptions): Promise<MergeCounts> {
+  const changing = await countChangingRows(trx);
+  let added = 0;
+  let updated = 0;
+  if (changing > 0) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
+    const existing = Number(rows[0]?.n ?? 0);
+    const bulk = changing >= (options.bulkThreshold ?? 20_000) && changing * 4 >= existing;
+    const indexes = bulk ? await dropSecondaryIndexes(trx) : [];
+    ({ added, updated } = await upsertStagedRows(trx, syncId, options.hasDuplicates ?? true));
+    if (indexes.length) {
+      await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
+      for (const def of indexes) await sql.raw(def).execute(trx);
+    }
+  }
 
   let removed = 0;
   if (options.removeMissing) {
@@ -86,5 +86,61 @@ export async function mergeStagedRows(
         AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)`.execute(trx);
     removed = Number(result.numAffectedRows ?? 0);
   }
-  return { added: Number(added), updated: Number(updated), removed };
+  return { added, updated, removed };
+}
+
+/** Staged registrations that are new, changed, or back on the register. */
+async function countChangingRows(trx: Database): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(DISTINCT s.registration_number)::int AS n
+    FROM register_staging s
+    LEFT JOIN directory_entries d ON d.registration_number = s.registration_number
+    WHERE d.registration_number IS NULL OR d.row_hash IS DISTINCT FROM s.row_hash OR NOT d.on_register`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Building an index from sorted data is many times faster than inserting hundreds of thousands
+ * of rows into it one by one (the GIN trigram index most of all). For a bulk change the merge
+ * drops the table's secondary indexes (whoever defined them) and rebuilds them from their own
+ * definitions, inside the same transaction: a failure rolls the drop back too.
+ */
+async function dropSecondaryIndexes(trx: Database): Promise<string[]> {
+  const { rows } = await sql<{ name: string; def: string }>`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+    FROM pg_index i
+    WHERE i.indrelid = 'directory_entries'::regclass
+      AND NOT i.indisprimary AND NOT i.indisunique
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+    ORDER BY i.indexrelid`.execute(trx);
+  for (const r of rows) await sql`DROP INDEX ${sql.raw(r.name)}`.execute(trx);
+  return rows.map((r) => r.def);
+}
+
+async function upsertStagedRows(
+  trx: Database,
+  syncId: number,
+  hasDuplicates: boolean,
+): Promise<{ added: number; updated: number }> {
+  const cols = sql.join(COLUMNS.map((c) => sql.ref(c)));
+  const sets = sql.join(COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
+  const upsert = await sql<{ added: number; updated: number }>`
+    WITH src AS (
+      ${
+        hasDuplicates
+          ? sql`SELECT DISTINCT ON (registration_number) * FROM register_staging ORDER BY registration_number, line_number DESC`
+          : sql`SELECT * FROM register_staging`
+      }
+    ), up AS (
+      INSERT INTO directory_entries AS d (registration_number, ${cols}, last_sync_id, on_register, removed_at)
+      SELECT registration_number, ${cols}, ${syncId}::bigint, true, NULL FROM src
+      ON CONFLICT (registration_number) DO UPDATE SET
+        ${sets}, last_sync_id = excluded.last_sync_id, on_register = true, removed_at = NULL, updated_at = now()
+      WHERE d.row_hash IS DISTINCT FROM excluded.row_hash OR NOT d.on_register
+      RETURNING (xmax = 0) AS added
+    )
+    SELECT (count(*) FILTER (WHERE added))::int AS added, (count(*) FILTER (WHERE NOT added))::int AS updated FROM up
+  `.execute(trx);
+  const counts = upsert.rows[0];
+  return { added: Number(counts?.added ?? 0), updated: Number(counts?.updated ?? 0) };
 }

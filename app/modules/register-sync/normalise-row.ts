@@ -161,7 +161,10 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
 }
 
 function hashRow(row: Omit<RegisterRow, "row_hash">): string {
-  const h = crypto.createHash("md5");
-  for (const value of Object.values(row)) h.update(value === null ? "\u0000" : String(value)).update("\u001f");
-  return h.digest("base64");
+  let text = "";
+  for (const key in row) {
+    const value = row[key as keyof typeof row];
+    text += (value === null ? "\u0000" : String(value)) + "\u001f";
+  }
+  return crypto.hash("md5", text, "base64");
 }

@@ -53,6 +53,8 @@ export interface SyncSummary {
   rejected: number;
   removed: number;
   durationMs: number;
+  /** Time spent reading + staging the source, and merging it (ms). */
+  phases: { streamMs: number; mergeMs: number };
   /** The first rejected rows, in line order (all of them are in sync_rejections). */
   rejections: Rejection[];
 }
@@ -111,7 +113,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           bytes_read: bytesRead,
           bytes_total: bytesTotal,
         })
-        .where("id", "=", syncId)
+        .where("id", "=", String(syncId))
         .where("status", "=", "running")
         .execute()
         .catch(() => undefined);
@@ -120,17 +122,29 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     try {
       let rows: StagedRow[] = [];
       let rejections: Rejection[] = [];
-      const flush = async () => {
+      // One batch is written while the next is parsed (PostgreSQL works while Node parses).
+      let inflight: Promise<void> = Promise.resolve();
+      let writeError: unknown;
+      const flush = async (last = false) => {
         options.signal?.throwIfAborted();
-        await stageRegisterRows(db, rows);
+        const batch = rows;
         const room = MAX_STORED_REJECTIONS - storedRejections;
-        if (room > 0 && rejections.length) {
-          const keep = rejections.slice(0, room);
-          await recordRejections(db, syncId, keep);
-          storedRejections += keep.length;
-        }
+        const keep = room > 0 ? rejections.slice(0, room) : [];
+        storedRejections += keep.length;
         rows = [];
         rejections = [];
+        await inflight;
+        if (writeError) throw writeError;
+        inflight = (async () => {
+          await stageRegisterRows(db, batch);
+          await recordRejections(db, syncId, keep);
+        })().catch((error: unknown) => {
+          writeError = error;
+        });
+        if (last) {
+          await inflight;
+          if (writeError) throw writeError;
+        }
         bytesRead = reader.bytesRead();
         options.onProgress?.({ syncId, processed, rejected: rejectedCount, bytesRead, bytesTotal });
       };
@@ -151,7 +165,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         }
         if (rows.length >= batchSize || rejections.length >= batchSize) await flush();
       }
-      await flush();
+      await flush(true);
     } finally {
       await reader.close();
       clearInterval(heartbeat);
@@ -165,13 +179,17 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           : `Every row of the register source was rejected (${rejectedCount}): nothing was imported`,
       );
     }
+    const streamMs = Date.now() - started;
     await sql`ANALYZE register_staging`.execute(db);
     const duplicates = await rejectDuplicates(db, syncId);
     rejectedCount += duplicates;
     options.signal?.throwIfAborted();
 
     const summary = await db.transaction().execute(async (trx) => {
-      const counts = await mergeStagedRows(trx, syncId, { removeMissing: options.removeMissing ?? false });
+      const counts = await mergeStagedRows(trx, syncId, {
+        removeMissing: options.removeMissing ?? false,
+        hasDuplicates: duplicates > 0,
+      });
       const unchanged = processed - rejectedCount - counts.added - counts.updated;
       const durationMs = Date.now() - started;
       await trx
@@ -190,7 +208,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           heartbeat_at: sql<Date>`now()`,
           finished_at: sql<Date>`now()`,
         })
-        .where("id", "=", syncId)
+        .where("id", "=", String(syncId))
         .execute();
       return { ...counts, unchanged, durationMs };
     });
@@ -213,6 +231,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       rejected: rejectedCount,
       removed: summary.removed,
       durationMs: summary.durationMs,
+      phases: { streamMs, mergeMs: Date.now() - started - streamMs },
       rejections: firstRejections.sort((a, b) => a.line - b.line),
     };
     options.log?.info({ ...result, rejections: undefined }, "register sync finished");
@@ -233,7 +252,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         heartbeat_at: sql<Date>`now()`,
         finished_at: sql<Date>`now()`,
       })
-      .where("id", "=", syncId)
+      .where("id", "=", String(syncId))
       .execute()
       .catch(() => undefined);
     await clearStaging(db).catch(() => undefined);

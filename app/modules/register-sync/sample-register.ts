@@ -67,7 +67,7 @@ const ESTATES = [
   "Works", "Commercial Centre", "Trading Estate", "Yard",
 ];
 const BUILDINGS = ["Unit", "The Old Dairy", "Riverside House", "Enterprise House", "The Depot", "Yard Office", "Suite"];
-const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ";
+const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ".split("");
 
 type Applicant =
   | "soleTrader" | "limitedCompany" | "partnership" | "limitedLiabilityPartnership"
