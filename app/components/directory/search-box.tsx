@@ -58,7 +58,7 @@ export function HeroSearch() {
           maxLength={100}
           title="Type something to search for"
           placeholder={current.placeholder}
-          className="h-12 w-full flex-1 rounded-lg border border-slate-300 px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="h-12 w-full rounded-lg sm:flex-1 border border-slate-300 px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <button
           type="submit"
@@ -106,7 +106,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
         maxLength={100}
         title="Type something to search for"
         placeholder="Location, business name or registration number"
-        className="h-12 w-full flex-1 rounded-lg border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-white"
+        className="h-12 w-full rounded-lg sm:flex-1 border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-white"
       />
       <button
         type="submit"

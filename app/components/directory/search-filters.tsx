@@ -71,7 +71,7 @@ export function SearchFilters({
             <SlidersHorizontal aria-hidden className="h-4 w-4" /> Services
           </legend>
           <p className="mb-2 text-xs text-slate-600">Show carriers offering any of the chosen services.</p>
-          <div className="space-y-1">
+          <div className="grid grid-cols-2 gap-x-2 gap-y-0.5 sm:grid-cols-3 lg:grid-cols-1">
             {[...SERVICE_TYPES, ...extra].map((s) => (
               <label key={s} className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
                 <input

@@ -154,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="cities-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Find waste carriers by city
         </h2>
-        <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {CITY_LINKS.map((city) => (
             <li key={city}>
               <Link
