@@ -1,0 +1,372 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/register");
+const fixture = (name: string) => path.join(FIXTURES, name);
+const EA_HEADER = fs.readFileSync(fixture("ea-export.csv"), "utf8").split("\n")[0];
+
+let t: TestDatabase;
+let tmp: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "register-sync-"));
+});
+afterAll(async () => {
+  await t.destroy();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await t.db.deleteFrom("claimed_listings").execute();
+  await t.db.deleteFrom("directory_entries").execute();
+  await t.db.deleteFrom("sync_log").execute();
+});
+
+/** Serves files or handlers on a local port for URL sources. */
+let servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  servers = [];
+});
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function writeCsv(name: string, lines: string[]): string {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, [EA_HEADER, ...lines].join("\n") + "\n");
+  return file;
+}
+
+function eaRow(number: string, name: string, town = "Leeds", expiry = "2027-01-01"): string {
+  return `${number},${name},,,1 Test Street,,,,${town},LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,${expiry},`;
+}
+
+async function entries() {
+  return t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute();
+}
+
+describe("importing each source format", () => {
+  it("imports the EA daily export CSV, normalising values and rejecting bad rows by line", async () => {
+    const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), trigger: "cli" });
+    expect(summary).toMatchObject({ processed: 9, added: 5, updated: 0, unchanged: 0, rejected: 4, removed: 0 });
+    expect(summary.rejections.map((r) => [r.line, r.reason.split(" ").slice(0, 3).join(" ")])).toEqual([
+      [5, "missing registration number"],
+      [6, "malformed registration date"],
+      [7, "bad number format"],
+      [8, "unknown tier 'MIDDLE'"],
+    ]);
+    const rows = await entries();
+    expect(rows.map((r) => r.registration_number)).toEqual(["CBDL200002", "CBDL200008", "CBDU100001", "CBDU100003", "CBDU100009"]);
+    const byNumber = Object.fromEntries(rows.map((r) => [r.registration_number, r]));
+    expect(byNumber.CBDU100001).toMatchObject({
+      business_name: "Northern Skip Hire Ltd",
+      uprn: "100023336956",
+      building: "Unit 4",
+      address_line_1: "Riverside Industrial Estate",
+      town: "Manchester",
+      postcode: "M4 6BF",
+      easting: 384512,
+      northing: 398765,
+      applicant_type: "limitedCompany",
+      registration_tier: "UPPER",
+      registration_type: "carrier_broker_dealer",
+      registration_date: "2022-03-14",
+      expiry_date: "2025-03-14",
+      company_number: "01234567",
+      on_register: true,
+      is_claimed: false,
+    });
+    // Lower tier never expires, even when the source gives a date; padded lower-case number normalised.
+    expect(byNumber.CBDL200002).toMatchObject({ registration_tier: "LOWER", expiry_date: null });
+    expect(byNumber.CBDU100003).toMatchObject({
+      business_name: "Green Way Recycling, Bristol",
+      address_line_1: "Unit 7, Avon Trade Park",
+      company_number: null,
+    });
+    expect(byNumber.CBDL200008).toMatchObject({ easting: null, northing: null, country: null });
+
+    const log = await t.db.selectFrom("sync_log").selectAll().where("id", "=", String(summary.syncId)).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      status: "success",
+      trigger: "cli",
+      records_processed: 9,
+      records_added: 5,
+      records_rejected: 4,
+      error_message: null,
+    });
+    expect(log.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(log.finished_at).not.toBeNull();
+    expect(Number(log.bytes_read)).toBe(fs.statSync(fixture("ea-export.csv")).size);
+    const rejections = await t.db
+      .selectFrom("sync_rejections")
+      .select(["line_number", "registration_number", "reason"])
+      .where("sync_id", "=", summary.syncId)
+      .orderBy("line_number")
+      .execute();
+    expect(rejections.map((r) => [r.line_number, r.registration_number])).toEqual([
+      [5, null],
+      [6, "CBDU100005"],
+      [7, "CBDU100006"],
+      [8, "CBDU100007"],
+    ]);
+    expect(rejections[1].reason).toContain("'2023-13-40'");
+  });
+
+  it("imports the public-register CSV with other column names, labels and date formats", async () => {
+    const summary = await runRegisterSync(t.db, { source: fixture("public-register.csv") });
+    expect(summary).toMatchObject({ processed: 4, added: 3, rejected: 1 });
+    expect(summary.rejections).toEqual([{ line: 5, registrationNumber: "CBDU300004", reason: expect.stringContaining("unknown tier 'Platinum'") }]);
+    const rows = await entries();
+    expect(rows.map((r) => [r.registration_number, r.business_name, r.registration_tier, r.registration_type, r.applicant_type])).toEqual([
+      ["CBDL300002", "Ann Taylor", "LOWER", "carrier_broker_dealer", "soleTrader"],
+      ["CBDU300001", "Pennine Skip Hire Ltd", "UPPER", "carrier_broker_dealer", "limitedCompany"],
+      ["CBDU300003", "Coastal Waste LLP", "UPPER", "carrier_dealer", "limitedLiabilityPartnership"],
+    ]);
+    expect(rows[0]).toMatchObject({ registration_date: "2020-08-12", expiry_date: null, postcode: "NR2 3CD", address_line_1: "9 Rose Lane, Norwich" });
+    expect(rows[1]).toMatchObject({ expiry_date: "2026-04-01", postcode: "HD1 2AB" });
+  });
+
+  it("imports the public-register JSON ({meta, items}) with nested fields", async () => {
+    const summary = await runRegisterSync(t.db, { source: fixture("public-register.json") });
+    expect(summary).toMatchObject({ processed: 4, added: 2, rejected: 2 });
+    expect(summary.rejections.map((r) => [r.line, r.reason.split(" ").slice(0, 2).join(" ")])).toEqual([
+      [3, "missing registration"],
+      [4, "malformed registration"],
+    ]);
+    const rows = await entries();
+    expect(rows[0]).toMatchObject({
+      registration_number: "CBDL400002",
+      business_name: 'Brighton "Eco" Clearances',
+      registration_tier: "LOWER",
+      registration_date: "2018-07-15",
+      town: "Brighton",
+    });
+    expect(rows[1]).toMatchObject({
+      registration_number: "CBDU400001",
+      business_name: "Thames Valley Skips Ltd",
+      company_number: "07654321",
+      address_line_1: "3 Bridge Street",
+      town: "Reading",
+      postcode: "RG1 2LS",
+      applicant_type: "limitedCompany",
+      registration_type: "carrier_broker_dealer",
+      expiry_date: "2026-02-01",
+    });
+  });
+
+  it("imports a ZIP holding the CSV, from a path and from a URL", async () => {
+    const fromFile = await runRegisterSync(t.db, { source: fixture("ea-export.zip") });
+    expect(fromFile).toMatchObject({ processed: 9, added: 5, rejected: 4 });
+    await t.db.deleteFrom("directory_entries").execute();
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/zip" });
+      fs.createReadStream(fixture("ea-export.zip")).pipe(res);
+    });
+    const fromUrl = await runRegisterSync(t.db, { source: `${base}/downloads/waste-carriers-brokers` });
+    expect(fromUrl).toMatchObject({ processed: 9, added: 5, rejected: 4 });
+    expect(await entries()).toHaveLength(5);
+  });
+
+  it("imports CSV and JSON from http URLs, and reports an HTTP error as a failed run", async () => {
+    const base = await serve((req, res) => {
+      const file = req.url === "/register.csv" ? "ea-export.csv" : req.url === "/registration.json" ? "public-register.json" : null;
+      if (!file) {
+        res.writeHead(404).end("not found");
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/plain" });
+      fs.createReadStream(fixture(file)).pipe(res);
+    });
+    expect(await runRegisterSync(t.db, { source: `${base}/register.csv` })).toMatchObject({ added: 5, rejected: 4 });
+    expect(await runRegisterSync(t.db, { source: `${base}/registration.json` })).toMatchObject({ added: 2, rejected: 2 });
+    const failed = runRegisterSync(t.db, { source: `${base}/missing.csv` });
+    await expect(failed).rejects.toThrow(/HTTP 404/);
+    const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ status: "error", error_message: expect.stringContaining("HTTP 404") });
+  });
+
+  it("fails clearly when the file has no registration number column", async () => {
+    const file = path.join(tmp, "no-number.csv");
+    fs.writeFileSync(file, "Name,Town\nA,B\n");
+    await expect(runRegisterSync(t.db, { source: file })).rejects.toThrow(/no registration number column/);
+  });
+});
+
+describe("re-import and sync semantics", () => {
+  it("a second run of the same file adds nothing and changes nothing", async () => {
+    await runRegisterSync(t.db, { source: fixture("ea-export.csv"), removeMissing: true });
+    const before = await entries();
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), removeMissing: true });
+    expect(second).toMatchObject({ processed: 9, added: 0, updated: 0, unchanged: 5, rejected: 4, removed: 0 });
+    expect(await entries()).toEqual(before);
+  });
+
+  it("updates changed rows only, keeping updated_at of unchanged rows; a later duplicate line wins", async () => {
+    const v1 = writeCsv("v1.csv", [eaRow("CBDU1001", "Alpha Skips"), eaRow("CBDU1002", "Beta Waste")]);
+    await runRegisterSync(t.db, { source: v1 });
+    const before = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
+    await new Promise((r) => setTimeout(r, 20));
+    const v2 = writeCsv("v2.csv", [
+      eaRow("CBDU1001", "Alpha Skips"),
+      eaRow("CBDU1002", "Beta Waste (old name)"),
+      eaRow("CBDU1002", "Beta Waste Ltd"),
+      eaRow("CBDU1003", "Gamma Haulage"),
+    ]);
+    const summary = await runRegisterSync(t.db, { source: v2 });
+    expect(summary).toMatchObject({ processed: 4, added: 1, updated: 1, unchanged: 1, rejected: 1 });
+    expect(summary.rejections).toEqual([
+      { line: 3, registrationNumber: "CBDU1002", reason: "duplicate registration number: the row on line 4 is used" },
+    ]);
+    const after = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
+    expect(after.CBDU1002.business_name).toBe("Beta Waste Ltd");
+    expect(after.CBDU1002.updated_at.getTime()).toBeGreaterThan(before.CBDU1002.updated_at.getTime());
+    expect(after.CBDU1001.updated_at).toEqual(before.CBDU1001.updated_at);
+    expect(after.CBDU1001.last_sync_id).toEqual(before.CBDU1001.last_sync_id);
+    expect(after.CBDU1003.business_name).toBe("Gamma Haulage");
+  });
+
+  it("never touches claimed listings and never resets is_claimed", async () => {
+    const v1 = writeCsv("c1.csv", [eaRow("CBDU2001", "Claimed Skips"), eaRow("CBDU2002", "Other Waste")]);
+    await runRegisterSync(t.db, { source: v1 });
+    await t.db
+      .insertInto("claimed_listings")
+      .values({ registration_number: "CBDU2001", company_name: "Claimed Skips (our name)", phone: "0161 000 0000", verified: true })
+      .execute();
+    await t.db.updateTable("directory_entries").set({ is_claimed: true }).where("registration_number", "=", "CBDU2001").execute();
+    const claimBefore = await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow();
+
+    // The register renames the business, then drops it from a full export.
+    const v2 = writeCsv("c2.csv", [eaRow("CBDU2001", "Claimed Skips Renamed Ltd"), eaRow("CBDU2002", "Other Waste")]);
+    expect(await runRegisterSync(t.db, { source: v2, removeMissing: true })).toMatchObject({ updated: 1 });
+    const v3 = writeCsv("c3.csv", [eaRow("CBDU2002", "Other Waste")]);
+    expect(await runRegisterSync(t.db, { source: v3, removeMissing: true })).toMatchObject({ removed: 1 });
+
+    expect(await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow()).toEqual(claimBefore);
+    const entry = await t.db.selectFrom("directory_entries").selectAll().where("registration_number", "=", "CBDU2001").executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ business_name: "Claimed Skips Renamed Ltd", is_claimed: true, on_register: false });
+  });
+
+  it("marks registrations missing from a full source as removed (not deleted), and restores them when they return", async () => {
+    const full = writeCsv("full.csv", [eaRow("CBDU3001", "One"), eaRow("CBDU3002", "Two"), eaRow("CBDU3003", "Three")]);
+    await runRegisterSync(t.db, { source: full, removeMissing: true });
+    const partial = writeCsv("partial.csv", [eaRow("CBDU3001", "One")]);
+
+    // Without the option (a partial file) nothing is marked.
+    expect(await runRegisterSync(t.db, { source: partial, removeMissing: false })).toMatchObject({ removed: 0, unchanged: 1 });
+    expect((await entries()).every((r) => r.on_register)).toBe(true);
+
+    const summary = await runRegisterSync(t.db, { source: partial, removeMissing: true });
+    expect(summary).toMatchObject({ removed: 2, added: 0, updated: 0, unchanged: 1 });
+    const rows = await entries();
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => [r.registration_number, r.on_register, r.removed_at !== null])).toEqual([
+      ["CBDU3001", true, false],
+      ["CBDU3002", false, true],
+      ["CBDU3003", false, true],
+    ]);
+    const log = await t.db.selectFrom("sync_log").select("records_removed").where("id", "=", String(summary.syncId)).executeTakeFirstOrThrow();
+    expect(log.records_removed).toBe(2);
+    // Already removed rows are not counted again.
+    expect(await runRegisterSync(t.db, { source: partial, removeMissing: true })).toMatchObject({ removed: 0 });
+
+    const back = await runRegisterSync(t.db, { source: full, removeMissing: true });
+    expect(back).toMatchObject({ added: 0, updated: 2, unchanged: 1, removed: 0 });
+    expect((await entries()).map((r) => [r.on_register, r.removed_at])).toEqual([
+      [true, null],
+      [true, null],
+      [true, null],
+    ]);
+  });
+
+  it("refuses to run a full sync from a source with no valid rows", async () => {
+    await runRegisterSync(t.db, { source: fixture("ea-export.csv") });
+    const empty = writeCsv("empty.csv", []);
+    await expect(runRegisterSync(t.db, { source: empty, removeMissing: true })).rejects.toThrow(/no rows/);
+    expect((await entries()).every((r) => r.on_register)).toBe(true);
+  });
+});
+
+describe("one run at a time, all or nothing", () => {
+  it("refuses a second sync while one is running, with a clear message", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const base = await serve(async (_req, res) => {
+      res.writeHead(200, { "content-type": "text/csv" });
+      res.write(`${EA_HEADER}\n${eaRow("CBDU4001", "Slow Source Ltd")}\n`);
+      await released;
+      res.end(`${eaRow("CBDU4002", "Slow Source Two")}\n`);
+    });
+    const first = runRegisterSync(t.db, { source: `${base}/slow.csv` });
+    await expect.poll(async () => (await t.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status)).toEqual([
+      "running",
+    ]);
+    const second = runRegisterSync(t.db, { source: fixture("ea-export.csv") });
+    await expect(second).rejects.toBeInstanceOf(SyncAlreadyRunningError);
+    await expect(second).rejects.toThrow(/^A register sync is already running/);
+    release();
+    expect(await first).toMatchObject({ added: 2 });
+    expect(await t.db.selectFrom("sync_log").select("status").execute()).toEqual([{ status: "success" }]);
+  });
+
+  it("a stale running sync (no heartbeat) is marked failed and no longer blocks", async () => {
+    await t.db
+      .insertInto("sync_log")
+      .values({ status: "running", source: "dead process", heartbeat_at: new Date(Date.now() - 3_600_000) })
+      .execute();
+    const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), staleAfterMs: 60_000 });
+    expect(summary.added).toBe(5);
+    const dead = await t.db.selectFrom("sync_log").selectAll().where("source", "=", "dead process").executeTakeFirstOrThrow();
+    expect(dead).toMatchObject({ status: "error", error_message: expect.stringContaining("stopped responding") });
+  });
+
+  it("a source that breaks half-way changes nothing and logs the error", async () => {
+    await runRegisterSync(t.db, { source: fixture("ea-export.csv") });
+    const before = await entries();
+    const rows = Array.from({ length: 3000 }, (_, i) => eaRow(`CBDU${900000 + i}`, `Half Way ${i}`));
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/csv", "content-length": String(10_000_000) });
+      // The EA rows changed, plus many new rows; then the connection dies.
+      res.write(`${EA_HEADER}\n${eaRow("CBDU100001", "Renamed Mid-Sync Ltd")}\n${rows.join("\n")}\n`, () => {
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
+    });
+    const run = runRegisterSync(t.db, { source: `${base}/broken.csv`, removeMissing: true, batchSize: 500 });
+    await expect(run).rejects.toBeInstanceOf(SyncFailedError);
+    expect(await entries()).toEqual(before);
+    const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(last.status).toBe("error");
+    expect(last.error_message).toMatch(/no data was changed/);
+    expect(last.records_processed).toBeGreaterThan(0);
+    expect(last.finished_at).not.toBeNull();
+    // The staging area is empty again and the next run works.
+    const { rows: staged } = await t.pool.query("SELECT count(*)::int AS n FROM register_staging");
+    expect(staged[0].n).toBe(0);
+    expect(await runRegisterSync(t.db, { source: fixture("ea-export.csv") })).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
+  });
+
+  it("a cancelled run (process stopping) changes nothing", async () => {
+    const controller = new AbortController();
+    const file = writeCsv("cancel.csv", Array.from({ length: 2000 }, (_, i) => eaRow(`CBDU${800000 + i}`, `Cancel ${i}`)));
+    const run = runRegisterSync(t.db, {
+      source: file,
+      signal: controller.signal,
+      batchSize: 200,
+      onProgress: (p) => {
+        if (p.processed >= 600) controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow(/cancelled/);
+    expect(await entries()).toEqual([]);
+  });
+});
