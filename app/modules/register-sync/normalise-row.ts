@@ -38,7 +38,10 @@ export type NormaliseResult =
   | { ok: true; row: RegisterRow }
   | { ok: false; reason: string; registrationNumber: string | null };
 
+/** Any nation's number shape (EA/NRW CBDU/CBDL, SEPA WCR/R/..., NIEA ROC UT ...). */
 const REG_NUMBER = /^[A-Z0-9][A-Z0-9/ -]{2,39}$/;
+/** The EA's own validation pattern, applied to CBD-prefixed numbers. */
+const EA_NUMBER = /^CBD[LU]\d{3,}$/;
 
 export function normaliseRegistrationNumber(value: string | undefined): string {
   return (value ?? "").trim().toUpperCase().replace(/\s+/g, " ");
@@ -101,7 +104,7 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
   const registrationNumber = normaliseRegistrationNumber(raw.registration_number);
   try {
     if (registrationNumber === "") throw new Reject("missing registration number");
-    if (!REG_NUMBER.test(registrationNumber)) {
+    if (!REG_NUMBER.test(registrationNumber) || (registrationNumber.startsWith("CBD") && !EA_NUMBER.test(registrationNumber))) {
       throw new Reject(`malformed registration number ${quote(registrationNumber)}`);
     }
     const businessName = text(raw.business_name);

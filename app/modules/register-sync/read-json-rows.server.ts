@@ -17,6 +17,10 @@ export async function* readJsonRows(bytes: AsyncIterable<Buffer>): AsyncGenerato
   const emit = function* (): Generator<SourceItem> {
     for (const text of texts) {
       n++;
+      if (text === NOT_AN_OBJECT) {
+        yield { kind: "reject", line: n, reason: "item is not an object" };
+        continue;
+      }
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -66,6 +70,9 @@ function flatten(
   }
 }
 
+/** Stands for an item that is a string, number, boolean or null. */
+const NOT_AN_OBJECT = "\u0000";
+
 /** Finds the elements of the top-level "items" array (or of a top-level array) in streamed text. */
 class JsonItemScanner {
   depth = 0;
@@ -78,6 +85,8 @@ class JsonItemScanner {
   /** Depth of the items array while inside it. */
   private itemsDepth = -1;
   private capture: "key" | "item" | null = null;
+  /** Inside the items array, before an element. */
+  private expectItem = false;
   private captureStart = 0;
   private pending: string[] = [];
 
@@ -95,6 +104,10 @@ class JsonItemScanner {
           }
         }
         continue;
+      }
+      if (this.expectItem && this.depth === this.itemsDepth && c !== 32 && c !== 10 && c !== 13 && c !== 9) {
+        this.expectItem = false;
+        if (c !== 123 && c !== 91 && c !== 93) out.push(NOT_AN_OBJECT);
       }
       if (c === 34) {
         this.inString = true;
@@ -125,6 +138,8 @@ class JsonItemScanner {
         this.depth--;
       } else if (c === 44 && this.depth === 1 && this.topIsObject) {
         this.expectKey = true;
+      } else if (c === 44 && this.depth === this.itemsDepth) {
+        this.expectItem = true;
       }
     }
     if (this.capture !== null) {
@@ -136,6 +151,7 @@ class JsonItemScanner {
   private enterItems(depth: number): void {
     this.itemsDepth = depth;
     this.sawItems = true;
+    this.expectItem = true;
   }
 
   private take(chunk: string, end: number): string {

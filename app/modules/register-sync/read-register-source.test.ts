@@ -1,0 +1,93 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { normaliseRow, parseDate } from "./normalise-row";
+import { readCsvRows } from "./read-csv-rows.server";
+import { readJsonRows } from "./read-json-rows.server";
+import { mapHeader, resolveField } from "./register-fields";
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+/** The text in chunks of `size` bytes, to cross every boundary a stream can have. */
+async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+describe("header mapping", () => {
+  it("matches names case- and space-insensitively, with aliases, in one place", () => {
+    expect(mapHeader(["Registration Number", " business name ", "RENEWAL DATE", "Post Code", "Unknown"])).toEqual([
+      "registration_number",
+      "business_name",
+      "expiry_date",
+      "postcode",
+      undefined,
+    ]);
+    expect(resolveField("holder.companyNumber")).toBe("company_number");
+    expect(resolveField("Expiry date")).toBe("expiry_date");
+  });
+});
+
+describe("row rules", () => {
+  const base = { registration_number: "CBDU1234", business_name: "A Ltd", registration_tier: "UPPER" };
+  it("normalises and rejects with reasons", () => {
+    expect(normaliseRow({ ...base, registration_number: "  cbdu1234 " })).toMatchObject({ ok: true, row: { registration_number: "CBDU1234" } });
+    expect(normaliseRow({ ...base, registration_number: " " })).toEqual({ ok: false, reason: "missing registration number", registrationNumber: null });
+    expect(normaliseRow({ ...base, northing: "12,5" })).toMatchObject({ ok: false, reason: "bad number format for northing '12,5'" });
+    expect(normaliseRow({ ...base, registration_type: "collector" })).toMatchObject({ ok: false, reason: "unknown registration type 'collector'" });
+    expect(normaliseRow({ registration_number: "CBDL9", business_name: "B" })).toMatchObject({ ok: false });
+    expect(normaliseRow({ registration_number: "CBDL999", business_name: "B", expiry_date: "2020-01-01" })).toMatchObject({
+      ok: true,
+      row: { registration_tier: "LOWER", expiry_date: null, registration_type: "carrier_broker_dealer" },
+    });
+  });
+  it("hashes rows so that equal rows are unchanged and any change is seen", () => {
+    const a = normaliseRow(base);
+    const b = normaliseRow({ ...base, business_name: "  A   Ltd " });
+    const c = normaliseRow({ ...base, town: "Leeds" });
+    if (!a.ok || !b.ok || !c.ok) throw new Error("expected valid rows");
+    expect(a.row.row_hash).toBe(b.row.row_hash);
+    expect(a.row.row_hash).not.toBe(c.row.row_hash);
+  });
+  it("parses dates strictly", () => {
+    expect(parseDate("2024-02-29", "d")).toBe("2024-02-29");
+    expect(parseDate("01/02/2024", "d")).toBe("2024-02-01");
+    expect(() => parseDate("2023-02-29", "d")).toThrow(/no such date/);
+    expect(() => parseDate("March 2024", "d")).toThrow(/malformed d/);
+  });
+});
+
+describe("source adapters", () => {
+  const json = JSON.stringify({
+    meta: { note: 'tricky "items": [ { } ]', items: 3 },
+    items: [
+      { registrationNumber: "CBDU1", holder: { name: "Q \\ \"quoted\" {Ltd}" }, tier: { label: "Upper" } },
+      "not an object",
+      { registrationNumber: "CBDU2", holder: { name: "Ünïcödé Waste £" } },
+    ],
+  });
+  it.each([1, 2, 3, 7, 64, 100_000])("reads JSON items across %i-byte chunk boundaries", async (size) => {
+    const items = await collect(readJsonRows(chunks(json, size)));
+    expect(items).toEqual([
+      { kind: "row", line: 1, raw: { registration_number: "CBDU1", business_name: 'Q \\ "quoted" {Ltd}', registration_tier: "Upper" } },
+      { kind: "reject", line: 2, reason: "item is not an object" },
+      { kind: "row", line: 3, raw: { registration_number: "CBDU2", business_name: "Ünïcödé Waste £" } },
+    ]);
+  });
+  it("reads a bare JSON array and refuses JSON without items", async () => {
+    expect(await collect(readJsonRows(chunks('[{"registrationNumber":"CBDU1"}]', 5)))).toHaveLength(1);
+    await expect(collect(readJsonRows(chunks('{"meta":{}}', 5)))).rejects.toThrow(/no "items" array/);
+    await expect(collect(readJsonRows(chunks('{"items":[{"registrationNumber":"CBDU1"},{"regis', 5)))).rejects.toThrow(/truncated/);
+  });
+  it("reads CSV with quoted multi-line fields and reports line numbers", async () => {
+    const csv = 'Registration number,Organisation name\nCBDU1,"Two\nLines Ltd"\n,,\nCBDU2,Plain\n';
+    const items = await collect(readCsvRows(Readable.from(chunks(csv, 3))));
+    expect(items).toEqual([
+      { kind: "row", line: 3, raw: { registration_number: "CBDU1", business_name: "Two\nLines Ltd" } },
+      { kind: "row", line: 5, raw: { registration_number: "CBDU2", business_name: "Plain" } },
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { JobQueue } from "~/platform/jobs/queue.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { seedSampleRegister } from "./seed-sample-register.server";
+import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
+
+const log = pino({ level: "silent" });
+const fixture = path.resolve(import.meta.dirname, "../../../tests/fixtures/register/ea-export.csv");
+let t: TestDatabase;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "register-seed-"));
+});
+afterAll(async () => {
+  await t.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it("seeds an empty directory from a generated sample once; a second start reuses the data", async () => {
+  const first = await seedSampleRegister(t.db, { dataDir: dir, rows: 300, log });
+  expect(first).toMatchObject({ added: 300, rejected: 0 });
+  expect(fs.existsSync(path.join(dir, "sample-register.csv"))).toBe(true);
+  expect(await seedSampleRegister(t.db, { dataDir: dir, rows: 300, log })).toBeNull();
+  const logs = await t.db.selectFrom("sync_log").select(["trigger", "status"]).execute();
+  expect(logs).toEqual([{ trigger: "seed", status: "success" }]);
+});
+
+it("runs as a 'register-sync' job from the configured source, and on the daily schedule", async () => {
+  const queue = new JobQueue(t.db, log);
+  queue.register(REGISTER_SYNC_JOB, registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }));
+  queue.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
+  await queue.enqueue(REGISTER_SYNC_JOB, {});
+  await queue.tick(new Date(Date.UTC(2030, 0, 1, 2, 0))); // before 03:00: the manual job only
+  await expect.poll(() => t.db.selectFrom("jobs").select("status").execute()).toEqual([{ status: "done" }]);
+  await queue.stop();
+  const manual = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+  expect(manual).toMatchObject({ trigger: "manual", status: "success", source: fixture, records_added: 5 });
+  // Full sync: the sample rows seeded above are not in the source, so they are marked removed.
+  expect(manual.records_removed).toBe(300);
+
+  const scheduled = new JobQueue(t.db, log);
+  scheduled.register(REGISTER_SYNC_JOB, registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }));
+  scheduled.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
+  await scheduled.tick(new Date(Date.UTC(2030, 0, 1, 3, 5)));
+  await expect
+    .poll(() => t.db.selectFrom("jobs").select("status").where("unique_key", "like", "schedule:%").execute())
+    .toEqual([{ status: "done" }]);
+  await scheduled.stop();
+  const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+  expect(last).toMatchObject({ trigger: "schedule", status: "success", records_added: 0, records_unchanged: 5 });
+});
+
+it("fails the job clearly when no source is configured", async () => {
+  const handler = registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 });
+  await expect(handler({}, { db: t.db, log, job: {} as never, signal: new AbortController().signal })).rejects.toThrow(
+    /No register source configured/,
+  );
+});
