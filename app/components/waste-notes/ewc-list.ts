@@ -54,15 +54,15 @@ export function parseEwcList(csv: string): EwcList {
 
 export const EMPTY_SEARCH_LIMIT = 75;
 
-/** Matches the code by its digits, or the description by every typed word. */
+/** A query of digits matches codes starting with them; otherwise every typed word must appear. */
 export function filterEwc(codes: EwcOption[], query: string, chapter: string): EwcOption[] {
   const inChapter = chapter ? codes.filter((c) => c.chapter === chapter) : codes;
   const q = query.trim().toLowerCase();
   if (!q) return inChapter;
-  const digits = q.replace(/[\s*-]/g, "");
+  const digits = q.replace(/[\s*.-]/g, "");
+  if (/^\d+$/.test(digits)) return inChapter.filter((c) => c.code.replace(/\D/g, "").startsWith(digits));
   const words = q.split(/\s+/).filter(Boolean);
   return inChapter.filter((c) => {
-    if (/^\d+$/.test(digits) && c.code.replace(/\D/g, "").startsWith(digits)) return true;
     const text = `${c.code} ${c.description}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });

@@ -140,7 +140,7 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
           autoComplete="off"
           spellCheck={false}
           value={open ? query || value : value}
-          placeholder={enhanced ? "Search by code or words, e.g. 17 01 07 or plasterboard" : "e.g. 17 01 07"}
+          placeholder={enhanced ? "Search by code or words, e.g. 17 01 07 or gypsum" : "e.g. 17 01 07"}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={describedBy}
           aria-required

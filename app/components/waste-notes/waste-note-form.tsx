@@ -5,7 +5,7 @@
  * Used by /wastenotegeneration and, prefilled, by /company/waste-note.
  */
 import { FileText, ImagePlus, Loader2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -43,6 +43,8 @@ export interface WasteNoteFormProps {
   submitLabel?: string;
 }
 
+const NO_ERRORS: WasteNoteFormErrors = {};
+
 const Req = () => (
   <span className="text-red-700" aria-hidden>
     {" "}*
@@ -63,13 +65,14 @@ function Section({ title, description, children }: { title: string; description?
 
 export function WasteNoteForm({
   containerTypes,
-  errors = {},
+  errors: givenErrors,
   values,
   prefill,
   formError,
   honeypot,
   submitLabel = "Generate Waste Note",
 }: WasteNoteFormProps) {
+  const errors = givenErrors ?? NO_ERRORS;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -91,6 +94,15 @@ export function WasteNoteForm({
   const [photoNames, setPhotoNames] = useState<string[]>([]);
 
   const errorCount = Object.keys(errors).length;
+  const summary = useRef<HTMLDivElement>(null);
+  // After a refused submit, take the user (and screen readers) to the summary of what to fix.
+  useEffect(() => {
+    if (errorCount > 0 || formError) {
+      summary.current?.focus();
+      summary.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+    // Only when a new answer arrives from the server (givenErrors / formError change identity).
+  }, [givenErrors, formError]);
   const show = (when: boolean) => !hydrated || when;
 
   const onPhotos = (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -151,7 +163,7 @@ export function WasteNoteForm({
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="space-y-6" aria-describedby="form-status">
-      <div id="form-status">
+      <div id="form-status" ref={summary} tabIndex={-1} className="scroll-mt-24 outline-none">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         {errorCount > 0 && !formError ? (
           <Alert tone="error" title="Please correct the highlighted fields">

@@ -4,7 +4,6 @@ import path from "node:path";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "~/platform/paths.server";
 import { LocalDiskStorage } from "~/platform/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
@@ -13,6 +12,7 @@ import { getWasteNoteView } from "./get-note.server";
 import { listCompanyNotes } from "./list-notes.server";
 import { countNotesThisMonth } from "./plan-limit.server";
 import { readNoteFile } from "./read-note-file.server";
+import { pdfText } from "./test-support/pdf-text";
 import { testPng, validForm } from "./test-support/valid-form";
 import { validateWasteNote, type WasteNoteInput } from "./validate-note.server";
 
@@ -25,21 +25,6 @@ async function input(overrides: Record<string, string | string[] | null> = {}, p
   const r = await validateWasteNote(validForm(overrides, photos));
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.data;
-}
-
-export async function pdfText(pdf: Buffer): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(pdf),
-    isEvalSupported: false,
-    standardFontDataUrl: path.join(projectRoot(), "node_modules/pdfjs-dist/standard_fonts/"),
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  return pages.join("\n").replace(/\s+/g, " ");
 }
 
 beforeAll(async () => {

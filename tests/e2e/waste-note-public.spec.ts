@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
+import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
+
+const files = path.resolve(import.meta.dirname, "../fixtures/files");
+const PHOTO = path.join(files, "skip-photo.png");
+const FAKE = path.join(files, "not-an-image.png");
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+const ewc = (page: Page) => page.getByRole("combobox", { name: /EWC code/ });
+const opts = (page: Page) => page.getByRole("listbox", { name: "EWC codes" }).getByRole("option");
+
+async function fillValidNote(page: Page) {
+  await page.getByLabel("Description of the waste").fill("Plasterboard offcuts from a kitchen refit, bagged");
+  await ewc(page).fill("gypsum");
+  await page.getByRole("option", { name: /17 08 02/ }).click();
+  await expect(ewc(page)).toHaveValue("17 08 02");
+  await page.getByLabel("Commercial").check();
+  await page.getByLabel("Weight (kg)").fill("412.75");
+  await page.getByLabel("Container *").selectOption("BAG");
+  await page.getByLabel("Number of containers").fill("12");
+  await page.getByLabel("Collection date and time").fill("2026-07-15T09:30");
+  await page.getByLabel("Vehicle registration").fill("wx21 abc");
+  await page.getByLabel("Origin of waste (collection address)").fill("14 Mill Lane, Bristol, BS1 4ST");
+  await page.locator('input[name="transferorName"]').fill("Harbourside Kitchens Ltd");
+  await page.getByLabel("SIC code (2007)").fill("43320");
+  await page.locator('textarea[name="transferorAddress"]').fill("Unit 3, Quay Works, Bristol, BS1 5AA");
+  await page.getByLabel("Carrier company").fill(WASTE_NOTE_FIXTURE.carrierName);
+  await page.getByLabel("Carrier licence (registration number)").fill(WASTE_NOTE_FIXTURE.carrierLicence);
+  await page.getByLabel("Carrier address").fill("Riverside Yard, Gloucester, GL2 5AA");
+  await page.getByLabel(/waste hierarchy declaration/i).check();
+  await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Jane Holloway");
+  await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Tom Reeve");
+}
+
+test("the public generator shows every validation error, then makes a note whose PDF holds the fields", async ({ page, request, baseURL }) => {
+  await page.goto("/wastenotegeneration");
+  await expect(page.getByRole("heading", { name: "Waste Transfer Note Generator" })).toBeVisible();
+  // Header and footer of the site are there.
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+
+  // More than 3 photos are cut to the first 3, with the spec's message.
+  const photos = page.locator('input[type="file"][name="photos"]');
+  await photos.setInputFiles([PHOTO, PHOTO, PHOTO, PHOTO].map((p, i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: fs.readFileSync(p) })));
+  await expect(page.getByText("Please upload up to 3 photos")).toBeVisible();
+  expect(await photos.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(3);
+
+  // Submit empty (with a file that is not an image): every error at once, from the server.
+  await photos.setInputFiles(FAKE);
+  await page.getByRole("button", { name: "Generate Waste Note" }).click();
+  await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
+  await expect(page.getByText("Required", { exact: true })).toHaveCount(13);
+  await expect(page.getByText("Required (max 200 chars)")).toBeVisible();
+  await expect(page.getByText("You must confirm the waste hierarchy declaration")).toBeVisible();
+  await expect(page.getByText("Required for a business (enter the 5-digit SIC code)")).toBeVisible();
+  await expect(page.getByText(/Photos must be JPEG, PNG, GIF or WebP images/)).toBeVisible();
+
+  // The live counter, and its limit.
+  await page.getByLabel("Description of the waste").fill("x".repeat(250));
+  await expect(page.getByText("200/200 characters")).toBeVisible();
+
+  await fillValidNote(page);
+  await expect(page.getByText(/Plasterboard offcuts/).first()).toBeVisible();
+  await photos.setInputFiles(PHOTO);
+  // Draw the carrier's signature.
+  const pad = page.getByTestId("signature-transferee");
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15));
+  await page.mouse.up();
+  await expect(page.getByText("Signature captured.")).toBeVisible();
+  await page.getByRole("button", { name: "Generate Waste Note" }).click();
+
+  await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}\?submitted=1$/);
+  await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
+  const id = UUID.exec(page.url())![0];
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(id);
+  for (const text of ["Waste Details", "Origin of Waste", "Waste Carrier Details", "14 Mill Lane, Bristol, BS1 4ST", "412.75 kg", "12 × Bag / Sack", "15 July 2026 at 09:30"]) {
+    await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+  }
+  await expect(page.getByText("Hazardous Waste")).toHaveCount(0);
+  await expect(page.getByTestId("verification")).toContainText(
+    "Registered (active on the public register) now; Registered (active on the public register) when this note was made",
+  );
+  await expect(page.getByRole("img", { name: "Photo 1 of the waste" })).toBeVisible();
+  // The PDF job runs; the page revalidates until the QR code is there.
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`waste-note-${id}.pdf`);
+  const text = await pdfText(fs.readFileSync(await download.path()));
+  for (const expected of [
+    "Waste Transfer Note",
+    id,
+    "Plasterboard offcuts from a kitchen refit, bagged",
+    "17 08 02",
+    "Gypsum-based construction materials",
+    "412.75 kg",
+    "12 x Bag / Sack",
+    "15 July 2026 at 09:30",
+    "14 Mill Lane, Bristol, BS1 4ST",
+    "Harbourside Kitchens Ltd",
+    "Unit 3, Quay Works, Bristol, BS1 5AA",
+    "43320",
+    "Producer of the waste",
+    WASTE_NOTE_FIXTURE.carrierName,
+    WASTE_NOTE_FIXTURE.carrierLicence,
+    "Riverside Yard, Gloucester, GL2 5AA",
+    "WX21 ABC",
+    "waste hierarchy",
+    "Jane Holloway",
+    "Tom Reeve",
+    "PHOTOS",
+  ]) {
+    expect(text, expected).toContain(expected);
+  }
+
+  // The server names the file too, and the QR code decodes to the view page.
+  const pdf = await request.get(`/waste-note/${id}/pdf`);
+  expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="waste-note-${id}.pdf"`);
+  const qr = PNG.sync.read(await (await request.get(`/waste-note/${id}/qr.png`)).body());
+  expect(jsQR(new Uint8ClampedArray(qr.data), qr.width, qr.height)?.data).toBe(`${baseURL}/waste-note/${id}`);
+});
+
+test("the EWC picker: 75 entries and the hint when empty, search by code or words, categories, keyboard", async ({ page }) => {
+  await page.goto("/wastenotegeneration");
+  await ewc(page).click();
+  await expect(page.getByText("Too many results, please type to filter.")).toBeVisible();
+  await expect(opts(page)).toHaveCount(75);
+
+  await ewc(page).fill("170107");
+  await expect(opts(page)).toHaveCount(1);
+  await expect(opts(page)).toContainText("Mixtures of concrete, bricks, tiles and ceramics");
+  await ewc(page).fill("fluorescent tubes");
+  await expect(opts(page)).toHaveCount(1);
+  await expect(opts(page)).toContainText("20 01 21*");
+
+  await ewc(page).fill("");
+  await page.getByLabel("Filter by category").selectOption("17");
+  const options = opts(page);
+  await expect(options.first()).toContainText("17 01 01");
+  const codes = await options.locator("span.font-mono").allTextContents();
+  expect(codes.length).toBeGreaterThan(30);
+  expect(codes.every((c) => c.startsWith("17 "))).toBe(true);
+  await expect(page.getByText("Too many results, please type to filter.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Clear Category" }).click();
+  await expect(page.getByLabel("Filter by category")).toHaveValue("");
+  await ewc(page).click();
+  await expect(opts(page)).toHaveCount(75);
+
+  // Keyboard: type, arrow down, Enter picks the active option; Escape closes.
+  await ewc(page).fill("20 03 01");
+  await ewc(page).press("ArrowDown");
+  await expect(ewc(page)).toHaveAttribute("aria-activedescendant", /opt-0$/);
+  await ewc(page).press("Enter");
+  await expect(ewc(page)).toHaveValue("20 03 01");
+  await expect(ewc(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Mixed municipal waste")).toBeVisible();
+});
+
+test("a hazardous code shows that a consignment note is needed", async ({ page }) => {
+  await page.goto("/wastenotegeneration");
+  await ewc(page).fill("asbestos");
+  await page.getByRole("option", { name: /17 06 05\*/ }).click();
+  await expect(page.getByText("Hazardous waste: consignment note required")).toBeVisible();
+  await expect(page.getByText(/must move under a hazardous waste consignment note/)).toBeVisible();
+  await ewc(page).fill("17 02 01");
+  await page.getByRole("option", { name: /17 02 01/ }).click();
+  await expect(page.getByText("Hazardous waste: consignment note required")).toHaveCount(0);
+});
+
+test("a note whose PDF is not ready: retries with backoff, then the missing-PDF alert", async ({ page, request }) => {
+  const id = WASTE_NOTE_FIXTURE.noPdfNoteId;
+  const revalidations: number[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes(`/waste-note/${id}.data`)) revalidations.push(Date.now());
+  });
+  await page.goto(`/waste-note/${id}`);
+  await expect(page.getByText("Preparing the PDF and QR code…")).toBeVisible();
+  await expect(page.getByText("Garden waste: hedge cuttings and turf")).toBeVisible();
+  await expect(page.getByText("Not applicable (householder)")).toBeVisible();
+  await expect.poll(() => revalidations.length, { timeout: 12_000 }).toBeGreaterThanOrEqual(3);
+  const gaps = revalidations.slice(1, 3).map((t, i) => t - revalidations[i]);
+  expect(gaps[0]).toBeGreaterThan(1500); // ~2 s after the first retry at ~1 s
+  expect(gaps[1]).toBeGreaterThan(3000); // ~4 s
+
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  await expect(page.getByText("PDF not available for download")).toBeVisible();
+  const pdf = await request.get(`/waste-note/${id}/pdf`);
+  expect(pdf.status()).toBe(404);
+});
+
+test("an unknown note: 'Waste Note Not Found' (404) with a link to the generator", async ({ page }) => {
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-note"]) {
+    const response = await page.goto(`/waste-note/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Waste Note Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Generate a waste note/ })).toHaveAttribute("href", "/wastenotegeneration");
+  }
+});
+
+test("/EWCCodes.csv lists every code with Code and Description first, cached", async ({ request }) => {
+  const response = await request.get("/EWCCodes.csv");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/csv");
+  expect(response.headers()["cache-control"]).toContain("max-age=86400");
+  const lines = (await response.text()).trim().split("\n");
+  expect(lines[0]).toMatch(/^Code,Description/);
+  expect(lines.filter((l) => /^\d\d \d\d \d\d/.test(l))).toHaveLength(842);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the form still validates on the server and creates the note", async ({ page }) => {
+    await page.goto("/wastenotegeneration");
+    await page.getByRole("button", { name: "Generate Waste Note" }).click();
+    await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
+    await expect(page.getByText("Required", { exact: true }).first()).toBeVisible();
+    await page.getByLabel("Description of the waste").fill("Two bags of soil and stones");
+    await page.getByLabel("EWC code").fill("170504");
+    await page.getByLabel("Residential").check();
+    await page.getByLabel("Weight (kg)").fill("40");
+    await page.getByLabel("Collection date and time").fill("2026-08-01T14:00");
+    await page.getByLabel("Vehicle registration").fill("AB12 CDE");
+    await page.getByLabel("Origin of waste (collection address)").fill("2 High Street, Cheltenham");
+    await page.locator('input[name="transferorName"]').fill("Alex Smith");
+    await page.locator('textarea[name="transferorAddress"]').fill("2 High Street, Cheltenham");
+    await page.getByLabel("Producer of the waste").uncheck();
+    await page.getByLabel("Householder (own household waste)").check();
+    await page.getByLabel("Carrier company").fill("Cotswold Clearances");
+    await page.getByLabel("Carrier licence (registration number)").fill("CBDU000002");
+    await page.getByLabel("Carrier address").fill("Depot, Cheltenham");
+    await page.getByLabel(/waste hierarchy declaration/i).check();
+    await page.locator('input[name="transferorSignatureName"]').fill("Alex Smith");
+    await page.locator('input[name="transfereeSignatureName"]').fill("Pat Jones");
+    await page.getByRole("button", { name: "Generate Waste Note" }).click();
+    await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}\?submitted=1$/);
+    await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
+    await expect(page.getByText("Not found on the public register now")).toBeVisible();
+  });
+});
