@@ -12,10 +12,12 @@ import { formatSyncSummary } from "../app/modules/register-sync/format-sync-summ
 import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
 
 const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial] [--quiet]
+       npm run sync -- --migrate-only
   --source    register file or URL (EA export CSV, public register CSV/JSON, or a ZIP of one);
               defaults to REGISTER_SOURCE
   --partial   the source is not the whole register: do not mark missing registrations as removed
-  --quiet     no progress lines`;
+  --quiet     no progress lines
+  --migrate-only  create/migrate the database and exit`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -24,6 +26,7 @@ async function main(): Promise<number> {
       partial: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
+      "migrate-only": { type: "boolean", default: false },
     },
   });
   if (values.help) {
@@ -32,7 +35,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const source = values.source ?? config.REGISTER_SOURCE;
-  if (!source) {
+  if (!source && !values["migrate-only"]) {
     console.error(`No source given and REGISTER_SOURCE is not set.\n${USAGE}`);
     return 2;
   }
@@ -47,6 +50,10 @@ async function main(): Promise<number> {
   process.once("SIGTERM", stop);
   try {
     await migrate(database.pool);
+    if (values["migrate-only"] || !source) {
+      console.log(`${database.describe} is migrated`);
+      return 0;
+    }
     console.error(`Importing ${source} into ${database.describe}...`);
     let lastPrint = Date.now();
     const summary = await runRegisterSync(database.db, {

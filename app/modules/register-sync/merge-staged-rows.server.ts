@@ -62,15 +62,17 @@ export interface MergeOptions {
 }
 
 export async function mergeStagedRows(trx: Database, syncId: number, options: MergeOptions): Promise<MergeCounts> {
-  const changing = await countChangingRows(trx);
+  const hasDuplicates = options.hasDuplicates ?? true;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
+  const existing = Number(rows[0]?.n ?? 0);
+  const changing = existing === 0 ? await countStagedNumbers(trx, hasDuplicates) : await countChangingRows(trx);
   let added = 0;
   let updated = 0;
   if (changing > 0) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
-    const existing = Number(rows[0]?.n ?? 0);
     const bulk = changing >= (options.bulkThreshold ?? 20_000) && changing * 4 >= existing;
     const indexes = bulk ? await dropSecondaryIndexes(trx) : [];
-    ({ added, updated } = await upsertStagedRows(trx, syncId, options.hasDuplicates ?? true));
+    if (existing === 0) added = await insertStagedRows(trx, syncId, hasDuplicates);
+    else ({ added, updated } = await upsertStagedRows(trx, syncId, hasDuplicates));
     if (indexes.length) {
       await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
       for (const def of indexes) await sql.raw(def).execute(trx);
@@ -87,6 +89,28 @@ export async function mergeStagedRows(trx: Database, syncId: number, options: Me
     removed = Number(result.numAffectedRows ?? 0);
   }
   return { added, updated, removed };
+}
+
+async function countStagedNumbers(trx: Database, hasDuplicates: boolean): Promise<number> {
+  const { rows } = hasDuplicates
+    ? await sql<{ n: number }>`SELECT count(DISTINCT registration_number)::int AS n FROM register_staging`.execute(trx)
+    : await sql<{ n: number }>`SELECT count(*)::int AS n FROM register_staging`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** First import into an empty directory: a plain insert in key order (no conflicts possible). */
+async function insertStagedRows(trx: Database, syncId: number, hasDuplicates: boolean): Promise<number> {
+  const cols = sql.join(COLUMNS.map((c) => sql.ref(c)));
+  const result = await sql`
+    INSERT INTO directory_entries (registration_number, ${cols}, last_sync_id)
+    SELECT registration_number, ${cols}, ${syncId}::bigint FROM (
+      ${
+        hasDuplicates
+          ? sql`SELECT DISTINCT ON (registration_number) * FROM register_staging ORDER BY registration_number, line_number DESC`
+          : sql`SELECT * FROM register_staging ORDER BY registration_number`
+      }
+    ) src`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Staged registrations that are new, changed, or back on the register. */

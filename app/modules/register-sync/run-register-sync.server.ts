@@ -160,7 +160,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           reject({ line: item.line, registrationNumber: null, reason: item.reason });
         } else {
           const result = normaliseRow(item.raw);
-          if (result.ok) rows.push({ ...result.row, line_number: item.line });
+          if (result.ok) rows.push(Object.assign(result.row, { line_number: item.line }));
           else reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
         }
         if (rows.length >= batchSize || rejections.length >= batchSize) await flush();

@@ -1,0 +1,114 @@
+/**
+ * Bench section "import" (order 10): imports the generated register with the sync CLI, as a
+ * child process, into a fresh PGlite data dir and (with BENCH_DATABASE_URL) a fresh PostgreSQL
+ * database; measures wall time and the child's peak RSS (VmHWM from /proc/<pid>/status).
+ * Leaves both databases in ctx.targets for the later sections.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import type { BenchContext, BenchRow, BenchSection } from "./types";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TARGET_ROWS = 300_000;
+const TARGET_SECONDS = { PostgreSQL: 20, PGlite: 40 } as const;
+const TARGET_MB = 700;
+
+interface ImportRun {
+  seconds: number;
+  peakMb: number;
+  output: string;
+}
+
+function readPeakKb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function runSyncCli(ctx: BenchContext, env: Record<string, string | undefined>, args?: string[]): Promise<ImportRun> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/sync.ts", ...(args ?? ["--source", ctx.registerFile, "--quiet"])], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    let peakKb = 0;
+    const timer = setInterval(() => (peakKb = Math.max(peakKb, readPeakKb(child.pid!))), 100);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearInterval(timer);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) reject(new Error(`sync exited with code ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`));
+      else resolve({ seconds, peakMb: peakKb / 1024, output });
+    });
+  });
+}
+
+function rowsFor(database: keyof typeof TARGET_SECONDS, ctx: BenchContext, run: ImportRun): BenchRow[] {
+  const processed = Number(/processed (\d+)/.exec(run.output)?.[1] ?? ctx.rows);
+  const added = Number(/added (\d+)/.exec(run.output)?.[1] ?? 0);
+  const targetSeconds = (TARGET_SECONDS[database] * ctx.rows) / TARGET_ROWS;
+  const inner = /success in ([\d.]+) s.*reading ([\d.]+) s, merging ([\d.]+) s/.exec(run.output);
+  ctx.log(`${database}: ${run.output.trim().split("\n").find((l) => l.includes("success")) ?? ""}`);
+  return [
+    { section: "import", metric: "rows/s", database, value: Math.round(processed / run.seconds).toLocaleString("en-GB"),
+      target: `>= ${Math.round(TARGET_ROWS / TARGET_SECONDS[database]).toLocaleString("en-GB")}` },
+    { section: "import", metric: `seconds (${processed} rows, ${added} added)`, database, value: run.seconds.toFixed(1),
+      target: `< ${targetSeconds.toFixed(1)}`, ok: run.seconds < targetSeconds },
+    ...(inner
+      ? [{ section: "import", metric: "  of which reading / merging (s)", database, value: `${inner[2]} / ${inner[3]}` }]
+      : []),
+    { section: "import", metric: "peak RSS of the importing process (MB)", database, value: run.peakMb.toFixed(0),
+      target: `< ${TARGET_MB}`, ok: run.peakMb > 0 && run.peakMb < TARGET_MB },
+  ];
+}
+
+const section: BenchSection = {
+  name: "import",
+  order: 10,
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const dataDir = path.join(ctx.workDir, "pglite-data");
+    // Creating a PGlite database (initdb) briefly takes ~850 MB on its own: done first, in its own
+    // process, as the server's first start does, so that the import is measured alone.
+    ctx.log(`creating the PGlite database at ${dataDir}...`);
+    const created = await runSyncCli(ctx, { DATABASE_URL: "", DATA_DIR: dataDir }, ["--migrate-only"]);
+    rows.push({ section: "import", metric: "create + migrate a new database: peak RSS (MB)", database: "PGlite", value: created.peakMb.toFixed(0) });
+    ctx.log(`importing into PGlite at ${dataDir}...`);
+    const pglite = await runSyncCli(ctx, { DATABASE_URL: "", DATA_DIR: dataDir });
+    rows.push(...rowsFor("PGlite", ctx, pglite));
+    ctx.targets.push({ database: "PGlite", dataDir });
+
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (adminUrl) {
+      const name = `bench_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${process.pid}`;
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      ctx.targets.push({ database: "PostgreSQL", url: url.toString() });
+      await runSyncCli(ctx, { DATABASE_URL: url.toString() }, ["--migrate-only"]);
+      ctx.log(`importing into PostgreSQL database ${name}...`);
+      const postgres = await runSyncCli(ctx, { DATABASE_URL: url.toString(), DATA_DIR: path.join(ctx.workDir, "pg-data") });
+      rows.push(...rowsFor("PostgreSQL", ctx, postgres));
+    }
+    return rows;
+  },
+};
+
+export default section;
