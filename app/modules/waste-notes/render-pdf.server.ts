@@ -48,7 +48,7 @@ const statusText = (list: string[], details: Partial<Record<PartyStatus, string 
 export function renderWasteNotePdf(
   note: WasteNote,
   images: PdfImages,
-  options: { viewUrl: string },
+  options: { viewUrl: string; qrModules?: { size: number; dark: (x: number, y: number) => boolean } },
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -85,7 +85,21 @@ export function renderWasteNotePdf(
       55,
       { width: CONTENT_W - 110 },
     );
-  doc.image(images.qr, PAGE.width - PAGE.margin - 78, 9, { width: 78, height: 78 });
+  {
+    const x0 = PAGE.width - PAGE.margin - 78;
+    const qr = options.qrModules;
+    if (qr) {
+      // White tile with a quiet zone, then the dark modules as one vector path.
+      doc.rect(x0, 9, 78, 78).fill("#ffffff");
+      const cell = 70 / qr.size;
+      for (let y = 0; y < qr.size; y++) {
+        for (let x = 0; x < qr.size; x++) if (qr.dark(x, y)) doc.rect(x0 + 4 + x * cell, 13 + y * cell, cell + 0.05, cell + 0.05);
+      }
+      doc.fill("#000000");
+    } else {
+      doc.image(images.qr, x0, 9, { width: 78, height: 78 });
+    }
+  }
 
   doc.y = 110;
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(9).text("Note ID  ", PAGE.margin, 110, { continued: true });
