@@ -1,9 +1,13 @@
 import { Readable } from "node:stream";
+import { parse as parseSync } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { normaliseRow, parseDate } from "./normalise-row";
 import { readCsvRows } from "./read-csv-rows.server";
 import { readJsonRows } from "./read-json-rows.server";
 import { mapHeader, resolveField } from "./register-fields";
+import { sampleRegisterLines } from "./sample-register";
+import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
+import { arrayLiteral } from "./stage-register-rows.server";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -86,8 +90,61 @@ describe("source adapters", () => {
     const csv = 'Registration number,Organisation name\nCBDU1,"Two\nLines Ltd"\n,,\nCBDU2,Plain\n';
     const items = await collect(readCsvRows(Readable.from(chunks(csv, 3))));
     expect(items).toEqual([
-      { kind: "row", line: 3, raw: { registration_number: "CBDU1", business_name: "Two\nLines Ltd" } },
+      { kind: "row", line: 2, raw: { registration_number: "CBDU1", business_name: "Two\nLines Ltd" } },
       { kind: "row", line: 5, raw: { registration_number: "CBDU2", business_name: "Plain" } },
     ]);
+  });
+});
+
+describe("CSV record splitter", () => {
+  const split = (text: string, size: number) => {
+    const splitter = new CsvRecordSplitter();
+    const out: CsvRecord[] = [];
+    for (let i = 0; i < text.length; i += size) splitter.push(text.slice(i, i + size), out);
+    splitter.end(out);
+    return out;
+  };
+  const tricky = '\uFEFFa,b,c\n1,"x, ""y""",z\n\n2,"multi\r\nline",\n"last","field"';
+
+  it.each([1, 2, 5, 1000])("agrees with csv-parse on quoting, CRLF, BOM and empty lines in %i-character chunks", (size) => {
+    const expected = parseSync(tricky, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    const got = split(tricky, size);
+    expect(got.map((r) => ("fields" in r ? r.fields : r.error))).toEqual(expected);
+    expect(got.map((r) => r.line)).toEqual([1, 2, 4, 6]);
+  });
+
+  it("reads CRLF line ends", () => {
+    expect(split('a,b\r\n1,"2"\r\n3,\r\n', 2)).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, fields: ["1", "2"] },
+      { line: 3, fields: ["3", ""] },
+    ]);
+  });
+
+  it("is lenient with stray quotes, like spreadsheet software", () => {
+    expect(split('3,"q"stray,""\n4,5"inch,6\n', 3)).toEqual([
+      { line: 1, fields: ["3", "qstray", ""] },
+      { line: 2, fields: ["4", '5"inch', "6"] },
+    ]);
+  });
+
+  it("agrees with csv-parse on a generated register", () => {
+    const text = [...sampleRegisterLines({ rows: 3000, seed: 9, malformed: 10 })].join("\n") + "\n";
+    const expected = parseSync(text) as string[][];
+    expect(split(text, 4096).map((r) => ("fields" in r ? r.fields : r.error))).toEqual(expected);
+  });
+
+  it("reports a quote left open at the end of the file", () => {
+    expect(split('a,b\n1,"open\n2,3\n', 4)).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, error: "unterminated quoted field (the file ends inside quotes)" },
+    ]);
+  });
+});
+
+describe("staging array literals", () => {
+  it("escapes quotes and backslashes and writes NULLs", () => {
+    expect(arrayLiteral(["a", 'say "hi"', "back\\slash", null, "{x,y}"])).toBe('{"a","say \\"hi\\"","back\\\\slash",NULL,"{x,y}"}');
+    expect(arrayLiteral([1, null, 3])).toBe("{1,NULL,3}");
   });
 });

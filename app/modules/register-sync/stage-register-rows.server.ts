@@ -10,9 +10,25 @@ export interface StagedRow extends RegisterRow {
   line_number: number;
 }
 
+/**
+ * A Postgres array literal for one column, built directly (faster than the driver's generic
+ * array serialisation, which this loop runs 6 million times for a 300,000-row register).
+ */
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  let out = "{";
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ",";
+    const v = values[i];
+    if (v === null) out += "NULL";
+    else if (typeof v === "number") out += String(v);
+    else out += `"${v.includes("\\") || v.includes('"') ? v.replace(/[\\"]/g, "\\$&") : v}"`;
+  }
+  return out + "}";
+}
+
 export async function stageRegisterRows(db: Database, rows: readonly StagedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const col = <K extends keyof StagedRow>(key: K) => rows.map((r) => r[key]);
+  const col = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((r) => r[key] as string | number | null));
   await sql`
     INSERT INTO register_staging (
       line_number, registration_number, business_name, uprn, building,
