@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/platform/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
+import { exportCompanyNotesCsv } from "./export-csv.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
 import { getWasteNoteView } from "./get-note.server";
 import { listCompanyNotes } from "./list-notes.server";
@@ -188,5 +189,17 @@ describe("a company's notes and its plan", () => {
     expect(found.notes[0].description).toBe("Fluorescent tubes");
     expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "20 01 21" })).matching).toBe(1);
     expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "100%" })).matching).toBe(0);
+  });
+
+  it("exports every note of the company as CSV, formulas neutralised", async () => {
+    const formula = await input({ description: "=HYPERLINK(\"http://evil\")", originAddress: "3 Quay, Bristol" });
+    await createWasteNote({ db: t.db, storage }, formula, { owner, now: new Date("2026-03-20T10:00:00Z") });
+    const csv = await exportCompanyNotesCsv(t.db, owner.registrationNumber, PUBLIC_URL);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^note_id,created_at,collection_date_time,waste_type,description,ewc_code,ewc_code_6,hazardous,weight_kg,container_type/);
+    expect(lines).toHaveLength(1 + 25);
+    expect(csv).toContain('"\'=HYPERLINK(""http://evil"")"');
+    expect(csv).toContain("20 01 21*,200121,yes,412.75,SKI,1");
+    expect(csv).not.toContain("Harbourside Kitchens Ltd,Unit 3, Quay"); // addresses with commas are quoted
   });
 });

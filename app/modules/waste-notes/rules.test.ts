@@ -147,3 +147,13 @@ describe("waste note validation", () => {
     expect(readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`).ok).toBe(false);
   });
 });
+
+describe("location title of a note card", () => {
+  it("takes the first comma segment, joins a short one with the second, cuts at 40", async () => {
+    const { locationTitle } = await import("./location-title");
+    expect(locationTitle("14 Mill Lane, Bristol, BS1 4ST")).toBe("14 Mill Lane");
+    expect(locationTitle("14, Mill Lane, Bristol")).toBe("14 Mill Lane");
+    expect(locationTitle("Unit 7 The Very Long Industrial Estate Name Road, Leeds")).toBe("Unit 7 The Very Long Industrial Estate N");
+    expect(locationTitle("Leeds")).toBe("Leeds");
+  });
+});
