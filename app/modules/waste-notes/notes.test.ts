@@ -203,3 +203,19 @@ describe("a company's notes and its plan", () => {
     expect(csv).not.toContain("Harbourside Kitchens Ltd,Unit 3, Quay"); // addresses with commas are quoted
   });
 });
+
+describe("submitting the public form", () => {
+  it("refuses spam, returns errors, limits anonymous notes per client, and creates the note", async () => {
+    const { submitWasteNote, PUBLIC_NOTE_LIMIT } = await import("./submit-note.server");
+    const deps = { db: t.db, storage };
+    expect(await submitWasteNote(deps, validForm({ website: "http://spam.example" }))).toEqual({ status: "spam" });
+    const invalid = await submitWasteNote(deps, validForm({ weight: "" }), { rateLimitKey: "203.0.113.9" });
+    expect(invalid).toMatchObject({ status: "invalid", errors: { weight: ["Required"] } });
+    for (let i = 0; i < PUBLIC_NOTE_LIMIT.max; i++) {
+      expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" })).status).toBe("created");
+    }
+    const limited = await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" });
+    expect(limited).toMatchObject({ status: "rate_limited", values: { transferorStatus: ["producer"], weight: "412.75" } });
+    expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.10" })).status).toBe("created");
+  });
+});

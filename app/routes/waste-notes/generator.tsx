@@ -27,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: { photos: ["Photos are too large: at most 3 photos of 10 MB each"] }, values: {}, formError: null }, { status: 413 });
   }
   try {
-    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, await request.formData());
+    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, await request.formData(), {
+      rateLimitKey: app.clientIp,
+    });
     switch (result.status) {
       case "created":
         return redirect(`/waste-note/${result.id}?submitted=1`);
@@ -37,6 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
       case "plan_limit":
         return data({ errors: {}, values: result.values, formError: result.message }, { status: 403 });
+      case "rate_limited":
+        return data({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
     }
   } catch (error) {
     app.log.error({ err: error }, "waste note creation failed");
