@@ -1,0 +1,55 @@
+/** Helpers for the auth specs: sign in through the form, read the development mailbox, a11y. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { AUTH_PASSWORD } from "../../fixtures/20-accounts";
+
+export async function signIn(page: Page, email: string, password = AUTH_PASSWORD, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function expectToast(page: Page, title: string | RegExp) {
+  await expect(page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first()).toBeVisible();
+}
+
+/**
+ * Opens the development mailbox as a person would, finds the newest message to `to` whose
+ * subject matches, and returns the link in it that points at `pathname`.
+ */
+export async function linkFromMailbox(page: Page, to: string, subject: string | RegExp, pathname: string): Promise<string> {
+  let href: string | null = null;
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject }).first();
+    await expect(mail).toBeVisible({ timeout: 1000 });
+    href = await mail.locator(`a[href*="${pathname}"]`).first().getAttribute("href");
+    expect(href).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  return href!;
+}
+
+export async function mailCount(page: Page, to: string): Promise<number> {
+  await page.goto("/dev/mailbox");
+  return page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).count();
+}
+
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ secret, algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
+}
+
+/** Waits until the next 30-second step begins, so a fresh code is not a replay of the last one. */
+export async function nextTotpStep(page: Page) {
+  const msLeft = 30_000 - (Date.now() % 30_000);
+  await page.waitForTimeout(msLeft + 500);
+}
+
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
