@@ -6,7 +6,11 @@ export function formatSyncSummary(s: SyncSummary, maxRejections = 10): string {
   const rate = s.durationMs > 0 ? Math.round((s.processed / s.durationMs) * 1000) : s.processed;
   const lines = [
     `Register sync #${s.syncId} from ${s.source}: success in ${seconds} s (${rate.toLocaleString("en-GB")} rows/s; ` +
-      `reading ${(s.phases.streamMs / 1000).toFixed(1)} s, merging ${(s.phases.mergeMs / 1000).toFixed(1)} s)`,
+      `reading ${(s.phases.streamMs / 1000).toFixed(1)} s, merging ${(s.phases.mergeMs / 1000).toFixed(1)} s: ` +
+      Object.entries(s.phases.steps)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+        .join(", ") +
+      ")",
     `  processed ${s.processed}, added ${s.added}, updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}, removed ${s.removed}`,
   ];
   if (s.rejections.length) {

@@ -59,34 +59,48 @@ export interface MergeOptions {
   bulkThreshold?: number;
   /** False when the staging table holds each registration number once (no DISTINCT ON needed). */
   hasDuplicates?: boolean;
+  /** Filled with how long each step took (ms), for the summary and the benchmark. */
+  timings?: Record<string, number>;
 }
 
 export async function mergeStagedRows(trx: Database, syncId: number, options: MergeOptions): Promise<MergeCounts> {
   const hasDuplicates = options.hasDuplicates ?? true;
+  const timings = options.timings ?? {};
+  let mark = Date.now();
+  const step = (name: string) => {
+    const now = Date.now();
+    timings[name] = (timings[name] ?? 0) + now - mark;
+    mark = now;
+  };
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
   const existing = Number(rows[0]?.n ?? 0);
+  if (existing > 0) await sql`ANALYZE register_staging`.execute(trx); // for the joins below
   const changing = existing === 0 ? await countStagedNumbers(trx, hasDuplicates) : await countChangingRows(trx);
   let added = 0;
   let updated = 0;
   if (changing > 0) {
     const bulk = changing >= (options.bulkThreshold ?? 20_000) && changing * 4 >= existing;
     const indexes = bulk ? await dropSecondaryIndexes(trx) : [];
+    step("compare");
     if (existing === 0) added = await insertStagedRows(trx, syncId, hasDuplicates);
     else ({ added, updated } = await upsertStagedRows(trx, syncId, hasDuplicates));
+    step("write");
     if (indexes.length) {
       await sql`SET LOCAL maintenance_work_mem = '128MB'`.execute(trx);
       for (const def of indexes) await sql.raw(def).execute(trx);
+      step("indexes");
     }
   }
 
   let removed = 0;
-  if (options.removeMissing) {
+  if (options.removeMissing && existing > 0) {
     const result = await sql`
       UPDATE directory_entries d
       SET on_register = false, removed_at = now(), updated_at = now(), last_sync_id = ${syncId}::bigint
       WHERE d.on_register
         AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)`.execute(trx);
     removed = Number(result.numAffectedRows ?? 0);
+    step("remove");
   }
   return { added, updated, removed };
 }

@@ -7,6 +7,7 @@ import { readJsonRows } from "./read-json-rows.server";
 import { mapHeader, resolveField } from "./register-fields";
 import { sampleRegisterLines } from "./sample-register";
 import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
+import { SeenNumbers } from "./seen-numbers";
 import { arrayLiteral } from "./stage-register-rows.server";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
@@ -146,5 +147,15 @@ describe("staging array literals", () => {
   it("escapes quotes and backslashes and writes NULLs", () => {
     expect(arrayLiteral(["a", 'say "hi"', "back\\slash", null, "{x,y}"])).toBe('{"a","say \\"hi\\"","back\\\\slash",NULL,"{x,y}"}');
     expect(arrayLiteral([1, null, 3])).toBe("{1,NULL,3}");
+  });
+});
+
+describe("seen registration numbers", () => {
+  it("is certain about numbers never seen and flags a repeated one", () => {
+    const seen = new SeenNumbers();
+    for (let i = 0; i < 300_000; i++) seen.add(`CBDU${100_000 + i}`);
+    expect(seen.maybeDuplicates).toBe(false);
+    seen.add("CBDU100123");
+    expect(seen.maybeDuplicates).toBe(true);
   });
 });

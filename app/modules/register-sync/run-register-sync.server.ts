@@ -15,6 +15,7 @@ import { mergeStagedRows, rejectDuplicates } from "./merge-staged-rows.server";
 import { normaliseRow } from "./normalise-row";
 import { isUrl, openRegisterSource } from "./open-register-source.server";
 import { recordRejections, type Rejection } from "./record-rejections.server";
+import { SeenNumbers } from "./seen-numbers";
 import { clearStaging, stageRegisterRows, type StagedRow } from "./stage-register-rows.server";
 
 export interface RunRegisterSyncOptions {
@@ -53,8 +54,8 @@ export interface SyncSummary {
   rejected: number;
   removed: number;
   durationMs: number;
-  /** Time spent reading + staging the source, and merging it (ms). */
-  phases: { streamMs: number; mergeMs: number };
+  /** Time spent reading + staging the source, and merging it (ms), and the merge's steps. */
+  phases: { streamMs: number; mergeMs: number; steps: Record<string, number> };
   /** The first rejected rows, in line order (all of them are in sync_rejections). */
   rejections: Rejection[];
 }
@@ -96,6 +97,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
   let bytesRead = 0;
   let bytesTotal: number | null = null;
   const firstRejections: Rejection[] = [];
+  const seen = new SeenNumbers();
   let heartbeat: NodeJS.Timeout | undefined;
   let beating: Promise<unknown> = Promise.resolve();
 
@@ -160,7 +162,10 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           reject({ line: item.line, registrationNumber: null, reason: item.reason });
         } else {
           const result = normaliseRow(item.raw);
-          if (result.ok) rows.push(Object.assign(result.row, { line_number: item.line }));
+          if (result.ok) {
+            seen.add(result.row.registration_number);
+            rows.push(Object.assign(result.row, { line_number: item.line }));
+          }
           else reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
         }
         if (rows.length >= batchSize || rejections.length >= batchSize) await flush();
@@ -180,8 +185,14 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       );
     }
     const streamMs = Date.now() - started;
-    await sql`ANALYZE register_staging`.execute(db);
-    const duplicates = await rejectDuplicates(db, syncId);
+    const steps: Record<string, number> = {};
+    let mark = Date.now();
+    const step = (name: string) => {
+      steps[name] = Date.now() - mark;
+      mark = Date.now();
+    };
+    const duplicates = seen.maybeDuplicates ? await rejectDuplicates(db, syncId) : 0;
+    step("duplicates");
     rejectedCount += duplicates;
     options.signal?.throwIfAborted();
 
@@ -189,6 +200,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       const counts = await mergeStagedRows(trx, syncId, {
         removeMissing: options.removeMissing ?? false,
         hasDuplicates: duplicates > 0,
+        timings: steps,
       });
       const unchanged = processed - rejectedCount - counts.added - counts.updated;
       const durationMs = Date.now() - started;
@@ -212,12 +224,14 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         .execute();
       return { ...counts, unchanged, durationMs };
     });
+    mark = Date.now();
 
     await clearStaging(db).catch(() => undefined);
     if (summary.added + summary.updated + summary.removed > 0) {
       // Fresh planner statistics (PGlite has no autovacuum); also flushes GIN pending lists.
       await sql`ANALYZE directory_entries`.execute(db).catch(() => undefined);
     }
+    step("analyze");
     if (duplicates > 0 && firstRejections.length < 20) {
       firstRejections.push(...(await firstDuplicateRejections(db, syncId, 20 - firstRejections.length)));
     }
@@ -231,7 +245,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       rejected: rejectedCount,
       removed: summary.removed,
       durationMs: summary.durationMs,
-      phases: { streamMs, mergeMs: Date.now() - started - streamMs },
+      phases: { streamMs, mergeMs: Date.now() - started - streamMs, steps },
       rejections: firstRejections.sort((a, b) => a.line - b.line),
     };
     options.log?.info({ ...result, rejections: undefined }, "register sync finished");
