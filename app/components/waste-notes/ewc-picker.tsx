@@ -200,8 +200,8 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
                   ) : null}
                 </li>
               ))}
-              {shown.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">No matching codes</li> : null}
             </ul>
+            {shown.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600">No matching codes</p> : null}
           </div>
         ) : null}
       </div>

@@ -244,3 +244,22 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Loading failed for another reason than "not found" (the database was unavailable, say). */
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <ShieldAlert className="mx-auto size-12 text-slate-400" aria-hidden />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Failed to load waste note</h1>
+      <p className="mt-3 text-slate-600">Something went wrong while loading this note. Please try again in a moment.</p>
+      <div className="mt-8 flex justify-center gap-3">
+        <a href="" className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+          <RefreshCw className="size-4" aria-hidden /> Try again
+        </a>
+        <ButtonLink to="/wastenotegeneration" variant="outline">
+          Generate a waste note
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}
