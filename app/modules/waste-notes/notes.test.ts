@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { exportCompanyNotesCsv } from "./export-csv.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
+import { getPlanUsage } from "./get-plan-usage.server";
 import { getWasteNoteView } from "./get-note.server";
 import { listCompanyNotes } from "./list-notes.server";
 import { countNotesThisMonth } from "./plan-limit.server";
@@ -172,8 +173,11 @@ describe("a company's notes and its plan", () => {
     // 1 April 00:30 UK time is a new month
     expect((await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-03-31T23:30:00Z") })).ok).toBe(true);
 
+    expect((await getPlanUsage(t.db, owner.registrationNumber, now)).label).toBe("20 of 20 this month");
+
     await t.db.updateTable("claimed_listings").set({ subscription_plan: "premium" }).execute();
     expect((await createWasteNote({ db: t.db, storage }, data, { owner, now })).ok).toBe(true);
+    expect(await getPlanUsage(t.db, owner.registrationNumber, now)).toMatchObject({ plan: "premium", limit: null, allowed: true });
   });
 
   it("lists them newest first with counters and a search", async () => {
