@@ -80,7 +80,8 @@ async function main(): Promise<number> {
     if (!values.keep) await cleanUp(ctx, pgUrl);
     else log(`kept ${workDir} and databases: ${ctx.targets.map((t) => t.url ?? t.dataDir).join(", ")}`);
   }
-  console.log(`\nBenchmark: ${rows.toLocaleString("en-GB")} rows, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  console.log(`\nBenchmark: ${rows.toLocaleString("en-GB")} rows, ${os.cpus().length} CPUs (load average ${load}), Node ${process.version}\n`);
   console.log(formatTable(results));
   return results.some((r) => r.ok === false) ? 1 : 0;
 }
