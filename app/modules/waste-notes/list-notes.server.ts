@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote } from "~/platform/db/schema";
+import { monthOf } from "./plan-limit.server";
 
 export interface NotesList {
   notes: WasteNote[];
@@ -40,9 +41,7 @@ export async function listCompanyNotes(
       .select((eb) => [
         eb.fn.countAll<number>().as("total"),
         sql<number>`count(*) FILTER (WHERE hazardous)`.as("hazardous"),
-        sql<number>`count(*) FILTER (WHERE created_at >= (date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London'))`.as(
-          "thisMonth",
-        ),
+        sql<number>`count(*) FILTER (WHERE ${monthOf(now)} @> created_at)`.as("thisMonth"),
       ])
       .executeTakeFirstOrThrow(),
     search ? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow() : null,

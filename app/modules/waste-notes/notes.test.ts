@@ -186,8 +186,8 @@ describe("a company's notes and its plan", () => {
     const list = await listCompanyNotes(t.db, owner.registrationNumber, { now: new Date("2026-03-31T22:30:00Z") });
     expect(list.counters.total).toBe(24);
     expect(list.counters.hazardous).toBe(1);
-    // 22 in March plus the one made at 00:30 on 1 April UK time (after `now`, counted as this month's)
-    expect(list.counters.thisMonth).toBe(23);
+    // 22 in March; the one made at 00:30 on 1 April UK time is next month's
+    expect(list.counters.thisMonth).toBe(22);
     const found = await listCompanyNotes(t.db, owner.registrationNumber, { search: "gloucester" });
     expect(found.matching).toBe(1);
     expect(found.notes[0].description).toBe("Fluorescent tubes");

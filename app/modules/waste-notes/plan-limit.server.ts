@@ -38,17 +38,20 @@ export const PLAN_LIMIT_MESSAGE =
   `Your Standard plan includes ${STANDARD_MONTHLY_NOTES} waste notes per calendar month and you have used them all. ` +
   "Upgrade to Premium for unlimited waste notes, or wait until the 1st of next month.";
 
+/** The calendar month (UK time) holding `now`, as a tstzrange SQL expression. */
+export function monthOf(now: Date) {
+  return sql`tstzrange(
+    date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London',
+    (date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') + interval '1 month') AT TIME ZONE 'Europe/London')`;
+}
+
 /** Notes a company made since the start of the current calendar month, UK time. */
 export async function countNotesThisMonth(db: Database, registrationNumber: string, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom("waste_notes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("registration_number", "=", registrationNumber)
-    .where(
-      "created_at",
-      ">=",
-      sql<Date>`(date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') AT TIME ZONE 'Europe/London')`,
-    )
+    .where(sql<boolean>`${monthOf(now)} @> created_at`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
