@@ -47,10 +47,32 @@ export function normaliseRegistrationNumber(value: string | undefined): string {
   return (value ?? "").trim().toUpperCase().replace(/\s+/g, " ");
 }
 
+const MESSY_SPACE = /\s\s|[^\S ]/;
+
 function text(value: string | undefined): string | null {
-  const v = (value ?? "").trim().replace(/\s+/g, " ");
+  if (value === undefined) return null;
+  let v = value.trim();
+  if (MESSY_SPACE.test(v)) v = v.replace(/\s+/g, " ");
   return v === "" ? null : v;
 }
+
+/** Few distinct values (tiers, types, dates) repeat across rows: remember their result. */
+function memo<T>(fn: (value: string) => T, limit = 20_000): (value: string) => T {
+  const cache = new Map<string, T>();
+  return (value) => {
+    let result = cache.get(value);
+    if (result === undefined && !cache.has(value)) {
+      result = fn(value);
+      if (cache.size >= limit) cache.clear();
+      cache.set(value, result);
+    }
+    return result as T;
+  };
+}
+
+const tierOf = memo(normaliseTier);
+const typeOf = memo(normaliseRegistrationType);
+const applicantOf = memo(normaliseApplicantType);
 
 function quote(value: string): string {
   return value.length > 40 ? `'${value.slice(0, 40)}...'` : `'${value}'`;
@@ -58,10 +80,24 @@ function quote(value: string): string {
 
 class Reject extends Error {}
 
+const dateOf = memo((v: string): string | Error => {
+  try {
+    return parseDateText(v, "\u0000");
+  } catch (error) {
+    return error as Error;
+  }
+});
+
 /** 'YYYY-MM-DD' from YYYY-MM-DD, an ISO timestamp, or DD/MM/YYYY; a real calendar date. */
 export function parseDate(value: string | undefined, label: string): string | null {
   const v = (value ?? "").trim();
   if (v === "") return null;
+  const result = dateOf(v);
+  if (result instanceof Error) throw new Reject(result.message.replace("\u0000", label));
+  return result;
+}
+
+function parseDateText(v: string, label: string): string {
   let y: number, m: number, d: number;
   let match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v);
   if (match) {
@@ -113,7 +149,7 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
     const tierText = text(raw.registration_tier);
     let tier: "UPPER" | "LOWER" | null = null;
     if (tierText) {
-      tier = normaliseTier(tierText) ?? null;
+      tier = tierOf(tierText) ?? null;
       if (!tier) throw new Reject(`unknown tier ${quote(tierText)} (expected UPPER or LOWER)`);
     } else if (registrationNumber.startsWith("CBDU")) {
       tier = "UPPER";
@@ -124,7 +160,7 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
     const typeText = text(raw.registration_type);
     let registrationType: string | null = null;
     if (typeText) {
-      registrationType = normaliseRegistrationType(typeText) ?? null;
+      registrationType = typeOf(typeText) ?? null;
       if (!registrationType) throw new Reject(`unknown registration type ${quote(typeText)}`);
     } else if (tier === "LOWER") {
       registrationType = "carrier_broker_dealer";
@@ -149,7 +185,7 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
       country: text(raw.country),
       easting: parseGrid(raw.easting, "easting", 700_000),
       northing: parseGrid(raw.northing, "northing", 1_300_000),
-      applicant_type: applicant ? normaliseApplicantType(applicant) : null,
+      applicant_type: applicant ? applicantOf(applicant) : null,
       registration_tier: tier,
       registration_type: registrationType,
       registration_date: registrationDate,
