@@ -1,0 +1,124 @@
+/** Home page and site frame: hero search modes, popular places, featured carriers, city links, header, footer, mobile menu, 404. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { CITY_LINKS, POPULAR_LOCATIONS } from "../../app/modules/directory/places";
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+test("home: warning banner, hero, popular places, featured carriers, why-verified, 20 city links, register call to action", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/UK Waste Carrier Directory/);
+  await expect(page.getByRole("note", { name: "Warning" })).toContainText("unlimited fine or up to 5 years in prison");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a licensed waste carrier near you");
+  for (const city of POPULAR_LOCATIONS) {
+    await expect(page.getByRole("link", { name: city, exact: true })).toHaveAttribute("href", `/search-results/${encodeURIComponent(city)}`);
+  }
+  const featured = page.getByRole("region", { name: "Featured carriers" }).getByRole("article");
+  await expect(featured).toHaveCount(3);
+  await expect(page.getByRole("region", { name: "Featured carriers" })).toContainText("Greenway Waste Solutions");
+  await expect(page.getByRole("heading", { name: "Why choose a verified waste carrier?" })).toBeVisible();
+  const cities = page.getByRole("region", { name: "Find waste carriers by city" }).getByRole("link");
+  await expect(cities).toHaveCount(20);
+  for (const city of CITY_LINKS) {
+    await expect(page.getByRole("link", { name: `Waste carriers in ${city}` })).toHaveAttribute("href", `/search-results/${encodeURIComponent(city)}`);
+  }
+  await expect(page.getByRole("region", { name: /registered waste carrier/ }).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+  // SEO: canonical, Open Graph and the Organization JSON-LD.
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /find a licensed waste carrier/);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(jsonLd).toMatchObject({ "@type": "Organization", url: `${origin}/` });
+  await expectAccessible(page);
+});
+
+test("home search: the three modes send the right type, and a blank query is not submitted", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/$/); // blank: ignored
+  await box.fill("   ");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await box.fill("Leeds");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search-results\?type=location&query=Leeds/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Waste carriers in Leeds");
+
+  await page.goto("/");
+  await page.getByText("Business Name", { exact: true }).click();
+  await page.getByRole("searchbox").fill("greenway");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/type=name&query=greenway/);
+  await expect(page.getByRole("link", { name: "Greenway Waste Solutions" })).toBeVisible();
+
+  await page.goto("/");
+  await page.getByText("License No.", { exact: true }).click();
+  await page.getByRole("searchbox").fill("cbdu 100003");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/type=registration/);
+  await expect(page.getByRole("heading", { name: "License Verification Result" })).toBeVisible();
+});
+
+test("header and footer: links to every section and static page; account links when signed out", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Directory", exact: true })).toHaveAttribute("href", "/search-results");
+  await expect(header.getByRole("link", { name: "Resources" })).toHaveAttribute("href", "/resources");
+  await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(header.getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+  const footer = page.getByRole("contentinfo");
+  for (const path of ["/about", "/contact", "/privacy", "/terms", "/cookies", "/resources", "/legislation", "/recycling-guides", "/faq", "/wastenotegeneration", "/register"]) {
+    await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1);
+  }
+});
+
+test("navigation scrolls to the top of the new page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Search carriers" }).click();
+  await expect(page).toHaveURL(/\/search-results$/);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("mobile, 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the slide-out menu holds the header's items, traps focus and closes on navigation", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Directory", exact: true })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    for (const name of ["Directory", "Resources", "Login", "Register My Business"]) {
+      await expect(menu.getByRole("link", { name })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Directory", exact: true }).click();
+    await expect(page).toHaveURL(/\/search-results$/);
+    await expect(menu).toBeHidden();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375); // nothing overflows sideways
+  });
+});
+
+test("an unknown path answers 404 inside the site frame", async ({ page }) => {
+  const response = await page.goto("/no-such-directory-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Directory", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /home/i }).first()).toBeVisible();
+  await expectAccessible(page);
+});
