@@ -41,7 +41,7 @@ test("enrolment: QR code and key, confirm with a code, recovery codes once; then
 
   await page.getByLabel("6-digit code from the app").fill("000000");
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
-  await expect(page.getByText("That code is not valid. Please try again.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("That code is not valid. Please try again.")).toBeVisible();
   await page.getByLabel("6-digit code from the app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expectToast(page, "Two-factor authentication is on");
@@ -63,7 +63,7 @@ test("enrolment: QR code and key, confirm with a code, recovery codes once; then
   await signIn(page, AUTH_USERS.enrol);
   await page.getByLabel("Authentication code").fill(codes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("That code is not valid")).toBeVisible();
+  await expect(page.getByRole("main").getByText("That code is not valid")).toBeVisible();
   await nextTotpStep(page);
   await page.getByLabel("Authentication code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
@@ -73,7 +73,7 @@ test("enrolment: QR code and key, confirm with a code, recovery codes once; then
   await page.goto("/account/security");
   await page.getByLabel("Current code or a recovery code").fill("123456");
   await page.getByRole("button", { name: "Turn off two-factor" }).click();
-  await expect(page.getByText("That code is not valid. Please try again.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("That code is not valid. Please try again.")).toBeVisible();
   await nextTotpStep(page);
   await page.getByLabel("Current code or a recovery code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn off two-factor" }).click();
@@ -87,5 +87,5 @@ test("administrators without two-factor are prompted to set it up", async ({ pag
   await expect(page.getByText("Protect the admin area with two-factor authentication")).toBeVisible();
   await page.getByRole("link", { name: "Set up two-factor authentication" }).click();
   await expect(page).toHaveURL(/\/account\/security$/);
-  await expect(page.getByText("Administrators should use two-factor authentication")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Administrators should use two-factor authentication")).toBeVisible();
 });

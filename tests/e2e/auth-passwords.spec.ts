@@ -16,7 +16,7 @@ test("Reset Password: required e-mail, 'Send Reset Link', 'Back to login', acces
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByText("Please enter your email address")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Please enter your email address")).toBeVisible();
   await page.getByRole("link", { name: "Back to login" }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -26,7 +26,7 @@ test("a reset request for an unknown e-mail looks exactly like one for a known e
   await page.getByLabel("Email").fill("auth-unknown-person@example.test");
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  await expect(page.getByText("If an account exists for auth-unknown-person@example.test")).toBeVisible();
+  await expect(page.getByRole("main").getByText("If an account exists for auth-unknown-person@example.test")).toBeVisible();
   await page.waitForTimeout(2500); // the job runner has had time to act
   expect(await mailCount(page, "auth-unknown-person@example.test")).toBe(0);
 });
@@ -35,7 +35,7 @@ test("reset journey: request, confirmation, redirect to /login after 5 s, e-mail
   await page.goto("/request-reset");
   await page.getByLabel("Email").fill(AUTH_USERS.reset);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByText(`If an account exists for ${AUTH_USERS.reset}`)).toBeVisible();
+  await expect(page.getByRole("main").getByText(`If an account exists for ${AUTH_USERS.reset}`)).toBeVisible();
   const sentAt = Date.now();
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
   expect(Date.now() - sentAt).toBeGreaterThan(3500);
@@ -46,30 +46,30 @@ test("reset journey: request, confirmation, redirect to /login after 5 s, e-mail
   // The token leaves the address bar at once; the page knows the account.
   await expect(page).toHaveURL(/\/auth\/recovery$/);
   await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
-  await expect(page.getByText("Account Verified")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Account Verified")).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByLabel("New password").fill("12345");
+  await page.getByLabel("New password", { exact: true }).fill("12345");
   await page.getByLabel("Confirm password").fill("12345");
   await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
-  await page.getByLabel("New password").fill("new-secret-1");
+  await expect(page.getByRole("main").getByText("Password must be at least 6 characters long")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("new-secret-1");
   await page.getByLabel("Confirm password").fill("new-secret-2");
   await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Passwords do not match")).toBeVisible();
   await page.getByLabel("Confirm password").fill("new-secret-1");
   await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByText("Your password has been set")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Your password has been set")).toBeVisible();
   const doneAt = Date.now();
   await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
   expect(Date.now() - doneAt).toBeGreaterThan(2000);
 
   // The link works once.
   await page.goto(link);
-  await expect(page.getByText(NOT_LOGGED_IN)).toBeVisible();
+  await expect(page.getByRole("main").getByText(NOT_LOGGED_IN)).toBeVisible();
   // Old password out, new password in.
   await signIn(page, AUTH_USERS.reset, AUTH_PASSWORD);
-  await expect(page.getByText("Invalid email or password. Please check your credentials and try again.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Invalid email or password. Please check your credentials and try again.")).toBeVisible();
   await signIn(page, AUTH_USERS.reset, "new-secret-1");
   await expect(page).toHaveURL(/\/company$/);
   // And the account got a "password changed" notice.
@@ -81,14 +81,14 @@ for (const path of ["/auth/recovery", "/password-recovery", "/auth/invite"]) {
   test(`${path} without a valid link: the spec's message, 'Not Logged In' toast, disabled form, footer hint`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
-    await expect(page.getByText(NOT_LOGGED_IN)).toBeVisible();
+    await expect(page.getByRole("main").getByText(NOT_LOGGED_IN)).toBeVisible();
     await expectToast(page, "Not Logged In");
-    await expect(page.getByText("Please check your email for a valid password reset link")).toBeVisible();
-    await expect(page.getByLabel("New password")).toBeDisabled();
+    await expect(page.getByRole("main").getByText("Please check your email for a valid password reset link")).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Set Password" })).toBeDisabled();
     await page.goto(`${path}?token=${"A".repeat(43)}`);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByText(NOT_LOGGED_IN)).toBeVisible();
+    await expect(page.getByRole("main").getByText(NOT_LOGGED_IN)).toBeVisible();
   });
 }
 
@@ -101,13 +101,13 @@ test("a link submitted after it was used elsewhere: 'Password Set Failed'", asyn
   const link = await linkFromMailbox(pa, AUTH_USERS.invitee, "is approved", "/auth/invite");
   await pa.goto(link);
   await pb.goto(link);
-  await expect(pa.getByText("Account Verified")).toBeVisible();
-  await expect(pb.getByText("Account Verified")).toBeVisible();
-  await pa.getByLabel("New password").fill("invitee-pass");
+  await expect(pa.getByRole("main").getByText("Account Verified")).toBeVisible();
+  await expect(pb.getByRole("main").getByText("Account Verified")).toBeVisible();
+  await pa.getByLabel("New password", { exact: true }).fill("invitee-pass");
   await pa.getByLabel("Confirm password").fill("invitee-pass");
   await pa.getByRole("button", { name: "Set Password" }).click();
-  await expect(pa.getByText("Your password has been set")).toBeVisible();
-  await pb.getByLabel("New password").fill("attacker-pass");
+  await expect(pa.getByRole("main").getByText("Your password has been set")).toBeVisible();
+  await pb.getByLabel("New password", { exact: true }).fill("attacker-pass");
   await pb.getByLabel("Confirm password").fill("attacker-pass");
   await pb.getByRole("button", { name: "Set Password" }).click();
   await expect(pb.getByRole("alert").filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
@@ -123,7 +123,7 @@ test("a link submitted after it was used elsewhere: 'Password Set Failed'", asyn
 
 test("e-mail confirmation: the link in the e-mail confirms the address and sign-in works; it works once", async ({ page }) => {
   await signIn(page, AUTH_USERS.unconfirmed);
-  await expect(page.getByText("Please check your email and click the confirmation link before signing in.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Please check your email and click the confirmation link before signing in.")).toBeVisible();
   const link = await linkFromMailbox(page, AUTH_USERS.unconfirmed, "Confirm your email address", "/auth/confirm");
   await page.goto(link);
   await expect(page).toHaveURL(/\/login$/);
@@ -132,17 +132,16 @@ test("e-mail confirmation: the link in the e-mail confirms the address and sign-
   await expect(page).toHaveURL(/\/company$/);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Link expired or already used" })).toBeVisible();
-  await page.getByRole("link", { name: "Go to Login" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
 });
 
 test("/check-email shows the e-mail it was given, or 'your email address', and 'Go to Login'", async ({ page }) => {
   await page.goto("/check-email?email=auth-new%40example.test");
   await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
-  await expect(page.getByText("auth-new@example.test")).toBeVisible();
+  await expect(page.getByRole("main").getByText("auth-new@example.test")).toBeVisible();
   await expectAccessible(page);
   await page.goto("/check-email");
-  await expect(page.getByText("your email address")).toBeVisible();
+  await expect(page.getByRole("main").getByText("your email address")).toBeVisible();
   await page.getByRole("link", { name: "Go to Login" }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -154,7 +153,7 @@ test("/check-email reads the e-mail from navigation state", async ({ page }) => 
     const w = window as unknown as { __reactRouterDataRouter?: { navigate: (to: string, o: unknown) => Promise<void> } };
     return w.__reactRouterDataRouter?.navigate("/check-email", { state: { email: "auth-state@example.test" } });
   });
-  await expect(page.getByText("auth-state@example.test")).toBeVisible();
+  await expect(page.getByRole("main").getByText("auth-state@example.test")).toBeVisible();
 });
 
 test("changing the password signs out the user's other sessions", async ({ browser }) => {
@@ -168,7 +167,7 @@ test("changing the password signs out the user's other sessions", async ({ brows
   await expect(p2).toHaveURL(/\/company$/);
   await p2.goto("/account/security");
   await p2.getByLabel("Current password").fill(AUTH_PASSWORD);
-  await p2.getByLabel("New password").fill("changed-pass-1");
+  await p2.getByLabel("New password", { exact: true }).fill("changed-pass-1");
   await p2.getByLabel("Confirm new password").fill("changed-pass-1");
   await p2.getByRole("button", { name: "Change password" }).click();
   await expectToast(p2, "Password changed");
