@@ -96,6 +96,8 @@ test("the public generator shows every validation error, then makes a note whose
     "Registered (active on the public register) now; Registered (active on the public register) when this note was made",
   );
   await expect(page.getByRole("img", { name: "Photo 1 of the waste" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Drawn signature of Tom Reeve" })).toBeVisible();
+  expect(await page.getByRole("img", { name: "Drawn signature of Tom Reeve" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The PDF job runs; the page revalidates until the QR code is there.
   await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
   await expectAccessible(page);

@@ -7,7 +7,7 @@ import { formatDateTime } from "./dates";
 import { findEwcCode } from "./ewc-codes.server";
 import { getWasteNoteView } from "./get-note.server";
 import type { Database } from "~/platform/db/database.server";
-import { photoPath } from "./storage-keys";
+import { photoPath, signaturePath } from "./storage-keys";
 
 export interface NoteDescription {
   id: string;
@@ -26,7 +26,7 @@ export interface NoteDescription {
   carrier: { company: string; address: string; licence: string; vehicleReg: string; statuses: string[] };
   broker: { name: string; registration: string | null } | null;
   wasteHierarchyConfirmed: boolean;
-  signatures: { transferor: string; transferee: string; transferorDrawn: boolean; transfereeDrawn: boolean };
+  signatures: { transferor: string; transferee: string; transferorImage: string | null; transfereeImage: string | null };
   photos: string[];
   verification: { now: string; atCreation: string; nowStatus: CarrierStatus; atCreationStatus: CarrierStatus | null };
   pdfUrl: string | null;
@@ -83,8 +83,8 @@ export function describeNote(note: WasteNote, carrierStatusNow: CarrierStatus): 
     signatures: {
       transferor: note.transferor_signature_name,
       transferee: note.transferee_signature_name,
-      transferorDrawn: !!note.transferor_signature_key,
-      transfereeDrawn: !!note.transferee_signature_key,
+      transferorImage: note.transferor_signature_key ? signaturePath(note.id, "transferor") : null,
+      transfereeImage: note.transferee_signature_key ? signaturePath(note.id, "transferee") : null,
     },
     photos: note.photo_keys.map((_, i) => photoPath(note.id, i + 1)),
     verification: {

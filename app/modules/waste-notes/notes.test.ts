@@ -147,6 +147,9 @@ describe("creating a waste note", () => {
     expect(file.status === "ok" && file.file.body.equals(pdf)).toBe(true);
     expect((await readNoteFile({ db: t.db, storage }, created.id, { photo: 1 })).status).toBe("ok");
     expect((await readNoteFile({ db: t.db, storage }, created.id, { photo: 2 })).status).toBe("no-note");
+    const drawn = await readNoteFile({ db: t.db, storage }, created.id, { signature: "transferor" });
+    expect(drawn.status === "ok" && drawn.file.contentType).toBe("image/png");
+    expect((await readNoteFile({ db: t.db, storage }, created.id, { signature: "transferee" })).status).toBe("no-note");
   });
 });
 

@@ -8,6 +8,7 @@ export const photoKey = (id: string, n: number, extension: string) => `${noteFol
 export const viewPath = (id: string) => `/waste-note/${id}`;
 export const pdfPath = (id: string) => `/waste-note/${id}/pdf`;
 export const qrPath = (id: string) => `/waste-note/${id}/qr.png`;
+export const signaturePath = (id: string, party: "transferor" | "transferee") => `/waste-note/${id}/signature/${party}.png`;
 export const photoPath = (id: string, n: number) => `/waste-note/${id}/photo/${n}`;
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

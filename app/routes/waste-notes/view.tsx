@@ -179,15 +179,29 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
           <DetailCard title="Declaration and Signatures" icon={<BadgeCheck className="size-5" aria-hidden />}>
             <Row label="Waste hierarchy">{note.wasteHierarchyConfirmed ? `Confirmed: ${WASTE_HIERARCHY_DECLARATION}` : "Not confirmed"}</Row>
             <Row label="Transferor signature">
+              {note.signatures.transferorImage ? (
+                <img
+                  src={note.signatures.transferorImage}
+                  alt={`Drawn signature of ${note.signatures.transferor}`}
+                  className="mb-1 h-14 w-auto max-w-full rounded border border-slate-200 bg-white"
+                />
+              ) : null}
               {note.signatures.transferor}
               <span className="block font-normal text-slate-600">
-                {note.signatures.transferorDrawn ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
+                {note.signatures.transferorImage ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
               </span>
             </Row>
             <Row label="Carrier signature">
+              {note.signatures.transfereeImage ? (
+                <img
+                  src={note.signatures.transfereeImage}
+                  alt={`Drawn signature of ${note.signatures.transferee}`}
+                  className="mb-1 h-14 w-auto max-w-full rounded border border-slate-200 bg-white"
+                />
+              ) : null}
               {note.signatures.transferee}
               <span className="block font-normal text-slate-600">
-                {note.signatures.transfereeDrawn ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
+                {note.signatures.transfereeImage ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
               </span>
             </Row>
           </DetailCard>
