@@ -235,7 +235,7 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               {v.nowStatus !== "active" ? (
                 <p className="text-amber-800">Check the carrier on the public register before relying on this note.</p>
               ) : null}
-              <Link to={`/search-results?q=${encodeURIComponent(note.carrier.licence)}`} className="font-semibold text-brand-700 underline">
+              <Link to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`} className="font-semibold text-brand-700 underline">
                 Check the register
               </Link>
             </CardContent>
