@@ -36,6 +36,8 @@ describe("session cookie", () => {
     expect(await readSessionToken(request, cookieConfig)).toEqual({ token: "a".repeat(43), present: true });
     const dev = await serializeSessionCookie({ ...cookieConfig, isProduction: false }, "a".repeat(43));
     expect(dev).not.toContain("Secure");
+    const https = await serializeSessionCookie({ ...cookieConfig, isProduction: false, publicUrl: "https://demo.example" }, "a".repeat(43));
+    expect(https).toContain("Secure");
   });
 
   it("a tampered or foreign-signed cookie reads as no token (present, so it gets cleared)", async () => {

@@ -26,15 +26,19 @@ export function hashToken(token: string): string {
 
 // ---- cookie -----------------------------------------------------------------------------
 
+/** Secure whenever the site is served over HTTPS (always in production). */
+export type CookieConfig = Pick<Config, "sessionSecret" | "isProduction"> & { publicUrl?: string };
+
 const cookies = new Map<string, Cookie>();
-function cookieFor(config: Pick<Config, "sessionSecret" | "isProduction">): Cookie {
-  const key = `${config.isProduction}:${config.sessionSecret}`;
+function cookieFor(config: CookieConfig): Cookie {
+  const secure = config.isProduction || (config.publicUrl?.startsWith("https:") ?? false);
+  const key = `${secure}:${config.sessionSecret}`;
   let cookie = cookies.get(key);
   if (!cookie) {
     cookie = createCookie(SESSION_COOKIE, {
       httpOnly: true,
       sameSite: "lax",
-      secure: config.isProduction,
+      secure,
       path: "/",
       maxAge: SESSION_TTL_MS / 1000,
       secrets: [config.sessionSecret],
@@ -47,7 +51,7 @@ function cookieFor(config: Pick<Config, "sessionSecret" | "isProduction">): Cook
 /** The token in the request's session cookie; `present` is true when a cookie was sent at all. */
 export async function readSessionToken(
   request: Request,
-  config: Pick<Config, "sessionSecret" | "isProduction">,
+  config: CookieConfig,
 ): Promise<{ token: string | null; present: boolean }> {
   const header = request.headers.get("Cookie");
   if (!header || !header.includes(`${SESSION_COOKIE}=`)) return { token: null, present: false };
@@ -57,14 +61,14 @@ export async function readSessionToken(
 }
 
 export function serializeSessionCookie(
-  config: Pick<Config, "sessionSecret" | "isProduction">,
+  config: CookieConfig,
   token: string,
   maxAgeMs = SESSION_TTL_MS,
 ): Promise<string> {
   return cookieFor(config).serialize(token, { maxAge: Math.max(1, Math.floor(maxAgeMs / 1000)) });
 }
 
-export function clearSessionCookie(config: Pick<Config, "sessionSecret" | "isProduction">): Promise<string> {
+export function clearSessionCookie(config: CookieConfig): Promise<string> {
   return cookieFor(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

@@ -5,19 +5,20 @@
  * (no token in history, logs or Referer). Submitting the form uses the token up.
  */
 import { createCookie, type Cookie } from "react-router";
-import type { Config } from "~/platform/env.server";
+import type { CookieConfig } from "~/platform/session.server";
 
 export const LINK_COOKIE_MAX_AGE = 30 * 60;
 const cookies = new Map<string, Cookie>();
 
-function cookieFor(config: Pick<Config, "sessionSecret" | "isProduction">): Cookie {
-  const key = `${config.isProduction}:${config.sessionSecret}`;
+function cookieFor(config: CookieConfig): Cookie {
+  const secure = config.isProduction || (config.publicUrl?.startsWith("https:") ?? false);
+  const key = `${secure}:${config.sessionSecret}`;
   let cookie = cookies.get(key);
   if (!cookie) {
     cookie = createCookie("__pwlink", {
       httpOnly: true,
       sameSite: "lax",
-      secure: config.isProduction,
+      secure,
       path: "/",
       maxAge: LINK_COOKIE_MAX_AGE,
       secrets: [config.sessionSecret],
@@ -27,17 +28,17 @@ function cookieFor(config: Pick<Config, "sessionSecret" | "isProduction">): Cook
   return cookie;
 }
 
-export async function readLinkToken(request: Request, config: Pick<Config, "sessionSecret" | "isProduction">): Promise<string | null> {
+export async function readLinkToken(request: Request, config: CookieConfig): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("__pwlink=")) return null;
   const value: unknown = await cookieFor(config).parse(header);
   return typeof value === "string" ? value : null;
 }
 
-export function storeLinkToken(config: Pick<Config, "sessionSecret" | "isProduction">, token: string): Promise<string> {
+export function storeLinkToken(config: CookieConfig, token: string): Promise<string> {
   return cookieFor(config).serialize(token);
 }
 
-export function clearLinkToken(config: Pick<Config, "sessionSecret" | "isProduction">): Promise<string> {
+export function clearLinkToken(config: CookieConfig): Promise<string> {
   return cookieFor(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }

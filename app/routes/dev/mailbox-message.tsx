@@ -2,11 +2,12 @@
 import { getApp } from "~/platform/context";
 import { getOutboxHtml } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox-message";
+import { mailboxAllowed } from "./access.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { config, db } = getApp(context);
-  if (config.isProduction) return new Response("Not found", { status: 404 });
-  const html = await getOutboxHtml(db, params.id);
+  const app = getApp(context);
+  if (!mailboxAllowed(app)) return new Response("Not found", { status: 404 });
+  const html = await getOutboxHtml(app.db, params.id);
   if (html === null) return new Response("Not found", { status: 404 });
   // Resource route: the e-mail's own HTML, with a CSP that allows no scripts at all.
   return new Response(html, {

@@ -5,14 +5,16 @@ import { Card } from "~/components/ui/card";
 import { getApp } from "~/platform/context";
 import { listOutbox } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox";
+import { mailboxAllowed } from "./access.server";
 
 export function meta() {
   return [{ title: "Development mailbox | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, db } = getApp(context);
-  if (config.isProduction) throw data("Not found", { status: 404 });
+  const app = getApp(context);
+  const { config, db } = app;
+  if (!mailboxAllowed(app)) throw data("Not found", { status: 404 });
   const messages = await listOutbox(db, 50);
   return {
     smtp: Boolean(config.SMTP_URL),
@@ -29,8 +31,8 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Development mailbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        The 50 latest e-mails in the outbox ({loaderData.smtp ? "sent through SMTP" : "written to DATA_DIR/outbox"}). Not available in
-        production.
+        The 50 latest e-mails in the outbox ({loaderData.smtp ? "sent through SMTP" : "written to DATA_DIR/outbox"}). Only outside production, and only
+        from this machine.
       </p>
       {loaderData.messages.length === 0 ? <p className="mt-8 text-slate-600">No messages yet.</p> : null}
       <ol className="mt-6 space-y-4" aria-label="Messages">
