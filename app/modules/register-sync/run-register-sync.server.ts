@@ -106,6 +106,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     const reader = await openRegisterSource(options.source, { signal: options.signal });
     bytesTotal = reader.bytesTotal;
     heartbeat = setInterval(() => {
+      bytesRead = reader.bytesRead();
       beating = db
         .updateTable("sync_log")
         .set({

@@ -311,6 +311,15 @@ describe("one run at a time, all or nothing", () => {
     await expect.poll(async () => (await t.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status)).toEqual([
       "running",
     ]);
+    // While it runs, the heartbeat reports progress (rows read, bytes read of the announced size).
+    await expect
+      .poll(() => t.db.selectFrom("sync_log").select(["records_processed", "bytes_read", "bytes_total"]).executeTakeFirstOrThrow(), {
+        timeout: 10_000,
+      })
+      .toMatchObject({ records_processed: 1, bytes_read: expect.any(Number) });
+    const progress = await t.db.selectFrom("sync_log").select(["bytes_read", "heartbeat_at", "created_at"]).executeTakeFirstOrThrow();
+    expect(Number(progress.bytes_read)).toBeGreaterThan(EA_HEADER.length);
+    expect(progress.heartbeat_at.getTime()).toBeGreaterThan(progress.created_at.getTime());
     const second = runRegisterSync(t.db, { source: fixture("ea-export.csv") });
     await expect(second).rejects.toBeInstanceOf(SyncAlreadyRunningError);
     await expect(second).rejects.toThrow(/^A register sync is already running/);
