@@ -153,7 +153,7 @@ describe("staging array literals", () => {
 describe("seen registration numbers", () => {
   it("is certain about numbers never seen and flags a repeated one", () => {
     const seen = new SeenNumbers();
-    for (let i = 0; i < 300_000; i++) seen.add(`CBDU${100_000 + i}`);
+    for (let i = 0; i < 1_000_000; i++) seen.add(`CBD${i % 2 ? "U" : "L"}${100_000 + i}`);
     expect(seen.maybeDuplicates).toBe(false);
     seen.add("CBDU100123");
     expect(seen.maybeDuplicates).toBe(true);
