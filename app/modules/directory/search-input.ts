@@ -3,7 +3,6 @@
  * optional location path segment. Invalid values fall back to defaults and are reported, so
  * the page can say what it ignored and the API can answer 400.
  */
-import { z } from "zod";
 import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TYPES, type SearchSort, type SearchType } from "./constants";
 
 export interface SearchInput {
@@ -19,8 +18,12 @@ export const MAX_QUERY_LENGTH = 100;
 export const MAX_SERVICES = 10;
 export const MAX_PAGE_SIZE = 50;
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000);
-const sizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
+// No zod here: this module is also in the results page's client bundle, so it stays tiny.
+function wholeNumber(raw: string, min: number, max: number): number | null {
+  if (!/^\s*\d{1,6}\s*$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : null;
+}
 
 export function parseSearchInput(
   params: URLSearchParams,
@@ -53,16 +56,16 @@ export function parseSearchInput(
   let page = 1;
   const rawPage = params.get("page");
   if (rawPage) {
-    const parsed = pageSchema.safeParse(rawPage);
-    if (parsed.success) page = parsed.data;
+    const parsed = wholeNumber(rawPage, 1, 100_000);
+    if (parsed !== null) page = parsed;
     else problems.push("The page must be a whole number from 1.");
   }
 
   let size = SEARCH_PAGE_SIZE;
   const rawSize = params.get("size");
   if (rawSize) {
-    const parsed = sizeSchema.safeParse(rawSize);
-    if (parsed.success) size = parsed.data;
+    const parsed = wholeNumber(rawSize, 1, MAX_PAGE_SIZE);
+    if (parsed !== null) size = parsed;
     else problems.push(`The page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
   }
 

@@ -1,0 +1,271 @@
+/**
+ * Search and page speed (issue 3). For every imported database in ctx.targets:
+ *  - search latency p50/p95/p99 per search type through the domain function, cache cleared
+ *    before every query;
+ *  - the same over HTTP (GET /api/v1/providers) against the built server started on that
+ *    database, each query asked once (cold cache);
+ *  - requests/s for the home, search results and profile pages (autocannon, 10 connections);
+ * and, once, the client JavaScript (gzip) each of those pages loads, from the build manifest.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { parseSearchInput } from "../../app/modules/directory/search-input";
+import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
+import { openDatabase, type Database } from "../../app/platform/db/database.server";
+import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SECTION = "search";
+const TYPES = ["location", "name", "registration", "all"] as const;
+type SearchKind = (typeof TYPES)[number];
+const PER_TYPE = Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
+const DURATION = Number(process.env.BENCH_AUTOCANNON_SECONDS ?? 5);
+
+interface Samples {
+  queries: Record<SearchKind, string[]>;
+  profiles: string[];
+  towns: string[];
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Swaps two inner letters: 'greenway' -> 'grenewy'-like typos people make. */
+function typo(word: string, i: number): string {
+  if (word.length < 5) return word;
+  const p = 1 + (i % (word.length - 3));
+  return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2);
+}
+
+async function sampleQueries(db: Database): Promise<Samples> {
+  const towns = (
+    await sql<{ town: string }>`SELECT min(btrim(town)) AS town FROM directory_entries
+      WHERE on_register AND town_key <> '' GROUP BY town_key ORDER BY count(*) DESC LIMIT 40`.execute(db)
+  ).rows.map((r) => r.town);
+  const rows = (
+    await sql<{ registration_number: string; business_name: string; postcode: string | null }>`
+      SELECT registration_number, business_name, postcode FROM directory_entries
+      WHERE on_register AND business_name <> '' ORDER BY md5(registration_number) LIMIT ${PER_TYPE * 4}`.execute(db)
+  ).rows;
+  const outcodes = [...new Set(rows.map((r) => r.postcode?.split(" ")[0]).filter((x): x is string => !!x))];
+  const names = rows.map((r, i) => {
+    const words = r.business_name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1).slice(0, 2);
+    if (i % 5 === 4 && words[0]) words[0] = typo(words[0], i); // one query in five has a typo
+    return words.join(" ");
+  }).filter(Boolean);
+  const regs = rows.map((r) => r.registration_number);
+  const location = [...towns, ...outcodes].slice(0, PER_TYPE);
+  const all = Array.from({ length: PER_TYPE }, (_, i) => [towns[i % towns.length], names[i + PER_TYPE], regs[i + PER_TYPE]][i % 3]).filter(Boolean);
+  return {
+    queries: { location, name: names.slice(0, PER_TYPE), registration: regs.slice(0, PER_TYPE), all },
+    profiles: regs.slice(PER_TYPE * 2, PER_TYPE * 3),
+    towns: towns.slice(0, 10),
+  };
+}
+
+async function domainLatency(db: Database, samples: Samples): Promise<Record<SearchKind, number[]>> {
+  const out = {} as Record<SearchKind, number[]>;
+  for (const type of TYPES) {
+    const times: number[] = [];
+    for (const query of samples.queries[type]) {
+      clearSearchCache(db);
+      const { input } = parseSearchInput(new URLSearchParams({ query, type }));
+      const started = performance.now();
+      await searchProviders(db, input);
+      times.push(performance.now() - started);
+    }
+    out[type] = times.sort((a, b) => a - b);
+  }
+  return out;
+}
+
+async function httpLatency(base: string, samples: Samples): Promise<Record<SearchKind, number[]>> {
+  const out = {} as Record<SearchKind, number[]>;
+  // Warm the connection and the code paths, with a query not used below.
+  for (let i = 0; i < 5; i++) await (await fetch(`${base}/api/v1/providers?query=warm${i}&type=name`)).arrayBuffer();
+  for (const type of TYPES) {
+    const times: number[] = [];
+    for (const query of samples.queries[type]) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/v1/providers?${new URLSearchParams({ query, type, page: "2" })}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      if (!res.ok) throw new Error(`GET /api/v1/providers answered ${res.status} for ${type} '${query}'`);
+    }
+    out[type] = times.sort((a, b) => a - b);
+  }
+  return out;
+}
+
+async function throughput(base: string, paths: string[]): Promise<{ rps: number; errors: number }> {
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    duration: DURATION,
+    requests: paths.map((p) => ({ method: "GET", path: p })),
+  });
+  return { rps: result.requests.average, errors: result.errors + result.non2xx };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function startServer(ctx: BenchContext, target: BenchTarget): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    SEED_SAMPLE_DATA: "false",
+    JOBS_ENABLED: "false",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: target.url ?? "",
+    DATA_DIR: target.dataDir ?? path.join(ctx.workDir, "search-bench-data"),
+  };
+  const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr.trim().slice(-300)}`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) return { base, child };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not become ready in 120 s");
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** Client JS (gzip) a first visit to each page downloads: entry, root, layout, route and their imports. */
+export function clientJsSizes(buildDir: string): Record<string, number> {
+  const clientDir = path.join(buildDir, "client");
+  const file = fs.readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error(`no React Router manifest in ${clientDir}/assets: build first`);
+  const text = fs.readFileSync(path.join(clientDir, "assets", file), "utf8");
+  const manifest = JSON.parse(text.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const gz = (p: string) => zlib.gzipSync(fs.readFileSync(path.join(clientDir, p.replace(/^\//, "")))).length;
+  const sizes: Record<string, number> = {};
+  const pages: Record<string, string> = { home: "routes/public/home", search: "routes/public/search-results", profile: "routes/public/provider" };
+  for (const [page, id] of Object.entries(pages)) {
+    const files = new Set<string>([`/assets/${file}`, manifest.entry.module, ...manifest.entry.imports]);
+    for (const rid of ["root", "routes/public/layout", id]) {
+      const r = manifest.routes[rid];
+      if (!r) throw new Error(`route ${rid} missing from the manifest`);
+      files.add(r.module);
+      for (const i of r.imports ?? []) files.add(i);
+    }
+    sizes[page] = [...files].reduce((sum, f) => sum + gz(f), 0);
+  }
+  return sizes;
+}
+
+const section: BenchSection = {
+  name: SECTION,
+  order: 20,
+  async run(ctx: BenchContext): Promise<BenchRow[]> {
+    const rows: BenchRow[] = [];
+    const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
+    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) throw new Error(`no build in ${buildDir}: run npm run build first`);
+
+    for (const [page, bytes] of Object.entries(clientJsSizes(buildDir))) {
+      rows.push({ section: SECTION, metric: `client JS, ${page} page (gzip)`, database: "-", value: `${(bytes / 1024).toFixed(1)} kB`, target: "< 150 kB", ok: bytes < 150 * 1024 });
+    }
+    if (!ctx.targets.length) ctx.log("search: no imported databases in ctx.targets (did the import section run?)");
+
+    for (const target of ctx.targets) {
+      const isPg = target.database === "PostgreSQL";
+      ctx.log(`search: sampling queries and timing the domain function on ${target.database}...`);
+      // PGlite is single-process: use it directly first, close it, then start the server on it.
+      const handle = await openDatabase(
+        target.url ? { url: target.url, poolSize: 4 } : { pgliteDir: path.join(target.dataDir ?? "", "db") },
+      );
+      let samples: Samples;
+      let domain: Record<SearchKind, number[]>;
+      try {
+        samples = await sampleQueries(handle.db);
+        domain = await domainLatency(handle.db, samples);
+      } finally {
+        await handle.close();
+      }
+      for (const type of TYPES) {
+        const t = domain[type];
+        rows.push({ section: SECTION, metric: `${type} search p50/p95/p99, domain (${t.length} queries)`, database: target.database, value: `${ms(percentile(t, 0.5))} / ${ms(percentile(t, 0.95))} / ${ms(percentile(t, 0.99))}` });
+      }
+
+      ctx.log(`search: starting the server on ${target.database}...`);
+      const { base, child } = await startServer(ctx, target);
+      try {
+        const http = await httpLatency(base, samples);
+        for (const type of TYPES) {
+          const t = http[type];
+          const p95 = percentile(t, 0.95);
+          rows.push({
+            section: SECTION,
+            metric: `${type} search p50/p95/p99, HTTP cold cache`,
+            database: target.database,
+            value: `${ms(percentile(t, 0.5))} / ${ms(p95)} / ${ms(percentile(t, 0.99))}`,
+            ...(isPg ? { target: "p95 < 30 ms", ok: p95 < 30 } : {}),
+          });
+        }
+        const pages: [string, string[], number | null][] = [
+          ["home page", ["/"], null],
+          ["search results page", samples.towns.map((t) => `/search-results/${encodeURIComponent(t)}`), 300],
+          ["profile page", samples.profiles.map((r) => `/provider/${encodeURIComponent(r)}`), 500],
+        ];
+        for (const [label, paths, goal] of pages) {
+          ctx.log(`search: autocannon ${label} on ${target.database}...`);
+          const { rps, errors } = await throughput(base, paths);
+          rows.push({
+            section: SECTION,
+            metric: `${label} req/s (10 connections${errors ? `, ${errors} errors` : ""})`,
+            database: target.database,
+            value: rps.toFixed(0),
+            ...(isPg && goal ? { target: `>= ${goal}`, ok: rps >= goal && errors === 0 } : {}),
+          });
+        }
+      } finally {
+        await stopServer(child);
+      }
+    }
+    return rows;
+  },
+};
+
+export default section;
