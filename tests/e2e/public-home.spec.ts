@@ -57,7 +57,7 @@ test("home search: the three modes send the right type, and a blank query is not
   await page.getByRole("searchbox").fill("greenway");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/type=name&query=greenway/);
-  await expect(page.getByRole("link", { name: "Greenway Waste Solutions" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Greenway Waste Solutions", exact: true })).toBeVisible();
 
   await page.goto("/");
   await page.getByText("License No.", { exact: true }).click();
