@@ -72,6 +72,9 @@ export async function mergeStagedRows(trx: Database, syncId: number, options: Me
     timings[name] = (timings[name] ?? 0) + now - mark;
     mark = now;
   };
+  // Sorts and hashes of 300,000+ rows (DISTINCT ON, joins, the name-words trigger's DISTINCT)
+  // stay in memory instead of spilling to disk: twice as fast on PGlite.
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
   const existing = Number(rows[0]?.n ?? 0);
   if (existing > 0) await sql`ANALYZE register_staging`.execute(trx); // for the joins below
@@ -112,7 +115,7 @@ async function countStagedNumbers(trx: Database, hasDuplicates: boolean): Promis
   return Number(rows[0]?.n ?? 0);
 }
 
-/** First import into an empty directory: a plain insert in key order (no conflicts possible). */
+/** First import into an empty directory: a plain insert (no conflicts possible). */
 async function insertStagedRows(trx: Database, syncId: number, hasDuplicates: boolean): Promise<number> {
   const cols = sql.join(COLUMNS.map((c) => sql.ref(c)));
   const result = await sql`
@@ -121,7 +124,7 @@ async function insertStagedRows(trx: Database, syncId: number, hasDuplicates: bo
       ${
         hasDuplicates
           ? sql`SELECT DISTINCT ON (registration_number) * FROM register_staging ORDER BY registration_number, line_number DESC`
-          : sql`SELECT * FROM register_staging ORDER BY registration_number`
+          : sql`SELECT * FROM register_staging`
       }
     ) src`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
