@@ -86,8 +86,9 @@ test("navigation scrolls to the top of the new page", async ({ page }) => {
   await expect(page).toHaveURL(/\/search-results$/);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-  await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
-  await expect(page).toHaveURL(/\/about$/);
+  await page.getByRole("banner").getByRole("link", { name: /UK Waste Carrier/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a licensed waste carrier near you");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
