@@ -28,6 +28,9 @@ export function compress(): MiddlewareHandler {
     headers.set("Content-Encoding", encoding);
     headers.delete("Content-Length");
     headers.append("Vary", "Accept-Encoding");
+    // Hono's res setter copies the previous response's headers (Content-Length included) onto
+    // the new one; clear it first so the compressed response keeps only its own headers.
+    c.res = undefined as unknown as Response;
     c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, statusText: res.statusText, headers });
   };
 }
