@@ -16,6 +16,7 @@ test("an unknown path answers 404 with links home and to search", async ({ page 
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /home/i })).toHaveAttribute("href", "/");
-  await expect(page.getByRole("link", { name: /search/i })).toHaveAttribute("href", "/search-results");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /home/i })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: /search/i })).toHaveAttribute("href", "/search-results");
 });
