@@ -69,9 +69,26 @@ export function tierLabel(tier: Provider["registration_tier"]): string {
 /** 'carrier_broker_dealer' -> 'Carrier, broker, dealer'. */
 export function registrationTypeLabel(type: string | null): string {
   if (!type) return "Not recorded";
-  const words = type.replace(/_/g, " ").split(/\s+/).filter(Boolean);
-  if (words.length === 3 && type.includes("_")) return `${cap(words[0])}, ${words[1]}, ${words[2]}`;
-  return cap(words.join(" "));
+  if (!type.includes("_")) return cap(type);
+  const words = type.split("_").filter(Boolean).map((w) => w.toLowerCase());
+  return cap(words.join(", "));
+}
+
+const APPLICANT_TYPES: Record<string, string> = {
+  soletrader: "Sole trader",
+  limitedcompany: "Limited company",
+  partnership: "Partnership",
+  limitedliabilitypartnership: "Limited liability partnership",
+  localauthority: "Local authority",
+  charity: "Charity",
+  overseas: "Overseas business",
+  publicbody: "Public body",
+};
+
+/** 'limitedCompany' -> 'Limited company'; labels from other sources are shown as they are. */
+export function applicantTypeLabel(type: string | null): string {
+  if (!type) return "Not recorded";
+  return APPLICANT_TYPES[type.replace(/[\s_-]/g, "").toLowerCase()] ?? type;
 }
 
 function cap(s: string): string {

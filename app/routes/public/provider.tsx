@@ -14,6 +14,7 @@ import {
   formatDate,
   fullAddress,
   registrationTypeLabel,
+  applicantTypeLabel,
   tierLabel,
   websiteHref,
   type Provider,
@@ -248,7 +249,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                   ["Expiry date", p.expiry_date ? formatDate(p.expiry_date) : "Does not expire (lower tier)"],
                   ["Tier", tierLabel(p.registration_tier)],
                   ["Registration type", registrationTypeLabel(p.registration_type)],
-                  ...(p.applicant_type ? [["Applicant type", p.applicant_type]] : []),
+                  ...(p.applicant_type ? [["Applicant type", applicantTypeLabel(p.applicant_type)]] : []),
                 ].map(([k, v]) => (
                   <div key={k} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0">
                     <dt className="text-slate-600">{k}</dt>
