@@ -24,12 +24,8 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("UK Waste Carrier Directory <no-reply@wastecarrierdirectory.local>"),
   CONTACT_EMAIL: z.string().email().default("support@wastecarrierdirectory.local"),
-  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().default("auto"),
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Only the local-disk driver exists today; the S3-compatible driver arrives with issue 6.
+  STORAGE_DRIVER: z.enum(["local"]).default("local"),
   REGISTER_SOURCE: z.string().optional(),
   SYNC_DAILY_AT: z
     .string()
@@ -70,11 +66,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required in production");
-  }
-  if (env.STORAGE_DRIVER === "s3" && (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3",
-    );
   }
   const embedded = !env.DATABASE_URL;
   return {

@@ -88,11 +88,8 @@ export class LocalDiskStorage implements Storage {
 
 const instances = new Map<string, Storage>();
 
-/** The configured storage. S3 is validated by the config but its driver is not built yet. */
-export function getStorage(config: { dataDir: string; STORAGE_DRIVER: "local" | "s3" }): Storage {
-  if (config.STORAGE_DRIVER === "s3") {
-    throw new Error("STORAGE_DRIVER=s3 is not implemented yet: implement Storage in app/platform/storage/s3.server.ts");
-  }
+/** The configured storage (the local-disk driver; config accepts no other driver yet). */
+export function getStorage(config: { dataDir: string; STORAGE_DRIVER: "local" }): Storage {
   const root = path.join(config.dataDir, "uploads");
   let storage = instances.get(root);
   if (!storage) {
