@@ -91,19 +91,19 @@ export default function Contact() {
             <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 className="text-lg font-bold text-slate-900">Support hours</h2>
               <dl className="mt-4 space-y-4 text-sm">
-                <div className="flex gap-3">
-                  <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  <div>
-                    <dt className="font-semibold text-slate-900">Opening hours</dt>
-                    <dd className="mt-0.5 text-slate-700">{SUPPORT_HOURS}</dd>
-                  </div>
+                <div>
+                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
+                    <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+                    Opening hours
+                  </dt>
+                  <dd className="mt-0.5 pl-7 text-slate-700">{SUPPORT_HOURS}</dd>
                 </div>
-                <div className="flex gap-3">
-                  <MessageSquare aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  <div>
-                    <dt className="font-semibold text-slate-900">Response time</dt>
-                    <dd className="mt-0.5 text-slate-700">We respond to every message {CONTACT_RESPONSE_TIME}.</dd>
-                  </div>
+                <div>
+                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
+                    <MessageSquare aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+                    Response time
+                  </dt>
+                  <dd className="mt-0.5 pl-7 text-slate-700">We respond to every message {CONTACT_RESPONSE_TIME}.</dd>
                 </div>
               </dl>
             </div>

@@ -1,0 +1,280 @@
+/**
+ * Static pages, the Resources guides, the FAQ and the 'under construction' pages: each one is
+ * visited, its heading and key texts checked (including the spec's wording), its links
+ * followed where they matter, its meta tags read, and axe-core run over the whole page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const SITE = "UK Waste Carrier Directory";
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+async function expectMeta(page: Page, path: string, title: string) {
+  await expect(page).toHaveTitle(`${title} | ${SITE}`);
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}${path}`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${origin}${path}`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+  const description = await page.locator('meta[name="description"]').getAttribute("content");
+  expect(description?.length ?? 0).toBeGreaterThan(60);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description ?? "");
+}
+
+/** Every external link in the page body opens safely, and there is at least `min` of them. */
+async function expectSafeExternalLinks(page: Page, min: number) {
+  const external = page.locator('main a[href^="http"]');
+  expect(await external.count()).toBeGreaterThanOrEqual(min);
+  for (const link of await external.all()) {
+    await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of ${path}`).toBe(200);
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+test.describe("static pages", () => {
+  test("About explains the service and links to search", async ({ page }) => {
+    await visit(page, "/about");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the UK Waste Carrier Directory");
+    await expect(main(page)).toContainText("Environment Agency");
+    await expect(main(page)).toContainText("We are not the regulator");
+    await expect(main(page)).toContainText("Open Government Licence v3.0");
+    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
+    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+    await expectSafeExternalLinks(page, 1);
+    await expectMeta(page, "/about", "About Us");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("Contact gives the response time, the hours and links to search and register", async ({ page }) => {
+    await visit(page, "/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in touch");
+    await expect(main(page)).toContainText("We respond to every message within 24 hours.");
+    await expect(main(page)).toContainText("Monday to Friday 9:00 AM to 5:00 PM");
+    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
+    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+    await expect(main(page).getByRole("link", { name: "0800 80 70 60" })).toHaveAttribute("href", "tel:+448008070060");
+    await expectSafeExternalLinks(page, 2);
+    await expectMeta(page, "/contact", "Contact Us");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("Privacy covers UK GDPR, what is stored and the only two cookies", async ({ page }) => {
+    await visit(page, "/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Notice");
+    await expect(page.getByText("Last updated: November 2026")).toBeVisible();
+    for (const heading of ["Who we are", "What we hold and why", "Who we share it with", "How long we keep it", "Your rights", "Cookies", "Complaints"]) {
+      await expect(main(page).getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    for (const text of [
+      "UK General Data Protection Regulation (UK GDPR)",
+      "Open Government Licence v3.0",
+      "Claims and business accounts",
+      "Quote requests",
+      "Reviews",
+      "We use no tracking",
+      "our support team via the contact page",
+    ]) {
+      await expect(main(page)).toContainText(text);
+    }
+    await expect(main(page)).not.toContainText("@");
+    await expect(main(page).getByRole("link", { name: "cookie policy" })).toHaveAttribute("href", "/cookies");
+    await expect(main(page).getByRole("link", { name: /Information Commissioner's Office/ })).toHaveAttribute("href", "https://ico.org.uk");
+    await expectSafeExternalLinks(page, 2);
+    await expectMeta(page, "/privacy", "Privacy Notice");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("Terms set out what the directory is and who is responsible for what", async ({ page }) => {
+    await visit(page, "/terms");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Use");
+    for (const text of [
+      "We are not the Environment Agency",
+      "Your legal duty of care stays with you",
+      "Each e-mail address can review a business once",
+      "£200 a month or £1,999 a year",
+      "law of England and Wales",
+    ]) {
+      await expect(main(page)).toContainText(text);
+    }
+    await expect(main(page)).not.toContainText("@");
+    await expectSafeExternalLinks(page, 1);
+    await expectMeta(page, "/terms", "Terms of Use");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("Cookies lists exactly the session and toast cookies, and no tracking", async ({ page }) => {
+    await visit(page, "/cookies");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie Policy");
+    const rows = main(page).getByRole("table").locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("__session");
+    await expect(rows.nth(1)).toContainText("__toast");
+    await expect(main(page).getByRole("heading", { level: 2, name: "No tracking" })).toBeVisible();
+    await expect(main(page)).toContainText("any third-party cookies");
+    await expectMeta(page, "/cookies", "Cookie Policy");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the page contents list jumps to its section", async ({ page }) => {
+    await visit(page, "/privacy");
+    await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Your rights" }).click();
+    await expect(page).toHaveURL(/#your-rights$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Your rights" })).toBeInViewport();
+  });
+});
+
+const GUIDES = [
+  {
+    slug: "carrier-licensing",
+    title: "Waste carrier licensing explained",
+    facts: ["Control of Pollution (Amendment) Act 1989", "Waste (England and Wales) Regulations 2011", "CBDU", "CBDL", "3 years", "does not expire"],
+    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://www.gov.uk/waste-carrier-or-broker-registration", "https://www.sepa.org.uk"],
+  },
+  {
+    slug: "duty-of-care",
+    title: "Your waste duty of care",
+    facts: ["Section 34", "34(2A)", "fixed penalty notice", "at least 2 years", "3 years"],
+    official: ["https://www.gov.uk/guidance/waste-duty-of-care-code-of-practice", "https://www.gov.uk/managing-your-waste-an-overview"],
+  },
+  {
+    slug: "fly-tipping-risks",
+    title: "Fly-tipping: the law and the risks",
+    facts: ["Section 33", "unlimited fine", "5 years' imprisonment", "Householders are liable too", "0800 80 70 60"],
+    official: ["https://www.gov.uk/report-flytipping"],
+  },
+  {
+    slug: "household-recycling",
+    title: "Household recycling and getting rid of rubbish legally",
+    facts: ["Simpler Recycling", "Household waste recycling centres", "Keep batteries out of your bin", "registered waste carrier"],
+    official: ["https://www.gov.uk/find-local-council"],
+  },
+  {
+    slug: "hazardous-waste-basics",
+    title: "Hazardous waste basics",
+    facts: ["Hazardous Waste (England and Wales) Regulations 2005", "consignment note", "3 years", "Special Waste Regulations 1996", "Asbestos: do not disturb it"],
+    official: ["https://www.gov.uk/dispose-hazardous-waste", "https://www.daera-ni.gov.uk"],
+  },
+  {
+    slug: "avoiding-fly-tipping",
+    title: "How to avoid your rubbish being fly-tipped",
+    facts: ["SCRAP code", "They will only take cash", "No registration number, no deal", "receipt or waste transfer note"],
+    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://www.gov.uk/report-flytipping"],
+  },
+  {
+    slug: "using-directory",
+    title: "How to use the UK Waste Carrier Directory",
+    facts: ["License Verification Result", "Featured Providers", "Registered Providers", "Available Providers", "Invalid Registration Number", "1 to 2 business days"],
+    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers"],
+  },
+  {
+    slug: "checking-license",
+    title: "How to check a waste carrier's licence",
+    facts: ["Ask for the registration number", "Check the tier", "Check the expiry date", "If the check fails, walk away", "03708 506 506"],
+    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://naturalresources.wales"],
+  },
+] as const;
+
+test.describe("resources", () => {
+  test("the Resources index links all eight guides and the official registers", async ({ page }) => {
+    await visit(page, "/resources");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Waste guides and resources");
+    const guideLinks = main(page).locator('a[href^="/resources/"]');
+    await expect(guideLinks).toHaveCount(GUIDES.length);
+    for (const guide of GUIDES) {
+      await expect(main(page).getByRole("link", { name: guide.title })).toHaveAttribute("href", `/resources/${guide.slug}`);
+    }
+    for (const href of [
+      "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
+      "https://naturalresources.wales",
+      "https://www.sepa.org.uk",
+      "https://www.daera-ni.gov.uk",
+    ]) {
+      await expect(main(page).locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expectSafeExternalLinks(page, 4);
+    await expectMeta(page, "/resources", "Waste guides and resources");
+    await expectNoSeriousA11yViolations(page);
+
+    await main(page).getByRole("link", { name: "Your waste duty of care" }).click();
+    await expect(page).toHaveURL(/\/resources\/duty-of-care$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your waste duty of care");
+  });
+
+  for (const guide of GUIDES) {
+    test(`guide: ${guide.slug}`, async ({ page }) => {
+      await visit(page, `/resources/${guide.slug}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
+      await expect(main(page)).toContainText("Last reviewed: November 2026");
+      await expect(main(page).getByRole("heading", { level: 2, name: "Key points" })).toBeVisible();
+      for (const fact of guide.facts) await expect(main(page)).toContainText(fact);
+      for (const href of guide.official) {
+        const link = main(page).locator(`a[href="${href}"]`).first();
+        await expect(link).toBeVisible();
+      }
+      await expectSafeExternalLinks(page, guide.official.length);
+      await expectMeta(page, `/resources/${guide.slug}`, guide.title);
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+      await expectNoSeriousA11yViolations(page);
+
+      await main(page).getByRole("link", { name: "Back to Resources" }).click();
+      await expect(page).toHaveURL(/\/resources$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Waste guides and resources");
+    });
+  }
+
+  test("an unknown guide answers 404 and points back to the guides", async ({ page }) => {
+    const response = await page.goto("/resources/no-such-guide");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guide not found");
+    await expect(main(page).getByRole("link", { name: "Back to Resources" })).toHaveAttribute("href", "/resources");
+    await expect(main(page).locator('a[href^="/resources/"]')).toHaveCount(GUIDES.length);
+  });
+});
+
+test.describe("FAQ and under-construction pages", () => {
+  test("the FAQ answers common questions", async ({ page }) => {
+    await visit(page, "/faq");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+    const question = page.getByText("What is the difference between CBDU and CBDL numbers?");
+    const answer = page.getByText(/CBDU numbers are upper tier registrations/);
+    await expect(answer).toBeHidden();
+    await question.click();
+    await expect(answer).toBeVisible();
+    await expect(main(page).locator("details")).toHaveCount(17);
+    await expectMeta(page, "/faq", "Frequently Asked Questions");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  for (const { path, name } of [
+    { path: "/legislation", name: "Legislation" },
+    { path: "/recycling-guides", name: "Recycling Guides" },
+  ]) {
+    test(`${path} is under construction and says so by name`, async ({ page }) => {
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(main(page)).toContainText("Under construction");
+      await expect(main(page)).toContainText(`We're still building our ${name} page.`);
+      await expect(page).toHaveTitle(`${name} (coming soon) | ${SITE}`);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
+      await expect(main(page).getByRole("link", { name: "All guides" })).toHaveAttribute("href", "/resources");
+      expect(await main(page).locator('a[href^="/resources/"]').count()).toBeGreaterThanOrEqual(3);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
