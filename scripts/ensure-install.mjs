@@ -16,7 +16,14 @@ const mtime = (p) => {
 export function ensureInstall() {
   if (mtime("node_modules/.package-lock.json") >= mtime("package-lock.json")) return;
   console.log("> npm ci");
-  execSync("npm ci --no-audit --no-fund", { stdio: "inherit", cwd: root });
+  try {
+    execSync("npm ci --no-audit --no-fund", { stdio: "inherit", cwd: root });
+  } catch {
+    // npm 11 may refuse a lock file lacking other platforms' optional packages; npm install
+    // installs the same locked versions.
+    console.log("> npm install");
+    execSync("npm install --no-audit --no-fund", { stdio: "inherit", cwd: root });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureInstall();
