@@ -11,7 +11,11 @@ import { appContext, type AppServices } from "../app/platform/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
+import { isbot } from "isbot";
+import { recordProviderEvent } from "../app/modules/analytics/record-event.server";
+import { parseProfileViewEvent } from "../app/platform/page-cache";
 import { compress } from "./compress";
+import { createPageCache } from "./page-cache";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -68,6 +72,20 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
   );
 
   app.use(compress());
+
+  // Anonymous visitors' hot pages, kept for a few seconds (decision 0207). A profile served from
+  // the cache still counts its view, as the page itself does: once per person, never for crawlers.
+  const pageCache = createPageCache({
+    maxAgeSeconds: config.PAGE_CACHE_SECONDS,
+    maxEntries: 500,
+    onHit: (event, request) => {
+      const registrationNumber = parseProfileViewEvent(event);
+      const agent = request.headers.get("user-agent");
+      if (!registrationNumber || (agent && isbot(agent))) return;
+      void recordProviderEvent(services.db, registrationNumber, "view", (err) => log.warn({ err }, "view not recorded"));
+    },
+  });
+  app.use(pageCache.middleware);
 
   // State-changing requests from another site are refused (CSRF): browsers send Sec-Fetch-Site
   // and/or Origin on every POST; both must say "this site". Clients that send neither (curl,

@@ -4,7 +4,9 @@
  *    before every query;
  *  - the same over HTTP (GET /api/v1/providers) against the built server started on that
  *    database, each query asked once (cold cache);
- *  - requests/s for the home, search results and profile pages (autocannon, 10 connections);
+ *  - requests/s for the home, search results and profile pages (autocannon, 10 connections, a
+ *    browser's user agent so profile views are counted), with the page cache on (the product's
+ *    default, decision 0207) and, for information, off;
  * and, once, the client JavaScript (gzip) each of those pages loads, from the build manifest.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -107,11 +109,16 @@ async function httpLatency(base: string, samples: Samples): Promise<Record<Searc
   return out;
 }
 
+// A browser's user agent: profile views by people are counted (crawlers' are not), so the
+// figures include that write, as real traffic does.
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+
 async function throughput(base: string, paths: string[]): Promise<{ rps: number; errors: number }> {
   const result = await autocannon({
     url: base,
     connections: 10,
     duration: DURATION,
+    headers: { "user-agent": BROWSER },
     requests: paths.map((p) => ({ method: "GET", path: p })),
   });
   return { rps: result.requests.average, errors: result.errors + result.non2xx };
@@ -128,7 +135,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(ctx: BenchContext, target: BenchTarget): Promise<{ base: string; child: ChildProcess }> {
+async function startServer(ctx: BenchContext, target: BenchTarget, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -143,6 +150,7 @@ async function startServer(ctx: BenchContext, target: BenchTarget): Promise<{ ba
     LOG_LEVEL: "warn",
     DATABASE_URL: target.url ?? "",
     DATA_DIR: target.dataDir ?? path.join(ctx.workDir, "search-bench-data"),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -229,6 +237,11 @@ const section: BenchSection = {
         rows.push({ section: SECTION, metric: `${type} search p50/p95/p99, domain (${t.length} queries)`, database: target.database, value: `${ms(percentile(t, 0.5))} / ${ms(percentile(t, 0.95))} / ${ms(percentile(t, 0.99))}` });
       }
 
+      const pages: [string, string[], number | null][] = [
+        ["home page", ["/"], null],
+        ["search results page", samples.towns.map((t) => `/search-results/${encodeURIComponent(t)}`), 300],
+        ["profile page", samples.profiles.map((r) => `/provider/${encodeURIComponent(r)}`), 500],
+      ];
       ctx.log(`search: starting the server on ${target.database}...`);
       const { base, child } = await startServer(ctx, target);
       try {
@@ -244,11 +257,6 @@ const section: BenchSection = {
             ...(isPg ? { target: "p95 < 30 ms", ok: p95 < 30 } : {}),
           });
         }
-        const pages: [string, string[], number | null][] = [
-          ["home page", ["/"], null],
-          ["search results page", samples.towns.map((t) => `/search-results/${encodeURIComponent(t)}`), 300],
-          ["profile page", samples.profiles.map((r) => `/provider/${encodeURIComponent(r)}`), 500],
-        ];
         for (const [label, paths, goal] of pages) {
           ctx.log(`search: autocannon ${label} on ${target.database}...`);
           const { rps, errors } = await throughput(base, paths);
@@ -262,6 +270,23 @@ const section: BenchSection = {
         }
       } finally {
         await stopServer(child);
+      }
+      // The same pages with the page cache off (decision 0207): every request runs the loaders
+      // and renders. For information: what a signed-in visitor or a cache miss costs.
+      ctx.log(`search: restarting the server on ${target.database} with the page cache off...`);
+      const uncached = await startServer(ctx, target, { PAGE_CACHE_SECONDS: "0" });
+      try {
+        for (const [label, paths] of pages) {
+          const { rps, errors } = await throughput(uncached.base, paths);
+          rows.push({
+            section: SECTION,
+            metric: `${label} req/s, page cache off (10 connections${errors ? `, ${errors} errors` : ""})`,
+            database: target.database,
+            value: rps.toFixed(0),
+          });
+        }
+      } finally {
+        await stopServer(uncached.child);
       }
     }
     return rows;

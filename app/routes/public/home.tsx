@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, Building2, FileSearch, MapPin, ShieldAlert, ShieldCheck, Star, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
@@ -11,6 +11,7 @@ import { featuredProviders } from "~/modules/directory/featured-providers.server
 import { CITY_LINKS, POPULAR_LOCATIONS } from "~/modules/directory/places";
 import type { Provider } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
+import { loaderHeadersOnly, pageCacheHeaders } from "~/platform/page-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     app.log.error({ err: error }, "featured providers failed");
   }
   const url = app.config.publicUrl;
-  return {
+  // Cached for anonymous visitors, except when the featured block failed to load.
+  return data({
     featured,
     seo: {
       title: `${SITE_NAME}: find a licensed waste carrier`,
@@ -38,8 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         description: "A UK directory of licensed waste carriers, built on the public register of waste carriers, brokers and dealers.",
       },
     },
-  };
+  }, { headers: featured ? pageCacheHeaders() : {} });
 }
+
+export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
   return seoMeta(data?.seo);

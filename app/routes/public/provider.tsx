@@ -1,4 +1,4 @@
-import { ChevronRight, Crown, Globe, Mail, MapPin, Phone, SearchX } from "lucide-react";
+import { ChevronRight, Crown, Flag, Globe, Mail, MapPin, Phone, SearchX } from "lucide-react";
 import { data, Link } from "react-router";
 import { isbot } from "isbot";
 import { ProviderLogo, ServiceList } from "~/components/directory/provider-card";
@@ -10,6 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordProviderEvent } from "~/modules/analytics/record-event.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
+import { getRemovedRegistration, type RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import {
   formatDate,
   fullAddress,
@@ -20,6 +21,7 @@ import {
   type Provider,
 } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
+import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/platform/page-cache";
 import type { Route } from "./+types/provider";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -27,10 +29,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const requested = params.registrationNumber.trim();
   const provider = await getProvider(app.db, requested);
   if (!provider) {
+    // No longer on the register (a full sync did not find it): kept, and said so (410 Gone).
+    const removed = await getRemovedRegistration(app.db, requested);
+    if (removed) {
+      return data(
+        {
+          provider: null,
+          removed,
+          requested: removed.registration_number,
+          seo: { title: `${removed.business_name} – no longer on the register`, description: "This registration is no longer on the public register.", noindex: true } as Seo,
+        },
+        { status: 410 },
+      );
+    }
     app.log.info({ registrationNumber: requested.slice(0, 40) }, "provider not found");
     return data(
       {
         provider: null,
+        removed: null,
         requested: requested.slice(0, 40),
         seo: { title: "Provider Not Found", description: "This waste carrier is not in the directory.", noindex: true } as Seo,
       },
@@ -43,8 +59,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     void recordProviderEvent(app.db, provider.registration_number, "view", (err) => app.log.warn({ err }, "view not recorded"));
   }
   const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
-  return { provider, requested: provider.registration_number, seo: profileSeo(provider, canonical) };
+  // Cached for anonymous visitors; a view served from the cache is still counted (the event).
+  return data(
+    { provider, removed: null, requested: provider.registration_number, seo: profileSeo(provider, canonical) },
+    { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
+  );
 }
+
+export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
   return seoMeta(data?.seo);
@@ -83,7 +105,8 @@ function profileSeo(p: Provider, canonical: string): Seo {
 }
 
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
-  const { provider, requested } = loaderData;
+  const { provider, requested, removed } = loaderData;
+  if (removed) return <ProviderRemoved registration={removed} />;
   if (!provider) return <ProviderNotFound registrationNumber={requested} />;
   const p = provider;
   const address = fullAddress(p);
@@ -264,6 +287,12 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
             </CardContent>
           </Card>
 
+          <p className="text-center text-sm">
+            <Link to={`/provider/${encodeURIComponent(p.registration_number)}/report`} rel="nofollow" className="inline-flex items-center gap-1.5 text-slate-700 underline hover:text-red-800">
+              <Flag aria-hidden className="h-4 w-4" /> Report this carrier
+            </Link>
+          </p>
+
           {!p.is_claimed ? (
             <Card className="border-brand-200 bg-brand-50">
               <CardContent className="py-5">
@@ -278,6 +307,32 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
             </Card>
           ) : null}
         </div>
+      </div>
+    </main>
+  );
+}
+
+function ProviderRemoved({ registration }: { registration: RemovedRegistration }) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{registration.business_name}</h1>
+      <p className="mt-1 font-mono text-slate-600">{registration.registration_number}</p>
+      <div role="status" className="mx-auto mt-6 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-left text-red-900">
+        <p className="font-semibold">No longer on the register</p>
+        <p className="mt-1 text-sm">
+          This registration is no longer on the Environment Agency's public register of waste carriers
+          {registration.removed_at ? ` (not found since ${formatDate(registration.removed_at.slice(0, 10))})` : ""}. Do not hand waste to a
+          carrier without a current registration.
+        </p>
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/search-results" className={buttonClass("primary", "lg")}>
+          Find a registered carrier
+        </Link>
+        <Link to={`/provider/${encodeURIComponent(registration.registration_number)}/report`} rel="nofollow" className={buttonClass("outline", "lg")}>
+          Report this carrier
+        </Link>
       </div>
     </main>
   );

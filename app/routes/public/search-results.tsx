@@ -13,6 +13,7 @@ import { titleCase, type Provider } from "~/modules/directory/provider";
 import { isLicenceCheck, parseSearchInput, searchHref, type SearchInput } from "~/modules/directory/search-input";
 import { searchProviders, type SearchResult } from "~/modules/directory/search-providers.server";
 import { getApp } from "~/platform/context";
+import { loaderHeadersOnly, pageCacheHeaders } from "~/platform/page-cache";
 import type { Route } from "./+types/search-results";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -27,8 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     app.log.error({ err: error, input }, "search failed");
   }
   const seo = searchSeo(input, result, location, app.config.publicUrl);
-  return data({ input, problems, result, location, seo }, { status: result ? 200 : 500 });
+  return data({ input, problems, result, location, seo }, result ? { headers: pageCacheHeaders() } : { status: 500 });
 }
+
+export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
   return seoMeta(data?.seo);

@@ -1,0 +1,135 @@
+import { Hono } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { describe, expect, it } from "vitest";
+import { pageCacheHeaders, profileViewEvent } from "../app/platform/page-cache";
+import { createPageCache, type PageCacheOptions } from "./page-cache";
+
+/** A real Hono app: secure headers (per-response nonce), the cache, and a page that counts renders. */
+function setup(options: Partial<PageCacheOptions> = {}) {
+  let renders = 0;
+  const hits: string[] = [];
+  const cache = createPageCache({ maxAgeSeconds: 10, maxEntries: 100, onHit: (e) => hits.push(e), ...options });
+  const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+  app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
+  app.use(cache.middleware);
+  const page = (c: { get: (k: "secureHeadersNonce") => string | undefined }, extra: Record<string, string> = {}, status = 200) => {
+    renders++;
+    const nonce = c.get("secureHeadersNonce");
+    return new Response(`<html><script nonce="${nonce}">x</script><p>render ${renders}</p></html>`, {
+      status,
+      headers: { "Content-Type": "text/html; charset=utf-8", ...extra },
+    });
+  };
+  app.get("/cached", (c) => page(c, pageCacheHeaders()));
+  app.get("/profile", (c) => page(c, pageCacheHeaders(profileViewEvent("CBDU1"))));
+  app.get("/plain", (c) => page(c));
+  app.get("/missing", (c) => page(c, pageCacheHeaders(), 404));
+  app.get("/cookie", (c) => page(c, { ...pageCacheHeaders(), "Set-Cookie": "t=1" }));
+  app.post("/form", (c) => c.text("ok"));
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+  return { app, cache, get, hits, renders: () => renders };
+}
+
+const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("page cache", () => {
+  it("serves an opted-in page again without rendering, with this response's own nonce", async () => {
+    const { get, renders } = setup();
+    const first = await get("/cached");
+    const firstBody = await first.text();
+    const second = await get("/cached");
+    const secondBody = await second.text();
+    expect(renders()).toBe(1);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    const [n1, n2] = [nonceOf(first), nonceOf(second)];
+    expect(n1 && n2 && n1 !== n2).toBe(true);
+    expect(firstBody).toContain(`nonce="${n1}"`);
+    expect(secondBody).toContain(`nonce="${n2}"`);
+    expect(secondBody).not.toContain(n1!);
+    expect(secondBody).toContain("render 1");
+    // The opt-in headers never leave the server.
+    for (const res of [first, second]) {
+      expect(res.headers.get("x-page-cache-ttl")).toBeNull();
+      expect(res.headers.get("x-page-cache-event")).toBeNull();
+    }
+  });
+
+  it("never serves or stores pages for requests with cookies or credentials", async () => {
+    const { get, renders, cache } = setup();
+    await get("/cached", { cookie: "__session=abc" });
+    await get("/cached", { cookie: "__session=abc" });
+    await get("/cached", { authorization: "Basic eDp5" });
+    expect(renders()).toBe(3);
+    expect(cache.size).toBe(0);
+    await get("/cached"); // an anonymous visitor stores render 4
+    const signedIn = await get("/cached", { cookie: "__session=abc" });
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect(await signedIn.text()).toContain("render 5");
+    expect(renders()).toBe(5);
+  });
+
+  it("keeps only 200 HTML pages that opted in and set no cookie", async () => {
+    const { get, renders, cache } = setup();
+    for (const path of ["/plain", "/missing", "/cookie"]) {
+      await get(path);
+      await get(path);
+    }
+    expect(renders()).toBe(6);
+    expect(cache.size).toBe(0);
+    const missing = await get("/missing");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-page-cache-ttl")).toBeNull();
+  });
+
+  it("is emptied by any state-changing request", async () => {
+    const { app, get, renders, cache } = setup();
+    await get("/cached");
+    expect(cache.size).toBe(1);
+    await app.request("/form", { method: "POST" });
+    expect(cache.size).toBe(0);
+    expect(await (await get("/cached")).text()).toContain("render 2");
+    expect(renders()).toBe(2);
+  });
+
+  it("expires entries after their time to live, and can be turned off", async () => {
+    let now = 1_000_000;
+    const { get, renders } = setup({ now: () => now });
+    await get("/cached");
+    now += 9_000;
+    await get("/cached");
+    expect(renders()).toBe(1);
+    now += 2_000;
+    await get("/cached");
+    expect(renders()).toBe(2);
+
+    const off = setup({ maxAgeSeconds: 0 });
+    await off.get("/cached");
+    const again = await off.get("/cached");
+    expect(off.renders()).toBe(2);
+    expect(again.headers.get("x-page-cache-ttl")).toBeNull();
+  });
+
+  it("replays a page's event on every view served from the cache", async () => {
+    const { get, hits } = setup();
+    await get("/profile");
+    expect(hits).toEqual([]); // the page itself counted the first view
+    await get("/profile");
+    await get("/profile");
+    expect(hits).toEqual(["view CBDU1", "view CBDU1"]);
+  });
+
+  it("holds at most maxEntries pages, dropping the least recently used", async () => {
+    const { get, cache, renders } = setup({ maxEntries: 2 });
+    await get("/cached?a=1");
+    await get("/cached?a=2");
+    await get("/cached?a=1"); // a=1 is now the most recently used
+    await get("/cached?a=3"); // drops a=2
+    expect(cache.size).toBe(2);
+    expect(renders()).toBe(3);
+    await get("/cached?a=1");
+    expect(renders()).toBe(3);
+    await get("/cached?a=2");
+    expect(renders()).toBe(4);
+  });
+});
