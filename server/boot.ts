@@ -6,20 +6,32 @@ import type { AppServices } from "../app/platform/context";
 import type { Logger } from "../app/platform/logger.server";
 import { createDemoAdmin } from "../app/modules/accounts/create-admin.server";
 import { registerAccountJobs } from "../app/modules/accounts/register-jobs.server";
+import { registerPrivacyJobs } from "../app/modules/privacy/register-jobs.server";
 import { PDF_JOB } from "../app/modules/waste-notes/create-note.server";
 import { wasteNotePdfJob } from "../app/modules/waste-notes/generate-pdf.server";
 import { getStorage } from "../app/platform/storage/storage.server";
 import { seedSampleRegister } from "../app/modules/register-sync/seed-sample-register.server";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "../app/modules/register-sync/sync-job.server";
+import { failStaleSyncs } from "../app/modules/register-sync/fail-stale-syncs.server";
 
 export function registerJobs(services: AppServices, log: Logger): void {
   registerAccountJobs(services.jobs, services.config);
+  registerPrivacyJobs(services.jobs, services.config, log);
   services.jobs.register(PDF_JOB, wasteNotePdfJob({ storage: getStorage(services.config), publicUrl: services.config.publicUrl }));
   services.jobs.register(REGISTER_SYNC_JOB, registerSyncJob(services.config));
   if (services.config.SYNC_DAILY_AT && services.config.REGISTER_SOURCE) {
     services.jobs.schedule({ name: "register-sync-daily", dailyAt: services.config.SYNC_DAILY_AT, type: REGISTER_SYNC_JOB });
     log.info({ at: services.config.SYNC_DAILY_AT }, "daily register sync scheduled (UTC)");
   }
+  // Watchdog: a sync whose process died (no heartbeat for SYNC_STALE_AFTER_MINUTES) is marked
+  // error within a minute of going stale, even when nobody starts another sync or opens the admin.
+  const staleMs = services.config.SYNC_STALE_AFTER_MINUTES * 60_000;
+  const watchdog = setInterval(() => {
+    void failStaleSyncs(services.db, staleMs)
+      .then((n) => (n > 0 ? log.warn({ count: n }, "stale register syncs marked as failed") : undefined))
+      .catch(() => undefined);
+  }, 60_000);
+  watchdog.unref();
   void services;
   void log;
 }

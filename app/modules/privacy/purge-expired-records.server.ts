@@ -1,0 +1,82 @@
+/**
+ * Keeps the promises of the privacy notice (app/content/legal/privacy.tsx, "How long we keep
+ * it"), run daily as a job:
+ * - quote leads, provider quote requests (and their photos), messages to us and carrier
+ *   reports: 12 months from when they were sent;
+ * - copies of sent or failed e-mails in the outbox (they repeat those messages): 90 days;
+ * - decided claim requests and the audit log of who decided: 6 years.
+ * Sessions, links and rate-limit counters are pruned by the accounts module.
+ */
+import type { Database } from "~/platform/db/database.server";
+import type { Storage } from "~/platform/storage/storage.server";
+
+export const PURGE_JOB = "privacy.purge";
+
+export const RETENTION = { messagesMonths: 12, outboxDays: 90, decisionsYears: 6 } as const;
+
+export interface PurgeCounts {
+  leads: number;
+  quoteRequests: number;
+  contactMessages: number;
+  carrierReports: number;
+  emails: number;
+  claimRequests: number;
+  auditEntries: number;
+  photos: number;
+}
+
+function monthsBefore(now: Date, months: number): Date {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+export async function purgeExpiredRecords(
+  db: Database,
+  storage: Pick<Storage, "delete">,
+  now = new Date(),
+  onPhotoError: (key: string, error: unknown) => void = () => {},
+): Promise<PurgeCounts> {
+  const messagesBefore = monthsBefore(now, RETENTION.messagesMonths);
+  const outboxBefore = new Date(now.getTime() - RETENTION.outboxDays * 24 * 60 * 60 * 1000);
+  const decisionsBefore = monthsBefore(now, RETENTION.decisionsYears * 12);
+
+  const leads = await db.deleteFrom("general_leads").where("created_at", "<", messagesBefore).returning("image_key").execute();
+  const quotes = await db.deleteFrom("quote_requests").where("created_at", "<", messagesBefore).returning("image_key").execute();
+  const contact = await db.deleteFrom("contact_messages").where("created_at", "<", messagesBefore).executeTakeFirst();
+  const reports = await db.deleteFrom("carrier_reports").where("created_at", "<", messagesBefore).executeTakeFirst();
+  const emails = await db
+    .deleteFrom("email_outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where("created_at", "<", outboxBefore)
+    .executeTakeFirst();
+  const claims = await db
+    .deleteFrom("claim_requests")
+    .where("status", "in", ["approved", "rejected"])
+    .where("updated_at", "<", decisionsBefore)
+    .executeTakeFirst();
+  const audit = await db.deleteFrom("audit_log").where("created_at", "<", decisionsBefore).executeTakeFirst();
+
+  // The rows are gone first: a photo that cannot be deleted now is reported, and is no longer
+  // reachable through any page (photos are only served for an existing request).
+  let photos = 0;
+  for (const { image_key: key } of [...leads, ...quotes]) {
+    if (!key) continue;
+    try {
+      await storage.delete(key);
+      photos++;
+    } catch (error) {
+      onPhotoError(key, error);
+    }
+  }
+  return {
+    leads: leads.length,
+    quoteRequests: quotes.length,
+    contactMessages: Number(contact.numDeletedRows),
+    carrierReports: Number(reports.numDeletedRows),
+    emails: Number(emails.numDeletedRows),
+    claimRequests: Number(claims.numDeletedRows),
+    auditEntries: Number(audit.numDeletedRows),
+    photos,
+  };
+}
