@@ -1,0 +1,269 @@
+/**
+ * One claim request for the admin: every field, its history, Admin Notes, and the approve and
+ * reject forms. Shown in a dialog once JavaScript runs, and as a panel at the top of the page
+ * without it (the server renders it from ?claim=…&action=…), so it always works.
+ */
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field, Input, Select, Textarea } from "~/components/ui/form";
+import { periodLabel, planLabel } from "~/modules/claims/constants";
+import type { ClaimDetail } from "~/modules/claims/list-claims.server";
+
+export type ReviewMode = "view" | "approve" | "reject";
+
+/** A claim as the page receives it (dates as strings). */
+export type ClaimView = Omit<ClaimDetail, "createdAt" | "reviewedAt" | "updatedAt" | "history"> & {
+  createdAt: string;
+  reviewedAt: string | null;
+  updatedAt: string;
+  history: { action: string; actorEmail: string | null; createdAt: string }[];
+};
+
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return "";
+  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+}
+
+export function formatDay(iso: string | Date | null): string {
+  if (!iso) return "";
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+}
+
+export function StatusBadge({ status }: { status: ClaimView["status"] }) {
+  return status === "pending" ? <Badge tone="amber">Pending</Badge> : status === "approved" ? <Badge tone="green">Approved</Badge> : <Badge tone="red">Rejected</Badge>;
+}
+
+const HISTORY: Record<string, string> = {
+  "claim.submitted": "Submitted",
+  "claim.approved": "Approved",
+  "claim.rejected": "Rejected",
+  "claim.notes_saved": "Notes saved",
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-sm break-words text-slate-900">{children || <span className="text-slate-500">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+export function ClaimFields({ claim }: { claim: ClaimView }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      <Row label="Status">
+        <StatusBadge status={claim.status} />
+      </Row>
+      <Row label="Registration number">
+        <Link to={`/provider/${encodeURIComponent(claim.registrationNumber)}`} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
+          {claim.registrationNumber}
+        </Link>
+      </Row>
+      <Row label="Business name">{claim.businessName}</Row>
+      <Row label="Contact name">{claim.contactName}</Row>
+      <Row label="Email">
+        <a href={`mailto:${claim.contactEmail}`} className="text-brand-700 underline">
+          {claim.contactEmail}
+        </a>
+      </Row>
+      <Row label="Phone">
+        <a href={`tel:${claim.contactPhone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+          {claim.contactPhone}
+        </a>
+      </Row>
+      <Row label="Website">
+        {claim.website ? (
+          <a href={claim.website} target="_blank" rel="noreferrer nofollow" className="text-brand-700 underline">
+            {claim.website}
+          </a>
+        ) : null}
+      </Row>
+      <Row label="About">{claim.about ? <span className="whitespace-pre-line">{claim.about}</span> : null}</Row>
+      <Row label="Services">{claim.services.length ? claim.services.join(", ") : null}</Row>
+      <Row label="Areas covered">{claim.areasCovered.length ? claim.areasCovered.join(", ") : null}</Row>
+      <Row label="Licence document">
+        {claim.licenseDocumentUrl ? (
+          <a href={claim.licenseDocumentUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            View licence document
+          </a>
+        ) : null}
+      </Row>
+      <Row label="Plan">
+        {planLabel(claim.plan)}, {periodLabel(claim.period).toLowerCase()}
+      </Row>
+      <Row label="Submitted">{formatDateTime(claim.createdAt)}</Row>
+      {claim.reviewedAt ? (
+        <Row label="Reviewed">
+          {formatDateTime(claim.reviewedAt)}
+          {claim.reviewedBy ? ` by ${claim.reviewedBy}` : ""}
+        </Row>
+      ) : null}
+      {claim.history.length ? (
+        <Row label="History">
+          <ul className="space-y-1">
+            {claim.history.map((h, i) => (
+              <li key={i}>
+                {HISTORY[h.action] ?? h.action} · {formatDateTime(h.createdAt)}
+                {h.actorEmail ? ` · ${h.actorEmail}` : ""}
+              </li>
+            ))}
+          </ul>
+        </Row>
+      ) : null}
+    </dl>
+  );
+}
+
+function NotesField({ claim, autoFocus }: { claim: ClaimView; autoFocus?: boolean }) {
+  return (
+    <Field label="Admin Notes" hint="Kept with the claim. When you reject a claim, these notes are included in the email to the claimant.">
+      {(p) => <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={claim.adminNotes ?? ""} autoFocus={autoFocus} />}
+    </Field>
+  );
+}
+
+export function ApproveForm({ claim, today, trialEnd, busy, error }: { claim: ClaimView; today: string; trialEnd: string; busy: boolean; error?: string | null }) {
+  return (
+    <Form method="post" className="space-y-4" id="approve-form">
+      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="text-sm text-slate-700">
+        Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for <strong>{claim.contactEmail}</strong>. The listing goes live with the details
+        of the claim, and the owner is emailed a link to sign in or set a password.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Subscription plan">
+          {(p) => (
+            <Select {...p} name="plan" defaultValue={claim.plan}>
+              <option value="standard">Standard</option>
+              <option value="premium">Premium</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Subscription period">
+          {(p) => (
+            <Select {...p} name="period" defaultValue={claim.period}>
+              <option value="monthly">Monthly</option>
+              <option value="yearly">Yearly</option>
+            </Select>
+          )}
+        </Field>
+      </div>
+      <fieldset className="rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-800">Free trial</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="freeTrial" value="on" defaultChecked className="size-4 accent-brand-600" /> Start with a free trial
+        </label>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <Field label="Start date">{(p) => <Input {...p} type="date" name="startDate" defaultValue={today} required />}</Field>
+          <Field label="End date" hint="3 months after the start by default.">
+            {(p) => <Input {...p} type="date" name="endDate" defaultValue={trialEnd} required />}
+          </Field>
+        </div>
+      </fieldset>
+      <NotesField claim={claim} />
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Approving..." : "Approve Claim"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function RejectForm({ claim, busy, error }: { claim: ClaimView; busy: boolean; error?: string | null }) {
+  return (
+    <Form method="post" className="space-y-4" id="reject-form">
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="claimId" value={claim.id} />
+      <p className="text-sm text-slate-700">
+        Reject the claim for <strong>{claim.businessName}</strong> ({claim.registrationNumber}). {claim.contactEmail} is emailed the decision.
+      </p>
+      <NotesField claim={claim} autoFocus />
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Rejecting..." : "Reject Claim"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The body of the review for a mode, plus the buttons that switch modes (links without JavaScript). */
+export function ClaimReview({
+  claim,
+  mode,
+  hrefFor,
+  onMode,
+  today,
+  trialEnd,
+  busy,
+  error,
+}: {
+  claim: ClaimView;
+  mode: ReviewMode;
+  hrefFor: (mode: ReviewMode) => string;
+  onMode?: (mode: ReviewMode) => void;
+  today: string;
+  trialEnd: string;
+  busy: boolean;
+  error?: string | null;
+}) {
+  const pending = claim.status === "pending";
+  const switchTo = (m: ReviewMode) => (e: React.MouseEvent) => {
+    if (!onMode) return;
+    e.preventDefault();
+    onMode(m);
+  };
+  if (mode === "approve" && pending) return <ApproveForm claim={claim} today={today} trialEnd={trialEnd} busy={busy} error={error} />;
+  if (mode === "reject" && pending) return <RejectForm claim={claim} busy={busy} error={error} />;
+  return (
+    <div className="space-y-4">
+      {mode !== "view" && !pending ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This claim is already {claim.status}: only pending claims can be approved or rejected.
+        </p>
+      ) : null}
+      <ClaimFields claim={claim} />
+      {pending ? (
+        <Form method="post" className="space-y-2 border-t border-slate-100 pt-4">
+          <input type="hidden" name="intent" value="notes" />
+          <input type="hidden" name="claimId" value={claim.id} />
+          <NotesField claim={claim} />
+          <div className="flex justify-end">
+            <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              Save Notes
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {pending ? (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+          <ButtonLink to={hrefFor("reject")} variant="outline" onClick={switchTo("reject")} preventScrollReset>
+            Reject
+          </ButtonLink>
+          <ButtonLink to={hrefFor("approve")} onClick={switchTo("approve")} preventScrollReset>
+            Approve
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className="rounded-md bg-slate-50 p-3 text-sm">
+          <p className="font-medium text-slate-800">Admin Notes</p>
+          <p className="mt-1 whitespace-pre-line text-slate-700">{claim.adminNotes || "No notes."}</p>
+        </div>
+      )}
+    </div>
+  );
+}

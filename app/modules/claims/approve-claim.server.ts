@@ -1,0 +1,173 @@
+/**
+ * Approving a claim (admins only; the route checks the role, this records who did it). One
+ * transaction:
+ *   1. lock the claim; only a pending claim is approved (approving an approved claim again
+ *      changes nothing and sends nothing: idempotent);
+ *   2. the account step, inside a savepoint: find or create the contact's account and queue the
+ *      invitation (set-password link) or, for an account with a password, the approval notice;
+ *      if this step fails it is rolled back alone and the approval continues without an owner
+ *      (the spec's partial success, reported as such);
+ *   3. create or update the claimed listing (verified, plan, period, trial dates, the claim's
+ *      details), publish the owner's draft edits made while pending (company module), and mark
+ *      the directory entry claimed; a failure here aborts everything;
+ *   4. mark the claim approved with the admin's notes, and write the audit row.
+ */
+import { sql } from "kysely";
+import { sendClaimApprovedInvitation } from "~/modules/accounts/create-invitation.server";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { publishListingDraft } from "~/modules/company/update-listing.server";
+import { clearFeaturedCache } from "~/modules/directory/featured-providers.server";
+import { clearSearchCache } from "~/modules/directory/search-providers.server";
+import type { Database } from "~/platform/db/database.server";
+import type { Config } from "~/platform/env.server";
+import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
+
+export interface ApproveClaimInput {
+  claimId: string;
+  adminId: string;
+  plan: Plan;
+  period: Period;
+  freeTrial: boolean;
+  /** Subscription (or trial) start; default now. */
+  startDate?: Date | null;
+  /** Subscription (or trial) end; default start + 3 months on a trial, else start + one period. */
+  endDate?: Date | null;
+  adminNotes?: string | null;
+  now?: Date;
+}
+
+export type ApproveClaimResult =
+  | { status: "not-found" }
+  | { status: "rejected" }
+  | { status: "already-approved"; userId: string | null }
+  | { status: "claimed-by-other" }
+  | { status: "invalid-dates" }
+  | {
+      status: "approved";
+      userId: string | null;
+      /** False when the account step failed and was rolled back (partial success). */
+      accountLinked: boolean;
+      warnings: string[];
+      registrationNumber: string;
+      businessName: string;
+    };
+
+export async function approveClaim(db: Database, config: Pick<Config, "publicUrl">, input: ApproveClaimInput, log?: { error: (o: object, m: string) => void }): Promise<ApproveClaimResult> {
+  const now = input.now ?? new Date();
+  const start = input.startDate ?? now;
+  const end = input.endDate ?? addMonths(start, input.freeTrial ? FREE_TRIAL_MONTHS : input.period === "yearly" ? 12 : 1);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return { status: "invalid-dates" };
+
+  const result = await db.transaction().execute(async (trx): Promise<ApproveClaimResult> => {
+    const claim = await trx.selectFrom("claim_requests").selectAll().where("id", "=", input.claimId).forUpdate().executeTakeFirst();
+    if (!claim) return { status: "not-found" };
+    if (claim.status === "rejected") return { status: "rejected" };
+    if (claim.status === "approved") return { status: "already-approved", userId: claim.user_id };
+
+    const entry = await trx
+      .selectFrom("directory_entries")
+      .select(["registration_number", "business_name"])
+      .where("registration_number", "=", claim.registration_number)
+      .forUpdate()
+      .executeTakeFirst();
+    const existing = await trx
+      .selectFrom("claimed_listings")
+      .select(["id", "user_id", "verified", "company_name", "logo_url"])
+      .where("registration_number", "=", claim.registration_number)
+      .forUpdate()
+      .executeTakeFirst();
+    if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id) return { status: "claimed-by-other" };
+    const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
+
+    // 2. The account, in a savepoint of its own.
+    const warnings: string[] = [];
+    let userId: string | null;
+    let accountLinked = true;
+    await sql`SAVEPOINT claim_account`.execute(trx);
+    try {
+      userId = (await sendClaimApprovedInvitation(trx, config, { email: claim.contact_email, businessName })).userId;
+      await sql`RELEASE SAVEPOINT claim_account`.execute(trx);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT claim_account`.execute(trx);
+      log?.error({ err: error, claimId: claim.id }, "claim approval: account step failed");
+      warnings.push(CLAIM_TEXT.warnAccountProblem, CLAIM_TEXT.warnAccountFailed);
+      accountLinked = false;
+      // Keep the link the claim already had, if that account still exists.
+      userId = claim.user_id;
+    }
+
+    // 3. The listing and the directory entry (any failure aborts the whole approval).
+    const listing = {
+      user_id: userId,
+      company_name: businessName,
+      phone: claim.contact_phone,
+      email: claim.contact_email,
+      website: claim.website,
+      about: claim.about,
+      services: claim.services,
+      areas_covered: claim.areas_covered,
+      logo_url: claim.logo_url ?? existing?.logo_url ?? null,
+      subscription_plan: input.plan,
+      subscription_period: input.period,
+      subscription_start_date: start,
+      subscription_end_date: end,
+      is_on_free_trial: input.freeTrial,
+      verified: true,
+      suspended_at: null,
+      updated_at: now,
+    };
+    await trx
+      .insertInto("claimed_listings")
+      .values({ registration_number: claim.registration_number, ...listing, created_at: now })
+      .onConflict((oc) => oc.column("registration_number").doUpdateSet(listing))
+      .execute();
+    // What the owner saved on /company while the claim waited (a draft) wins over the claim's fields.
+    const draft = await publishListingDraft(trx, claim.registration_number, now);
+    const marked = await trx
+      .updateTable("directory_entries")
+      .set({ is_claimed: true })
+      .where("registration_number", "=", claim.registration_number)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) warnings.push(CLAIM_TEXT.warnNoEntry);
+
+    // 4. The claim and its audit row.
+    await trx
+      .updateTable("claim_requests")
+      .set({
+        status: "approved",
+        admin_notes: input.adminNotes?.trim() || claim.admin_notes,
+        subscription_plan: input.plan,
+        subscription_period: input.period,
+        user_id: userId,
+        reviewed_by: input.adminId,
+        reviewed_at: now,
+        updated_at: now,
+      })
+      .where("id", "=", claim.id)
+      .execute();
+    await recordAudit(trx, {
+      actorUserId: input.adminId,
+      action: "claim.approved",
+      entity: "claim_request",
+      entityId: claim.id,
+      details: {
+        registrationNumber: claim.registration_number,
+        plan: input.plan,
+        period: input.period,
+        freeTrial: input.freeTrial,
+        start: start.toISOString(),
+        end: end.toISOString(),
+        accountLinked,
+        draftPublished: draft.published,
+        warnings,
+      },
+      at: now,
+    });
+    return { status: "approved", userId, accountLinked, warnings, registrationNumber: claim.registration_number, businessName };
+  });
+  if (result.status === "approved") {
+    clearSearchCache(db);
+    clearFeaturedCache(db);
+  }
+  return result;
+}

@@ -1,0 +1,92 @@
+/**
+ * The claim wizard's fields, step by step (shared by the browser and the server). Each step is
+ * validated on its own when the visitor moves on; the final submit validates all of them again.
+ */
+import { z } from "zod";
+import { CLAIM_TEXT, cleanServices, MAX_AREAS, MAX_SERVICES, MIN_PASSWORD, PERIODS, PLANS, splitAreas } from "./constants";
+
+const list = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string().max(60, "Each service is limited to 60 characters")),
+);
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max, message).optional());
+
+/** 'example.co.uk' -> 'https://example.co.uk'; anything that is not a web address fails. */
+export function normalizeWebsite(raw: string): string | null {
+  const value = raw.trim();
+  if (!value) return null;
+  const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (!/^https?:$/.test(url.protocol) || !url.hostname.includes(".") || /\s/.test(value)) return null;
+    return url.toString().replace(/\/$/, "");
+  } catch {
+    return null;
+  }
+}
+
+export const accountFields = {
+  contactName: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(200, "Name is limited to 200 characters"),
+  contactEmail: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .email("Please enter a valid email address")
+    .max(254, "Email is limited to 254 characters"),
+  contactPhone: z
+    .string({ error: "Please enter your phone number" })
+    .trim()
+    .min(1, "Please enter your phone number")
+    .max(40, "Phone number is limited to 40 characters")
+    .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
+};
+
+const passwordFields = {
+  password: z.string({ error: CLAIM_TEXT.passwordShort }).min(MIN_PASSWORD, CLAIM_TEXT.passwordShort).max(256, "Password is too long"),
+  confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
+};
+
+const detailFields = {
+  website: optionalText(300, "Website is limited to 300 characters").refine((v) => !v || normalizeWebsite(v) !== null, {
+    message: "Please enter a valid website address, like www.example.co.uk",
+  }),
+  about: optionalText(2000, "About is limited to 2000 characters"),
+  services: list.refine((v) => cleanServices(v).length <= MAX_SERVICES, { message: `Choose at most ${MAX_SERVICES} services` }),
+  areas: optionalText(1000, "Areas covered is limited to 1000 characters").refine((v) => !v || splitAreas(v).length <= MAX_AREAS, {
+    message: `List at most ${MAX_AREAS} areas`,
+  }),
+  newService: z.string().max(60, "Each service is limited to 60 characters").optional(),
+};
+
+const planFields = {
+  plan: z.enum(PLANS, { error: "Please choose a plan" }).default("standard"),
+  period: z.enum(PERIODS, { error: "Please choose monthly or yearly" }).default("monthly"),
+};
+
+function matchPasswords<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
+  return schema.refine((v) => v.password === v.confirmPassword, { message: CLAIM_TEXT.passwordMismatch, path: ["confirmPassword"] });
+}
+
+/** Step 1 (Verify Business). `signedIn`: the claim uses the visitor's own account, no password. */
+export function stepOneSchema(signedIn: boolean) {
+  return signedIn ? z.object(accountFields) : matchPasswords(z.object({ ...accountFields, ...passwordFields }));
+}
+export const stepTwoSchema = z.object(detailFields);
+export const stepThreeSchema = z.object(planFields);
+
+/** Everything, for the final submit. */
+export function claimSchema(signedIn: boolean) {
+  const base = z.object({ ...accountFields, ...detailFields, ...planFields });
+  return signedIn ? base : matchPasswords(z.object({ ...accountFields, ...passwordFields, ...detailFields, ...planFields }));
+}
+
+/** Which fields each step owns (to show a step's errors and to find the first step with errors). */
+export const STEP_FIELDS: Record<1 | 2 | 3, string[]> = {
+  1: ["contactName", "contactEmail", "contactPhone", "password", "confirmPassword"],
+  2: ["website", "about", "services", "areas", "newService"],
+  3: ["plan", "period"],
+};
+
+export type ClaimFormValue = z.infer<ReturnType<typeof claimSchema>>;

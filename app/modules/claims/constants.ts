@@ -1,0 +1,119 @@
+/** The claim journey's options, prices and texts (spec: public-side §3, §5, §8, §9; signed-in §8). */
+
+export const PREDEFINED_SERVICES = [
+  "Household Waste",
+  "Garden Waste",
+  "Construction Waste",
+  "Commercial Waste",
+  "Hazardous Waste",
+  "Electronic Waste",
+  "Metal Waste",
+  "Furniture Removal",
+  "Skip Hire",
+  "Recycling Services",
+] as const;
+
+export const PLANS = ["standard", "premium"] as const;
+export const PERIODS = ["monthly", "yearly"] as const;
+export type Plan = (typeof PLANS)[number];
+export type Period = (typeof PERIODS)[number];
+
+export const STANDARD_NOTES_PER_MONTH = 20;
+export const PREMIUM_PRICE = { monthly: "£200", yearly: "£1999" } as const;
+export const PREMIUM_YEARLY_SAVING = "Save £400.00";
+export const FREE_TRIAL_MONTHS = 3;
+export const MIN_PASSWORD = 6;
+export const MAX_SERVICES = 30;
+export const MAX_AREAS = 50;
+
+/** The hidden field of the wizard that only bots fill. */
+export const HONEYPOT_FIELD = "company_fax";
+
+export const WIZARD_STEPS = ["Verify Business", "Add Details", "Choose Plan", "Complete"] as const;
+
+export const CLAIM_TEXT = {
+  // Claim finder
+  enterNumber: "Please enter a registration number",
+  enterName: "Please enter a business name",
+  numberValid: "This registration number is valid. You can claim your business listing.",
+  numberNotFound: "We couldn't find this registration number in our database",
+  numberNotFoundAdvice: "Please double-check the number, or search by business name instead.",
+  checkFailed: "Failed to check registration number",
+  searchFailed: "Failed to search for businesses",
+  // Wizard
+  loadFailed: "Could not load provider details",
+  missingInfo: "Missing required information",
+  signUpFailed: "Sign up failed",
+  submitFailed: "Failed to submit claim",
+  noNumber: "No registration number provided",
+  notFound: "Provider not found",
+  alreadyClaimed: "This business has already been claimed",
+  pendingClaim: "This business already has a pending claim request. Please wait for approval or contact support.",
+  passwordShort: "Invalid password: Password must be at least 6 characters.",
+  passwordMismatch: "Password mismatch: Passwords do not match.",
+  businessEmailHint: "Use a business email address (for example you@yourcompany.co.uk), not a personal one.",
+  checkEmailTitle: "Check your email",
+  checkEmail: "We sent a confirmation link to verify your email before first login.",
+  accountCreatedTitle: "Account created",
+  accountCreated: "Redirecting to your dashboard...",
+  reviewTime: "Claim review takes 1 to 2 business days.",
+  // Admin
+  loadClaimsFailed: "Failed to load claim requests",
+  loadClaimFailed: "Failed to load claim details",
+  approveFailed: "Failed to approve claim",
+  rejectFailed: "Failed to reject claim",
+  approved: "Claim approved successfully",
+  partial: "Partial Success: Directory data was updated but user account creation may have failed.",
+  rejected: "Claim rejected successfully",
+  warnAccountProblem: "There was a problem creating user account, but we'll continue with the directory update.",
+  warnAccountFailed: "User account creation failed, but directory data will still be updated.",
+  warnListingIssue: "There was an issue updating the directory listing",
+  warnNoEntry: "No directory entry was updated - check registration number",
+  warnDirectoryError: "There was an error updating directory data",
+  loadListingsFailed: "Failed to load claimed listings",
+} as const;
+
+export function planLabel(plan: Plan): string {
+  return plan === "premium" ? "Premium" : "Standard";
+}
+
+export function periodLabel(period: Period): string {
+  return period === "yearly" ? "Yearly" : "Monthly";
+}
+
+/** 'a, b ,, c' -> ['a', 'b', 'c'] (trimmed, blanks and repeats dropped). */
+export function splitAreas(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(",")) {
+    const area = raw.replace(/\s+/g, " ").trim();
+    if (!area || seen.has(area.toLowerCase())) continue;
+    seen.add(area.toLowerCase());
+    out.push(area);
+  }
+  return out;
+}
+
+/** Services trimmed, blanks and repeats (case-insensitive) ignored, in the order given. */
+export function cleanServices(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const s = raw.replace(/\s+/g, " ").trim();
+    if (!s || seen.has(s.toLowerCase())) continue;
+    seen.add(s.toLowerCase());
+    out.push(s);
+  }
+  return out;
+}
+
+/** Adds `months` calendar months (clamped to the month's last day, like 31 Jan + 1 = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}

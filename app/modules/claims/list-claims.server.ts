@@ -1,0 +1,148 @@
+/** The admin's claim requests: per-status lists with a search, the pending count, and one claim in full. */
+import { listAudit, type AuditEvent } from "~/modules/audit/list-audit.server";
+import type { Database } from "~/platform/db/database.server";
+import type { ClaimStatus } from "~/platform/db/schema";
+import type { Period, Plan } from "./constants";
+
+export interface ClaimRow {
+  id: string;
+  registrationNumber: string;
+  businessName: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  plan: Plan;
+  period: Period;
+  status: ClaimStatus;
+  createdAt: Date;
+}
+
+export interface ClaimDetail extends ClaimRow {
+  website: string | null;
+  about: string | null;
+  services: string[];
+  areasCovered: string[];
+  licenseDocumentUrl: string | null;
+  logoUrl: string | null;
+  adminNotes: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  updatedAt: Date;
+  history: AuditEvent[];
+}
+
+const MAX_ROWS = 200;
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function base(db: Database) {
+  return db
+    .selectFrom("claim_requests as c")
+    .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+    .select([
+      "c.id",
+      "c.registration_number",
+      "d.business_name",
+      "c.contact_name",
+      "c.contact_email",
+      "c.contact_phone",
+      "c.subscription_plan",
+      "c.subscription_period",
+      "c.status",
+      "c.created_at",
+    ]);
+}
+
+type BaseRow = {
+  id: string;
+  registration_number: string;
+  business_name: string | null;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  subscription_plan: Plan;
+  subscription_period: Period;
+  status: ClaimStatus;
+  created_at: Date;
+};
+
+function toRow(r: BaseRow): ClaimRow {
+  return {
+    id: r.id,
+    registrationNumber: r.registration_number,
+    businessName: r.business_name ?? "",
+    contactName: r.contact_name,
+    contactEmail: r.contact_email,
+    contactPhone: r.contact_phone,
+    plan: r.subscription_plan,
+    period: r.subscription_period,
+    status: r.status,
+    createdAt: r.created_at,
+  };
+}
+
+/** Newest first. `search` matches registration number, business name, contact name or e-mail (contains, any case). */
+export async function listClaims(db: Database, input: { status: ClaimStatus; search?: string; limit?: number }): Promise<ClaimRow[]> {
+  let q = base(db).where("c.status", "=", input.status);
+  const search = input.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    const compact = `%${escapeLike(search.replace(/\s+/g, "").toUpperCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("replace", ["c.registration_number", eb.val(" "), eb.val("")]), "like", compact),
+        eb(eb.fn("lower", ["d.business_name"]), "like", pattern),
+        eb(eb.fn("lower", ["c.contact_name"]), "like", pattern),
+        eb(eb.fn("lower", ["c.contact_email"]), "like", pattern),
+      ]),
+    );
+  }
+  const rows = await q.orderBy("c.created_at", "desc").orderBy("c.id").limit(input.limit ?? MAX_ROWS).execute();
+  return rows.map(toRow);
+}
+
+export async function countClaims(db: Database): Promise<Record<ClaimStatus, number>> {
+  const rows = await db.selectFrom("claim_requests").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const counts: Record<ClaimStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getClaim(db: Database, id: string): Promise<ClaimDetail | null> {
+  if (!UUID.test(id)) return null;
+  const r = await base(db)
+    .leftJoin("users as rv", "rv.id", "c.reviewed_by")
+    .select([
+      "c.website",
+      "c.about",
+      "c.services",
+      "c.areas_covered",
+      "c.license_document_url",
+      "c.logo_url",
+      "c.admin_notes",
+      "rv.email as reviewer_email",
+      "c.reviewed_at",
+      "c.updated_at",
+    ])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    ...toRow(r),
+    website: r.website,
+    about: r.about,
+    services: r.services,
+    areasCovered: r.areas_covered,
+    licenseDocumentUrl: r.license_document_url,
+    logoUrl: r.logo_url,
+    adminNotes: r.admin_notes,
+    reviewedBy: r.reviewer_email,
+    reviewedAt: r.reviewed_at,
+    updatedAt: r.updated_at,
+    history: await listAudit(db, "claim_request", r.id),
+  };
+}

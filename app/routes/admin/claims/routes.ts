@@ -1,0 +1,7 @@
+import { route, type RouteConfigEntry } from "@react-router/dev/routes";
+
+export const adminClaimRoutes: RouteConfigEntry[] = [
+  route("admin/claim-requests", "routes/admin/claims/claim-requests.tsx"),
+  route("admin/listings", "routes/admin/claims/listings.tsx"),
+  route("admin/providers", "routes/admin/claims/providers.tsx"),
+];

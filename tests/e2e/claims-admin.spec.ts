@@ -1,0 +1,229 @@
+/**
+ * The admin side of claims and the refusals: approve from the claim-requests dialog (a contact
+ * without an account is invited, sets a password, signs in), reject with notes (e-mailed), the
+ * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
+ * the listings and providers screens, and suspension.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { CLAIMS } from "../fixtures/50-claims";
+import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
+
+/**
+ * Leaves the shared e2e server as other specs expect it: a listing approved here is suspended
+ * afterwards, so it does not push the fixture carriers out of the home page's featured block.
+ */
+async function suspendAfterwards(browser: import("@playwright/test").Browser, number: string, name: string) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, CLAIMS.admin);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto("/admin/providers?status=verified");
+  await admin.getByRole("row").filter({ hasText: number }).getByRole("button", { name: `Suspend ${name}` }).click();
+  await expectToast(admin, "Listing suspended");
+  await context.close();
+}
+
+async function asAdmin(page: Page) {
+  await signIn(page, CLAIMS.admin);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test("approve from the claim-requests dialog: the contact is invited, sets a password, signs in to /company", async ({ page, browser }) => {
+  test.setTimeout(180_000); // a long journey through several accounts and pages
+  await asAdmin(page);
+  await page.goto("/admin/claim-requests");
+  await page.getByLabel("Search claims").fill("claiminvite");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await page.getByRole("link", { name: `View claim for ${CLAIMS.invite.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Claim Request" });
+  await expect(view).toBeVisible();
+  await expect(view.getByText(CLAIMS.invite.email)).toBeVisible();
+  await expect(view.getByRole("link", { name: "View licence document" })).toHaveAttribute("href", "https://claims.example.test/licence.pdf");
+  await expect(view.getByLabel("Admin Notes")).toBeVisible();
+  await expectAccessible(page);
+  await view.getByRole("link", { name: "Approve" }).click();
+  const approve = page.getByRole("dialog", { name: "Approve Claim" });
+  await expect(approve.getByLabel("Start with a free trial")).toBeChecked();
+  await approve.getByRole("button", { name: "Approve Claim" }).click();
+  await expectToast(page, "Claim approved successfully");
+  await expect(page.getByRole("row").filter({ hasText: CLAIMS.invite.name })).toBeVisible();
+
+  // The invitation: set a password from the e-mailed link, then sign in.
+  const owner = await (await browser.newContext()).newPage();
+  const invite = await linkFromMailbox(owner, CLAIMS.invite.email, "is approved", "/auth/invite");
+  await owner.goto(invite);
+  await owner.getByLabel("New password", { exact: true }).fill("invited-pass-1");
+  await owner.getByLabel("Confirm password").fill("invited-pass-1");
+  await owner.getByRole("button", { name: "Set Password" }).click();
+  await expect(owner.getByRole("main").getByText("Your password has been set")).toBeVisible();
+  await signIn(owner, CLAIMS.invite.email, "invited-pass-1");
+  await expect(owner).toHaveURL(/\/company$/);
+  await expect(owner.getByRole("main").getByText("Verified Listing", { exact: true })).toBeVisible();
+  await owner.context().close();
+  await suspendAfterwards(browser, CLAIMS.invite.number, CLAIMS.invite.name);
+});
+
+test("reject with notes: recorded, e-mailed to the claimant, and the business can be claimed again", async ({ page }) => {
+  await asAdmin(page);
+  await page.goto("/admin/claim-requests?q=claimreject");
+  await page.getByRole("link", { name: `Reject claim for ${CLAIMS.reject.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Reject Claim" });
+  await dialog.getByLabel("Admin Notes").fill("The registration belongs to another company.");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Reject Claim" }).click();
+  await expectToast(page, "Claim rejected successfully");
+  await expect(page.getByRole("link", { name: "Rejected" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: `View claim for ${CLAIMS.reject.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Claim Request" });
+  await expect(view.getByText("The registration belongs to another company.")).toBeVisible();
+  await expect(view.getByText(`Rejected`).first()).toBeVisible();
+  await expect(view.getByRole("link", { name: "Approve" })).toHaveCount(0);
+  await expect(view.getByText(CLAIMS.admin).first()).toBeVisible();
+
+  await linkFromMailbox(page, CLAIMS.reject.email, "was not approved", "/contact");
+  const mail = page.getByTestId("mail").filter({ hasText: "was not approved" }).filter({ hasText: CLAIMS.reject.email }).first();
+  await expect(mail.locator("pre")).toContainText("The registration belongs to another company.");
+
+  await page.goto(`/claim/${CLAIMS.reject.number}`);
+  await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
+});
+
+test("the wizard refuses: no number, an unknown number, a claimed business, a pending claim, an e-mail with an account", async ({ page }) => {
+  const cases: [string, string][] = [
+    ["/claim", "No registration number provided"],
+    ["/claim-listing/CLAIM-0000", "Provider not found"],
+    [`/claim/${CLAIMS.taken.number}`, "This business has already been claimed"],
+  ];
+  for (const [path, heading] of cases) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Find your business" })).toHaveAttribute("href", "/register");
+    await expectAccessible(page);
+  }
+  await page.goto(`/claim/${CLAIMS.pending.number}`);
+  await expect(page.getByText("This business already has a pending claim request. Please wait for approval or contact support.")).toBeVisible();
+  await expectAccessible(page);
+
+  // An e-mail that already has an account: nothing is created, the way is to sign in first.
+  await page.goto(`/claim/${CLAIMS.byName.number}`);
+  await page.getByLabel("Your name").fill("Someone");
+  await page.getByLabel("Phone number").fill("01632 960999");
+  await page.getByLabel("Business email").fill(CLAIMS.taken.email);
+  await page.getByLabel("Password", { exact: true }).fill("another-pass");
+  await page.getByLabel("Confirm password").fill("another-pass");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.getByRole("button", { name: "Submit Claim" }).click();
+  await expect(page.getByText("An account with this email already exists. Sign in with it first, then claim this listing.")).toBeVisible();
+  await expectToast(page, "Sign up failed");
+  await expect(page.getByRole("link", { name: "Sign in to claim with your existing account" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/claim/${CLAIMS.byName.number}`)}`);
+  await page.goto(`/claim/${CLAIMS.byName.number}`);
+  await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the finder and the whole wizard work, custom services included", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Registration number").fill(CLAIMS.noScript.number.toLowerCase());
+    await page.getByRole("button", { name: "Check Number" }).click();
+    await page.getByRole("link", { name: "Claim This Listing" }).click();
+    await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByText("Please enter your name")).toBeVisible();
+    await page.getByLabel("Your name").fill("Nora Noscript");
+    await page.getByLabel("Phone number").fill("01632 960555");
+    await page.getByLabel("Business email").fill("claim-noscript@example.test");
+    await page.getByLabel("Password", { exact: true }).fill("noscript-pass");
+    await page.getByLabel("Confirm password").fill("noscript-pass");
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
+    await page.getByRole("checkbox", { name: "Garden Waste" }).check();
+    await page.getByLabel("Add a custom service").fill("Clearance Extra");
+    await page.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByRole("checkbox", { name: "Clearance Extra (custom)" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Garden Waste" })).toBeChecked();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("radio", { name: "Premium" }).check();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("checkbox", { name: "Clearance Extra (custom)" })).toBeChecked();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("radio", { name: "Premium" }).check();
+    await page.getByRole("button", { name: "Submit Claim" }).click();
+    await expect(page.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
+    await expect(page.getByText("claim-noscript@example.test").first()).toBeVisible();
+  });
+
+  test("an admin reviews a claim from its link as a panel", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin/claim-requests?q=claimpending");
+    await page.getByRole("link", { name: `Reject claim for ${CLAIMS.pending.name}` }).click();
+    const panel = page.getByRole("region", { name: "Reject Claim" });
+    await expect(panel.getByLabel("Admin Notes")).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Reject Claim" })).toBeVisible();
+    await panel.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("region", { name: "Reject Claim" })).toHaveCount(0);
+  });
+});
+
+test("listings and providers: search, badges, new-tab details, filters, suspend and reinstate", async ({ page, browser }) => {
+  test.setTimeout(180_000); // a long journey through several accounts and pages
+  await asAdmin(page);
+  await page.goto("/admin/listings?q=claimsuspend");
+  const card = page.getByRole("list", { name: "Claimed listings" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(card.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: /View details of/ })).toHaveAttribute("target", "_blank");
+  await expect(card.getByRole("link", { name: "01632 960001" })).toHaveAttribute("href", "tel:01632960001");
+  await expectAccessible(page);
+  await page.goto("/admin/listings?q=no-such-listing-anywhere");
+  await expect(page.getByText("No claimed listings found")).toBeVisible();
+
+  await page.goto("/admin/providers");
+  await page.getByLabel("Plan").selectOption("premium");
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page).toHaveURL(/plan=premium/);
+  const row = page.getByRole("row").filter({ hasText: CLAIMS.suspend.number });
+  await expect(row.getByText("Premium", { exact: true }).first()).toBeVisible();
+  await expect(row).toContainText("Yearly");
+  await expect(row).toContainText("1 Jan 2031");
+  await expect(page.getByRole("row").filter({ hasText: CLAIMS.taken.number })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/provider/${CLAIMS.suspend.number}`);
+  await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toBeVisible();
+
+  await row.getByRole("button", { name: `Suspend ${CLAIMS.suspend.company}` }).click();
+  await expectToast(page, "Listing suspended");
+  await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number }).getByText("Suspended", { exact: true })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toHaveCount(0);
+  await expect(visitor.getByRole("main").getByText("Do you own this business?")).toBeVisible();
+  await page.goto("/admin/providers?status=suspended");
+  await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number })).toBeVisible();
+
+  await page.getByRole("button", { name: `Reinstate ${CLAIMS.suspend.company}` }).click();
+  await expectToast(page, "Listing reinstated");
+  await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number })).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toBeVisible();
+  await visitor.context().close();
+});
+
+test("claim screens are for admins only", async ({ page }) => {
+  for (const path of ["/admin/claim-requests", "/admin/listings", "/admin/providers"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  }
+  await signIn(page, CLAIMS.taken.email);
+  await expect(page).toHaveURL(/\/company$/);
+  await page.goto("/admin/claim-requests");
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  // A posted approval from a non-admin is refused before it runs.
+  const res = await page.request.post("/admin/claim-requests", { form: { intent: "approve", claimId: "00000000-0000-4000-8000-000000000000" }, maxRedirects: 0 });
+  expect([302, 303, 403]).toContain(res.status());
+});
