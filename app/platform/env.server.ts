@@ -24,8 +24,15 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("UK Waste Carrier Directory <no-reply@wastecarrierdirectory.local>"),
   CONTACT_EMAIL: z.string().email().default("support@wastecarrierdirectory.local"),
-  // Only the local-disk driver exists today; the S3-compatible driver arrives with issue 6.
-  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  // Uploads: local disk under DATA_DIR/uploads, or an S3-compatible bucket (S3_* below).
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9._/-]*$/, "S3_PREFIX may hold letters, digits, . _ - and /").optional(),
   REGISTER_SOURCE: z.string().optional(),
   SYNC_DAILY_AT: z
     .string()
@@ -36,6 +43,8 @@ const schema = z.object({
   SAMPLE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   JOBS_ENABLED: bool.default(true),
   TRUST_PROXY: bool.default(false),
+  // Seconds anonymous visitors' home, search and profile pages are kept in memory (0: off).
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   EMAIL_CONFIRMATION: bool.default(true),
 });
 
@@ -66,6 +75,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required in production");
+  }
+  if (env.STORAGE_DRIVER === "s3") {
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join("\n")}`);
   }
   const embedded = !env.DATABASE_URL;
   return {

@@ -1,11 +1,12 @@
 /**
  * File storage behind one small interface. The local-disk driver (default) keeps files under
- * DATA_DIR/uploads; an S3-compatible driver implements the same interface for production.
+ * DATA_DIR/uploads; the S3-compatible driver (s3-storage.server.ts) implements it for production.
  * Keys are relative paths such as "waste-notes/<id>/photo-1.jpg"; nothing here is served
  * directly: routes decide who may read what.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { S3Storage } from "./s3-storage.server";
 
 export interface StoredFile {
   body: Buffer;
@@ -88,13 +89,40 @@ export class LocalDiskStorage implements Storage {
 
 const instances = new Map<string, Storage>();
 
-/** The configured storage (the local-disk driver; config accepts no other driver yet). */
-export function getStorage(config: { dataDir: string; STORAGE_DRIVER: "local" }): Storage {
-  const root = path.join(config.dataDir, "uploads");
-  let storage = instances.get(root);
+export interface StorageConfig {
+  dataDir: string;
+  STORAGE_DRIVER: "local" | "s3";
+  S3_BUCKET?: string;
+  S3_REGION?: string;
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+  S3_PREFIX?: string;
+}
+
+/** The configured storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+export function getStorage(config: StorageConfig): Storage {
+  const id = config.STORAGE_DRIVER === "s3" ? `s3:${config.S3_ENDPOINT ?? ""}:${config.S3_BUCKET}:${config.S3_PREFIX ?? ""}` : path.join(config.dataDir, "uploads");
+  let storage = instances.get(id);
   if (!storage) {
-    storage = new LocalDiskStorage(root);
-    instances.set(root, storage);
+    if (config.STORAGE_DRIVER === "s3") {
+      if (!config.S3_BUCKET || !config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
+        throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+      }
+      storage = new S3Storage({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION ?? "us-east-1",
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        prefix: config.S3_PREFIX,
+      });
+    } else {
+      storage = new LocalDiskStorage(id);
+    }
+    instances.set(id, storage);
   }
   return storage;
 }

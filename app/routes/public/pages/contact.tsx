@@ -1,8 +1,15 @@
 import { Building2, Clock, FileText, MessageSquare, Search, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useActionData } from "react-router";
+import { ContactForm } from "~/components/enquiries/contact-form";
+import type { EnquiryReply } from "~/components/enquiries/reply";
 import { ExtLink, Tel } from "~/content/elements";
 import { OFFICIAL, PHONE } from "~/content/links";
 import { CONTACT_RESPONSE_TIME, SUPPORT_HOURS } from "~/content/site";
+import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
+import { sendContactMessage } from "~/modules/contact/send-contact-message.server";
+import { HONEYPOT } from "~/modules/leads/constants";
+import { getApp } from "~/platform/context";
 import type { Route } from "./+types/contact";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
 import { canonicalUrl, pageMeta } from "./seo";
@@ -19,14 +26,33 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-/**
- * Where the contact form goes. The form (name, email, subject, message; 'Message sent' on
- * success) is built with the visitor forms of the enquiries issue; until then this renders
- * nothing and the page still reads as complete. Replace the body of this component, keeping
- * its name and place, so the page layout does not need to change.
- */
+/** Stores the message and e-mails it to the site's contact address (CONTACT_EMAIL). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const body = await request.formData();
+  const honeypot = body.get(HONEYPOT);
+  const submission = parseWithZod(body, { schema: contactSchema });
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    app.log.info({ form: "contact" }, "honeypot filled; submission ignored");
+    return data<EnquiryReply>({ status: "sent" });
+  }
+  if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
+  try {
+    const result = await sendContactMessage({ db: app.db, log: app.log }, app.config, { input: submission.value, honeypot, ip: app.clientIp });
+    if (result.status === "rate-limited") {
+      return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.rateLimited }, { status: 429 });
+    }
+    return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    app.log.error({ err: error }, "contact message failed");
+    return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.failed }, { status: 500 });
+  }
+}
+
+/** The contact form (name, email, subject, message; 'Message sent' on success). */
 function ContactFormSlot() {
-  return null;
+  const reply = useActionData<typeof action>();
+  return <ContactForm reply={reply} />;
 }
 
 export default function Contact() {

@@ -1,0 +1,55 @@
+/** The contact page form (name, email, subject, message); 'Message sent' once stored and queued. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Mail } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormError } from "~/components/auth/form-field";
+import { Button } from "~/components/ui/button";
+import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
+import { Honeypot } from "./honeypot";
+import { TextAreaField, TextField } from "./fields";
+import type { EnquiryReply } from "./reply";
+
+export function ContactForm({ reply }: { reply?: EnquiryReply }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  return (
+    <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="contact-form-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <Mail aria-hidden className="h-5 w-5 text-brand-600" /> Send us a message
+      </h2>
+      {reply?.status === "sent" ? (
+        <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
+          <p className="flex items-center gap-2 text-lg font-semibold">
+            <CheckCircle2 aria-hidden className="h-5 w-5" /> {CONTACT_MESSAGES.sent}
+          </p>
+          <p className="mt-1 text-sm">{CONTACT_MESSAGES.sentDetail} within 24 hours.</p>
+          <Link to="/contact" className="mt-3 inline-block text-sm font-medium text-green-900 underline underline-offset-2">
+            Send another message
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" action="/contact" {...getFormProps(form)} className="relative mt-4 space-y-4">
+          <Honeypot />
+          <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
+            <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
+          </div>
+          <TextField label="Subject" meta={fields.subject} maxLength={150} />
+          <TextAreaField label="Message" meta={fields.message} rows={6} maxLength={2000} />
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? "Sending..." : "Send Message"}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The general quote lead form (search results page). Posts to /enquiries/lead: with JavaScript
+ * through a fetcher (states idle, submitting, 'Request sent!'); without it the browser goes to
+ * that page, which shows the same form with its errors or the sent state.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, ClipboardList } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/auth/form-field";
+import { dateChoiceLabel, dateChoices, LOAD_SIZES, normalisePostcode, TIME_SLOTS } from "~/modules/leads/constants";
+import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
+import { Honeypot } from "./honeypot";
+import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
+import type { EnquiryReply } from "./reply";
+
+export const LEAD_ACTION = "/enquiries/lead";
+
+export function LeadForm({ location, initial, compact = true }: { location?: string; initial?: EnquiryReply; compact?: boolean }) {
+  const fetcher = useFetcher<EnquiryReply>({ key: "general-lead" });
+  const [cleared, setCleared] = useState<EnquiryReply | undefined>(undefined);
+  const data = fetcher.data ?? initial;
+  const reply = data && data !== cleared ? data : undefined;
+  const [formKey, setFormKey] = useState(0);
+  const dates = dateChoices();
+  const [form, fields] = useForm({
+    id: `lead-form-${formKey}`,
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema() }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { preferredDate: dates[0], preferredTime: "asap", postcode: (location && normalisePostcode(location)) || undefined },
+  });
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <section aria-labelledby="lead-heading" className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm">
+      <h2 id="lead-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <ClipboardList aria-hidden className="h-5 w-5 text-brand-600" /> Get free quotes
+      </h2>
+      {reply?.status === "sent" ? (
+        <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden className="h-5 w-5" /> {LEAD_MESSAGES.sent}
+          </p>
+          <p className="mt-1 text-sm">Thank you, we have your request. Licensed carriers in your area can now contact you with quotes.</p>
+          <button
+            type="button"
+            className="mt-3 w-full rounded-md border border-green-300 bg-white px-3 py-1.5 text-sm font-semibold text-green-900 hover:bg-green-100"
+            onClick={() => {
+              setCleared(data);
+              setFormKey((k) => k + 1);
+            }}
+          >
+            Send another request
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">Tell us what needs collecting and we will pass it to licensed carriers near you.</p>
+          <fetcher.Form method="post" action={LEAD_ACTION} encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">
+            <Honeypot />
+            <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
+            <TextAreaField label="What needs collecting?" meta={fields.description} rows={3} maxLength={2000} placeholder="e.g. an old sofa and 5 bags of garden waste" />
+            <div className={compact ? "space-y-4" : "grid gap-4 sm:grid-cols-3"}>
+              <SelectField label="Preferred date" meta={fields.preferredDate} options={dates.map((d) => ({ value: d, label: dateChoiceLabel(d) }))} />
+              <SelectField label="Preferred time" meta={fields.preferredTime} options={TIME_SLOTS} />
+              <SelectField label="Load size" meta={fields.loadSize} options={LOAD_SIZES} placeholder="Not sure" optional />
+            </div>
+            <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
+            <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
+            <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
+            <TextField label="Postcode" meta={fields.postcode} autoComplete="postal-code" maxLength={10} placeholder="e.g. M1 1AE" />
+            <PhotoField id={`lead-photo-${formKey}`} label="Photo of the waste" errors={reply?.photoError ? [reply.photoError] : undefined} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Submitting..." : "Request Quotes"}
+            </Button>
+          </fetcher.Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The quote request form on a claimed premium profile. Posts to /enquiries/quote/{reg}: with
+ * JavaScript through a fetcher (idle, sending, sent + toast), without it as a normal page.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Send } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { FormError } from "~/components/auth/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast, useToastOnce } from "~/components/ui/toast";
+import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
+import { Honeypot } from "./honeypot";
+import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
+import type { EnquiryReply } from "./reply";
+
+export const quoteAction = (registrationNumber: string) => `/enquiries/quote/${encodeURIComponent(registrationNumber)}`;
+
+export function QuoteForm({
+  registrationNumber,
+  businessName,
+  services,
+  initial,
+}: {
+  registrationNumber: string;
+  businessName: string;
+  services: string[];
+  initial?: EnquiryReply;
+}) {
+  const fetcher = useFetcher<EnquiryReply>({ key: `quote-${registrationNumber}` });
+  const [cleared, setCleared] = useState<EnquiryReply | undefined>(undefined);
+  const data = fetcher.data ?? initial;
+  const reply = data && data !== cleared ? data : undefined;
+  useToastOnce(fetcher.data?.toast);
+  const [formKey, setFormKey] = useState(0);
+  const [form, fields] = useForm({
+    id: `quote-form-${formKey}`,
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = fetcher.state !== "idle";
+  const formProps = getFormProps(form);
+  // Client-side checks stop the request, so the spec's toast is raised here as the server would.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success") {
+      toast({ ...QUOTE_MESSAGES.missing, variant: "destructive" });
+    }
+    formProps.onSubmit(event);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="quote-heading">Request a Quote</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">Send your request straight to {businessName}. It's free and there's no obligation.</p>
+      </CardHeader>
+      <CardContent>
+        {reply?.status === "sent" ? (
+          <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
+            <p className="flex items-center gap-2 font-semibold">
+              <CheckCircle2 aria-hidden className="h-5 w-5" /> {QUOTE_MESSAGES.submitted.title}
+            </p>
+            <p className="mt-1 text-sm">{QUOTE_MESSAGES.submitted.description}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-4"
+              onClick={() => {
+                setCleared(data);
+                setFormKey((k) => k + 1);
+              }}
+            >
+              Send Another Request
+            </Button>
+          </div>
+        ) : (
+          <fetcher.Form
+            method="post"
+            action={quoteAction(registrationNumber)}
+            encType="multipart/form-data"
+            {...formProps}
+            onSubmit={onSubmit}
+            aria-labelledby="quote-heading"
+            className="relative space-y-4"
+          >
+            <Honeypot />
+            <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
+              <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
+              <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
+              <TextField label="Postcode" meta={fields.postcode} autoComplete="postal-code" optional maxLength={10} />
+            </div>
+            {services.length ? (
+              <SelectField
+                label="Service type"
+                meta={fields.serviceType}
+                options={services.map((s) => ({ value: s, label: s }))}
+                placeholder="Select a service"
+                optional
+              />
+            ) : null}
+            <TextAreaField label="Message" meta={fields.message} rows={4} maxLength={2000} placeholder="What needs collecting, where, and when?" />
+            <PhotoField id={`quote-photo-${formKey}`} label="Photo" errors={reply?.photoError ? [reply.photoError] : undefined} />
+            <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+              <Send aria-hidden className="h-4 w-4" />
+              {busy ? "Sending..." : "Send Quote Request"}
+            </Button>
+          </fetcher.Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

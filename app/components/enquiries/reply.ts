@@ -1,0 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ToastMessage } from "~/components/ui/toast";
+
+/** What every visitor-form action answers: Conform's result plus the outcome the form shows. */
+export interface EnquiryReply {
+  status: "sent" | "error";
+  result?: SubmissionResult<string[]>;
+  toast?: ToastMessage | null;
+  /** A message shown under the photo input. */
+  photoError?: string | null;
+  /** A message shown above the form. */
+  formError?: string | null;
+}

@@ -1,0 +1,195 @@
+/**
+ * Customer reviews on a claimed premium profile: published reviews newest first with the average
+ * and count, and the review form (name, email, rating 1-5 default 5, text). The e-mail is checked
+ * while typing ('Review already submitted'); after a review is sent the form gives way to a thank-you.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, MessageSquareText } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useFetchers } from "react-router";
+import { FormError } from "~/components/auth/form-field";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast, useToastOnce } from "~/components/ui/toast";
+import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
+import { DEFAULT_RATING, REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
+import { Honeypot } from "./honeypot";
+import { SelectField, TextAreaField, TextField } from "./fields";
+import type { EnquiryReply } from "./reply";
+import { Stars } from "./stars";
+
+export const reviewsPath = (reg: string) => `/enquiries/reviews/${encodeURIComponent(reg)}`;
+const RATINGS = [
+  { value: "5", label: "5 stars - Excellent" },
+  { value: "4", label: "4 stars - Good" },
+  { value: "3", label: "3 stars - Average" },
+  { value: "2", label: "2 stars - Poor" },
+  { value: "1", label: "1 star - Terrible" },
+];
+
+/** Bumps after any review submission settles, so the list reloads (like a loader revalidating). */
+function useReviewsVersion(): number {
+  const fetchers = useFetchers();
+  const [version, setVersion] = useState(0);
+  const busy = fetchers.some((f) => f.key.startsWith("review-") && f.state !== "idle");
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) setVersion((v) => v + 1);
+    wasBusy.current = busy;
+  }, [busy]);
+  return version;
+}
+
+export type ReviewsData = ({ ok: true } & ReviewSummary) | { ok: false };
+
+/** Loads the reviews itself (the profile page does not); `initial` when rendered on the server. */
+export function ReviewsSection({ registrationNumber, businessName, initial, initialReply }: { registrationNumber: string; businessName: string; initial?: ReviewsData; initialReply?: EnquiryReply }) {
+  // Plain fetches of JSON endpoints: a failed load shows 'Could not load reviews' in place,
+  // never the page's error boundary.
+  const [loaded, setLoaded] = useState<ReviewsData | undefined>(undefined);
+  const version = useReviewsVersion();
+  useEffect(() => {
+    if (initial && version === 0) return;
+    const controller = new AbortController();
+    fetch(`${reviewsPath(registrationNumber)}/list`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((r) => r.json() as Promise<ReviewsData>)
+      .then(setLoaded, (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ ok: false });
+        return error;
+      });
+    return () => controller.abort();
+  }, [initial, registrationNumber, version]);
+  const reviews = loaded ?? initial;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="reviews-heading">Customer reviews</CardTitle>
+        {reviews?.ok && reviews.count > 0 ? (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <Stars rating={reviews.average ?? 0} />
+            <span className="font-semibold text-slate-900">{reviews.average?.toFixed(1)}</span>
+            <span>
+              ({reviews.count} {reviews.count === 1 ? "review" : "reviews"})
+            </span>
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {!reviews ? (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              Loading reviews...
+            </p>
+            <noscript>
+              <Link to={reviewsPath(registrationNumber)} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+                Read the reviews of {businessName}
+              </Link>
+            </noscript>
+          </>
+        ) : !reviews.ok ? (
+          <Alert tone="error">{REVIEW_MESSAGES.loadFailed}</Alert>
+        ) : reviews.count === 0 ? (
+          <p className="text-slate-600">No reviews yet. Be the first to review {businessName}.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Reviews">
+            {reviews.reviews.map((r) => (
+              <li key={r.id} className="py-4 first:pt-0">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold text-slate-900">{r.reviewer_name}</p>
+                  <time dateTime={r.created_at} className="text-xs text-slate-600">
+                    {new Date(r.created_at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}
+                  </time>
+                </div>
+                <Stars rating={r.rating} className="mt-1" />
+                <p className="mt-2 whitespace-pre-line text-sm leading-6 text-slate-700">{r.review_text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ReviewForm registrationNumber={registrationNumber} initial={initialReply} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReviewForm({ registrationNumber, initial }: { registrationNumber: string; initial?: EnquiryReply }) {
+  const fetcher = useFetcher<EnquiryReply>({ key: `review-${registrationNumber}` });
+  const [reviewedEmail, setReviewedEmail] = useState<string | null>(null);
+  const reply = fetcher.data ?? initial;
+  useToastOnce(fetcher.data?.toast);
+  const [email, setEmail] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [form, fields] = useForm({
+    id: "review-form",
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { rating: String(DEFAULT_RATING) },
+  });
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const onEmail = (value: string) => {
+    setEmail(value);
+    if (timer.current) clearTimeout(timer.current);
+    const v = value.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return;
+    timer.current = setTimeout(() => {
+      fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, { headers: { Accept: "application/json" } })
+        .then((r) => r.json() as Promise<{ reviewed?: boolean }>)
+        .then((d) => setReviewedEmail(d.reviewed ? v.toLowerCase() : null))
+        .catch(() => setReviewedEmail(null));
+    }, 400);
+  };
+  const alreadyLive = reviewedEmail !== null && reviewedEmail === email.trim().toLowerCase();
+  const busy = fetcher.state !== "idle";
+  const formProps = getFormProps(form);
+  // Client-side checks stop the request, so the spec's toasts are raised here as the server would.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const result = parseWithZod(new FormData(event.currentTarget), { schema: reviewSchema });
+    if (result.status !== "success") {
+      const missing = Object.values(result.error ?? {}).some((m) => m?.includes(REVIEW_MESSAGES.missing.description));
+      toast({ ...(missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail), variant: "destructive" });
+    }
+    formProps.onSubmit(event);
+  };
+
+  if (reply?.status === "sent") {
+    return (
+      <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
+        <p className="flex items-center gap-2 font-semibold">
+          <CheckCircle2 aria-hidden className="h-5 w-5" /> Thank you for your review!
+        </p>
+        <p className="mt-1 text-sm">{REVIEW_MESSAGES.submitted.description}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <MessageSquareText aria-hidden className="h-5 w-5 text-brand-600" /> Write a review
+      </h3>
+      <fetcher.Form method="post" action={reviewsPath(registrationNumber)} {...formProps} onSubmit={onSubmit} aria-label="Write a review" className="relative mt-4 space-y-4">
+        <Honeypot />
+        <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Your name" meta={fields.name} autoComplete="name" maxLength={100} />
+          <div>
+            <TextField label="Your email" meta={fields.email} type="email" autoComplete="email" maxLength={254} hint="Not shown with your review." onInput={(e) => onEmail(e.currentTarget.value)} />
+            {alreadyLive ? (
+              <p role="status" className="mt-1 text-sm font-medium text-amber-800">
+                {REVIEW_MESSAGES.alreadyInline}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <SelectField label="Rating" meta={fields.rating} options={RATINGS} />
+        <TextAreaField label="Your review" meta={fields.text} rows={4} maxLength={2000} />
+        <Button type="submit" disabled={busy || alreadyLive}>
+          {busy ? "Submitting..." : "Submit Review"}
+        </Button>
+      </fetcher.Form>
+    </div>
+  );
+}

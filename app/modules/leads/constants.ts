@@ -1,0 +1,83 @@
+/**
+ * The visitor forms' shared rules (spec public-side sections 5 and 9): the lead form's choices,
+ * the UK postcode check, field size limits and the honeypot. Pure: used by forms and servers.
+ */
+import { z } from "zod";
+
+export const LOAD_SIZES = [
+  { value: "single", label: "Single Item" },
+  { value: "small", label: "Car Load" },
+  { value: "medium", label: "Small Van" },
+  { value: "large", label: "Large Van" },
+] as const;
+export type LoadSize = (typeof LOAD_SIZES)[number]["value"];
+
+export function loadSizeLabel(value: string | null | undefined): string {
+  return LOAD_SIZES.find((l) => l.value === value)?.label ?? "Not specified";
+}
+
+/** ASAP plus 15 one-hour slots from 7:00 to 22:00 (values '7:00', labels '7:00 - 8:00'). */
+export const TIME_SLOTS: { value: string; label: string }[] = [
+  { value: "asap", label: "ASAP" },
+  ...Array.from({ length: 15 }, (_, i) => ({ value: `${i + 7}:00`, label: `${i + 7}:00 - ${i + 8}:00` })),
+];
+
+export const DATE_CHOICES = 10;
+
+/** The next 10 days starting today (UK calendar), as 'YYYY-MM-DD'. */
+export function dateChoices(now: Date = new Date()): string[] {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+  const base = Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)));
+  return Array.from({ length: DATE_CHOICES }, (_, i) => new Date(base + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** 'YYYY-MM-DD' as 'Mon 5 Mar' (no time-zone shifts). */
+export function dateChoiceLabel(value: string): string {
+  const d = new Date(`${value}T12:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** Field size limits (the database checks the same or looser bounds). */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  postcode: 10,
+  description: 2000,
+  message: 2000,
+  subject: 150,
+  reviewText: 2000,
+  serviceType: 100,
+} as const;
+
+/** Photos: JPEG, PNG, GIF or WebP by content, at most 10 MB. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Whole multipart bodies above this are refused before they are read. */
+export const MAX_FORM_BYTES = MAX_PHOTO_BYTES + 256 * 1024;
+
+/** The hidden field bots fill in (spec: phone2 on the quote form; the same name on every form). */
+export const HONEYPOT = "phone2";
+
+const POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
+export const POSTCODE_MESSAGE = "Please enter a valid UK postcode, for example SW1A 1AA";
+
+/** 'sw1a1aa' -> 'SW1A 1AA'; null when it is not a UK postcode. */
+export function normalisePostcode(value: string): string | null {
+  const compact = value.toUpperCase().replace(/\s+/g, "");
+  if (!POSTCODE.test(compact)) return null;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+/** A practical e-mail check: one @, something before, a dotted domain after, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An optional trimmed text: '' becomes undefined. */
+export const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));

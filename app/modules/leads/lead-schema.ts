@@ -1,0 +1,59 @@
+/** The general quote lead form (search results page): fields, messages and limits. */
+import { z } from "zod";
+import { dateChoices, EMAIL_PATTERN, LIMITS, LOAD_SIZES, normalisePostcode, optionalText, POSTCODE_MESSAGE, TIME_SLOTS } from "./constants";
+
+export const LEAD_MESSAGES = {
+  sent: "Request sent!",
+  invalidImage: "Please upload a valid image file",
+  imageTooLarge: "The photo must be 10 MB or smaller",
+  database: "Error submitting to database",
+  failed: "There was a problem submitting your request. Please try again.",
+  rateLimited: "Too many requests from your connection. Please wait an hour and try again.",
+} as const;
+
+export function leadSchema(now: Date = new Date()) {
+  const dates = dateChoices(now);
+  return z.object({
+    description: z
+      .string({ error: "Please describe what you need collected" })
+      .trim()
+      .min(1, "Please describe what you need collected")
+      .max(LIMITS.description, `Please keep the description under ${LIMITS.description} characters`),
+    preferredDate: z
+      .string({ error: "Please choose a preferred date" })
+      .refine((v) => dates.includes(v), "Please choose a date within the next 10 days"),
+    preferredTime: z
+      .string()
+      .optional()
+      .refine((v) => !v || TIME_SLOTS.some((s) => s.value === v), "Please choose a time from the list")
+      .transform((v) => v || "asap"),
+    loadSize: z
+      .enum(LOAD_SIZES.map((l) => l.value) as ["single", "small", "medium", "large"], { error: "Please choose a load size from the list" })
+      .optional(),
+    name: z
+      .string({ error: "Please enter your name" })
+      .trim()
+      .min(1, "Please enter your name")
+      .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
+    email: z
+      .string({ error: "Please enter your email address" })
+      .trim()
+      .max(LIMITS.email, "Please enter a valid email address")
+      .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+    phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
+    postcode: z
+      .string({ error: "Please enter your postcode" })
+      .trim()
+      .max(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`)
+      .transform((v, ctx) => {
+        const p = normalisePostcode(v);
+        if (!p) {
+          ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
+          return z.NEVER;
+        }
+        return p;
+      }),
+  });
+}
+
+export type LeadInput = z.infer<ReturnType<typeof leadSchema>>;

@@ -1,0 +1,15 @@
+/** Deletes a quote request and its photo; false when there was no such request. */
+import type { Database } from "~/platform/db/database.server";
+import type { Logger } from "~/platform/logger.server";
+import type { Storage } from "~/platform/storage/storage.server";
+import { isUuid } from "../leads/page-cursor";
+
+export async function deleteQuoteRequest({ db, storage, log }: { db: Database; storage: Storage; log: Logger }, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await db.deleteFrom("quote_requests").where("id", "=", id).returning("image_key").executeTakeFirst();
+  if (!row) return false;
+  if (row.image_key) {
+    await storage.delete(row.image_key).catch((error: unknown) => log.warn({ err: error, key: row.image_key }, "quote photo not removed"));
+  }
+  return true;
+}

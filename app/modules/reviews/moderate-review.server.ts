@@ -1,0 +1,49 @@
+/**
+ * Review moderation (/admin/verifications): the pending queue, oldest first, and publish or
+ * reject. Only a pending review can be moderated; a second click changes nothing.
+ */
+import type { Database } from "~/platform/db/database.server";
+import { isUuid } from "../leads/page-cursor";
+
+export interface PendingReview {
+  id: string;
+  provider_id: string;
+  business_name: string;
+  reviewer_name: string;
+  reviewer_email: string;
+  rating: number;
+  review_text: string;
+  created_at: Date;
+}
+
+export async function listPendingReviews(db: Database, limit = 50): Promise<{ reviews: PendingReview[]; total: number }> {
+  const pending = db.selectFrom("reviews as r").where("r.verified", "=", false).where("r.rejected_at", "is", null);
+  const [reviews, total] = await Promise.all([
+    pending
+      .innerJoin("directory_entries as d", "d.registration_number", "r.provider_id")
+      .leftJoin("claimed_listings as c", (j) => j.onRef("c.registration_number", "=", "r.provider_id").on("c.verified", "=", true))
+      .select(["r.id", "r.provider_id", "r.reviewer_name", "r.reviewer_email", "r.rating", "r.review_text", "r.created_at"])
+      .select((eb) => eb.fn.coalesce("c.company_name", "d.business_name").as("business_name"))
+      .orderBy("r.created_at", "asc")
+      .orderBy("r.id")
+      .limit(limit)
+      .execute(),
+    pending.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { reviews: reviews as PendingReview[], total: Number(total.n) };
+}
+
+export async function moderateReview(
+  db: Database,
+  args: { id: string; decision: "publish" | "reject"; adminId: string },
+): Promise<boolean> {
+  if (!isUuid(args.id)) return false;
+  const result = await db
+    .updateTable("reviews")
+    .set(args.decision === "publish" ? { verified: true, moderated_by: args.adminId } : { rejected_at: new Date(), moderated_by: args.adminId })
+    .where("id", "=", args.id)
+    .where("verified", "=", false)
+    .where("rejected_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

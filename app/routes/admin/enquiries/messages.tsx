@@ -1,0 +1,74 @@
+/** /admin/messages: contact page messages, newest first, searchable; unread ones marked. */
+import { Form } from "react-router";
+import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { EmptyState, formatDateTime, Pager, SearchBar } from "~/components/enquiries/admin-parts";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { listContactMessages, markMessageRead } from "~/modules/contact/list-messages.server";
+import { getApp } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import { requireAdmin } from "../../auth/guards.server";
+import type { Route } from "./+types/messages";
+
+export const meta = () => adminTitle("Messages");
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireAdmin(request, context, url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const page = await listContactMessages(getApp(context).db, { q, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  return { q, page };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  await requireAdmin(request, context, url);
+  const form = await request.formData();
+  const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
+  const ok = form.get("intent") === "read" && (await markMessageRead(getApp(context).db, String(form.get("id") ?? "")));
+  return redirectWithToast(context, back, ok ? { title: "Marked as read", variant: "success" } : { title: "Error", description: "Message not updated", variant: "destructive" });
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { q, page } = loaderData;
+  return (
+    <AdminPage title="Messages" description="Messages sent from the contact page, newest first.">
+      <SearchBar q={q} label="Search messages" placeholder="Search by name, email, subject, message..." />
+      <div className="mt-6">
+        {page.rows.length === 0 ? (
+          <EmptyState>{q ? `No messages match "${q}"` : "No messages yet"}</EmptyState>
+        ) : (
+          <ul className="space-y-3" aria-label="Messages">
+            {page.rows.map((m) => (
+              <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="message-row">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold text-slate-900">{m.subject}</h2>
+                      {m.read_at ? <Badge>Read</Badge> : <Badge tone="green">New</Badge>}
+                    </div>
+                    <p className="mt-0.5 text-sm text-slate-700">
+                      {m.name} &lt;
+                      <a href={`mailto:${m.email}`} className="text-brand-700 underline underline-offset-2">
+                        {m.email}
+                      </a>
+                      &gt; · {formatDateTime(m.created_at)}
+                    </p>
+                  </div>
+                  {m.read_at ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={m.id} />
+                      <Button type="submit" name="intent" value="read" size="sm" variant="outline">
+                        Mark as read
+                      </Button>
+                    </Form>
+                  )}
+                </div>
+                <p className="mt-2 whitespace-pre-line text-sm leading-6 text-slate-800">{m.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager prev={page.prev} next={page.next} q={q} />
+      </div>
+    </AdminPage>
+  );
+}

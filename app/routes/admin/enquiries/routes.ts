@@ -1,0 +1,9 @@
+import { route, type RouteConfigEntry } from "@react-router/dev/routes";
+
+// Visitor enquiries in the admin area (the admin layout's guard covers every one).
+export const adminEnquiryRoutes: RouteConfigEntry[] = [
+  route("admin/leads", "routes/admin/enquiries/leads.tsx"),
+  route("admin/quote-requests", "routes/admin/enquiries/quote-requests.tsx"),
+  route("admin/verifications", "routes/admin/enquiries/verifications.tsx"),
+  route("admin/messages", "routes/admin/enquiries/messages.tsx"),
+];

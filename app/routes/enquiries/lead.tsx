@@ -1,0 +1,62 @@
+/**
+ * POST /enquiries/lead: the general quote lead form. The results page posts here with a fetcher;
+ * without JavaScript the browser lands here and sees the same form (errors or 'Request sent!').
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { LeadForm } from "~/components/enquiries/lead-form";
+import type { EnquiryReply } from "~/components/enquiries/reply";
+import { HONEYPOT } from "~/modules/leads/constants";
+import { createLead } from "~/modules/leads/create-lead.server";
+import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
+import { getApp } from "~/platform/context";
+import { getStorage } from "~/platform/storage/storage.server";
+import type { Route } from "./+types/lead";
+import { readFormData } from "./request-body.server";
+
+export function meta() {
+  return [{ title: "Get free quotes | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const body = await readFormData(request);
+  if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: LEAD_MESSAGES.imageTooLarge }, { status: 413 });
+  const submission = parseWithZod(body, { schema: leadSchema() });
+  if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
+  try {
+    const result = await createLead(
+      { db: app.db, storage: getStorage(app.config), log: app.log },
+      { input: submission.value, photo: body.get("photo"), honeypot: body.get(HONEYPOT), ip: app.clientIp },
+    );
+    switch (result.status) {
+      case "created":
+      case "ignored":
+        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }) });
+      case "invalid-photo":
+        return data<EnquiryReply>(
+          { status: "error", result: submission.reply(), photoError: result.reason === "too-large" ? LEAD_MESSAGES.imageTooLarge : LEAD_MESSAGES.invalidImage },
+          { status: 400 },
+        );
+      case "rate-limited":
+        return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: LEAD_MESSAGES.rateLimited }, { status: 429 });
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "lead submission failed");
+    return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: LEAD_MESSAGES.failed }, { status: 500 });
+  }
+}
+
+export default function LeadPage({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900">Request free quotes</h1>
+      <p className="mt-2 text-slate-700">
+        Or <Link to="/search-results" className="font-medium text-brand-700 underline underline-offset-2">search the directory</Link> for a licensed carrier.
+      </p>
+      <div className="mt-6">
+        <LeadForm initial={actionData} compact={false} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * GET /enquiries/photo/{lead|quote}/{id}: a visitor's photo, for admins (leads and quotes) and for
+ * the signed-in owner of the provider a quote request was sent to. Anyone signed out is sent to
+ * sign in; anyone else gets 404, exactly as for an unknown id. Never cached by shared caches.
+ */
+import { redirect } from "react-router";
+import { getLeadPhotoKey } from "~/modules/leads/get-lead-photo.server";
+import { readPhoto } from "~/modules/leads/photo.server";
+import { getQuotePhotoKey } from "~/modules/quotes/get-quote-photo.server";
+import { getApp } from "~/platform/context";
+import { getStorage } from "~/platform/storage/storage.server";
+import { getUser } from "../auth/guards.server";
+import type { Route } from "./+types/photo";
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const app = getApp(context);
+  if (params.kind !== "lead" && params.kind !== "quote") return notFound();
+  const user = await getUser(request, context);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  const key = params.kind === "lead" ? (user.isAdmin ? await getLeadPhotoKey(app.db, params.id) : null) : await getQuotePhotoKey(app.db, params.id, user);
+  if (!key) return notFound();
+  const photo = await readPhoto(getStorage(app.config), key);
+  if (!photo) return notFound();
+  return new Response(new Uint8Array(photo.body), {
+    headers: {
+      "Content-Type": photo.contentType,
+      "Content-Length": String(photo.body.length),
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": "inline",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    },
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * POST /enquiries/quote/{registrationNumber}: a visitor's quote request to a claimed premium
+ * provider. Profiles post here with a fetcher; without JavaScript this page shows the result.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { QuoteForm } from "~/components/enquiries/quote-form";
+import type { EnquiryReply } from "~/components/enquiries/reply";
+import type { ToastMessage } from "~/components/ui/toast";
+import { HONEYPOT } from "~/modules/leads/constants";
+import { createQuoteRequest, getQuoteProvider } from "~/modules/quotes/create-quote.server";
+import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
+import { getApp } from "~/platform/context";
+import { getStorage } from "~/platform/storage/storage.server";
+import type { Route } from "./+types/quote";
+import { readFormData } from "./request-body.server";
+
+const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const provider = await getQuoteProvider(getApp(context).db, params.registrationNumber);
+  if (!provider) throw data("Not found", { status: 404 });
+  return { registrationNumber: provider.registration_number, businessName: provider.business_name, services: provider.services };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: `Request a quote${d ? ` from ${d.businessName}` : ""} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const body = await readFormData(request);
+  if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: QUOTE_MESSAGES.tooLarge.description, toast: toast(QUOTE_MESSAGES.tooLarge) }, { status: 413 });
+  // A filled honeypot is answered as a success before anything else is looked at.
+  const honeypot = body.get(HONEYPOT);
+  const submission = parseWithZod(body, { schema: quoteSchema });
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    app.log.info({ form: "quote" }, "honeypot filled; submission ignored");
+    return data<EnquiryReply>({ status: "sent", toast: toast(QUOTE_MESSAGES.submitted, "success") });
+  }
+  if (submission.status !== "success") {
+    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.missing) }, { status: 400 });
+  }
+  try {
+    const result = await createQuoteRequest(
+      { db: app.db, storage: getStorage(app.config), log: app.log },
+      app.config,
+      { registrationNumber: params.registrationNumber, input: submission.value, photo: body.get("photo"), honeypot, ip: app.clientIp },
+    );
+    const fail = (m: { title: string; description: string }, status: number, extra: Partial<EnquiryReply> = {}) =>
+      data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m), formError: `${m.title}: ${m.description}`, ...extra }, { status });
+    switch (result.status) {
+      case "created":
+      case "ignored":
+        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: toast(QUOTE_MESSAGES.submitted, "success") });
+      case "not-found":
+        return fail(QUOTE_MESSAGES.failed, 404);
+      case "no-contact":
+        return fail(QUOTE_MESSAGES.configuration, 409);
+      case "invalid-service":
+        return data<EnquiryReply>(
+          { status: "error", result: submission.reply({ fieldErrors: { serviceType: ["Please choose a service from the list"] } }), toast: toast(QUOTE_MESSAGES.missing) },
+          { status: 400 },
+        );
+      case "invalid-photo": {
+        const m = result.reason === "too-large" ? QUOTE_MESSAGES.tooLarge : QUOTE_MESSAGES.invalidFile;
+        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m), photoError: m.description }, { status: 400 });
+      }
+      case "rate-limited":
+        return fail(QUOTE_MESSAGES.rateLimited, 429);
+    }
+  } catch (error) {
+    app.log.error({ err: error, provider: params.registrationNumber }, "quote request failed");
+    return data<EnquiryReply>(
+      { status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.failed), formError: `${QUOTE_MESSAGES.failed.title}: ${QUOTE_MESSAGES.failed.description}` },
+      { status: 500 },
+    );
+  }
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`} className="font-medium text-brand-700 underline underline-offset-2">
+          Back to {loaderData.businessName}
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">Request a quote from {loaderData.businessName}</h1>
+      <div className="mt-6">
+        <QuoteForm {...loaderData} initial={actionData} />
+      </div>
+    </main>
+  );
+}

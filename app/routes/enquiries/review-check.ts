@@ -1,0 +1,23 @@
+/**
+ * GET /enquiries/reviews/{registrationNumber}/check?email=: whether that e-mail has already
+ * reviewed the provider (the review form's live 'Review already submitted'). Rate-limited per IP.
+ */
+import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
+import { FORM_LIMITS, formLimitKey } from "~/modules/leads/rate-limits";
+import { hasReviewed } from "~/modules/reviews/has-reviewed.server";
+import { getApp } from "~/platform/context";
+import { hit } from "~/platform/rate-limit.server";
+import type { Route } from "./+types/review-check";
+
+const headers = { "Cache-Control": "no-store" };
+
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const email = (url.searchParams.get("email") ?? "").slice(0, 254);
+  if (!(await hit(app.db, formLimitKey("reviewCheck", app.clientIp), FORM_LIMITS.reviewCheck)).allowed) {
+    return Response.json({ reviewed: false }, { status: 429, headers });
+  }
+  const provider = await getQuoteProvider(app.db, params.registrationNumber);
+  if (!provider) return Response.json({ reviewed: false }, { status: 404, headers });
+  return Response.json({ reviewed: await hasReviewed(app.db, provider.registration_number, email) }, { headers });
+}

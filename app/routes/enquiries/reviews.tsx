@@ -1,0 +1,93 @@
+/**
+ * /enquiries/reviews/{registrationNumber}: the published reviews (loaded by the profile's reviews
+ * section, or shown as a page without JavaScript) and POST: submit a review (stored unverified).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { EnquiryReply } from "~/components/enquiries/reply";
+import { ReviewsSection, type ReviewsData } from "~/components/enquiries/reviews-section";
+import type { ToastMessage } from "~/components/ui/toast";
+import { HONEYPOT } from "~/modules/leads/constants";
+import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
+import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
+import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
+import { submitReview } from "~/modules/reviews/submit-review.server";
+import { getApp } from "~/platform/context";
+import type { Route } from "./+types/reviews";
+
+const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const provider = await getQuoteProvider(app.db, params.registrationNumber);
+  if (!provider) throw data("Not found", { status: 404 });
+  let reviews: ReviewsData;
+  try {
+    reviews = { ok: true, ...(await listProviderReviews(app.db, provider.registration_number)) };
+  } catch (error) {
+    app.log.error({ err: error }, "reviews could not be loaded");
+    reviews = { ok: false };
+  }
+  return { registrationNumber: provider.registration_number, businessName: provider.business_name, reviews };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: `Reviews${d ? ` of ${d.businessName}` : ""} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const body = await request.formData();
+  const honeypot = body.get(HONEYPOT);
+  const submission = parseWithZod(body, { schema: reviewSchema });
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    app.log.info({ form: "review" }, "honeypot filled; submission ignored");
+    return data<EnquiryReply>({ status: "sent", toast: toast(REVIEW_MESSAGES.submitted, "success") });
+  }
+  if (submission.status !== "success") {
+    // Missing fields first (the spec's order), then a malformed e-mail.
+    const missing = Object.values(submission.error ?? {}).some((m) => m?.includes(REVIEW_MESSAGES.missing.description));
+    const m = missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail;
+    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m) }, { status: 400 });
+  }
+  try {
+    const result = await submitReview({ db: app.db, log: app.log }, { registrationNumber: params.registrationNumber, input: submission.value, honeypot, ip: app.clientIp });
+    switch (result.status) {
+      case "created":
+      case "ignored":
+        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: toast(REVIEW_MESSAGES.submitted, "success") });
+      case "already":
+        return data<EnquiryReply>(
+          {
+            status: "error",
+            result: submission.reply({ fieldErrors: { email: [REVIEW_MESSAGES.alreadyInline] } }),
+            toast: toast(REVIEW_MESSAGES.already),
+          },
+          { status: 409 },
+        );
+      case "not-found":
+        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.failed), formError: REVIEW_MESSAGES.failed.description }, { status: 404 });
+      case "rate-limited":
+        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.rateLimited), formError: REVIEW_MESSAGES.rateLimited.description }, { status: 429 });
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "review submission failed");
+    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.failed), formError: REVIEW_MESSAGES.failed.description }, { status: 500 });
+  }
+}
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`} className="font-medium text-brand-700 underline underline-offset-2">
+          Back to {loaderData.businessName}
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">Reviews of {loaderData.businessName}</h1>
+      <div className="mt-6">
+        <ReviewsSection registrationNumber={loaderData.registrationNumber} businessName={loaderData.businessName} initial={loaderData.reviews} initialReply={actionData} />
+      </div>
+    </main>
+  );
+}

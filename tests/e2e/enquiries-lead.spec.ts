@@ -1,0 +1,154 @@
+/** The general quote lead form on the results page, its photo, the honeypot, and /admin/leads. */
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { AUTH_USERS } from "../fixtures/20-accounts";
+import { ENQ } from "../fixtures/60-enquiries";
+import { expectAccessible, signIn, expectToast } from "./support/auth-helpers";
+
+const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
+const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
+const RESULTS = `/search-results/${ENQ.town}`;
+
+async function signInAs(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const leadForm = (page: Page) => page.locator("section[aria-labelledby=lead-heading]");
+
+async function fillLead(page: Page, name: string, extra: { photo?: string } = {}) {
+  const form = leadForm(page);
+  await form.getByLabel("What needs collecting?").fill(`Fridge freezer and 4 bags for ${name}`);
+  await form.getByLabel("Preferred time").selectOption("7:00");
+  await form.getByLabel("Load size").selectOption({ label: "Small Van" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Email").fill("lena@example.test");
+  await form.getByLabel("Phone").fill("0113 496 0000");
+  await form.getByLabel("Postcode").fill("ls1 4ap");
+  if (extra.photo) await form.getByLabel("Photo of the waste").setInputFiles(extra.photo);
+}
+
+test("every validation message, the date and time choices, then 'Request sent!' with a photo", async ({ page }) => {
+  await page.goto(RESULTS);
+  const form = leadForm(page);
+  await expect(form.getByRole("heading", { name: "Get free quotes" })).toBeVisible();
+  await expectAccessible(page);
+  await expect(form.getByLabel("Preferred date").locator("option")).toHaveCount(10);
+  const times = form.getByLabel("Preferred time").locator("option");
+  await expect(times).toHaveCount(16);
+  await expect(times.first()).toHaveText("ASAP");
+  await expect(times.nth(1)).toHaveText("7:00 - 8:00");
+  await expect(times.nth(1)).toHaveAttribute("value", "7:00");
+  await expect(times.last()).toHaveText("21:00 - 22:00");
+  await expect(form.getByLabel("Load size").locator("option")).toHaveText(["Not sure", "Single Item", "Car Load", "Small Van", "Large Van"]);
+
+  await form.getByRole("button", { name: "Request Quotes" }).click();
+  for (const message of ["Please describe what you need collected", "Please enter your name", "Please enter your email address", "Please enter your postcode"]) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await fillLead(page, "Lena Lead");
+  await form.getByLabel("Email").fill("lena-at-example");
+  await form.getByLabel("Postcode").fill("12345");
+  await form.getByRole("button", { name: "Request Quotes" }).click();
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(form.getByText("Please enter a valid UK postcode, for example SW1A 1AA")).toBeVisible();
+
+  await form.getByLabel("Email").fill("lena@example.test");
+  await form.getByLabel("Postcode").fill("ls1 4ap");
+  await form.getByLabel("Photo of the waste").setInputFiles(NOT_IMAGE);
+  await form.getByRole("button", { name: "Request Quotes" }).click();
+  await expect(form.getByText("Please upload a valid image file")).toBeVisible();
+
+  await form.getByLabel("Photo of the waste").setInputFiles(PHOTO);
+  await form.getByRole("button", { name: "Request Quotes" }).click();
+  await expect(form.getByText("Request sent!")).toBeVisible();
+  await page.screenshot({ path: "tmp/shots-enq/lead-sent.png" });
+  await form.getByRole("button", { name: "Send another request" }).click();
+  await expect(form.getByLabel("Name")).toHaveValue("");
+});
+
+test("admin: the lead with its photo, search, details and delete; the photo is admins-only", async ({ page, browser }) => {
+  const name = `Lara Leadcheck ${Date.now()}`;
+  await page.goto(RESULTS);
+  await fillLead(page, name, { photo: PHOTO });
+  await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
+  await expect(leadForm(page).getByText("Request sent!")).toBeVisible();
+
+  await signInAs(page, AUTH_USERS.admin);
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { name: "Customer Leads" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Search leads").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  const row = page.getByTestId("lead-row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId("lead-row")).toHaveCount(1);
+  for (const text of ["new", "Image attached", "Small Van", "7:00", "LS1 4AP", "0113 496 0000", "lena@example.test"]) await expect(row).toContainText(text);
+  await page.screenshot({ path: "tmp/shots-enq/admin-leads.png", fullPage: true });
+
+  await row.getByRole("button", { name: "View Image" }).click();
+  const imageDialog = page.getByRole("dialog", { name: "Lead photo" });
+  await expect.poll(() => imageDialog.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const photoUrl = new URL((await imageDialog.getByRole("link", { name: "Open in New Tab" }).getAttribute("href"))!, page.url()).href;
+  await imageDialog.getByRole("button", { name: "Close" }).last().click();
+
+  await row.getByRole("button", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Lead Details" });
+  for (const section of ["Contact Information", "Request Details", "Description"]) await expect(details.getByRole("heading", { name: section, exact: true })).toBeVisible();
+  await expect(details).toContainText(`Fridge freezer and 4 bags for ${name}`);
+  await expectAccessible(page);
+  await details.getByRole("button", { name: "Close" }).last().click();
+
+  // Not for anyone else: signed out goes to sign-in; a company user gets 404.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(photoUrl);
+  await expect(otherPage).toHaveURL(/\/login\?redirectTo=/);
+  await signInAs(otherPage, ENQ.users.provider);
+  expect((await otherPage.request.get(photoUrl)).status()).toBe(404);
+  await other.close();
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm deletion" });
+  await expect(confirm).toContainText("Delete this lead? This cannot be undone.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Lead deleted");
+  await expect(page.getByText(`No leads match "${name}"`)).toBeVisible();
+  expect((await page.request.get(photoUrl)).status()).toBe(404);
+});
+
+test("the honeypot: 'Request sent!' shown, nothing stored", async ({ page }) => {
+  await page.goto(RESULTS);
+  await fillLead(page, "Harry Honeypot");
+  await leadForm(page).locator("input[name=phone2]").fill("spam", { force: true });
+  await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
+  await expect(leadForm(page).getByText("Request sent!")).toBeVisible();
+  await signInAs(page, AUTH_USERS.admin);
+  await page.goto("/admin/leads?q=Harry%20Honeypot");
+  await expect(page.getByText('No leads match "Harry Honeypot"')).toBeVisible();
+});
+
+test("works without JavaScript, and on a phone", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(RESULTS);
+  await page.screenshot({ path: "tmp/shots-enq/lead-375.png", fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await fillLead(page, "Nina NoScript");
+  await leadForm(page).getByLabel("Postcode").fill("");
+  await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
+  await expect(page).toHaveURL(/\/enquiries\/lead$/);
+  await expect(page.getByText("Please enter your postcode")).toBeVisible();
+  await expect(leadForm(page).getByLabel("Name")).toHaveValue("Nina NoScript");
+  await leadForm(page).getByLabel("Postcode").fill("M1 1AE");
+  await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
+  await expect(page.getByText("Request sent!")).toBeVisible();
+  await context.close();
+});
+
+test("the stand-alone lead page (the no-JavaScript fallback) is accessible", async ({ page }) => {
+  await page.goto("/enquiries/lead");
+  await expect(page.getByRole("heading", { name: "Request free quotes" })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,97 @@
+/** Reviews on claimed premium profiles: list and average, validation, live duplicate check, moderation. */
+import { expect, test, type Page } from "@playwright/test";
+import { AUTH_USERS } from "../fixtures/20-accounts";
+import { ENQ } from "../fixtures/60-enquiries";
+import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+
+async function signInAs(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a review" });
+
+test("only published reviews are shown, with the average and count", async ({ page }) => {
+  await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  const reviews = page.getByRole("list", { name: "Reviews" });
+  await expect(reviews.getByRole("listitem")).toHaveCount(1);
+  await expect(reviews).toContainText(ENQ.publishedReview.name);
+  await expect(reviews).toContainText(ENQ.publishedReview.text);
+  await expect(page.getByText("(1 review)")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
+  await expect(page.getByText(ENQ.pendingReview.text)).toHaveCount(0);
+  // No services: no service select on the quote form.
+  await expect(page.getByLabel("Service type")).toHaveCount(0);
+  await expect(reviewForm(page).getByLabel("Rating")).toHaveValue("5");
+  await expectAccessible(page);
+});
+
+test("validation messages, a review sent, then the same e-mail is stopped live and by the server", async ({ page }) => {
+  const email = `enq-reviewer-${Date.now()}@example.test`;
+  await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  const form = reviewForm(page);
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expectToast(page, "Missing information");
+  await expect(form.getByText("Please fill in all fields before submitting")).toHaveCount(3);
+
+  await form.getByLabel("Your name").fill("Rita Reviewer");
+  await form.getByLabel("Your email").fill("rita.example.test");
+  await form.getByLabel("Your review").fill("Friendly crew, fair price.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expectToast(page, "Invalid email");
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+
+  await form.getByLabel("Your email").fill(email);
+  await form.getByLabel("Rating").selectOption("3");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expectToast(page, "Review submitted");
+  await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await expect(page.getByText("We'll display your review after a quick verification.").first()).toBeVisible();
+  await expect(reviewForm(page)).toHaveCount(0);
+
+  await page.reload();
+  await reviewForm(page).getByLabel("Your email").fill(email.toUpperCase());
+  await expect(reviewForm(page).getByText("Review already submitted")).toBeVisible();
+  await expect(reviewForm(page).getByRole("button", { name: "Submit Review" })).toBeDisabled();
+
+  // The server refuses it too, whatever the browser does.
+  const response = await page.request.post(`/enquiries/reviews/${ENQ.reviews.registrationNumber}`, {
+    form: { name: "Rita Again", email, rating: "5", text: "Second go" },
+  });
+  expect(response.status()).toBe(409);
+  expect(await response.text()).toContain("Already reviewed");
+});
+
+test("an admin publishes a pending review and it appears on the profile; rejecting keeps one hidden", async ({ page }) => {
+  const text = `Cleared a loft in a morning ${Date.now()}`;
+  await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  const form = reviewForm(page);
+  await form.getByLabel("Your name").fill("Mo Moderated");
+  await form.getByLabel("Your email").fill(`enq-mod-${Date.now()}@example.test`);
+  await form.getByLabel("Your review").fill(text);
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(text)).toHaveCount(0);
+
+  await signInAs(page, AUTH_USERS.admin);
+  await page.goto("/admin/verifications");
+  await expect(page.getByRole("heading", { name: "Pending Verifications" })).toBeVisible();
+  await expectAccessible(page);
+  const pending = page.getByTestId("pending-review").filter({ hasText: text });
+  await expect(pending).toContainText(ENQ.quote.businessName);
+  await pending.getByRole("button", { name: "Publish review by Mo Moderated" }).click();
+  await expectToast(page, "Review published");
+  await expect(page.getByTestId("pending-review").filter({ hasText: text })).toHaveCount(0);
+
+  const seeded = page.getByTestId("pending-review").filter({ hasText: ENQ.pendingReview.text });
+  await seeded.getByRole("button", { name: `Reject review by ${ENQ.pendingReview.name}` }).click();
+  await expectToast(page, "Review rejected");
+  await expect(page.getByTestId("pending-review").filter({ hasText: ENQ.pendingReview.text })).toHaveCount(0);
+
+  await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  await expect(page.getByRole("list", { name: "Reviews" })).toContainText(text);
+  await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  await expect(page.getByRole("list", { name: "Reviews" })).toContainText(ENQ.publishedReview.text);
+  await expect(page.getByText(ENQ.pendingReview.text)).toHaveCount(0);
+});
