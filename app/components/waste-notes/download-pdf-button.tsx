@@ -8,7 +8,19 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 
-export function DownloadPdfButton({ id, pdfUrl, href }: { id: string; pdfUrl: string | null; href: string }) {
+export function DownloadPdfButton({
+  id,
+  pdfUrl,
+  href,
+  variant = "primary",
+  size = "md",
+}: {
+  id: string;
+  pdfUrl: string | null;
+  href: string;
+  variant?: "primary" | "outline";
+  size?: "sm" | "md";
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +53,7 @@ export function DownloadPdfButton({ id, pdfUrl, href }: { id: string; pdfUrl: st
 
   return (
     <div className="flex flex-col gap-2">
-      <a href={href} download={`waste-note-${id}.pdf`} onClick={onClick} className={buttonClass("primary", "md")} aria-busy={busy || undefined}>
+      <a href={href} download={`waste-note-${id}.pdf`} onClick={onClick} className={buttonClass(variant, size)} aria-busy={busy || undefined}>
         <Download className="size-4" aria-hidden /> Download PDF
       </a>
       {error ? <Alert tone="error">{error}</Alert> : null}

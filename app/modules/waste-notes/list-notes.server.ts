@@ -17,7 +17,7 @@ export interface NotesList {
 export async function listCompanyNotes(
   db: Database,
   registrationNumber: string,
-  options: { search?: string; limit?: number; now?: Date } = {},
+  options: { search?: string; limit?: number; offset?: number; now?: Date } = {},
 ): Promise<NotesList> {
   const now = options.now ?? new Date();
   const search = options.search?.trim() ?? "";
@@ -34,7 +34,7 @@ export async function listCompanyNotes(
     );
   }
   const [notes, counters, matching] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id").limit(options.limit ?? 500).execute(),
+    query.selectAll().orderBy("created_at", "desc").orderBy("id").limit(options.limit ?? 500).offset(Math.max(0, options.offset ?? 0)).execute(),
     db
       .selectFrom("waste_notes")
       .where("registration_number", "=", registrationNumber)

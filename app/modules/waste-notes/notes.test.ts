@@ -196,6 +196,14 @@ describe("a company's notes and its plan", () => {
     expect(found.notes[0].description).toBe("Fluorescent tubes");
     expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "20 01 21" })).matching).toBe(1);
     expect((await listCompanyNotes(t.db, owner.registrationNumber, { search: "100%" })).matching).toBe(0);
+    // Pages: a limit and an offset over the same order; counters and matching stay whole.
+    const page1 = await listCompanyNotes(t.db, owner.registrationNumber, { limit: 20 });
+    const page2 = await listCompanyNotes(t.db, owner.registrationNumber, { limit: 20, offset: 20 });
+    expect(page1.notes).toHaveLength(20);
+    expect(page2.notes).toHaveLength(4);
+    expect(page2.matching).toBe(24);
+    expect(new Set([...page1.notes, ...page2.notes].map((n) => n.id)).size).toBe(24);
+    expect(page1.notes.map((n) => n.id)).toEqual(list.notes.slice(0, 20).map((n) => n.id));
   });
 
   it("exports every note of the company as CSV, formulas neutralised", async () => {

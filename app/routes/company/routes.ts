@@ -5,6 +5,11 @@ import { layout, route, type RouteConfigEntry } from "@react-router/dev/routes";
 export const companyRoutes: RouteConfigEntry[] = [
   layout("routes/company/layout.tsx", [
     route("company", "routes/company/index.tsx"),
+    route("company/waste-note", "routes/company/waste-note.tsx"),
+    route("company/waste-notes", "routes/company/waste-notes.tsx"),
+    route("company/waste-notes.csv", "routes/company/waste-notes-csv.ts"),
     route("company/*", "routes/company/not-found.tsx"),
   ]),
+  // Public: logos are shown on the listing's public profile and cards.
+  route("company-logo/:file", "routes/company/logo.ts"),
 ];

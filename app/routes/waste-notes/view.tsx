@@ -70,6 +70,14 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
   const { note, submitted } = loaderData;
   const ready = !!note?.pdfUrl && !!note?.qrUrl;
   const { waiting, gaveUp } = useRetryUntilReady(!note || ready);
+  // The success message shows once: drop ?submitted=1 from the address (reload or share shows the plain note).
+  useEffect(() => {
+    if (!submitted) return;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("submitted")) return;
+    url.searchParams.delete("submitted");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, [submitted]);
 
   if (!note) {
     return (

@@ -1,0 +1,124 @@
+/**
+ * The signed-in user's own claimed listing, as the company pages show it: the published fields,
+ * the register's read-only facts (address, expiry) and, for an unverified listing, the draft that
+ * waits for approval laid over the published values.
+ */
+import type { Database } from "~/platform/db/database.server";
+
+/** What an unverified owner saved; a key that is absent means "unchanged". */
+export interface ListingDraft {
+  businessName?: string;
+  about?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  services?: string[];
+  /** null: the logo is to be removed on approval. */
+  logoUrl?: string | null;
+  savedAt?: string;
+}
+
+export interface CompanyListing {
+  id: string;
+  registrationNumber: string;
+  /** The name the public sees (claimed name, else the register's). */
+  businessName: string;
+  registerName: string;
+  about: string | null;
+  phone: string | null;
+  email: string | null;
+  services: string[];
+  logoUrl: string | null;
+  address: string | null;
+  expiryDate: string | null;
+  verified: boolean;
+  emailNotifications: boolean;
+  plan: "standard" | "premium";
+  draft: ListingDraft | null;
+}
+
+/** The values the Listing Details form starts from: the draft over the published listing. */
+export function editableValues(listing: CompanyListing) {
+  const d = listing.draft ?? {};
+  return {
+    businessName: d.businessName ?? listing.businessName,
+    about: d.about !== undefined ? d.about : listing.about,
+    phone: d.phone !== undefined ? d.phone : listing.phone,
+    email: d.email !== undefined ? d.email : listing.email,
+    services: d.services ?? listing.services,
+    logoUrl: d.logoUrl !== undefined ? d.logoUrl : listing.logoUrl,
+  };
+}
+
+export function parseDraft(value: unknown): ListingDraft | null {
+  if (!value) return null;
+  const raw = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  const draft: ListingDraft = {};
+  const textOrNull = (v: unknown) => (typeof v === "string" ? v : v === null ? null : undefined);
+  if (typeof r.businessName === "string") draft.businessName = r.businessName;
+  for (const k of ["about", "phone", "email", "logoUrl"] as const) {
+    const v = textOrNull(r[k]);
+    if (v !== undefined) draft[k] = v;
+  }
+  if (Array.isArray(r.services)) draft.services = r.services.filter((s): s is string => typeof s === "string");
+  if (typeof r.savedAt === "string") draft.savedAt = r.savedAt;
+  return draft;
+}
+
+/** The user's listing (the oldest if an account somehow holds two), or null. */
+export async function getCompanyListing(db: Database, userId: string): Promise<CompanyListing | null> {
+  const row = await db
+    .selectFrom("claimed_listings as c")
+    .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+    .select([
+      "c.id",
+      "c.registration_number",
+      "c.company_name",
+      "c.about",
+      "c.phone",
+      "c.email",
+      "c.services",
+      "c.logo_url",
+      "c.verified",
+      "c.email_notifications",
+      "c.subscription_plan",
+      "c.draft",
+      "d.business_name",
+      "d.building",
+      "d.address_line_1",
+      "d.address_line_2",
+      "d.address_line_3",
+      "d.address_line_4",
+      "d.town",
+      "d.postcode",
+      "d.expiry_date",
+    ])
+    .where("c.user_id", "=", userId)
+    .orderBy("c.created_at")
+    .orderBy("c.id")
+    .executeTakeFirst();
+  if (!row) return null;
+  const address = [row.building, row.address_line_1, row.address_line_2, row.address_line_3, row.address_line_4, row.town, row.postcode]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(", ");
+  const expiry = row.expiry_date as unknown;
+  return {
+    id: row.id,
+    registrationNumber: row.registration_number,
+    businessName: row.company_name?.trim() || row.business_name,
+    registerName: row.business_name,
+    about: row.about,
+    phone: row.phone,
+    email: row.email,
+    services: row.services ?? [],
+    logoUrl: row.logo_url,
+    address: address || null,
+    expiryDate: expiry instanceof Date ? expiry.toISOString().slice(0, 10) : (expiry as string | null),
+    verified: row.verified,
+    emailNotifications: row.email_notifications,
+    plan: row.subscription_plan,
+    draft: parseDraft(row.draft),
+  };
+}

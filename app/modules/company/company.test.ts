@@ -1,0 +1,228 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testPng } from "../waste-notes/test-support/valid-form";
+import { editableValues, getCompanyListing } from "./company-listing.server";
+import { getDashboardStats } from "./dashboard-stats.server";
+import { imageSize } from "./image-size";
+import { normaliseServices, parseListingDetails } from "./listing-rules";
+import { checkLogo, LOGO_MAX_BYTES, readLogo, removeLogo, uploadLogo } from "./logo.server";
+import { publishListingDraft, saveListingDetails, setEmailNotifications } from "./update-listing.server";
+
+let t: TestDatabase;
+let dir: string;
+let storage: LocalDiskStorage;
+const users: Record<string, string> = {};
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
+  return f;
+}
+
+function details(overrides: Record<string, string | string[]> = {}) {
+  const r = parseListingDetails(form({ businessName: "New Name Ltd", about: "We collect", phone: "0117 496 0000", email: "hello@new.example", services: ["Skips"], ...overrides }));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.data;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "company-"));
+  storage = new LocalDiskStorage(dir);
+  await t.db
+    .insertInto("directory_entries")
+    .values([
+      { registration_number: "CBDU700001", business_name: "VERIFIED CO", address_line_1: "1 Dock Road", town: "Portbury", postcode: "BS20 7XX", expiry_date: "2030-01-01" },
+      { registration_number: "CBDU700002", business_name: "UNVERIFIED CO", town: "Portbury" },
+      { registration_number: "CBDU700003", business_name: "SOMEONE ELSE" },
+    ])
+    .execute();
+  const rows = await t.db
+    .insertInto("users")
+    .values(["v@co.test", "u@co.test", "other@co.test", "none@co.test"].map((email) => ({ email, password_hash: "x", email_confirmed_at: new Date() })))
+    .returning(["id", "email"])
+    .execute();
+  for (const r of rows) users[r.email.split("@")[0]] = r.id;
+  await t.db
+    .insertInto("claimed_listings")
+    .values([
+      { registration_number: "CBDU700001", user_id: users.v, company_name: "Verified Co", phone: "0117 000 0001", verified: true, services: ["Skips"] },
+      { registration_number: "CBDU700002", user_id: users.u, company_name: "Unverified Co", phone: "0117 000 0002", verified: false },
+      { registration_number: "CBDU700003", user_id: users.other, company_name: "Someone Else", verified: true },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await t?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("listing rules", () => {
+  it("ignores blank and duplicate service tags, keeping the first spelling", () => {
+    expect(normaliseServices(["Skips", " ", "skips", "  Man   and van ", "", "SKIPS", "Clearance"])).toEqual(["Skips", "Man and van", "Clearance"]);
+  });
+
+  it("reads tags and the one-per-line fallback together", () => {
+    const r = parseListingDetails(form({ businessName: "A", services: ["Skips"], servicesText: "skips\r\nHouse clearance\n\n" }));
+    expect(r.ok && r.data.services).toEqual(["Skips", "House clearance"]);
+  });
+
+  it("refuses a blank name, a bad e-mail and a bad phone with clear messages", () => {
+    const r = parseListingDetails(form({ businessName: "  ", email: "not-an-email", phone: "call me" }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual({
+      businessName: ["Business name is required"],
+      email: ["Please enter a valid email address"],
+      phone: ["Please enter a valid phone number"],
+    });
+  });
+
+  it("turns empty optional fields into null", () => {
+    const r = parseListingDetails(form({ businessName: "A", about: " ", phone: "", email: "" }));
+    expect(r.ok && r.data).toEqual({ businessName: "A", about: null, phone: null, email: null, services: [] });
+  });
+});
+
+describe("saving the listing", () => {
+  it("publishes a verified listing's changes at once, only the allowed fields", async () => {
+    expect(await saveListingDetails(t.db, users.v, details({ services: ["Skips", "Grab hire"] }))).toBe("published");
+    const row = await t.db.selectFrom("claimed_listings").selectAll().where("registration_number", "=", "CBDU700001").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ company_name: "New Name Ltd", about: "We collect", phone: "0117 496 0000", email: "hello@new.example", services: ["Skips", "Grab hire"], verified: true, draft: null });
+    const other = await t.db.selectFrom("claimed_listings").selectAll().where("registration_number", "=", "CBDU700003").executeTakeFirstOrThrow();
+    expect(other.company_name).toBe("Someone Else");
+  });
+
+  it("keeps an unverified listing's changes as a draft, the published listing unchanged, until approval", async () => {
+    expect(await saveListingDetails(t.db, users.u, details({ businessName: "Drafted Name" }))).toBe("draft");
+    const listing = (await getCompanyListing(t.db, users.u))!;
+    expect(listing.businessName).toBe("Unverified Co");
+    expect(listing.phone).toBe("0117 000 0002");
+    expect(editableValues(listing)).toMatchObject({ businessName: "Drafted Name", phone: "0117 496 0000" });
+
+    const published = await publishListingDraft(t.db, "CBDU700002");
+    expect(published.published).toBe(true);
+    const after = (await getCompanyListing(t.db, users.u))!;
+    expect(after).toMatchObject({ businessName: "Drafted Name", phone: "0117 496 0000", draft: null });
+    expect(await publishListingDraft(t.db, "CBDU700002")).toEqual({ published: false, replacedLogoUrl: null });
+  });
+
+  it("publishes a draft inside the caller's transaction (the claims approval), or not at all if it rolls back", async () => {
+    await saveListingDetails(t.db, users.u, details({ businessName: "Inside Approval Ltd" }));
+    await t.db.updateTable("claimed_listings").set({ verified: false }).where("registration_number", "=", "CBDU700002").execute();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        expect((await publishListingDraft(trx, "CBDU700002")).published).toBe(true);
+        throw new Error("approval failed later");
+      }),
+    ).rejects.toThrow("approval failed later");
+    expect((await getCompanyListing(t.db, users.u))!.draft?.businessName).toBe("Inside Approval Ltd");
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable("claimed_listings").set({ verified: true }).where("registration_number", "=", "CBDU700002").execute();
+      await publishListingDraft(trx, "CBDU700002");
+    });
+    expect((await getCompanyListing(t.db, users.u))!).toMatchObject({ businessName: "Inside Approval Ltd", verified: true, draft: null });
+    await t.db.updateTable("claimed_listings").set({ verified: false }).where("registration_number", "=", "CBDU700002").execute();
+  });
+
+  it("does nothing for a user without a listing", async () => {
+    expect(await saveListingDetails(t.db, users.none, details())).toBe("no_listing");
+    expect(await getCompanyListing(t.db, users.none)).toBeNull();
+    expect(await setEmailNotifications(t.db, users.none, false)).toBe(false);
+  });
+
+  it("reads the read-only address and expiry from the register", async () => {
+    const listing = (await getCompanyListing(t.db, users.v))!;
+    expect(listing).toMatchObject({ address: "1 Dock Road, Portbury, BS20 7XX", expiryDate: "2030-01-01", emailNotifications: true });
+  });
+
+  it("saves the e-mail notification setting", async () => {
+    expect(await setEmailNotifications(t.db, users.v, false)).toBe(true);
+    expect((await getCompanyListing(t.db, users.v))!.emailNotifications).toBe(false);
+    const other = await t.db.selectFrom("claimed_listings").select("email_notifications").where("registration_number", "=", "CBDU700003").executeTakeFirstOrThrow();
+    expect(other.email_notifications).toBe(true);
+    expect(await setEmailNotifications(t.db, users.v, true)).toBe(true);
+    expect((await getCompanyListing(t.db, users.v))!.emailNotifications).toBe(true);
+  });
+});
+
+describe("logo", () => {
+  it("accepts an image by its bytes and refuses a renamed non-image, an empty file and a file over 5 MB", () => {
+    const png = testPng();
+    expect(checkLogo(png)).toMatchObject({ ok: true, mime: "image/png" });
+    expect(checkLogo(Buffer.from("<html>not an image</html>"))).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
+    expect(checkLogo(new Uint8Array())).toMatchObject({ ok: false });
+    const big = Buffer.alloc(LOGO_MAX_BYTES + 1);
+    png.copy(big);
+    expect(checkLogo(big)).toEqual({ ok: false, message: "Logo must be smaller than 5MB" });
+  });
+
+  it("reads image sizes from PNG, GIF and JPEG headers", () => {
+    const png = testPng();
+    expect(imageSize(png)).toEqual({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+    const gif = Buffer.from("GIF89a\x00\x02\x00\x02\x00", "latin1");
+    expect(imageSize(gif)).toEqual({ width: 512, height: 512 });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x00, 0x02, 0x00, 0x03]);
+    expect(imageSize(jpeg)).toEqual({ width: 512, height: 256 });
+  });
+
+  it("publishes a verified listing's logo, replaces it and removes it, deleting old files", async () => {
+    const first = await uploadLogo({ db: t.db, storage }, users.v, "CBDU700001", testPng());
+    expect(first.status).toBe("published");
+    if (first.status !== "published") return;
+    const file1 = first.logoUrl!.replace("/company-logo/", "");
+    expect(await readLogo(storage, file1)).not.toBeNull();
+    const second = await uploadLogo({ db: t.db, storage }, users.v, "CBDU700001", testPng());
+    if (second.status !== "published") throw new Error(second.status);
+    expect((await getCompanyListing(t.db, users.v))!.logoUrl).toBe(second.logoUrl);
+    expect(await readLogo(storage, file1)).toBeNull();
+    expect((await removeLogo({ db: t.db, storage }, users.v)).status).toBe("published");
+    expect((await getCompanyListing(t.db, users.v))!.logoUrl).toBeNull();
+    expect(await readLogo(storage, second.logoUrl!.replace("/company-logo/", ""))).toBeNull();
+  });
+
+  it("keeps an unverified listing's logo in the draft; a refused file stores nothing", async () => {
+    const bad = await uploadLogo({ db: t.db, storage }, users.u, "CBDU700002", Buffer.from("plain text"));
+    expect(bad).toEqual({ status: "invalid", message: "Please upload a valid image file (JPG, PNG, GIF)" });
+    const r = await uploadLogo({ db: t.db, storage }, users.u, "CBDU700002", testPng());
+    expect(r.status).toBe("draft");
+    const listing = (await getCompanyListing(t.db, users.u))!;
+    expect(listing.logoUrl).toBeNull();
+    expect(editableValues(listing).logoUrl).toMatch(/^\/company-logo\/cbdu700002-logo-/);
+    expect(await readLogo(storage, "../../etc/passwd")).toBeNull();
+    const published = await publishListingDraft(t.db, "CBDU700002");
+    expect(published.published).toBe(true);
+    expect((await getCompanyListing(t.db, users.u))!.logoUrl).toBe(editableValues(listing).logoUrl);
+  });
+});
+
+describe("dashboard analytics", () => {
+  it("counts all-time totals and 30 UK days of views and clicks, zeros included", async () => {
+    const now = new Date("2026-03-30T12:00:00Z"); // clocks went forward on 29 March 2026
+    const at = (iso: string) => new Date(iso);
+    await t.db
+      .insertInto("provider_analytics")
+      .values([
+        { provider_id: "CBDU700001", action_type: "view", created_at: at("2026-03-30T09:00:00Z") },
+        { provider_id: "CBDU700001", action_type: "view", created_at: at("2026-03-29T23:30:00Z") }, // 30 March 00:30 BST
+        { provider_id: "CBDU700001", action_type: "phone_click", created_at: at("2026-03-29T10:00:00Z") },
+        { provider_id: "CBDU700001", action_type: "view", created_at: at("2026-03-01T10:00:00Z") }, // first day of the window
+        { provider_id: "CBDU700001", action_type: "view", created_at: at("2026-02-28T10:00:00Z") }, // outside: totals only
+        { provider_id: "CBDU700003", action_type: "view", created_at: at("2026-03-30T09:00:00Z") }, // another listing
+      ])
+      .execute();
+    const stats = await getDashboardStats(t.db, "CBDU700001", now);
+    expect(stats.views).toBe(4);
+    expect(stats.phoneClicks).toBe(1);
+    expect(stats.last30).toEqual({ views: 3, phoneClicks: 1 });
+    expect(stats.series).toHaveLength(30);
+    expect(stats.series[0]).toEqual({ day: "2026-03-01", views: 1, clicks: 0 });
+    expect(stats.series.at(-1)).toEqual({ day: "2026-03-30", views: 2, clicks: 0 });
+    expect(stats.series.at(-2)).toEqual({ day: "2026-03-29", views: 0, clicks: 1 });
+    expect(stats.series.slice(1, 28).every((d) => d.views === 0 && d.clicks === 0)).toBe(true);
+  });
+});

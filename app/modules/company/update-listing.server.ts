@@ -1,0 +1,97 @@
+/**
+ * Saving the Listing Details form. Only the owner's own listing (found by the signed-in user's
+ * id, never by an id from the form) and only the fields the spec allows are written. A verified
+ * listing's save is published at once; an unverified listing's save goes to `draft` (jsonb) and
+ * the public listing stays as it is until an administrator approves (`publishListingDraft`).
+ */
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { parseDraft, type ListingDraft } from "./company-listing.server";
+import type { ListingDetails } from "./listing-rules";
+
+export type SaveOutcome = "published" | "draft" | "no_listing";
+
+export async function saveListingDetails(db: Database, userId: string, details: ListingDetails, now = new Date()): Promise<SaveOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("claimed_listings")
+      .select(["id", "verified", "draft"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return "no_listing";
+    if (row.verified) {
+      await trx
+        .updateTable("claimed_listings")
+        .set({
+          company_name: details.businessName,
+          about: details.about,
+          phone: details.phone,
+          email: details.email,
+          services: details.services,
+          updated_at: now,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      return "published";
+    }
+    const draft: ListingDraft = {
+      ...(parseDraft(row.draft) ?? {}),
+      businessName: details.businessName,
+      about: details.about,
+      phone: details.phone,
+      email: details.email,
+      services: details.services,
+      savedAt: now.toISOString(),
+    };
+    await trx.updateTable("claimed_listings").set({ draft: JSON.stringify(draft) }).where("id", "=", row.id).execute();
+    return "draft";
+  });
+}
+
+/**
+ * Publishes a listing's draft (for the claims approval, after it has set the claim's fields, so
+ * the owner's later edits win): the drafted fields replace the published ones and the draft is
+ * cleared. Pass the approval's transaction to make it part of the approval. Returns the replaced logo URL when the draft changed
+ * the logo, so the caller may delete the old file; false when there was no draft.
+ */
+export async function publishListingDraft(
+  db: Database,
+  registrationNumber: string,
+  now = new Date(),
+): Promise<{ published: boolean; replacedLogoUrl: string | null }> {
+  // Callable inside the approval's own transaction, or on its own.
+  const run = <T>(fn: (trx: Database) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  return run(async (trx) => {
+    const row = await trx
+      .selectFrom("claimed_listings")
+      .select(["id", "draft", "logo_url"])
+      .where("registration_number", "=", registrationNumber)
+      .forUpdate()
+      .executeTakeFirst();
+    const draft = parseDraft(row?.draft);
+    if (!row || !draft) return { published: false, replacedLogoUrl: null };
+    const set: Record<string, unknown> = { draft: null, updated_at: now };
+    if (draft.businessName !== undefined) set.company_name = draft.businessName;
+    if (draft.about !== undefined) set.about = draft.about;
+    if (draft.phone !== undefined) set.phone = draft.phone;
+    if (draft.email !== undefined) set.email = draft.email;
+    if (draft.services !== undefined) set.services = draft.services;
+    if (draft.logoUrl !== undefined) set.logo_url = draft.logoUrl;
+    await trx.updateTable("claimed_listings").set(set).where("id", "=", row.id).execute();
+    const replaced = draft.logoUrl !== undefined && row.logo_url && row.logo_url !== draft.logoUrl ? row.logo_url : null;
+    return { published: true, replacedLogoUrl: replaced };
+  });
+}
+
+/** The Email Notifications toggle (quote request e-mails). Returns false when the user has no listing. */
+export async function setEmailNotifications(db: Database, userId: string, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable("claimed_listings")
+    .set({ email_notifications: on })
+    .where("id", "=", sql<string>`(SELECT id FROM claimed_listings WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,20 @@
+/** /company-logo/:file — a listing's logo, public (it is shown on the public profile and cards). */
+import { readLogo } from "~/modules/company/logo.server";
+import { getApp } from "~/platform/context";
+import { getStorage } from "~/platform/storage/storage.server";
+import type { Route } from "./+types/logo";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const file = await readLogo(getStorage(getApp(context).config), params.file);
+  if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      // Each upload gets a new file name, so a file never changes.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+  });
+}

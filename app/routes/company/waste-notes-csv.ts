@@ -1,0 +1,23 @@
+/** /company/waste-notes.csv: every note of the signed-in company, as CSV (two-year record, digital waste tracking). */
+import { getCompanyListing } from "~/modules/company/company-listing.server";
+import { exportCompanyNotesCsv } from "~/modules/waste-notes/export-csv.server";
+import { getApp } from "~/platform/context";
+import { requireUser } from "../auth/guards.server";
+import type { Route } from "./+types/waste-notes-csv";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, url);
+  const { db, config } = getApp(context);
+  const listing = await getCompanyListing(db, user.id);
+  if (!listing) return new Response("No business listing is linked to this account.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const csv = await exportCompanyNotesCsv(db, listing.registrationNumber, config.publicUrl);
+  const day = new Date().toISOString().slice(0, 10);
+  const slug = listing.registrationNumber.replace(/[^A-Za-z0-9]/g, "");
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="waste-notes-${slug}-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
