@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_SAMPLE_DATA: "false",
       PUBLIC_URL: baseURL,
+      // The admin specs' 'Update Data' imports this file, written by tests/fixtures/80-admin.ts.
+      REGISTER_SOURCE: `${dataDir}/admin-register.csv`,
     },
   },
 });

@@ -69,6 +69,13 @@ export class SyncAlreadyRunningError extends Error {
   }
 }
 
+/** The run's log was set to error while it ran ('Clear Stuck Syncs'): it stops and changes nothing. */
+export class SyncClearedError extends Error {
+  constructor() {
+    super("The sync was cleared by an administrator while it was running");
+  }
+}
+
 export class SyncFailedError extends Error {
   constructor(
     message: string,
@@ -100,6 +107,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
   const seen = new SeenNumbers();
   let heartbeat: NodeJS.Timeout | undefined;
   let beating: Promise<unknown> = Promise.resolve();
+  let cleared = false;
 
   try {
     await clearStaging(db);
@@ -118,7 +126,10 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         })
         .where("id", "=", String(syncId))
         .where("status", "=", "running")
-        .execute()
+        .executeTakeFirst()
+        .then((r) => {
+          if (r && Number(r.numUpdatedRows) === 0) cleared = true;
+        })
         .catch(() => undefined);
     }, HEARTBEAT_MS);
 
@@ -130,6 +141,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       let writeError: unknown;
       const flush = async (last = false) => {
         options.signal?.throwIfAborted();
+        if (cleared) throw new SyncClearedError();
         const batch = rows;
         const room = MAX_STORED_REJECTIONS - storedRejections;
         const keep = room > 0 ? rejections.slice(0, room) : [];
@@ -139,7 +151,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         await inflight;
         if (writeError) throw writeError;
         inflight = (async () => {
-          await stageRegisterRows(db, batch);
+          await stageRegisterRows(db, batch, syncId);
           await recordRejections(db, syncId, keep);
         })().catch((error: unknown) => {
           writeError = error;
@@ -198,6 +210,15 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     options.signal?.throwIfAborted();
 
     const summary = await db.transaction().execute(async (trx) => {
+      // Still ours? A run cleared while alive must not merge (the row lock also makes a
+      // concurrent 'Clear Stuck Syncs' wait for this transaction and then find nothing running).
+      const mine = await trx
+        .selectFrom("sync_log")
+        .select("status")
+        .where("id", "=", String(syncId))
+        .forUpdate()
+        .executeTakeFirst();
+      if (mine?.status !== "running") throw new SyncClearedError();
       const counts = await mergeStagedRows(trx, syncId, {
         removeMissing: options.removeMissing ?? false,
         hasDuplicates: duplicates > 0,
@@ -254,6 +275,11 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
   } catch (error) {
     clearInterval(heartbeat);
     const message = describeFailure(error, options.signal);
+    if (error instanceof SyncClearedError) {
+      // The log already says why (the admin's message); the staging table may belong to a newer run.
+      options.log?.warn({ syncId }, "register sync cleared while running; stopped without changes");
+      throw new SyncFailedError(message, syncId, { cause: error });
+    }
     await db
       .updateTable("sync_log")
       .set({

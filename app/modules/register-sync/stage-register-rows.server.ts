@@ -26,7 +26,12 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return out + "}";
 }
 
-export async function stageRegisterRows(db: Database, rows: readonly StagedRow[]): Promise<void> {
+/**
+ * With `syncId`, the batch is written only while that run's log is still 'running': a run that an
+ * admin cleared ('Clear Stuck Syncs') while it was alive can never add rows to the staging table of
+ * the run started after it.
+ */
+export async function stageRegisterRows(db: Database, rows: readonly StagedRow[], syncId?: number): Promise<void> {
   if (rows.length === 0) return;
   const col = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((r) => r[key] as string | number | null));
   await sql`
@@ -43,7 +48,8 @@ export async function stageRegisterRows(db: Database, rows: readonly StagedRow[]
       ${col("easting")}::int[], ${col("northing")}::int[], ${col("applicant_type")}::text[],
       ${col("registration_tier")}::text[], ${col("registration_type")}::text[],
       ${col("registration_date")}::date[], ${col("expiry_date")}::date[], ${col("company_number")}::text[],
-      ${col("row_hash")}::text[])`.execute(db);
+      ${col("row_hash")}::text[])
+    ${syncId === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId} AND status = 'running')`}`.execute(db);
 }
 
 export async function clearStaging(db: Database): Promise<void> {

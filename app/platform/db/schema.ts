@@ -223,6 +223,7 @@ export interface CarrierReportsTable {
   reporter_email: string | null;
   status: Generated<"open" | "resolved" | "dismissed">;
   created_at: Timestamp;
+  resolved_at: Date | null;
 }
 
 export type SyncStatus = "running" | "success" | "error";

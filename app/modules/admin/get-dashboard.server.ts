@@ -1,0 +1,159 @@
+/**
+ * The Admin Dashboard's data: five counts and the five most recent pending claims, leads and
+ * quote requests. Reads the tables of the claims and enquiries areas directly (read-only).
+ */
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { countListings } from "./count-listings.server";
+
+export const RECENT_LIMIT = 5;
+
+export interface DashboardCounts {
+  totalListings: number;
+  totalListingsEstimated: boolean;
+  claimedListings: number;
+  pendingClaims: number;
+  totalLeads: number;
+  quoteRequests: number;
+}
+
+export interface PendingClaim {
+  id: string;
+  registrationNumber: string;
+  businessName: string | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  licenseDocumentUrl: string | null;
+  subscriptionPlan: string;
+  createdAt: string;
+}
+
+export interface RecentLead {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  postcode: string;
+  loadSize: string | null;
+  description: string;
+  preferredDate: string | null;
+  preferredTime: string | null;
+  status: string;
+  hasImage: boolean;
+  createdAt: string;
+}
+
+export interface RecentQuote {
+  id: string;
+  providerId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  postcode: string | null;
+  serviceType: string | null;
+  message: string;
+  status: string;
+  hasImage: boolean;
+  createdAt: string;
+}
+
+export interface Dashboard {
+  counts: DashboardCounts;
+  pendingClaims: PendingClaim[];
+  recentLeads: RecentLead[];
+  recentQuotes: RecentQuote[];
+}
+
+export async function getDashboardCounts(db: Database): Promise<DashboardCounts> {
+  const listings = await countListings(db);
+  const { rows } = await sql<{ claimed: number; pending: number; leads: number; quotes: number }>`SELECT
+    (SELECT count(*)::int FROM claimed_listings WHERE verified) AS claimed,
+    (SELECT count(*)::int FROM claim_requests WHERE status = 'pending') AS pending,
+    (SELECT count(*)::int FROM general_leads) AS leads,
+    (SELECT count(*)::int FROM quote_requests) AS quotes`.execute(db);
+  const r = rows[0]!;
+  return {
+    totalListings: listings.value,
+    totalListingsEstimated: listings.estimated,
+    claimedListings: r.claimed,
+    pendingClaims: r.pending,
+    totalLeads: r.leads,
+    quoteRequests: r.quotes,
+  };
+}
+
+export async function getDashboard(db: Database): Promise<Dashboard> {
+  const counts = await getDashboardCounts(db);
+  const claims = await db
+    .selectFrom("claim_requests as c")
+    .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+    .select([
+      "c.id", "c.registration_number", "d.business_name", "c.contact_name", "c.contact_phone", "c.contact_email",
+      "c.license_document_url", "c.subscription_plan", "c.created_at",
+    ])
+    .where("c.status", "=", "pending")
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id")
+    .limit(RECENT_LIMIT)
+    .execute();
+  const leads = await db
+    .selectFrom("general_leads")
+    .select(["id", "name", "email", "phone", "postcode", "load_size", "description", "preferred_date", "preferred_time", "status", "image_key", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(RECENT_LIMIT)
+    .execute();
+  const quotes = await db
+    .selectFrom("quote_requests")
+    .select(["id", "provider_id", "name", "email", "phone", "postcode", "service_type", "message", "status", "image_key", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(RECENT_LIMIT)
+    .execute();
+  return {
+    counts,
+    pendingClaims: claims.map((c) => ({
+      id: c.id,
+      registrationNumber: c.registration_number,
+      businessName: c.business_name ?? null,
+      contactName: c.contact_name,
+      contactPhone: c.contact_phone,
+      contactEmail: c.contact_email,
+      licenseDocumentUrl: c.license_document_url,
+      subscriptionPlan: c.subscription_plan,
+      createdAt: c.created_at.toISOString(),
+    })),
+    recentLeads: leads.map((l) => ({
+      id: l.id,
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      postcode: l.postcode,
+      loadSize: l.load_size,
+      description: l.description,
+      preferredDate: l.preferred_date ? dateOnly(l.preferred_date as unknown) : null,
+      preferredTime: l.preferred_time,
+      status: l.status || "new",
+      hasImage: !!l.image_key,
+      createdAt: l.created_at.toISOString(),
+    })),
+    recentQuotes: quotes.map((q) => ({
+      id: q.id,
+      providerId: q.provider_id,
+      name: q.name,
+      email: q.email,
+      phone: q.phone,
+      postcode: q.postcode,
+      serviceType: q.service_type,
+      message: q.message,
+      status: q.status || "pending",
+      hasImage: !!q.image_key,
+      createdAt: q.created_at.toISOString(),
+    })),
+  };
+}
+
+function dateOnly(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+}

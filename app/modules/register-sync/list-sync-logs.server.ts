@@ -1,0 +1,136 @@
+/**
+ * What Data Management shows: the last 50 runs (newest first) with their counts and progress,
+ * the summary (total runs, successful runs, last run), and debug entries (the last 10
+ * register-sync jobs as the job runner saw them).
+ */
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { REGISTER_SYNC_JOB } from "./sync-job.server";
+
+export const SYNC_LOG_LIMIT = 50;
+export const DEBUG_ENTRY_LIMIT = 10;
+
+export interface SyncLogView {
+  id: string;
+  status: "running" | "success" | "error";
+  source: string | null;
+  trigger: string;
+  recordsProcessed: number;
+  recordsAdded: number;
+  recordsUpdated: number;
+  recordsRemoved: number;
+  recordsRejected: number;
+  recordsUnchanged: number;
+  durationMs: number | null;
+  errorMessage: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  /** While running: rows per second so far, bytes read of the total (null when unknown). */
+  ratePerSecond: number | null;
+  bytesRead: number;
+  bytesTotal: number | null;
+  storedRejections: number;
+}
+
+export interface SyncSummaryCards {
+  totalRuns: number;
+  successfulRuns: number;
+  lastRun: { status: string; createdAt: string } | null;
+}
+
+export interface DebugEntry {
+  id: string;
+  status: string;
+  attempts: number;
+  payload: Record<string, unknown>;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promise<SyncLogView[]> {
+  const rows = await db
+    .selectFrom("sync_log as s")
+    .selectAll("s")
+    .select([
+      sql<number>`extract(epoch from (s.heartbeat_at - s.created_at))`.as("elapsed_s"),
+      sql<number>`(SELECT count(*)::int FROM sync_rejections r WHERE r.sync_id = s.id)`.as("stored_rejections"),
+    ])
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    const elapsed = Number(r.elapsed_s);
+    return {
+      id: String(r.id),
+      status: r.status,
+      source: r.source,
+      trigger: r.trigger,
+      recordsProcessed: r.records_processed,
+      recordsAdded: r.records_added,
+      recordsUpdated: r.records_updated,
+      recordsRemoved: r.records_removed,
+      recordsRejected: r.records_rejected,
+      recordsUnchanged: r.records_unchanged,
+      durationMs: r.duration_ms,
+      errorMessage: r.error_message,
+      createdAt: r.created_at.toISOString(),
+      finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
+      ratePerSecond: elapsed > 0 ? Math.round(r.records_processed / elapsed) : null,
+      bytesRead: Number(r.bytes_read),
+      bytesTotal: r.bytes_total === null ? null : Number(r.bytes_total),
+      storedRejections: Number(r.stored_rejections),
+    };
+  });
+}
+
+export async function syncSummaryCards(db: Database): Promise<SyncSummaryCards> {
+  const { rows } = await sql<{ total: number; ok: number }>`
+    SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS ok FROM sync_log`.execute(db);
+  const last = await db.selectFrom("sync_log").select(["status", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+  return {
+    totalRuns: rows[0]?.total ?? 0,
+    successfulRuns: rows[0]?.ok ?? 0,
+    lastRun: last ? { status: last.status, createdAt: last.created_at.toISOString() } : null,
+  };
+}
+
+export async function listSyncDebugEntries(db: Database, limit = DEBUG_ENTRY_LIMIT): Promise<DebugEntry[]> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["id", "status", "attempts", "payload", "last_error", "created_at", "finished_at"])
+    .where("type", "=", REGISTER_SYNC_JOB)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    status: r.status,
+    attempts: r.attempts,
+    payload: (r.payload ?? {}) as Record<string, unknown>,
+    lastError: r.last_error,
+    createdAt: r.created_at.toISOString(),
+    finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
+  }));
+}
+
+export interface RejectionView {
+  line: number;
+  registrationNumber: string | null;
+  reason: string;
+}
+
+/** The stored rejected lines of one run, in line order. */
+export async function listSyncRejections(db: Database, syncId: string, limit = 200): Promise<RejectionView[]> {
+  if (!/^\d{1,18}$/.test(syncId)) return [];
+  const rows = await db
+    .selectFrom("sync_rejections")
+    .select(["line_number", "registration_number", "reason"])
+    .where("sync_id", "=", syncId as never)
+    .orderBy("line_number")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ line: r.line_number, registrationNumber: r.registration_number, reason: r.reason }));
+}
