@@ -50,7 +50,7 @@ test("'Update Data' syncs the configured register file; the page follows the run
   await expectToast(page, "Data sync started");
   await expect(page.getByTestId("total-runs")).toHaveText(String(before + 1), { timeout: 15_000 });
   // No reload by hand: the page refreshes itself every 10 s while the run is queued or running.
-  await expectToast(page, "Data sync completed");
+  await expect(toastWith(page, "Data sync completed")).toBeVisible({ timeout: 25_000 });
   await expect(toastWith(page, "Data sync completed")).toContainText(
     new RegExp(`Records processed: ${ADM_REGISTER_ROWS}\\. Records added: ${ADM_REGISTER_ROWS}\\. Duration: \\d+\\.\\d seconds\\.`),
   );
@@ -91,7 +91,8 @@ test("uploads a register file with bad rows, sees the rejected lines, and the da
   await page.getByLabel("Register file (CSV or ZIP)").setInputFiles({ name: "adminford.csv", mimeType: "text/csv", buffer: Buffer.from(csv + "\n") });
   await page.getByRole("button", { name: "Upload and import" }).click();
   await expectToast(page, "Register file uploaded");
-  await expectToast(page, "Data sync completed");
+  // The page refreshes every 10 s while the run is queued or running: allow for one full period.
+  await expect(toastWith(page, "Data sync completed")).toBeVisible({ timeout: 25_000 });
   const latest = history(page).getByTestId("sync-row").first();
   await expect(latest).toContainText("upload");
   await expect(latest).toContainText("success");

@@ -131,6 +131,9 @@ test("verified listing: details and services published at once, logo checked by 
   const publicLogo = page.getByRole("img", { name: "Quillon Carriers & Sons Ltd logo" });
   await expect(publicLogo).toHaveAttribute("src", logoSrc!);
   expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  // Search engines get the logo as an absolute URL on this site.
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  expect(jsonLd.logo).toBe(new URL(logoSrc!, page.url()).href);
 
   // Remove: gone from the dashboard, the profile, and storage.
   await page.goto("/company");

@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
   // Cached for anonymous visitors; a view served from the cache is still counted (the event).
   return data(
-    { provider, removed: null, requested: provider.registration_number, seo: profileSeo(provider, canonical) },
+    { provider, removed: null, requested: provider.registration_number, seo: profileSeo(provider, canonical, app.config.publicUrl) },
     { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
   );
 }
@@ -72,13 +72,15 @@ export function meta({ data }: Route.MetaArgs) {
   return seoMeta(data?.seo);
 }
 
-function profileSeo(p: Provider, canonical: string): Seo {
+function profileSeo(p: Provider, canonical: string, publicUrl: string): Seo {
   const place = p.town ? ` in ${p.town}` : "";
   const description = p.is_claimed && p.about
     ? p.about.slice(0, 155)
     : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
   const seo: Seo = { title: `${p.business_name} – Waste Carrier ${p.registration_number}`, description, canonical, type: "profile" };
   if (p.is_claimed) {
+    // Logos are served from this site ('/company-logo/...'): structured data needs absolute URLs.
+    const logo = p.logo_url ? new URL(p.logo_url, `${publicUrl}/`).href : null;
     // LocalBusiness for claimed listings only; no ratings (self-serving reviews are not marked up).
     seo.jsonLd = {
       "@context": "https://schema.org",
@@ -88,7 +90,7 @@ function profileSeo(p: Provider, canonical: string): Seo {
       ...(p.about ? { description: p.about } : {}),
       ...(p.phone ? { telephone: p.phone } : {}),
       ...(p.email ? { email: p.email } : {}),
-      ...(p.logo_url ? { logo: p.logo_url, image: p.logo_url } : {}),
+      ...(logo ? { logo, image: logo } : {}),
       ...(websiteHref(p.website) ? { sameAs: [websiteHref(p.website)] } : {}),
       ...(p.areas_covered.length ? { areaServed: p.areas_covered } : {}),
       address: {
