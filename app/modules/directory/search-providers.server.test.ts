@@ -124,6 +124,14 @@ describe("searchProviders", () => {
     await t.db.updateTable("directory_entries").set({ business_name: "RIVERSIDE GARDEN SERVICES" }).where("registration_number", "=", FIXTURE.lowerTier).execute();
   });
 
+  it("keeps the typo dictionary to business-name words (never town words) on insert and rename", async () => {
+    await t.db.insertInto("directory_entries").values({ registration_number: "CBDU777001", business_name: "Quokka Hauliers", town: "Zanzibarton" }).execute();
+    await t.db.updateTable("directory_entries").set({ business_name: "Quokka Wombat Hauliers" }).where("registration_number", "=", "CBDU777001").execute();
+    const words = (await t.db.selectFrom("directory_name_words").select("word").where("word", "in", ["quokka", "wombat", "hauliers", "zanzibarton"]).execute()).map((w) => w.word);
+    expect(words.sort()).toEqual(["hauliers", "quokka", "wombat"]);
+    await t.db.deleteFrom("directory_entries").where("registration_number", "=", "CBDU777001").execute();
+  });
+
   it("caps the count and the pages at SEARCH_COUNT_CAP", async () => {
     const rows = Array.from({ length: SEARCH_COUNT_CAP + 20 }, (_, i) => ({
       registration_number: `CBDU9${String(i).padStart(5, "0")}`,

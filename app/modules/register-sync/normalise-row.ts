@@ -171,7 +171,7 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
     // Lower tier registrations never expire, whatever the source says.
     const expiryDate = tier === "LOWER" ? null : parseDate(raw.expiry_date, "expiry date");
 
-    const row: Omit<RegisterRow, "row_hash"> = {
+    const row: RegisterRow = {
       registration_number: registrationNumber,
       business_name: businessName,
       uprn: text(raw.uprn),
@@ -191,18 +191,43 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
       registration_date: registrationDate,
       expiry_date: expiryDate,
       company_number: companyNumber(raw.company_number),
+      row_hash: "",
     };
-    return { ok: true, row: { ...row, row_hash: hashRow(row) } };
+    row.row_hash = hashRow(row);
+    return { ok: true, row };
   } catch (error) {
     if (error instanceof Reject) return { ok: false, reason: error.message, registrationNumber: registrationNumber || null };
     throw error;
   }
 }
 
-function hashRow(row: Omit<RegisterRow, "row_hash">): string {
+/** The hashed fields, in a fixed order (changing it changes every hash: one full re-merge). */
+const HASHED = [
+  "registration_number",
+  "business_name",
+  "uprn",
+  "building",
+  "address_line_1",
+  "address_line_2",
+  "address_line_3",
+  "address_line_4",
+  "town",
+  "postcode",
+  "country",
+  "easting",
+  "northing",
+  "applicant_type",
+  "registration_tier",
+  "registration_type",
+  "registration_date",
+  "expiry_date",
+  "company_number",
+] as const satisfies readonly Exclude<keyof RegisterRow, "row_hash">[];
+
+function hashRow(row: RegisterRow): string {
   let text = "";
-  for (const key in row) {
-    const value = row[key as keyof typeof row];
+  for (const key of HASHED) {
+    const value = row[key];
     text += (value === null ? "\u0000" : String(value)) + "\u001f";
   }
   return crypto.hash("md5", text, "base64");

@@ -4,7 +4,7 @@
  * be read is reported by line, the run goes on.
  */
 import { StringDecoder } from "node:string_decoder";
-import { mapHeader, type RawRegisterRow, type RegisterField } from "./register-fields";
+import { emptyRawRow, mapHeader, type RegisterField } from "./register-fields";
 import { SourceError, type SourceItem } from "./source-types";
 import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
 
@@ -30,7 +30,7 @@ export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator
         }
         continue;
       }
-      const raw: RawRegisterRow = {};
+      const raw = emptyRawRow();
       let any = false;
       const count = Math.min(columns.length, fields.length);
       for (let i = 0; i < count; i++) {

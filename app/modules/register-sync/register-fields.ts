@@ -34,6 +34,34 @@ export type RegisterField = (typeof REGISTER_FIELDS)[number];
 /** One source row: the canonical fields the source had, as the source wrote them. */
 export type RawRegisterRow = Partial<Record<RegisterField, string>>;
 
+/**
+ * A source row with every field present (undefined until the adapter sets it): all rows then
+ * share one object shape, which keeps the normaliser's reads fast over millions of rows.
+ */
+export function emptyRawRow(): RawRegisterRow {
+  return {
+    registration_number: undefined,
+    business_name: undefined,
+    uprn: undefined,
+    building: undefined,
+    address_line_1: undefined,
+    address_line_2: undefined,
+    address_line_3: undefined,
+    address_line_4: undefined,
+    town: undefined,
+    postcode: undefined,
+    country: undefined,
+    easting: undefined,
+    northing: undefined,
+    applicant_type: undefined,
+    registration_tier: undefined,
+    registration_type: undefined,
+    registration_date: undefined,
+    expiry_date: undefined,
+    company_number: undefined,
+  };
+}
+
 /** The EA's daily full export header, exactly as the EA writes it (and as the generator writes it). */
 export const EA_EXPORT_HEADER = [
   "Registration number",

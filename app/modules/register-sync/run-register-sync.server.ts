@@ -16,7 +16,7 @@ import { normaliseRow } from "./normalise-row";
 import { isUrl, openRegisterSource } from "./open-register-source.server";
 import { recordRejections, type Rejection } from "./record-rejections.server";
 import { SeenNumbers } from "./seen-numbers";
-import { clearStaging, stageRegisterRows, type StagedRow } from "./stage-register-rows.server";
+import { clearStaging, stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
 
 export interface RunRegisterSyncOptions {
   /** A file path or an http(s) URL: CSV (EA export or public register), JSON, or a ZIP of one. */
@@ -134,7 +134,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     }, HEARTBEAT_MS);
 
     try {
-      let rows: StagedRow[] = [];
+      let rows = new StagingBatch();
       let rejections: Rejection[] = [];
       // One batch is written while the next is parsed (PostgreSQL works while Node parses).
       let inflight: Promise<void> = Promise.resolve();
@@ -146,7 +146,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         const room = MAX_STORED_REJECTIONS - storedRejections;
         const keep = room > 0 ? rejections.slice(0, room) : [];
         storedRejections += keep.length;
-        rows = [];
+        rows = new StagingBatch();
         rejections = [];
         await inflight;
         if (writeError) throw writeError;
@@ -177,7 +177,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
           const result = normaliseRow(item.raw);
           if (result.ok) {
             seen.add(result.row.registration_number);
-            rows.push(Object.assign(result.row, { line_number: item.line }));
+            rows.add(result.row, item.line);
           }
           else reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
         }

@@ -15,15 +15,82 @@ export interface StagedRow extends RegisterRow {
  * array serialisation, which this loop runs 6 million times for a 300,000-row register).
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
-  let out = "{";
+  // Pieces joined once: one flat string, not a rope of thousands of concatenations for the
+  // garbage collector to walk and flatten.
+  const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
-    if (i > 0) out += ",";
     const v = values[i];
-    if (v === null) out += "NULL";
-    else if (typeof v === "number") out += String(v);
-    else out += `"${v.includes("\\") || v.includes('"') ? v.replace(/[\\"]/g, "\\$&") : v}"`;
+    if (v === null) parts[i] = "NULL";
+    else if (typeof v === "number") parts[i] = String(v);
+    else parts[i] = `"${v.includes("\\") || v.includes('"') ? v.replace(/[\\"]/g, "\\$&") : v}"`;
   }
-  return out + "}";
+  return `{${parts.join(",")}}`;
+}
+
+const STAGED_COLUMNS = [
+  ["line_number", "int"],
+  ["registration_number", "text"],
+  ["business_name", "text"],
+  ["uprn", "text"],
+  ["building", "text"],
+  ["address_line_1", "text"],
+  ["address_line_2", "text"],
+  ["address_line_3", "text"],
+  ["address_line_4", "text"],
+  ["town", "text"],
+  ["postcode", "text"],
+  ["country", "text"],
+  ["easting", "int"],
+  ["northing", "int"],
+  ["applicant_type", "text"],
+  ["registration_tier", "text"],
+  ["registration_type", "text"],
+  ["registration_date", "date"],
+  ["expiry_date", "date"],
+  ["company_number", "text"],
+  ["row_hash", "text"],
+] as const satisfies readonly (readonly [keyof StagedRow, string])[];
+
+/**
+ * Rows on their way to the staging table, held as one array per column: each normalised row
+ * object is dropped as soon as it is added, so a batch of thousands of rows costs the garbage
+ * collector a few arrays instead of thousands of long-lived objects.
+ */
+export class StagingBatch {
+  readonly columns: (string | number | null)[][] = STAGED_COLUMNS.map(() => []);
+  length = 0;
+
+  static of(rows: readonly StagedRow[]): StagingBatch {
+    const batch = new StagingBatch();
+    for (const row of rows) batch.add(row, row.line_number);
+    return batch;
+  }
+
+  add(row: RegisterRow, line: number): void {
+    const c = this.columns;
+    c[0].push(line);
+    c[1].push(row.registration_number);
+    c[2].push(row.business_name);
+    c[3].push(row.uprn);
+    c[4].push(row.building);
+    c[5].push(row.address_line_1);
+    c[6].push(row.address_line_2);
+    c[7].push(row.address_line_3);
+    c[8].push(row.address_line_4);
+    c[9].push(row.town);
+    c[10].push(row.postcode);
+    c[11].push(row.country);
+    c[12].push(row.easting);
+    c[13].push(row.northing);
+    c[14].push(row.applicant_type);
+    c[15].push(row.registration_tier);
+    c[16].push(row.registration_type);
+    c[17].push(row.registration_date);
+    c[18].push(row.expiry_date);
+    c[19].push(row.company_number);
+    c[20].push(row.row_hash);
+    this.length++;
+  }
 }
 
 /**
@@ -31,24 +98,12 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
  * admin cleared ('Clear Stuck Syncs') while it was alive can never add rows to the staging table of
  * the run started after it.
  */
-export async function stageRegisterRows(db: Database, rows: readonly StagedRow[], syncId?: number): Promise<void> {
-  if (rows.length === 0) return;
-  const col = <K extends keyof StagedRow>(key: K) => arrayLiteral(rows.map((r) => r[key] as string | number | null));
+export async function stageRegisterRows(db: Database, batch: StagingBatch, syncId?: number): Promise<void> {
+  if (batch.length === 0) return;
+  const arrays = STAGED_COLUMNS.map(([, type], i) => sql`${arrayLiteral(batch.columns[i])}::${sql.raw(type)}[]`);
   await sql`
-    INSERT INTO register_staging (
-      line_number, registration_number, business_name, uprn, building,
-      address_line_1, address_line_2, address_line_3, address_line_4, town, postcode, country,
-      easting, northing, applicant_type, registration_tier, registration_type,
-      registration_date, expiry_date, company_number, row_hash)
-    SELECT * FROM unnest(
-      ${col("line_number")}::int[], ${col("registration_number")}::text[], ${col("business_name")}::text[],
-      ${col("uprn")}::text[], ${col("building")}::text[],
-      ${col("address_line_1")}::text[], ${col("address_line_2")}::text[], ${col("address_line_3")}::text[],
-      ${col("address_line_4")}::text[], ${col("town")}::text[], ${col("postcode")}::text[], ${col("country")}::text[],
-      ${col("easting")}::int[], ${col("northing")}::int[], ${col("applicant_type")}::text[],
-      ${col("registration_tier")}::text[], ${col("registration_type")}::text[],
-      ${col("registration_date")}::date[], ${col("expiry_date")}::date[], ${col("company_number")}::text[],
-      ${col("row_hash")}::text[])
+    INSERT INTO register_staging (${sql.join(STAGED_COLUMNS.map(([name]) => sql.ref(name)))})
+    SELECT * FROM unnest(${sql.join(arrays)})
     ${syncId === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId} AND status = 'running')`}`.execute(db);
 }
 

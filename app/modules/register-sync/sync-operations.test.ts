@@ -21,7 +21,7 @@ import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { listSyncDebugEntries, listSyncLogs, listSyncRejections, syncSummaryCards } from "./list-sync-logs.server";
 import { NoRegisterSourceError, requestRegisterSync, syncPending } from "./request-sync.server";
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
-import { stageRegisterRows } from "./stage-register-rows.server";
+import { stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
 import { detectRegisterFileType } from "./store-upload.server";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
 
@@ -126,14 +126,14 @@ describe("crash recovery", () => {
       .values({ status: "running", source: "killed", heartbeat_at: new Date(Date.now() - 45 * 60_000), created_at: new Date(Date.now() - 50 * 60_000) })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await stageRegisterRows(t.db, [
+    await stageRegisterRows(t.db, StagingBatch.of([
       {
         line_number: 2, registration_number: "CBDU6666", business_name: "Half Imported Ltd", uprn: null, building: null,
         address_line_1: null, address_line_2: null, address_line_3: null, address_line_4: null, town: "Leeds", postcode: null,
         country: null, easting: null, northing: null, applicant_type: null, registration_tier: "LOWER", registration_type: null,
         registration_date: null, expiry_date: null, company_number: null, row_hash: "x",
       },
-    ]);
+    ]));
     // Nothing changed in the directory; the watchdog marks the dead run as failed.
     expect(await t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute()).toEqual(before);
     expect(await failStaleSyncs(t.db, 30 * 60_000)).toBe(1);

@@ -342,6 +342,8 @@ export interface DB {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   directory_entries: DirectoryEntriesTable;
+  /** Words of business names, kept by triggers, for typo correction (migrations 0201, 0901). */
+  directory_name_words: { word: string };
   claimed_listings: ClaimedListingsTable;
   claim_requests: ClaimRequestsTable;
   audit_log: AuditLogTable;
