@@ -64,6 +64,57 @@ test("approve from the claim-requests dialog: the contact is invited, sets a pas
   await suspendAfterwards(browser, CLAIMS.invite.number, CLAIMS.invite.name);
 });
 
+test("Add Provider: the admin lists a business for its owner, who is invited, sets a password and signs in", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await asAdmin(page);
+  await page.goto("/admin/providers");
+  await page.getByRole("link", { name: "Add Provider" }).click();
+  await expect(page).toHaveURL(/\/admin\/providers\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Add Provider" })).toBeVisible();
+  await expect(page.getByLabel("Start with a free trial (3 months from today)")).toBeChecked();
+
+  // Nothing filled in: every required field says what it needs.
+  await page.getByRole("button", { name: "Add Provider" }).click();
+  await expect(page.getByText("Please enter a registration number")).toBeVisible();
+  await expect(page.getByText("Please enter the owner's name")).toBeVisible();
+  await expect(page.getByText("Please enter the owner's email address")).toBeVisible();
+  await expect(page.getByText("Please enter a phone number")).toBeVisible();
+
+  // A business that is already claimed is refused; what was typed stays.
+  await page.getByLabel("Registration number").fill(CLAIMS.taken.number);
+  await page.getByLabel("Owner's name").fill("Alex Added");
+  await page.getByLabel("Owner's email").fill(CLAIMS.added.email);
+  await page.getByLabel("Phone").fill("0113 496 0999");
+  await page.getByLabel("Subscription plan").selectOption("premium");
+  await page.getByRole("button", { name: "Add Provider" }).click();
+  await expect(page.getByText("This business has already been claimed")).toBeVisible();
+  await expect(page.getByLabel("Owner's email")).toHaveValue(CLAIMS.added.email);
+  await expectAccessible(page);
+
+  await page.getByLabel("Registration number").fill(CLAIMS.added.number.toLowerCase());
+  await page.getByRole("button", { name: "Add Provider" }).click();
+  await expectToast(page, "Provider added");
+  await expect(page).toHaveURL(/\/admin\/providers\?status=verified$/);
+  const row = page.getByRole("row").filter({ hasText: CLAIMS.added.number });
+  await expect(row).toContainText("Verified");
+  await expect(row).toContainText("Premium");
+  await expect(row).toContainText(CLAIMS.added.email);
+
+  // The owner's invitation: set a password, sign in, land on the company dashboard.
+  const owner = await (await browser.newContext()).newPage();
+  const invite = await linkFromMailbox(owner, CLAIMS.added.email, "is approved", "/auth/invite");
+  await owner.goto(invite);
+  await owner.getByLabel("New password", { exact: true }).fill("added-pass-1");
+  await owner.getByLabel("Confirm password").fill("added-pass-1");
+  await owner.getByRole("button", { name: "Set Password" }).click();
+  await expect(owner.getByRole("main").getByText("Your password has been set")).toBeVisible();
+  await signIn(owner, CLAIMS.added.email, "added-pass-1");
+  await expect(owner).toHaveURL(/\/company$/);
+  await expect(owner.getByRole("main").getByText("Verified Listing", { exact: true })).toBeVisible();
+  await owner.context().close();
+  await suspendAfterwards(browser, CLAIMS.added.number, CLAIMS.added.name);
+});
+
 test("reject with notes: recorded, e-mailed to the claimant, and the business can be claimed again", async ({ page }) => {
   await asAdmin(page);
   await page.goto("/admin/claim-requests?q=claimreject");

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { saveListingDetails } from "../company/update-listing.server";
 import { getProvider } from "../directory/get-provider.server";
+import { addProvider } from "./add-provider.server";
 import { approveClaim } from "./approve-claim.server";
 import { findBusinessesByName, findClaimTarget } from "./find-claim-target.server";
 import { countClaims, getClaim, listClaims } from "./list-claims.server";
@@ -230,6 +231,58 @@ describe("approving", () => {
   it("refuses end dates before the start", async () => {
     const [claim] = await listClaims(t.db, { status: "pending", search: "CBDU500008" });
     expect(await approveClaim(t.db, TEST_CONFIG, { ...approveInput(claim!.id), startDate: new Date("2030-05-01"), endDate: new Date("2030-04-01") })).toEqual({ status: "invalid-dates" });
+  });
+});
+
+describe("adding a provider (admin)", () => {
+  const input = (n: string, email: string) => ({
+    registrationNumber: n,
+    contactName: "Sam Phoned",
+    contactEmail: email,
+    contactPhone: "0113 496 0001",
+    plan: "premium" as const,
+    period: "monthly" as const,
+    freeTrial: true,
+    adminNotes: "Asked by phone",
+    adminId,
+    now: NOW,
+  });
+
+  it("lists the business as verified for its owner at once: claim recorded as the admin's, invitation sent, audit trail", async () => {
+    await business("CBDU500020", "PHONED IN LTD");
+    const r = await addProvider(t.db, TEST_CONFIG, input(" cbdu500020 ", "Phoned@Example.test"));
+    expect(r).toMatchObject({ status: "added", approval: { status: "approved", accountLinked: true, warnings: [], businessName: "PHONED IN LTD" } });
+    const listing = await t.db.selectFrom("claimed_listings").selectAll().where("registration_number", "=", "CBDU500020").executeTakeFirstOrThrow();
+    expect(listing).toMatchObject({ verified: true, subscription_plan: "premium", is_on_free_trial: true, email: "phoned@example.test", phone: "0113 496 0001" });
+    expect(new Date(listing.subscription_end_date!).toISOString()).toBe("2030-04-10T12:00:00.000Z");
+    const entry = await t.db.selectFrom("directory_entries").select("is_claimed").where("registration_number", "=", "CBDU500020").executeTakeFirstOrThrow();
+    expect(entry.is_claimed).toBe(true);
+    const claim = await t.db.selectFrom("claim_requests").selectAll().where("registration_number", "=", "CBDU500020").executeTakeFirstOrThrow();
+    expect(claim).toMatchObject({ status: "approved", admin_notes: "Asked by phone", reviewed_by: adminId, contact_name: "Sam Phoned" });
+    expect((await outboxTo("phoned@example.test")).map((m) => m.template)).toEqual(["invite"]);
+    const audit = await t.db.selectFrom("audit_log").select(["action", "actor_user_id"]).where("entity_id", "=", claim.id).orderBy("created_at").execute();
+    expect(audit).toEqual([
+      { action: "claim.submitted", actor_user_id: adminId },
+      { action: "claim.approved", actor_user_id: adminId },
+    ]);
+    expect(await getProvider(t.db, "CBDU500020")).toMatchObject({ is_claimed: true, is_premium: true, phone: "0113 496 0001" });
+  });
+
+  it("refuses an empty or unknown number, a claimed business and one with a pending claim, changing nothing", async () => {
+    await business("CBDU500021", "WAITING CLAIM LTD");
+    const pending = await submitClaim(t.db, TEST_CONFIG, submission("CBDU500021", "waiting@example.test"), { now: NOW });
+    expect(pending.status).toBe("submitted");
+    const before = await t.db.selectFrom("claim_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(await addProvider(t.db, TEST_CONFIG, input(" ", "a@example.test"))).toEqual({ status: "missing" });
+    expect(await addProvider(t.db, TEST_CONFIG, input("CBDU999999", "a@example.test"))).toEqual({ status: "not-found" });
+    expect(await addProvider(t.db, TEST_CONFIG, input("CBDU500020", "a@example.test"))).toEqual({ status: "claimed" });
+    expect(await addProvider(t.db, TEST_CONFIG, input("CBDU500021", "a@example.test"))).toEqual({ status: "pending" });
+    const after = await t.db.selectFrom("claim_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await outboxTo("a@example.test")).toEqual([]);
+    // Leave the later tests' claim and listing counts as they expect them.
+    await t.db.deleteFrom("claimed_listings").where("registration_number", "=", "CBDU500021").execute();
+    await t.db.deleteFrom("claim_requests").where("registration_number", "=", "CBDU500021").execute();
   });
 });
 

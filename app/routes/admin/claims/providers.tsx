@@ -1,9 +1,9 @@
 /**
  * /admin/providers: claimed listings with Verified/Unverified, Trial and Premium badges, plan,
  * period and expiry; filters by status and plan; Suspend and Reinstate (a suspended listing
- * loses its claimed data on the public site until reinstated).
+ * loses its claimed data on the public site until reinstated); Add Provider (add-provider.tsx).
  */
-import { ExternalLink, Filter } from "lucide-react";
+import { ExternalLink, Filter, Plus } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
@@ -75,7 +75,15 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <AdminPage title="Providers" description="Claimed listings, their plans and subscriptions.">
+    <AdminPage
+      title="Providers"
+      description="Claimed listings, their plans and subscriptions."
+      actions={
+        <ButtonLink to="/admin/providers/new" size="sm">
+          <Plus aria-hidden className="size-4" /> Add Provider
+        </ButtonLink>
+      }
+    >
       <Form method="get" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
         <div>
           <Label htmlFor="filter-status">Status</Label>

@@ -4,4 +4,5 @@ export const adminClaimRoutes: RouteConfigEntry[] = [
   route("admin/claim-requests", "routes/admin/claims/claim-requests.tsx"),
   route("admin/listings", "routes/admin/claims/listings.tsx"),
   route("admin/providers", "routes/admin/claims/providers.tsx"),
+  route("admin/providers/new", "routes/admin/claims/add-provider.tsx"),
 ];

@@ -1,0 +1,91 @@
+/**
+ * Add Provider (admins, /admin/providers/new): lists a business from the register as a verified
+ * claimed listing without waiting for its owner to claim it (a carrier that phoned or e-mailed,
+ * say). It is recorded as a claim request made by the admin and approved at once through
+ * `approveClaim`, so the owner gets the same invitation to set a password, the listing the same
+ * fields, and the audit log the same trail (submitted by the admin, then approved).
+ * The same refusals as the claim wizard apply: unknown number, already claimed, pending claim.
+ */
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { inTransaction } from "~/modules/accounts/tx.server";
+import type { Database } from "~/platform/db/database.server";
+import type { Config } from "~/platform/env.server";
+import { approveClaim, type ApproveClaimResult } from "./approve-claim.server";
+import type { Period, Plan } from "./constants";
+import { findClaimTarget } from "./find-claim-target.server";
+
+export interface AddProviderInput {
+  registrationNumber: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  plan: Plan;
+  period: Period;
+  freeTrial: boolean;
+  adminNotes?: string | null;
+  adminId: string;
+  now?: Date;
+}
+
+export type AddProviderResult =
+  | { status: "missing" | "not-found" | "claimed" | "pending" }
+  | { status: "added"; claimId: string; approval: ApproveClaimResult };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}
+
+export async function addProvider(
+  db: Database,
+  config: Pick<Config, "publicUrl">,
+  input: AddProviderInput,
+  log?: { error: (o: object, m: string) => void },
+): Promise<AddProviderResult> {
+  const now = input.now ?? new Date();
+  let claimId: string;
+  try {
+    const created = await inTransaction(db, async (trx) => {
+      const target = await findClaimTarget(trx, input.registrationNumber, { lock: true });
+      if (target.status !== "claimable") return { status: target.status } as const;
+      const claim = await trx
+        .insertInto("claim_requests")
+        .values({
+          registration_number: target.business.registrationNumber,
+          user_id: null,
+          contact_name: input.contactName.trim(),
+          contact_email: input.contactEmail.trim().toLowerCase(),
+          contact_phone: input.contactPhone.trim(),
+          subscription_plan: input.plan,
+          subscription_period: input.period,
+          status: "pending",
+          admin_notes: input.adminNotes?.trim() || null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actorUserId: input.adminId,
+        action: "claim.submitted",
+        entity: "claim_request",
+        entityId: claim.id,
+        details: { registrationNumber: target.business.registrationNumber, plan: input.plan, period: input.period, addedByAdmin: true },
+        at: now,
+      });
+      return { status: "created", claimId: claim.id } as const;
+    });
+    if (created.status !== "created") return created;
+    claimId = created.claimId;
+  } catch (error) {
+    // A claim for the business was submitted at the same moment: the partial unique index refused this one.
+    if (isUniqueViolation(error)) return { status: "pending" };
+    throw error;
+  }
+  const approval = await approveClaim(
+    db,
+    config,
+    { claimId, adminId: input.adminId, plan: input.plan, period: input.period, freeTrial: input.freeTrial, adminNotes: input.adminNotes, now },
+    log,
+  );
+  return { status: "added", claimId, approval };
+}

@@ -1,0 +1,190 @@
+/**
+ * /admin/providers/new: Add Provider (the spec shows the button without behaviour; decision
+ * 0505). An admin lists a business from the register as a verified claimed listing for its owner,
+ * who is e-mailed an invitation to set a password. Plain form: works without JavaScript.
+ */
+import { ArrowLeft } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field, Input, Select, Textarea } from "~/components/ui/form";
+import { addProvider } from "~/modules/claims/add-provider.server";
+import { CLAIM_TEXT, PERIODS, PLANS } from "~/modules/claims/constants";
+import { getApp } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import { requireAdmin } from "../../auth/guards.server";
+import type { Route } from "./+types/add-provider";
+
+export const meta = () => adminTitle("Add Provider");
+
+const schema = z.object({
+  registrationNumber: z.string({ error: CLAIM_TEXT.enterNumber }).trim().min(1, CLAIM_TEXT.enterNumber).max(40, CLAIM_TEXT.notFound),
+  contactName: z.string({ error: "Please enter the owner's name" }).trim().min(1, "Please enter the owner's name").max(200, "Name is limited to 200 characters"),
+  contactEmail: z
+    .string({ error: "Please enter the owner's email address" })
+    .trim()
+    .min(1, "Please enter the owner's email address")
+    .email("Please enter a valid email address")
+    .max(254, "Email is limited to 254 characters"),
+  contactPhone: z
+    .string({ error: "Please enter a phone number" })
+    .trim()
+    .min(1, "Please enter a phone number")
+    .max(40, "Phone number is limited to 40 characters")
+    .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
+  plan: z.enum(PLANS, { error: "Please choose a plan" }),
+  period: z.enum(PERIODS, { error: "Please choose monthly or yearly" }),
+  freeTrial: z.literal("on").optional(),
+  adminNotes: z.string().max(2000, "Notes are limited to 2000 characters").optional(),
+});
+
+type Values = Partial<Record<keyof z.infer<typeof schema>, string>>;
+type Errors = Partial<Record<keyof z.infer<typeof schema> | "form", string>>;
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireAdmin(request, context, url);
+  return { registrationNumber: url.searchParams.get("registration")?.slice(0, 40) ?? "" };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context, url);
+  const app = getApp(context);
+  const form = Object.fromEntries(await request.formData());
+  const values: Values = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Values;
+  const fail = (errors: Errors, status = 400) => data({ values, errors }, { status });
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form") as keyof Errors;
+      errors[key] ??= issue.message;
+    }
+    return fail(errors);
+  }
+  const v = parsed.data;
+  try {
+    const r = await addProvider(
+      app.db,
+      app.config,
+      {
+        registrationNumber: v.registrationNumber,
+        contactName: v.contactName,
+        contactEmail: v.contactEmail,
+        contactPhone: v.contactPhone,
+        plan: v.plan,
+        period: v.period,
+        freeTrial: v.freeTrial === "on",
+        adminNotes: v.adminNotes,
+        adminId: admin.id,
+      },
+      app.log,
+    );
+    switch (r.status) {
+      case "missing":
+        return fail({ registrationNumber: CLAIM_TEXT.enterNumber });
+      case "not-found":
+        return fail({ registrationNumber: CLAIM_TEXT.numberNotFound }, 404);
+      case "claimed":
+        return fail({ registrationNumber: CLAIM_TEXT.alreadyClaimed }, 409);
+      case "pending":
+        return fail({ registrationNumber: `This business already has a pending claim request: review it in Claim Requests.` }, 409);
+      case "added": {
+        const a = r.approval;
+        if (a.status !== "approved") {
+          return fail({ form: `${CLAIM_TEXT.approveFailed}. The provider was saved as a pending claim: approve it from Claim Requests.` }, 500);
+        }
+        return redirectWithToast(
+          context,
+          "/admin/providers?status=verified",
+          a.accountLinked
+            ? {
+                title: "Provider added",
+                description: `${a.businessName} is now a verified listing. ${v.contactEmail} was emailed a link to set a password.${a.warnings.length ? ` ${a.warnings.join(" ")}` : ""}`,
+                variant: "success",
+              }
+            : { title: "Partial Success", description: `${a.businessName} is listed, but the owner's account could not be set up. ${a.warnings.join(" ")}`, variant: "destructive" },
+        );
+      }
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "add provider failed");
+    return fail({ form: `${CLAIM_TEXT.approveFailed}. ${CLAIM_TEXT.warnDirectoryError}.` }, 500);
+  }
+}
+
+export default function AddProvider({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const values: Values = actionData?.values ?? { registrationNumber: loaderData.registrationNumber };
+  const errors: Errors = actionData?.errors ?? {};
+  return (
+    <AdminPage
+      title="Add Provider"
+      description="List a business from the register as a verified provider for its owner, without waiting for a claim."
+      actions={
+        <ButtonLink to="/admin/providers" variant="outline" size="sm">
+          <ArrowLeft aria-hidden className="size-4" /> Back to Providers
+        </ButtonLink>
+      }
+    >
+      <Form method="post" noValidate className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-5">
+        {errors.form ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errors.form}
+          </p>
+        ) : null}
+        <Field label="Registration number" errors={errors.registrationNumber} hint="As on the public register, for example CBDU123456.">
+          {(p) => <Input {...p} name="registrationNumber" defaultValue={values.registrationNumber} autoComplete="off" className="font-mono uppercase" />}
+        </Field>
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Owner</legend>
+          <Field label="Owner's name" errors={errors.contactName}>
+            {(p) => <Input {...p} name="contactName" defaultValue={values.contactName} autoComplete="off" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Owner's email" errors={errors.contactEmail} hint="They are emailed a link to set a password and sign in.">
+              {(p) => <Input {...p} type="email" name="contactEmail" defaultValue={values.contactEmail} autoComplete="off" />}
+            </Field>
+            <Field label="Phone" errors={errors.contactPhone}>
+              {(p) => <Input {...p} type="tel" name="contactPhone" defaultValue={values.contactPhone} autoComplete="off" />}
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Subscription</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Subscription plan" errors={errors.plan}>
+              {(p) => (
+                <Select {...p} name="plan" defaultValue={values.plan ?? "standard"}>
+                  <option value="standard">Standard</option>
+                  <option value="premium">Premium</option>
+                </Select>
+              )}
+            </Field>
+            <Field label="Subscription period" errors={errors.period}>
+              {(p) => (
+                <Select {...p} name="period" defaultValue={values.period ?? "monthly"}>
+                  <option value="monthly">Monthly</option>
+                  <option value="yearly">Yearly</option>
+                </Select>
+              )}
+            </Field>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="freeTrial" value="on" defaultChecked={actionData ? values.freeTrial === "on" : true} className="size-4 accent-brand-600" /> Start
+            with a free trial (3 months from today)
+          </label>
+        </fieldset>
+        <Field label="Admin Notes" errors={errors.adminNotes} hint="Kept with the listing's claim record.">
+          {(p) => <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={values.adminNotes} />}
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Adding..." : "Add Provider"}
+          </Button>
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}
