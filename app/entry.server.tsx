@@ -23,6 +23,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary is always written in place: React would otherwise move a
+        // large one (the deferred forms, decision 0208) behind a script, out of reach of
+        // visitors without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -204,13 +204,26 @@ export function clientJsSizes(buildDir: string): Record<string, number> {
   return sizes;
 }
 
+/** A fresh clone has no build: make one, as `npm run build` would (the pages are measured built). */
+function buildProduct(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code})`))));
+  });
+}
+
 const section: BenchSection = {
   name: SECTION,
   order: 20,
   async run(ctx: BenchContext): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
-    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) throw new Error(`no build in ${buildDir}: run npm run build first`);
+    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+      if (process.env.BUILD_DIR) throw new Error(`no build in ${buildDir}: run npm run build first`);
+      ctx.log("search: no build yet, running npm run build...");
+      await buildProduct();
+    }
 
     for (const [page, bytes] of Object.entries(clientJsSizes(buildDir))) {
       rows.push({ section: SECTION, metric: `client JS, ${page} page (gzip)`, database: "-", value: `${(bytes / 1024).toFixed(1)} kB`, target: "< 150 kB", ok: bytes < 150 * 1024 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, signIn, expectToast } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, signIn } from "./support/auth-helpers";
 
 const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
 const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
@@ -30,6 +30,7 @@ async function fillLead(page: Page, name: string, extra: { photo?: string } = {}
 
 test("every validation message, the date and time choices, then 'Request sent!' with a photo", async ({ page }) => {
   await page.goto(RESULTS);
+  await formsReady(page);
   const form = leadForm(page);
   await expect(form.getByRole("heading", { name: "Get free quotes" })).toBeVisible();
   await expectAccessible(page);
@@ -70,6 +71,7 @@ test("every validation message, the date and time choices, then 'Request sent!' 
 test("admin: the lead with its photo, search, details and delete; the photo is admins-only", async ({ page, browser }) => {
   const name = `Lara Leadcheck ${Date.now()}`;
   await page.goto(RESULTS);
+  await formsReady(page);
   await fillLead(page, name, { photo: PHOTO });
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
   await expect(leadForm(page).getByText("Request sent!")).toBeVisible();
@@ -119,6 +121,7 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
 
 test("the honeypot: 'Request sent!' shown, nothing stored", async ({ page }) => {
   await page.goto(RESULTS);
+  await formsReady(page);
   await fillLead(page, "Harry Honeypot");
   await leadForm(page).locator("input[name=phone2]").fill("spam", { force: true });
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
-import { QUOTE_ANCHOR } from "./slots";
+import { QUOTE_ANCHOR } from "./anchors";
 import { ValidityBadge } from "./validity";
 
 export function profileHref(registrationNumber: string): string {

@@ -3,10 +3,15 @@
  * and the reviews and quote request form on claimed premium profiles (the pages render these
  * only for the listings that qualify; the servers check again). Built in app/components/enquiries.
  */
-import { LeadForm } from "~/components/enquiries/lead-form";
-import { QuoteForm } from "~/components/enquiries/quote-form";
-import { ReviewsSection } from "~/components/enquiries/reviews-section";
+import { deferred } from "~/components/ui/deferred";
 import type { Provider } from "~/modules/directory/provider";
+
+// Loaded after the page's own code (decision 0208): the forms and their validation library
+// would otherwise add ~50 kB gzip to the first visit of every results and profile page.
+const placeholder = <div aria-hidden className="min-h-96 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />;
+const LeadForm = deferred(() => import("~/components/enquiries/lead-form").then((m) => m.LeadForm), placeholder);
+const QuoteForm = deferred(() => import("~/components/enquiries/quote-form").then((m) => m.QuoteForm), placeholder);
+const ReviewsSection = deferred(() => import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection), placeholder);
 
 /** Results page: 'Shows a quote-lead form' (general leads). */
 export function GeneralLeadFormSlot({ location }: { location?: string }) {
@@ -25,5 +30,3 @@ export function ProviderReviewsSlot({ provider }: { provider: Provider }) {
 export function ProviderQuoteFormSlot({ provider }: { provider: Provider }) {
   return <QuoteForm key={provider.registration_number} registrationNumber={provider.registration_number} businessName={provider.business_name} services={provider.services} />;
 }
-
-export const QUOTE_ANCHOR = "quote";

@@ -2,7 +2,8 @@ import { ChevronRight, Crown, Flag, Globe, Mail, MapPin, Phone, SearchX } from "
 import { data, Link } from "react-router";
 import { isbot } from "isbot";
 import { ProviderLogo, ServiceList } from "~/components/directory/provider-card";
-import { ProviderQuoteFormSlot, ProviderReviewsSlot, QUOTE_ANCHOR } from "~/components/directory/slots";
+import { QUOTE_ANCHOR } from "~/components/directory/anchors";
+import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
 import { ValidityBanner } from "~/components/directory/validity";
 import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";

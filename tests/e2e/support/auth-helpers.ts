@@ -11,6 +11,15 @@ export async function signIn(page: Page, email: string, password = AUTH_PASSWORD
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * The visitor forms load after the page (decision 0208) and work as plain forms until then; a
+ * test of their JavaScript behaviour waits until every one on the page has loaded.
+ */
+export async function formsReady(page: Page) {
+  await expect(page.locator("[data-deferred]").first()).toBeAttached();
+  await expect(page.locator("[data-deferred]:not([data-deferred=ready])")).toHaveCount(0);
+}
+
 export async function expectToast(page: Page, title: string | RegExp) {
   await expect(page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first()).toBeVisible();
 }
