@@ -180,7 +180,9 @@ test.describe("without JavaScript", () => {
     const toggle = page.getByRole("switch", { name: "Email Notifications" });
     await expect(toggle).toBeChecked();
     await toggle.uncheck();
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/company"));
     await page.getByRole("button", { name: "Save setting" }).click();
+    await saved;
     await page.goto("/company");
     await expect(page.getByRole("switch", { name: "Email Notifications" })).not.toBeChecked();
   });
@@ -326,6 +328,8 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await expect(page.getByTestId("plan-usage")).toContainText("0 of 20 this month");
   await expect(page.getByLabel("Carrier company")).toHaveValue(CO.notes.name);
   await expect(page.getByLabel("Carrier licence (registration number)")).toHaveValue(CO.notes.reg);
+  // The company's own number: not editable (the server writes it whatever is sent).
+  await expect(page.getByLabel("Carrier licence (registration number)")).not.toBeEditable();
   await expect(page.getByLabel("Carrier address")).toHaveValue("Yard 4, Quillbury, ZZ7 7AA");
   await expect(page.getByLabel("Registered waste carrier, broker or dealer").last()).toBeChecked();
   await expectAccessible(page);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, linkFromMailbox, signIn } from "./support/auth-helpers";
 
 const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
 const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
@@ -18,6 +18,7 @@ const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-headi
 
 async function openProfile(page: Page, reg: string) {
   await page.goto(`/provider/${reg}`);
+  await formsReady(page);
   await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
 }
 
@@ -180,4 +181,27 @@ test("the profile's quote form and reviews at phone width", async ({ page }) => 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
+});
+
+test("works without JavaScript: errors on the result page keep what was typed, then the request is sent", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  const form = quoteForm(page);
+  await form.getByLabel("Name").fill("Noel NoScript");
+  await form.getByLabel("Email").fill("noel-at-example");
+  await form.getByLabel("Message").fill("Two sofas to collect, no JavaScript here.");
+  await form.getByRole("button", { name: "Send Quote Request" }).click();
+  await expect(page).toHaveURL(new RegExp(`/enquiries/quote/${ENQ.quote.registrationNumber}$`));
+  await expect(quoteForm(page).getByText("Please enter a valid email address")).toBeVisible();
+  await expect(quoteForm(page).getByLabel("Name")).toHaveValue("Noel NoScript");
+  await quoteForm(page).getByLabel("Email").fill("noel@example.test");
+  await quoteForm(page).getByRole("button", { name: "Send Quote Request" }).click();
+  await expect(page.getByText("The provider will contact you soon").first()).toBeVisible();
+  await context.close();
+  // It reached the provider like any other request.
+  const mailbox = await (await browser.newContext()).newPage();
+  await mailbox.goto("/dev/mailbox");
+  await expect(mailbox.getByTestId("mail").filter({ hasText: "New Quote Request from Noel NoScript" })).toHaveCount(1);
+  await mailbox.context().close();
 });

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, signIn } from "./support/auth-helpers";
 
 async function signInAs(page: Page, email: string) {
   await signIn(page, email);
@@ -13,6 +13,7 @@ const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a revie
 
 test("only published reviews are shown, with the average and count", async ({ page }) => {
   await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  await formsReady(page);
   const reviews = page.getByRole("list", { name: "Reviews" });
   await expect(reviews.getByRole("listitem")).toHaveCount(1);
   await expect(reviews).toContainText(ENQ.publishedReview.name);
@@ -29,6 +30,7 @@ test("only published reviews are shown, with the average and count", async ({ pa
 test("validation messages, a review sent, then the same e-mail is stopped live and by the server", async ({ page }) => {
   const email = `enq-reviewer-${Date.now()}@example.test`;
   await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  await formsReady(page);
   const form = reviewForm(page);
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expectToast(page, "Missing information");
@@ -50,6 +52,7 @@ test("validation messages, a review sent, then the same e-mail is stopped live a
   await expect(reviewForm(page)).toHaveCount(0);
 
   await page.reload();
+  await formsReady(page);
   await reviewForm(page).getByLabel("Your email").fill(email.toUpperCase());
   await expect(reviewForm(page).getByText("Review already submitted")).toBeVisible();
   await expect(reviewForm(page).getByRole("button", { name: "Submit Review" })).toBeDisabled();
@@ -65,6 +68,7 @@ test("validation messages, a review sent, then the same e-mail is stopped live a
 test("an admin publishes a pending review and it appears on the profile; rejecting keeps one hidden", async ({ page }) => {
   const text = `Cleared a loft in a morning ${Date.now()}`;
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  await formsReady(page);
   const form = reviewForm(page);
   await form.getByLabel("Your name").fill("Mo Moderated");
   await form.getByLabel("Your email").fill(`enq-mod-${Date.now()}@example.test`);
@@ -72,6 +76,7 @@ test("an admin publishes a pending review and it appears on the profile; rejecti
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you for your review!")).toBeVisible();
   await page.reload();
+  await formsReady(page);
   await expect(page.getByText(text)).toHaveCount(0);
 
   await signInAs(page, AUTH_USERS.admin);
@@ -90,8 +95,26 @@ test("an admin publishes a pending review and it appears on the profile; rejecti
   await expect(page.getByTestId("pending-review").filter({ hasText: ENQ.pendingReview.text })).toHaveCount(0);
 
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  await formsReady(page);
   await expect(page.getByRole("list", { name: "Reviews" })).toContainText(text);
   await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  await formsReady(page);
   await expect(page.getByRole("list", { name: "Reviews" })).toContainText(ENQ.publishedReview.text);
   await expect(page.getByText(ENQ.pendingReview.text)).toHaveCount(0);
+});
+
+test("works without JavaScript: errors on the result page, then the thank-you state", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
+  await reviewForm(page).getByLabel("Your name").fill("Nell NoScript");
+  await reviewForm(page).getByLabel("Your review").fill("Quick and tidy, booked without JavaScript.");
+  await reviewForm(page).getByRole("button", { name: "Submit Review" }).click();
+  await expect(page).toHaveURL(new RegExp(`/enquiries/reviews/${ENQ.quote.registrationNumber}$`));
+  await expect(reviewForm(page).getByText("Please fill in all fields before submitting")).toBeVisible();
+  await expect(reviewForm(page).getByLabel("Your name")).toHaveValue("Nell NoScript");
+  await reviewForm(page).getByLabel("Your email").fill(`enq-nojs-${Date.now()}@example.test`);
+  await reviewForm(page).getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await context.close();
 });

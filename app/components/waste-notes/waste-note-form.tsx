@@ -37,6 +37,8 @@ export interface WasteNoteFormProps {
   values?: WasteNoteFormValues;
   /** Defaults, e.g. the company's carrier details. */
   prefill?: WasteNoteFormValues;
+  /** The company's own note: the carrier licence is its registration number and cannot be changed. */
+  lockCarrierLicense?: boolean;
   formError?: string | null;
   /** Adds the honeypot field of public forms. */
   honeypot?: boolean;
@@ -68,6 +70,7 @@ export function WasteNoteForm({
   errors: givenErrors,
   values,
   prefill,
+  lockCarrierLicense = false,
   formError,
   honeypot,
   submitLabel = "Generate Waste Note",
@@ -272,8 +275,22 @@ export function WasteNoteForm({
         <Field label={<>Carrier company<Req /></>} errors={errors.carrierCompany}>
           {(p) => <Input {...p} name="carrierCompany" defaultValue={str("carrierCompany")} aria-required />}
         </Field>
-        <Field label={<>Carrier licence (registration number)<Req /></>} errors={errors.carrierLicense} hint="e.g. CBDU123456">
-          {(p) => <Input {...p} name="carrierLicense" defaultValue={str("carrierLicense")} autoCapitalize="characters" aria-required />}
+        <Field
+          label={<>Carrier licence (registration number)<Req /></>}
+          errors={errors.carrierLicense}
+          hint={lockCarrierLicense ? "Your registration number: every note from your account is written under it." : "e.g. CBDU123456"}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="carrierLicense"
+              defaultValue={lockCarrierLicense ? prefill?.carrierLicense : str("carrierLicense")}
+              readOnly={lockCarrierLicense}
+              className={lockCarrierLicense ? "bg-slate-100" : undefined}
+              autoCapitalize="characters"
+              aria-required
+            />
+          )}
         </Field>
         <Field className="sm:col-span-2" label={<>Carrier address<Req /></>} errors={errors.carrierAddress}>
           {(p) => <Textarea {...p} name="carrierAddress" rows={2} defaultValue={str("carrierAddress")} aria-required />}

@@ -47,7 +47,9 @@ export async function createWasteNote(
       transfereeKey = signatureKey(id, "transferee");
       await storage.put(transfereeKey, input.transfereeSignature, { contentType: "image/png" });
     }
-    const carrierStatus = await lookUpCarrierStatus(db, input.carrierLicense, now);
+    // A company writes notes as the carrier it is: its own registration number, whatever the form said.
+    const carrierLicense = options.owner?.registrationNumber ?? input.carrierLicense;
+    const carrierStatus = await lookUpCarrierStatus(db, carrierLicense, now);
 
     const result = await db.transaction().execute(async (trx): Promise<CreateNoteResult> => {
       if (options.owner) {
@@ -88,7 +90,7 @@ export async function createWasteNote(
           transferor_registration: input.transferorRegistration,
           carrier_company: input.carrierCompany,
           carrier_address: input.carrierAddress,
-          carrier_license: input.carrierLicense,
+          carrier_license: carrierLicense,
           transferee_status: input.transfereeStatus,
           transferee_permit_number: input.transfereePermitNumber,
           transferee_exemption: input.transfereeExemption,

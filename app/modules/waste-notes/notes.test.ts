@@ -161,6 +161,15 @@ describe("a company's notes and its plan", () => {
     await t.db.insertInto("claimed_listings").values({ registration_number: "CBDU123456", user_id: user.id, verified: true }).execute();
   });
 
+  it("writes a company's note under its own registration number, whatever the form's carrier licence says", async () => {
+    const data = { ...(await input()), carrierLicense: "CBDU999999" };
+    const created = await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-01-15T12:00:00Z") });
+    if (!created.ok) throw new Error("note not created");
+    const note = await t.db.selectFrom("waste_notes").select(["carrier_license", "registration_number"]).where("id", "=", created.id).executeTakeFirstOrThrow();
+    expect(note).toEqual({ carrier_license: "CBDU123456", registration_number: "CBDU123456" });
+    await t.db.deleteFrom("waste_notes").where("id", "=", created.id).execute(); // the later counts expect none
+  });
+
   it("refuses the 21st note of a calendar month on the standard plan, and allows it on premium", async () => {
     const now = new Date("2026-03-31T22:30:00Z"); // 23:30 on 31 March, UK summer time: still March
     const data = await input();

@@ -15,6 +15,7 @@ import { loadContainerTypes } from "~/modules/waste-notes/container-types.server
 import { getPlanUsage } from "~/modules/waste-notes/get-plan-usage.server";
 import { PLAN_LIMIT_MESSAGE } from "~/modules/waste-notes/plan-limit.server";
 import { MAX_FORM_BYTES, submitWasteNote } from "~/modules/waste-notes/submit-note.server";
+import { readFormData } from "~/platform/form-body.server";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import { requireUser } from "../auth/guards.server";
@@ -49,13 +50,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+  const form = await readFormData(request, MAX_FORM_BYTES);
+  if (form === "too-large") {
     return data({ errors: { photos: ["Photos are too large: at most 3 photos of 10 MB each"] }, values: {}, formError: null }, { status: 413 });
   }
   const listing = await getCompanyListing(app.db, user.id);
   if (!listing) return data({ errors: {}, values: {}, formError: "There is no business listing linked to your account." }, { status: 404 });
   try {
-    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, await request.formData(), {
+    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
       owner: { userId: user.id, registrationNumber: listing.registrationNumber },
     });
     switch (result.status) {
@@ -115,6 +117,7 @@ export default function CompanyWasteNote({ loaderData, actionData }: Route.Compo
         <WasteNoteForm
           containerTypes={company.containerTypes}
           prefill={company.prefill}
+          lockCarrierLicense
           errors={actionData?.errors}
           values={actionData?.values}
           formError={actionData?.formError}

@@ -6,13 +6,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadForm } from "~/components/enquiries/lead-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT, MAX_FORM_BYTES } from "~/modules/leads/constants";
 import { createLead } from "~/modules/leads/create-lead.server";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/lead";
-import { readFormData } from "./request-body.server";
+import { readFormData } from "~/platform/form-body.server";
 
 export function meta() {
   return [{ title: "Get free quotes | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
@@ -20,7 +20,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const body = await readFormData(request);
+  const body = await readFormData(request, MAX_FORM_BYTES);
   if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: LEAD_MESSAGES.imageTooLarge }, { status: 413 });
   const submission = parseWithZod(body, { schema: leadSchema() });
   if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });

@@ -7,13 +7,13 @@ import { data, Link } from "react-router";
 import { QuoteForm } from "~/components/enquiries/quote-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import type { ToastMessage } from "~/components/ui/toast";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT, MAX_FORM_BYTES } from "~/modules/leads/constants";
 import { createQuoteRequest, getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/quote";
-import { readFormData } from "./request-body.server";
+import { readFormData } from "~/platform/form-body.server";
 
 const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
 
@@ -29,7 +29,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const body = await readFormData(request);
+  const body = await readFormData(request, MAX_FORM_BYTES);
   if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: QUOTE_MESSAGES.tooLarge.description, toast: toast(QUOTE_MESSAGES.tooLarge) }, { status: 413 });
   // A filled honeypot is answered as a success before anything else is looked at.
   const honeypot = body.get(HONEYPOT);

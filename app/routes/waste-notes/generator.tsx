@@ -3,6 +3,7 @@ import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
 import { MAX_FORM_BYTES, submitWasteNote } from "~/modules/waste-notes/submit-note.server";
+import { readFormData } from "~/platform/form-body.server";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/generator";
@@ -23,11 +24,12 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+  const form = await readFormData(request, MAX_FORM_BYTES);
+  if (form === "too-large") {
     return data({ errors: { photos: ["Photos are too large: at most 3 photos of 10 MB each"] }, values: {}, formError: null }, { status: 413 });
   }
   try {
-    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, await request.formData(), {
+    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
       rateLimitKey: app.clientIp,
     });
     switch (result.status) {
