@@ -54,12 +54,14 @@ test("enrolment: QR code and key, confirm with a code, recovery codes once; then
   // Sign out, sign in: a code is needed. A recovery code works once.
   await page.goto("/company");
   await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
   await signIn(page, AUTH_USERS.enrol);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
   await page.getByLabel("Authentication code").fill(codes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/company$/);
   await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
   await signIn(page, AUTH_USERS.enrol);
   await page.getByLabel("Authentication code").fill(codes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
