@@ -11,6 +11,7 @@ import { openDatabase } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
 import { ConfigError, loadConfig } from "../app/platform/env.server";
 import { JobQueue } from "../app/platform/jobs/queue.server";
+import { ProviderEventRecorder } from "../app/modules/analytics/record-event.server";
 import { createLogger } from "../app/platform/logger.server";
 import { projectRoot } from "../app/platform/paths.server";
 import { firstRun, registerJobs } from "./boot";
@@ -38,7 +39,10 @@ export async function start(): Promise<void> {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   const jobs = new JobQueue(database.db, log, { staleAfterMs: config.SYNC_STALE_AFTER_MINUTES * 60_000 });
-  const services: AppServices = { config, db: database.db, jobs };
+  const events = new ProviderEventRecorder(database.db, {
+    onError: (err, lost) => log.warn({ err, lost }, "profile views and phone clicks not recorded"),
+  });
+  const services: AppServices = { config, db: database.db, jobs, events };
   registerJobs(services, log);
   await firstRun(services, log);
 
@@ -61,6 +65,7 @@ export async function start(): Promise<void> {
     force.unref();
     server.close();
     await jobs.stop();
+    await events.flush();
     await database.close();
     log.info("database closed, bye");
     process.exit(0);

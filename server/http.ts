@@ -12,7 +12,6 @@ import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
 import { isbot } from "isbot";
-import { recordProviderEvent } from "../app/modules/analytics/record-event.server";
 import { parseProfileViewEvent } from "../app/platform/page-cache";
 import { compress } from "./compress";
 import { createPageCache } from "./page-cache";
@@ -82,7 +81,7 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
       const registrationNumber = parseProfileViewEvent(event);
       const agent = request.headers.get("user-agent");
       if (!registrationNumber || (agent && isbot(agent))) return;
-      void recordProviderEvent(services.db, registrationNumber, "view", (err) => log.warn({ err }, "view not recorded"));
+      services.events.record(registrationNumber, "view");
     },
   });
   app.use(pageCache.middleware);

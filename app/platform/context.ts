@@ -3,6 +3,7 @@
  * Routes read it with `getApp(context)`.
  */
 import { createContext, type RouterContextProvider } from "react-router";
+import type { ProviderEventRecorder } from "~/modules/analytics/record-event.server";
 import type { Database } from "./db/database.server";
 import type { Config } from "./env.server";
 import type { JobQueue } from "./jobs/queue.server";
@@ -12,6 +13,8 @@ export interface AppServices {
   config: Config;
   db: Database;
   jobs: JobQueue;
+  /** Profile views and phone clicks, written in batches. */
+  events: ProviderEventRecorder;
 }
 
 export interface AppContext extends AppServices {

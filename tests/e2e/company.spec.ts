@@ -2,7 +2,8 @@
  * The company area in Chromium: dashboard stats and chart, listing edits (published for a
  * verified listing, a draft for an unverified one, also without JavaScript), logo checks, the
  * notification setting, Account Not Found, company waste notes with prefill and plan usage,
- * Past Waste Notes (counters, search, pages, CSV) and the plan limit.
+ * Past Waste Notes (counters, search, pages, CSV), the plan limit, and a visitor's views and
+ * phone click counted on the dashboard.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -364,4 +365,31 @@ test("plan limit: 20 of 20 this month, the 21st note is refused and nothing is s
   await expect(page.getByText(/Your Standard plan includes 20 waste notes per calendar month/).first()).toBeVisible();
   await page.goto("/company/waste-notes");
   await expect(page.getByRole("region", { name: "Counters" })).toContainText("Total Notes20");
+});
+
+test("a visitor's profile views and phone click reach the carrier's dashboard", async ({ page, browser }) => {
+  // A person's browser (headless Chromium's own user agent is recognised as a bot, whose views
+  // are not counted).
+  const visitor = await browser.newContext({
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  });
+  const tab = await visitor.newPage();
+  await tab.goto(`/provider/${CO.limit.reg}`);
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText(CO.limit.name);
+  await tab.reload(); // a second view (served from the page cache, still counted)
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText(CO.limit.name);
+  const call = tab.getByRole("link", { name: "01632 960000" });
+  expect(await call.getAttribute("href")).toBe(`/provider/${CO.limit.reg}/call`);
+  const answer = await visitor.request.get(`/provider/${CO.limit.reg}/call`, { maxRedirects: 0 });
+  expect(answer.headers()["location"]).toBe("tel:01632960000");
+  await visitor.close();
+
+  await signInAs(page, CO.limit.email);
+  // Views are written in batches, at most a second after they happen.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("stat-profile-views")).toHaveText("2", { timeout: 1_000 });
+    await expect(page.getByTestId("stat-phone-clicks")).toHaveText("1", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByText("2 in the last 30 days")).toBeVisible();
 });

@@ -1,15 +1,7 @@
 /** Home page and site frame: hero search modes, popular places, featured carriers, city links, header, footer, mobile menu, 404. */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "../../app/modules/directory/places";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
+import { expectAccessible } from "./support/auth-helpers";
 
 test("home: warning banner, hero, popular places, featured carriers, why-verified, 20 city links, register call to action", async ({ page }) => {
   await page.goto("/");

@@ -1,15 +1,7 @@
 /** Provider profiles: claimed premium, claimed standard, unclaimed, expired, lower tier, no address, not found; analytics; SEO files. */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { FIXTURE } from "../fixtures/10-directory";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
+import { expectAccessible } from "./support/auth-helpers";
 
 test("claimed premium profile: claimed data, Premium badge, contact, services, areas, quote button, LocalBusiness", async ({ page }) => {
   await page.goto(`/provider/${FIXTURE.premium}`);

@@ -1,15 +1,7 @@
 /** Search results: every search mode, grouping and cards, licence panel, services filter, sort, pagination, empty and bad input, API. */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { FIXTURE } from "../fixtures/10-directory";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
+import { expectAccessible } from "./support/auth-helpers";
 
 const group = (page: Page, name: string) => page.getByRole("region", { name });
 

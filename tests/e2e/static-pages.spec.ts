@@ -3,20 +3,10 @@
  * visited, its heading and key texts checked (including the spec's wording), its links
  * followed where they matter, its meta tags read, and axe-core run over the whole page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/auth-helpers";
 
 const SITE = "UK Waste Carrier Directory";
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
 
 async function expectMeta(page: Page, path: string, title: string) {
   await expect(page).toHaveTitle(`${title} | ${SITE}`);
@@ -57,7 +47,7 @@ test.describe("static pages", () => {
     await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
     await expectSafeExternalLinks(page, 1);
     await expectMeta(page, "/about", "About Us");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   test("Contact gives the response time, the hours and links to search and register", async ({ page }) => {
@@ -70,7 +60,7 @@ test.describe("static pages", () => {
     await expect(main(page).getByRole("link", { name: "0800 80 70 60" })).toHaveAttribute("href", "tel:+448008070060");
     await expectSafeExternalLinks(page, 2);
     await expectMeta(page, "/contact", "Contact Us");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   test("Privacy covers UK GDPR, what is stored and the only two cookies", async ({ page }) => {
@@ -96,7 +86,7 @@ test.describe("static pages", () => {
     await expect(main(page).getByRole("link", { name: /Information Commissioner's Office/ })).toHaveAttribute("href", "https://ico.org.uk");
     await expectSafeExternalLinks(page, 2);
     await expectMeta(page, "/privacy", "Privacy Notice");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   test("Terms set out what the directory is and who is responsible for what", async ({ page }) => {
@@ -114,7 +104,7 @@ test.describe("static pages", () => {
     await expect(main(page)).not.toContainText("@");
     await expectSafeExternalLinks(page, 1);
     await expectMeta(page, "/terms", "Terms of Use");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   test("Cookies lists exactly the session and toast cookies, and no tracking", async ({ page }) => {
@@ -127,7 +117,7 @@ test.describe("static pages", () => {
     await expect(main(page).getByRole("heading", { level: 2, name: "No tracking" })).toBeVisible();
     await expect(main(page)).toContainText("any third-party cookies");
     await expectMeta(page, "/cookies", "Cookie Policy");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   test("the page contents list jumps to its section", async ({ page }) => {
@@ -208,7 +198,7 @@ test.describe("resources", () => {
     }
     await expectSafeExternalLinks(page, 4);
     await expectMeta(page, "/resources", "Waste guides and resources");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
 
     await main(page).getByRole("link", { name: "Your waste duty of care" }).click();
     await expect(page).toHaveURL(/\/resources\/duty-of-care$/);
@@ -229,7 +219,7 @@ test.describe("resources", () => {
       await expectSafeExternalLinks(page, guide.official.length);
       await expectMeta(page, `/resources/${guide.slug}`, guide.title);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-      await expectNoSeriousA11yViolations(page);
+      await expectAccessible(page, { bestPractice: true });
 
       await main(page).getByRole("link", { name: "Back to Resources" }).click();
       await expect(page).toHaveURL(/\/resources$/);
@@ -257,7 +247,7 @@ test.describe("FAQ and under-construction pages", () => {
     await expect(answer).toBeVisible();
     await expect(main(page).locator("details")).toHaveCount(17);
     await expectMeta(page, "/faq", "Frequently Asked Questions");
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page, { bestPractice: true });
   });
 
   for (const { path, name } of [
@@ -274,7 +264,7 @@ test.describe("FAQ and under-construction pages", () => {
       await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
       await expect(main(page).getByRole("link", { name: "All guides" })).toHaveAttribute("href", "/resources");
       expect(await main(page).locator('a[href^="/resources/"]').count()).toBeGreaterThanOrEqual(3);
-      await expectNoSeriousA11yViolations(page);
+      await expectAccessible(page, { bestPractice: true });
     });
   }
 });

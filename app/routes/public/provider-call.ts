@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { recordProviderEvent } from "~/modules/analytics/record-event.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { telHref } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
@@ -16,8 +15,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!provider.is_claimed || !provider.phone) {
     return redirect(`/provider/${encodeURIComponent(provider.registration_number)}`);
   }
-  await recordProviderEvent(app.db, provider.registration_number, "phone_click", (err) =>
-    app.log.warn({ err }, "phone click not recorded"),
-  );
+  app.events.record(provider.registration_number, "phone_click");
   return redirect(telHref(provider.phone), { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
 }

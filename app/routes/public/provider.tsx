@@ -9,7 +9,6 @@ import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { recordProviderEvent } from "~/modules/analytics/record-event.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration, type RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import {
@@ -57,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One 'view' per profile view by a person (crawlers are not counted); never delays the page.
   const agent = request.headers.get("user-agent");
   if (!agent || !isbot(agent)) {
-    void recordProviderEvent(app.db, provider.registration_number, "view", (err) => app.log.warn({ err }, "view not recorded"));
+    app.events.record(provider.registration_number, "view");
   }
   const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
   // Cached for anonymous visitors; a view served from the cache is still counted (the event).
