@@ -2,8 +2,10 @@
  * One driver path for both databases: Kysely -> node-postgres Pool, connected either to a
  * PostgreSQL server (DATABASE_URL) or to embedded PGlite through its node-postgres adapter.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
@@ -71,7 +73,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
   try {
-    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    if (!inMemory) await createPgliteDataDir(dir);
     const pglite = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
     // PGlite is one connection; the pool hands it out one query or transaction at a time.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
@@ -93,6 +95,29 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/**
+ * Creating a PGlite database runs initdb, which needs ~650 MB on top of what opening an existing
+ * database needs, and a process keeps that memory resident afterwards. A new data folder is
+ * therefore made by a short-lived child process, and this process opens it like any existing
+ * one: the server and the sync CLI stay within their memory budget on a first run too (decision
+ * 0108). If the child cannot run, the folder is created here as before.
+ */
+async function createPgliteDataDir(dir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  if (fs.existsSync(path.join(dir, "PG_VERSION"))) return;
+  const create =
+    "const { PGlite } = await import(process.argv[1]); const db = await PGlite.create(process.argv[2]); await db.close();";
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      ["--input-type=module", "-e", create, import.meta.resolve("@electric-sql/pglite"), path.resolve(dir)],
+      { timeout: 300_000 },
+    );
+  } catch {
+    // PGlite.create() below makes the database in this process instead.
   }
 }
 
