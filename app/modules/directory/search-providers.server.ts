@@ -117,6 +117,8 @@ interface Plan {
   match: RawBuilder<boolean> | null;
   /** The score of a matching row, for the claimed-listings source. */
   score: RawBuilder<number>;
+  /** A full-text source is in the plan: it must read the GIN index (see `readingIndexes`). */
+  fullText: boolean;
 }
 
 const limit = SEARCH_COUNT_CAP + 1;
@@ -215,7 +217,7 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
   const match = anyQuery ? (predicates.length ? sql<boolean>`(${sql.join(predicates, sql` OR `)})` : sql<boolean>`false`) : null;
   const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
   const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
-  return { sources, match, score };
+  return { sources, match, score, fullText: nameScore !== null };
 }
 
 async function runSearch(db: Database, input: SearchInput): Promise<SearchResult> {
@@ -301,18 +303,20 @@ async function runPlan(
   // Counting stops at the cap, so pages beyond it do not exist.
   let currentPage = Math.min(input.page, Math.ceil(SEARCH_COUNT_CAP / input.size));
   let offset = (currentPage - 1) * input.size;
-  let { rows } = await pageQuery(offset).execute(db);
+  let { rows } = await readingIndexes(db, plan, (q) => pageQuery(offset).execute(q));
   let total = rows[0]?.total ?? 0;
   if (!rows.length && currentPage > 1) {
     // Past the end: answer the last page rather than nothing.
-    const totalRow = await sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
-      SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(db);
+    const totalRow = await readingIndexes(db, plan, (q) =>
+      sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
+        SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(q),
+    );
     total = totalRow.rows[0]?.total ?? 0;
     const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / input.size));
     if (lastPage < currentPage && total > 0) {
       currentPage = lastPage;
       offset = (currentPage - 1) * input.size;
-      ({ rows } = await pageQuery(offset).execute(db));
+      ({ rows } = await readingIndexes(db, plan, (q) => pageQuery(offset).execute(q)));
     } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
   }
   return {
@@ -320,6 +324,22 @@ async function runPlan(
     total,
     currentPage,
   };
+}
+
+/**
+ * The full-text source stops after SEARCH_COUNT_CAP + 1 matches. For a common word ('london:*')
+ * the planner over-estimates the matches and, because of that LIMIT, expects a sequential scan
+ * to find enough of them early; in fact it reads a third of the table (35 ms at 300,000 rows,
+ * against 7 ms through the GIN index). So a plan with a full-text source runs with sequential
+ * scans disabled, for that one statement (SET LOCAL in its own transaction). The other sources
+ * read indexes anyway, and the small claimed-listings table reads its index instead.
+ */
+function readingIndexes<T>(db: Database, plan: Plan, run: (q: Database) => Promise<T>): Promise<T> {
+  if (!plan.fullText) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return run(trx);
+  });
 }
 
 /** Nearest dictionary word (pg_trgm similarity) for each query word the dictionary lacks. */
