@@ -155,3 +155,35 @@ test("the stand-alone lead page (the no-JavaScript fallback) is accessible", asy
   await expect(page.getByRole("heading", { name: "Request free quotes" })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("admin leads: 25 a page, newest first; Older, Newer and Back to newest keep the search", async ({ page }) => {
+  const { name, count } = ENQ.pagingLeads;
+  const label = (i: number) => `${name} ${String(i).padStart(2, "0")}`;
+  await signInAs(page, AUTH_USERS.admin);
+  await page.goto("/admin/leads");
+  await page.getByLabel("Search leads").fill(name);
+  await page.getByRole("button", { name: "Search" }).click();
+  const rows = page.getByTestId("lead-row");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText(label(count));
+  await expect(rows.last()).toContainText(label(count - 24));
+  await expect(pages.getByRole("link", { name: "Newer" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Older" }).click();
+  await expect(rows).toHaveCount(count - 25);
+  await expect(rows.first()).toContainText(label(count - 25));
+  await expect(rows.last()).toContainText(label(1));
+  await expect(pages.getByRole("link", { name: "Older" })).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get("q")).toBe(name);
+  await expectAccessible(page);
+
+  await pages.getByRole("link", { name: "Newer" }).click();
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText(label(count));
+  await pages.getByRole("link", { name: "Older" }).click();
+  await expect(rows).toHaveCount(count - 25);
+  await pages.getByRole("link", { name: "Back to newest" }).click();
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText(label(count));
+});
