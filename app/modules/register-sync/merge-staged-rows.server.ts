@@ -6,28 +6,10 @@
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import { REGISTER_FIELDS } from "./register-fields";
 
-const COLUMNS = [
-  "business_name",
-  "uprn",
-  "building",
-  "address_line_1",
-  "address_line_2",
-  "address_line_3",
-  "address_line_4",
-  "town",
-  "postcode",
-  "country",
-  "easting",
-  "northing",
-  "applicant_type",
-  "registration_tier",
-  "registration_type",
-  "registration_date",
-  "expiry_date",
-  "company_number",
-  "row_hash",
-] as const;
+/** What the merge writes: every register field but the key, and the row's hash. */
+const COLUMNS = [...REGISTER_FIELDS.filter((f) => f !== "registration_number"), "row_hash"] as const;
 
 export interface MergeCounts {
   added: number;

@@ -7,6 +7,7 @@ import {
   normaliseApplicantType,
   normaliseRegistrationType,
   normaliseTier,
+  REGISTER_FIELDS,
   type RawRegisterRow,
 } from "./register-fields";
 
@@ -201,28 +202,11 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
   }
 }
 
-/** The hashed fields, in a fixed order (changing it changes every hash: one full re-merge). */
-const HASHED = [
-  "registration_number",
-  "business_name",
-  "uprn",
-  "building",
-  "address_line_1",
-  "address_line_2",
-  "address_line_3",
-  "address_line_4",
-  "town",
-  "postcode",
-  "country",
-  "easting",
-  "northing",
-  "applicant_type",
-  "registration_tier",
-  "registration_type",
-  "registration_date",
-  "expiry_date",
-  "company_number",
-] as const satisfies readonly Exclude<keyof RegisterRow, "row_hash">[];
+/**
+ * The hashed fields: every register field, in REGISTER_FIELDS' order (reordering that list
+ * changes every hash, and the next sync rewrites every row once).
+ */
+const HASHED = REGISTER_FIELDS satisfies readonly Exclude<keyof RegisterRow, "row_hash">[];
 
 function hashRow(row: RegisterRow): string {
   let text = "";
