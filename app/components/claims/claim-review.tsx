@@ -6,8 +6,9 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/form";
+import { Field, Input, Textarea } from "~/components/ui/form";
 import { periodLabel, planLabel } from "~/modules/claims/constants";
+import { PlanPeriodFields } from "./plan-period-fields";
 import type { ClaimDetail } from "~/modules/claims/list-claims.server";
 
 export type ReviewMode = "view" | "approve" | "reject";
@@ -133,24 +134,7 @@ export function ApproveForm({ claim, today, trialEnd, busy, error }: { claim: Cl
         Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for <strong>{claim.contactEmail}</strong>. The listing goes live with the details
         of the claim, and the owner is emailed a link to sign in or set a password.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Subscription plan">
-          {(p) => (
-            <Select {...p} name="plan" defaultValue={claim.plan}>
-              <option value="standard">Standard</option>
-              <option value="premium">Premium</option>
-            </Select>
-          )}
-        </Field>
-        <Field label="Subscription period">
-          {(p) => (
-            <Select {...p} name="period" defaultValue={claim.period}>
-              <option value="monthly">Monthly</option>
-              <option value="yearly">Yearly</option>
-            </Select>
-          )}
-        </Field>
-      </div>
+      <PlanPeriodFields plan={claim.plan} period={claim.period} />
       <fieldset className="rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Free trial</legend>
         <label className="flex items-center gap-2 text-sm">

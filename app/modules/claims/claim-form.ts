@@ -27,21 +27,30 @@ export function normalizeWebsite(raw: string): string | null {
   }
 }
 
-export const accountFields = {
-  contactName: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(200, "Name is limited to 200 characters"),
-  contactEmail: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .min(1, "Please enter your email address")
-    .email("Please enter a valid email address")
-    .max(254, "Email is limited to 254 characters"),
-  contactPhone: z
-    .string({ error: "Please enter your phone number" })
-    .trim()
-    .min(1, "Please enter your phone number")
-    .max(40, "Phone number is limited to 40 characters")
-    .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
-};
+/** The contact's name, e-mail and phone; `missing` words the message for each empty field. */
+function contactFields(missing: { name: string; email: string; phone: string }) {
+  return {
+    contactName: z.string({ error: missing.name }).trim().min(1, missing.name).max(200, "Name is limited to 200 characters"),
+    contactEmail: z
+      .string({ error: missing.email })
+      .trim()
+      .min(1, missing.email)
+      .email("Please enter a valid email address")
+      .max(254, "Email is limited to 254 characters"),
+    contactPhone: z
+      .string({ error: missing.phone })
+      .trim()
+      .min(1, missing.phone)
+      .max(40, "Phone number is limited to 40 characters")
+      .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
+  };
+}
+
+export const accountFields = contactFields({
+  name: "Please enter your name",
+  email: "Please enter your email address",
+  phone: "Please enter your phone number",
+});
 
 const passwordFields = {
   password: z.string({ error: CLAIM_TEXT.passwordShort }).min(MIN_PASSWORD, CLAIM_TEXT.passwordShort).max(256, "Password is too long"),
@@ -90,3 +99,26 @@ export const STEP_FIELDS: Record<1 | 2 | 3, string[]> = {
 };
 
 export type ClaimFormValue = z.infer<ReturnType<typeof claimSchema>>;
+
+/** Add Provider (admins): the register number, the owner's contact details, plan and notes. */
+export const addProviderSchema = z.object({
+  registrationNumber: z.string({ error: CLAIM_TEXT.enterNumber }).trim().min(1, CLAIM_TEXT.enterNumber).max(40, CLAIM_TEXT.notFound),
+  ...contactFields({
+    name: "Please enter the owner's name",
+    email: "Please enter the owner's email address",
+    phone: "Please enter a phone number",
+  }),
+  ...planFields,
+  freeTrial: z.literal("on").optional(),
+  adminNotes: z.string().max(2000, "Notes are limited to 2000 characters").optional(),
+});
+
+/** The first message for each field that has one. */
+export function firstErrors<K extends string>(error: z.ZodError): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "") as K;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}

@@ -3,8 +3,7 @@
  * values of the other steps travel in hidden fields and come back from the server; with
  * JavaScript the same round trip runs through fetch. Shared by the page and its action.
  */
-import { z } from "zod";
-import { claimSchema, STEP_FIELDS, stepOneSchema, stepThreeSchema, stepTwoSchema } from "./claim-form";
+import { claimSchema, firstErrors, STEP_FIELDS, stepOneSchema, stepThreeSchema, stepTwoSchema } from "./claim-form";
 import { cleanServices, type Period, type Plan } from "./constants";
 
 export interface WizardValues {
@@ -74,27 +73,18 @@ export function readStep(raw: FormDataEntryValue | null): WizardStep {
   return raw === "2" ? 2 : raw === "3" ? 3 : 1;
 }
 
-function errorsOf(error: z.ZodError): WizardErrors {
-  const out: WizardErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "") as keyof WizardValues;
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** The errors of one step (none: the visitor may move on). */
 export function validateStep(step: WizardStep, values: WizardValues, signedIn: boolean): WizardErrors {
   const schema = step === 1 ? stepOneSchema(signedIn) : step === 2 ? stepTwoSchema : stepThreeSchema;
   const r = schema.safeParse(values);
-  return r.success ? {} : errorsOf(r.error);
+  return r.success ? {} : firstErrors<keyof WizardValues>(r.error);
 }
 
 /** Everything, for the submit: the parsed value, or the errors and the first step that has one. */
 export function validateAll(values: WizardValues, signedIn: boolean) {
   const r = claimSchema(signedIn).safeParse(values);
   if (r.success) return { ok: true as const, value: r.data };
-  const errors = errorsOf(r.error);
+  const errors = firstErrors<keyof WizardValues>(r.error);
   const step = ([1, 2, 3] as const).find((s) => STEP_FIELDS[s].some((f) => f in errors)) ?? 1;
   return { ok: false as const, errors, step };
 }

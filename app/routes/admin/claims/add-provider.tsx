@@ -5,12 +5,14 @@
  */
 import { ArrowLeft } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, Input, Select, Textarea } from "~/components/ui/form";
+import { Field, Input, Textarea } from "~/components/ui/form";
 import { addProvider } from "~/modules/claims/add-provider.server";
-import { CLAIM_TEXT, PERIODS, PLANS } from "~/modules/claims/constants";
+import { addProviderSchema, firstErrors } from "~/modules/claims/claim-form";
+import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { getApp } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { requireAdmin } from "../../auth/guards.server";
@@ -18,29 +20,9 @@ import type { Route } from "./+types/add-provider";
 
 export const meta = () => adminTitle("Add Provider");
 
-const schema = z.object({
-  registrationNumber: z.string({ error: CLAIM_TEXT.enterNumber }).trim().min(1, CLAIM_TEXT.enterNumber).max(40, CLAIM_TEXT.notFound),
-  contactName: z.string({ error: "Please enter the owner's name" }).trim().min(1, "Please enter the owner's name").max(200, "Name is limited to 200 characters"),
-  contactEmail: z
-    .string({ error: "Please enter the owner's email address" })
-    .trim()
-    .min(1, "Please enter the owner's email address")
-    .email("Please enter a valid email address")
-    .max(254, "Email is limited to 254 characters"),
-  contactPhone: z
-    .string({ error: "Please enter a phone number" })
-    .trim()
-    .min(1, "Please enter a phone number")
-    .max(40, "Phone number is limited to 40 characters")
-    .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
-  plan: z.enum(PLANS, { error: "Please choose a plan" }),
-  period: z.enum(PERIODS, { error: "Please choose monthly or yearly" }),
-  freeTrial: z.literal("on").optional(),
-  adminNotes: z.string().max(2000, "Notes are limited to 2000 characters").optional(),
-});
 
-type Values = Partial<Record<keyof z.infer<typeof schema>, string>>;
-type Errors = Partial<Record<keyof z.infer<typeof schema> | "form", string>>;
+type Values = Partial<Record<keyof z.infer<typeof addProviderSchema>, string>>;
+type Errors = Partial<Record<keyof z.infer<typeof addProviderSchema> | "form", string>>;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
@@ -53,15 +35,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values: Values = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Values;
   const fail = (errors: Errors, status = 400) => data({ values, errors }, { status });
-  const parsed = schema.safeParse(form);
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form") as keyof Errors;
-      errors[key] ??= issue.message;
-    }
-    return fail(errors);
-  }
+  const parsed = addProviderSchema.safeParse(form);
+  if (!parsed.success) return fail(firstErrors<keyof Errors>(parsed.error));
   const v = parsed.data;
   try {
     const r = await addProvider(
@@ -153,24 +128,7 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold text-slate-900">Subscription</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Subscription plan" errors={errors.plan}>
-              {(p) => (
-                <Select {...p} name="plan" defaultValue={values.plan ?? "standard"}>
-                  <option value="standard">Standard</option>
-                  <option value="premium">Premium</option>
-                </Select>
-              )}
-            </Field>
-            <Field label="Subscription period" errors={errors.period}>
-              {(p) => (
-                <Select {...p} name="period" defaultValue={values.period ?? "monthly"}>
-                  <option value="monthly">Monthly</option>
-                  <option value="yearly">Yearly</option>
-                </Select>
-              )}
-            </Field>
-          </div>
+          <PlanPeriodFields plan={values.plan} period={values.period} errors={errors} />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="freeTrial" value="on" defaultChecked={actionData ? values.freeTrial === "on" : true} className="size-4 accent-brand-600" /> Start
             with a free trial (3 months from today)
