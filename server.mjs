@@ -8,5 +8,8 @@ if (appEnv === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = appEnv;
 
 const dir = process.env.BUILD_DIR ?? "build";
-const { start } = await import(`./${dir}/server/index.js`);
-await start();
+const server = await import(`./${dir}/server/index.js`);
+// A child process of the server (e.g. the PDF renderer, decision 0006) runs its role instead;
+// `node server.mjs worker` (npm run worker) runs the job runner without HTTP (decision 0010).
+if (process.env.CHILD_ROLE) server.runChildRole(process.env.CHILD_ROLE);
+else await server.start(process.argv[2] === "worker" ? "worker" : "all");

@@ -22,6 +22,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
+/** A request whose address was refused (app/web/request-input.server.ts) stops here, whatever the route. */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    const problem = getApp(context).requestProblem;
+    if (problem) throw data(problem.message, { status: problem.status });
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { toast, setCookie } = await takeToast(request, context);
@@ -60,12 +68,22 @@ export default function App() {
   return <Outlet />;
 }
 
+const ERROR_TITLES: Record<number, string> = {
+  400: "We could not accept that request",
+  403: "Not allowed",
+  405: "Not allowed",
+  413: "Too large to send",
+  429: "Too many requests",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    title = error.status === 404 ? "Page not found" : ERROR_TITLES[error.status] ?? `${error.status} ${error.statusText}`;
     details = error.status === 404 ? "The page you were looking for does not exist." : details;
+    // A refusal of the request (400, 413...) says what to change.
+    if (error.status >= 400 && error.status < 500 && error.status !== 404 && typeof error.data === "string" && error.data) details = error.data;
   }
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">

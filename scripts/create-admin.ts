@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { createAdmin } from "../app/modules/accounts/create-admin.server";
 import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
-import { ConfigError, loadConfig } from "../app/platform/env.server";
+import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
 
 const USAGE = "Usage: npm run create-admin -- --email <address>";
 
@@ -29,6 +29,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: 2 });
   try {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
-import { ConfigError, loadConfig } from "../app/platform/env.server";
+import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
 import { formatSyncSummary } from "../app/modules/register-sync/format-sync-summary";
 import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
 
@@ -33,6 +33,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  loadDotEnv();
   const config = loadConfig();
   const source = values.source ?? config.REGISTER_SOURCE;
   if (!source && !values["migrate-only"]) {

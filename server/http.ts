@@ -2,18 +2,25 @@
  * The Hono application: request ids and logs, security headers, compression, static assets,
  * health checks, then the React Router request handler.
  */
+import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import crypto from "node:crypto";
+import { createRequestHandler, matchRoutes, RouterContextProvider, type RouteObject, type ServerBuild } from "react-router";
+import type { Metrics } from "../app/platform/metrics.server";
 import { appContext, type AppServices } from "../app/platform/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
 import { isbot } from "isbot";
 import { parseProfileViewEvent } from "../app/platform/page-cache";
+import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
+import { bodyLimitFor, guardRequestBody, routePath, urlProblem } from "../app/web/request-input.server";
 import { compress } from "./compress";
+import { onChange } from "../app/platform/db/changes.server";
 import { createPageCache } from "./page-cache";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -26,20 +33,26 @@ export interface HttpOptions {
   log: Logger;
   build: ServerBuild;
   clientDir: string;
+  metrics: Metrics;
 }
 
-export function createHttpApp({ services, pool, log, build, clientDir }: HttpOptions): Hono<Env> {
+export function createHttpApp({ services, pool, log, build, clientDir, metrics }: HttpOptions): Hono<Env> {
   const app = new Hono<Env>();
   const { config } = services;
-  const handleRequest = createRequestHandler(build, config.isProduction ? "production" : "development");
+  // Error details (messages, stacks) go only to a developer on this machine (decision 0008).
+  const handleRequest = createRequestHandler(build, "production");
+  const handleDevRequest = config.isProduction ? handleRequest : createRequestHandler(build, "development");
+  const incoming = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
 
+  const routeOf = routeLabeller(build);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", c.get("requestId"));
     const path = new URL(c.req.url).pathname;
+    metrics.observeRequest(routeOf(path), c.req.method, c.res.status, (performance.now() - started) / 1000);
     if (path.startsWith("/assets/") || path === "/healthz") return;
     log.info(
       { reqId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -85,6 +98,8 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
     },
   });
   app.use(pageCache.middleware);
+  // A listing approved, suspended or edited, or a sync, here or on another instance (decision 0013).
+  onChange(() => pageCache.clear());
 
   // State-changing requests from another site are refused (CSRF): browsers send Sec-Fetch-Site
   // and/or Origin on every POST; both must say "this site". Clients that send neither (curl,
@@ -93,7 +108,8 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
     if (SAFE_METHODS.has(c.req.method)) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
-    const allowed = new Set([new URL(config.publicUrl).origin, new URL(c.req.url).origin]);
+    const address = clientAddress(incoming(c), config.trustProxy);
+    const allowed = new Set([new URL(config.publicUrl).origin, requestOrigin(new URL(c.req.url), c.req.raw.headers, config, address.viaTrustedProxy)]);
     if ((site && site !== "same-origin" && site !== "none") || (origin && !allowed.has(origin))) {
       log.warn({ reqId: c.get("requestId"), origin, site, path: new URL(c.req.url).pathname }, "cross-site request refused");
       return c.text("Cross-site request refused", 403);
@@ -102,10 +118,26 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Prometheus metrics here only with a bearer token (METRICS_TOKEN); METRICS_PORT serves them
+  // on a port of their own instead (server/app.ts). Without either, there is no such page.
+  app.get("/metrics", async (c, next) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) return next();
+    if (!bearerMatches(c.req.header("authorization"), token)) {
+      return c.text("Unauthorized", 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
+    }
+    const { contentType, body } = await metrics.scrape();
+    return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  });
   app.get("/readyz", async (c) => {
     try {
       await pool.query("SELECT 1");
       if (!(await isMigrated(pool))) return c.json({ status: "migrations pending" }, 503);
+      const free = freeDiskBytes(config.dataDir);
+      if (free !== null && free < config.READY_MIN_FREE_DISK_MB * 1024 * 1024) {
+        log.warn({ free, dataDir: config.dataDir }, "readiness check failed: disk nearly full");
+        return c.json({ status: "disk full", freeBytes: free }, 503);
+      }
       return c.json({ status: "ready" });
     } catch (error) {
       log.warn({ err: error }, "readiness check failed");
@@ -137,24 +169,85 @@ export function createHttpApp({ services, pool, log, build, clientDir }: HttpOpt
   app.all("*", async (c: Context<Env>) => {
     const context = new RouterContextProvider();
     const reqId = c.get("requestId");
+    const raw = c.req.raw;
+    const address = clientAddress(incoming(c), config.trustProxy);
+    const local = isLocalRequest(address, config.trustProxy);
+    // The URL the router sees is the one the browser used (https behind a proxy), so React
+    // Router's own origin check on actions compares like with like.
+    const rawUrl = new URL(raw.url);
+    const url = new URL(rawUrl.pathname + rawUrl.search, requestOrigin(rawUrl, raw.headers, config, address.viaTrustedProxy));
+    // A form body is read only when the route asks, under its address's limit (413 beyond it).
+    const problem = urlProblem(rawUrl);
+    const request = SAFE_METHODS.has(raw.method) || problem
+      ? new Request(url, { method: raw.method, headers: raw.headers, signal: raw.signal })
+      : guardRequestBody(raw, bodyLimitFor(url.pathname), url.href);
     context.set(appContext, {
       ...services,
       log: log.child({ reqId }),
       requestId: reqId,
       nonce: c.get("secureHeadersNonce") ?? "",
-      clientIp: clientIp(c, config.TRUST_PROXY),
+      clientIp: address.client,
+      localRequest: local,
+      requestProblem: problem,
     });
-    return handleRequest(c.req.raw, context);
+    const response = await (local ? handleDevRequest : handleRequest)(request, context);
+    // Pages for signed-in people (or to them) are never kept by browsers or shared caches.
+    if (signedIn(raw, url.pathname) && !response.headers.has("cache-control")) return withHeader(response, "Cache-Control", "private, no-store");
+    return response;
   });
 
   return app;
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+/** Compares a bearer token in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(header ?? "")?.[1] ?? "";
+  const a = crypto.createHash("sha256").update(given).digest();
+  const b = crypto.createHash("sha256").update(token).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * The metrics label for a path: the React Router route that serves it ("routes/public/provider"),
+ * so /provider/CBDU1 and /provider/CBDU2 share one series; assets and health checks by name.
+ */
+function routeLabeller(build: ServerBuild): (pathname: string) => string {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const childrenOf = (parent: string | undefined): RouteObject[] =>
+    routes
+      .filter((r) => r.parentId === parent)
+      .map((r) => (r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) }));
+  const tree = childrenOf(undefined);
+  return (pathname) => {
+    if (pathname.startsWith("/assets/")) return "assets";
+    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
+    return matchRoutes(tree, routePath(pathname))?.at(-1)?.route.id ?? "unmatched";
+  };
+}
+
+const PRIVATE_AREAS = /^\/(admin|company|account|dev)(\/|\.data$|$)/;
+
+function signedIn(request: Request, pathname: string): boolean {
+  return PRIVATE_AREAS.test(pathname) || /(^|;\s*)__(Host-)?session=/.test(request.headers.get("cookie") ?? "");
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect): copy.
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+function freeDiskBytes(dir: string): number | null {
+  try {
+    const s = fs.statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
 }

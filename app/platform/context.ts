@@ -23,7 +23,12 @@ export interface AppContext extends AppServices {
   requestId: string;
   /** CSP nonce for inline scripts on this response. */
   nonce: string;
+  /** The client's address for limits: IPv4, or an IPv6 /64 (app/web/client-address.server.ts). */
   clientIp: string;
+  /** A connection from this machine with no proxy in front: the only one shown developer tools. */
+  localRequest: boolean;
+  /** Set when the URL is refused (control characters, broken escapes): the root middleware answers with it. */
+  requestProblem: { status: number; message: string } | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 const bool = z
@@ -22,6 +23,9 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().url().optional(),
+  // Where e-mail goes: "smtp" (SMTP_URL) or "outbox" (files in DATA_DIR/outbox). Defaults to smtp
+  // when SMTP_URL is set; production needs SMTP_URL unless "outbox" is chosen on purpose.
+  MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   MAIL_FROM: z.string().min(3).default("UK Waste Carrier Directory <no-reply@wastecarrierdirectory.local>"),
   CONTACT_EMAIL: z.string().email().default("support@wastecarrierdirectory.local"),
   // Uploads: local disk under DATA_DIR/uploads, or an S3-compatible bucket (S3_* below).
@@ -42,15 +46,34 @@ const schema = z.object({
   SEED_SAMPLE_DATA: bool.optional(),
   SAMPLE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   JOBS_ENABLED: bool.default(true),
-  TRUST_PROXY: bool.default(false),
+  // Who may tell us the client's address in X-Forwarded-For (decision 0008): "false", a number of
+  // proxy hops, or proxy addresses/subnets ("loopback", "10.0.0.0/8, 192.168.1.2"); "true" trusts
+  // proxies on loopback and private networks.
+  TRUST_PROXY: z.string().default("false"),
   // Seconds anonymous visitors' home, search and profile pages are kept in memory (0: off).
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   EMAIL_CONFIRMATION: bool.default(true),
+  // GET /metrics (Prometheus): with a bearer token on the main port, or on a port of its own.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // /readyz answers 503 when DATA_DIR's disk has less free space than this.
+  READY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(100),
 });
 
 export type Env = z.infer<typeof schema>;
 
+/** Every setting the product reads (.env.example lists each one). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
+
+/** Whether a proxy at `address`, `hop` steps from us, may be believed (proxy-addr's trust function). */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
 export interface Config extends Env {
+  /** Where e-mail goes (MAIL_TRANSPORT, or smtp when SMTP_URL is set). */
+  mailTransport: "smtp" | "outbox";
+  /** The compiled TRUST_PROXY, or null when no proxy is trusted. */
+  trustProxy: ProxyTrust | null;
   dataDir: string;
   publicUrl: string;
   sessionSecret: string;
@@ -60,29 +83,54 @@ export interface Config extends Env {
   seedSampleData: boolean;
 }
 
-export class ConfigError extends Error {}
+/** Refused settings, one line each, naming the variable. */
+export class ConfigError extends Error {
+  constructor(problems: string | string[]) {
+    super((Array.isArray(problems) ? problems : [problems]).map((p) => `Invalid configuration: ${p}`).join("\n"));
+  }
+}
+
+/**
+ * Loads `.env` from the working folder when there is one (variables already set win), so a
+ * production host can keep its settings in a file with the right permissions.
+ */
+export function loadDotEnv(file = ".env"): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(
     Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
   );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR);
-  if (isProduction && !env.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required in production");
+  const problems: string[] = [];
+  if (isProduction) {
+    // What production must not run without: each would otherwise fail silently (decision 0010).
+    if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    if (!env.PUBLIC_URL?.startsWith("https://")) {
+      problems.push(
+        "PUBLIC_URL: must be the site's https:// address in production (e-mail links, canonical URLs, sitemaps and the QR codes on waste notes use it)",
+      );
+    }
+    if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "outbox") {
+      problems.push("SMTP_URL: required in production to send e-mail (or set MAIL_TRANSPORT=outbox to keep messages as files on purpose)");
+    }
   }
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   if (env.STORAGE_DRIVER === "s3") {
-    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !env[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join("\n")}`);
+    for (const k of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[k]) problems.push(`${k}: required when STORAGE_DRIVER=s3`);
+    }
   }
+  if (problems.length) throw new ConfigError(problems);
   const embedded = !env.DATABASE_URL;
   return {
     ...env,
+    mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "outbox"),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir,
     isProduction,
     embedded,
@@ -92,15 +140,51 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+export function parseTrustProxy(value: string): ProxyTrust | null {
+  const v = value.trim().toLowerCase();
+  if (["", "false", "0", "no"].includes(v)) return null;
+  if (["true", "yes"].includes(v)) return proxyaddr.compile(["loopback", "linklocal", "uniquelocal"]);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  try {
+    return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY: ${(error as Error).message} (use false, a number of hops, or proxy addresses)`);
+  }
+}
+
 /** Outside production a random secret is generated once and kept in the data directory. */
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      const secret = crypto.randomBytes(32).toString("base64url");
+      fs.writeFileSync(file, secret, { mode: 0o600 });
+      return secret;
+    } catch (error) {
+      throw new ConfigError(unwritable(dataDir, error));
+    }
+  }
+}
+
+function unwritable(dataDir: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return `DATA_DIR: ${dataDir} is not writable (${code}): give the server's user write access to it, or set DATA_DIR to a writable folder`;
+}
+
+/** The embedded database and local uploads live in DATA_DIR: it must be a folder we can write. */
+export function checkDataDir(config: Pick<Config, "dataDir">): void {
+  const probe = path.join(config.dataDir, `.write-check-${process.pid}`);
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(unwritable(config.dataDir, error));
   }
 }

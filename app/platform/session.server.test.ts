@@ -25,9 +25,11 @@ const DAY = 86_400_000;
 const cookieConfig = { sessionSecret: "x".repeat(40), isProduction: true };
 
 describe("session cookie", () => {
-  it("is signed, httpOnly, SameSite=Lax, Secure in production, 30 days, and holds only the token", async () => {
+  it("is signed, httpOnly, SameSite=Lax, Secure and __Host- in production, 30 days, and holds only the token", async () => {
     const header = await serializeSessionCookie(cookieConfig, "a".repeat(43));
-    expect(header).toMatch(/^__session=/);
+    expect(header).toMatch(/^__Host-session=/);
+    expect(header).toContain("Path=/");
+    expect(header).not.toMatch(/Domain=/i);
     expect(header).toContain("HttpOnly");
     expect(header).toContain("SameSite=Lax");
     expect(header).toContain("Secure");
@@ -36,8 +38,12 @@ describe("session cookie", () => {
     expect(await readSessionToken(request, cookieConfig)).toEqual({ token: "a".repeat(43), present: true });
     const dev = await serializeSessionCookie({ ...cookieConfig, isProduction: false }, "a".repeat(43));
     expect(dev).not.toContain("Secure");
+    expect(dev).toMatch(/^__session=/);
+    // A __session cookie (set over plain HTTP) is not read by an HTTPS site, and the reverse.
+    expect((await readSessionToken(new Request("http://x/", { headers: { Cookie: dev.split(";")[0]! } }), cookieConfig)).present).toBe(false);
     const https = await serializeSessionCookie({ ...cookieConfig, isProduction: false, publicUrl: "https://demo.example" }, "a".repeat(43));
     expect(https).toContain("Secure");
+    expect(https).toMatch(/^__Host-session=/);
   });
 
   it("a tampered or foreign-signed cookie reads as no token (present, so it gets cleared)", async () => {

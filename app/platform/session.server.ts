@@ -5,16 +5,18 @@
  * and becomes a full session, under a new token, once the second factor is verified.
  */
 import crypto from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
+import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "./cookies.server";
 import type { Database } from "./db/database.server";
-import type { Config } from "./env.server";
+
+export type { CookieConfig };
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A pending (password checked, second factor not yet) session lives this long. */
 export const PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
 /** The expiry is pushed forward at most this often, to avoid a write on every request. */
 export const ROLL_INTERVAL_MS = 60 * 60 * 1000;
-export const SESSION_COOKIE = "__session";
+/** The session cookie: `__Host-session` over HTTPS, `__session` in development (cookies.server.ts). */
+export const SESSION_COOKIE: CookieSpec = { name: "session", maxAgeSeconds: SESSION_TTL_MS / 1000 };
 
 export function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
@@ -26,36 +28,15 @@ export function hashToken(token: string): string {
 
 // ---- cookie -----------------------------------------------------------------------------
 
-/** Secure whenever the site is served over HTTPS (always in production). */
-export type CookieConfig = Pick<Config, "sessionSecret" | "isProduction"> & { publicUrl?: string };
-
-const cookies = new Map<string, Cookie>();
-function cookieFor(config: CookieConfig): Cookie {
-  const secure = config.isProduction || (config.publicUrl?.startsWith("https:") ?? false);
-  const key = `${secure}:${config.sessionSecret}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie(SESSION_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: SESSION_TTL_MS / 1000,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
-}
+const cookieFor = (config: CookieConfig) => signedCookie(SESSION_COOKIE, config);
 
 /** The token in the request's session cookie; `present` is true when a cookie was sent at all. */
 export async function readSessionToken(
   request: Request,
   config: CookieConfig,
 ): Promise<{ token: string | null; present: boolean }> {
-  const header = request.headers.get("Cookie");
-  if (!header || !header.includes(`${SESSION_COOKIE}=`)) return { token: null, present: false };
-  const value: unknown = await cookieFor(config).parse(header);
+  if (!hasCookie(request, SESSION_COOKIE, config)) return { token: null, present: false };
+  const value: unknown = await cookieFor(config).parse(request.headers.get("Cookie"));
   // A tampered or foreign cookie fails the signature check and parses as null.
   return { token: typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null, present: true };
 }

@@ -1,17 +1,10 @@
 /** A toast carried across a redirect in a short-lived signed cookie, read by the root loader. */
-import { createCookie, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast";
 import { getApp } from "./context";
+import { hasCookie, signedCookie, type CookieSpec } from "./cookies.server";
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
-function cookieFor(secret: string, secure: boolean) {
-  let cookie = cookies.get(secret);
-  if (!cookie) {
-    cookie = createCookie("__toast", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60, secrets: [secret], secure });
-    cookies.set(secret, cookie);
-  }
-  return cookie;
-}
+export const TOAST_COOKIE: CookieSpec = { name: "toast", maxAgeSeconds: 60 };
 
 export async function redirectWithToast(
   context: Readonly<RouterContextProvider>,
@@ -21,7 +14,7 @@ export async function redirectWithToast(
 ): Promise<Response> {
   const { config } = getApp(context);
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await cookieFor(config.sessionSecret, config.isProduction).serialize(message));
+  headers.append("Set-Cookie", await signedCookie(TOAST_COOKIE, config).serialize(message));
   return redirect(url, { ...init, headers });
 }
 
@@ -31,9 +24,8 @@ export async function takeToast(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ toast: ToastMessage | null; setCookie: string | null }> {
   const { config } = getApp(context);
-  const cookie = cookieFor(config.sessionSecret, config.isProduction);
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__toast=")) return { toast: null, setCookie: null };
-  const value = (await cookie.parse(header)) as ToastMessage | null;
+  if (!hasCookie(request, TOAST_COOKIE, config)) return { toast: null, setCookie: null };
+  const cookie = signedCookie(TOAST_COOKIE, config);
+  const value = (await cookie.parse(request.headers.get("Cookie"))) as ToastMessage | null;
   return { toast: value && typeof value.title === "string" ? value : null, setCookie: await cookie.serialize("", { maxAge: 0 }) };
 }

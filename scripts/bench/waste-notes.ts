@@ -8,6 +8,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { createWasteNote } from "../../app/modules/waste-notes/create-note.server";
 import { generateWasteNotePdf } from "../../app/modules/waste-notes/generate-pdf.server";
+import { createPdfRenderer } from "../../app/modules/waste-notes/pdf-renderer.server";
+import { createLogger } from "../../app/platform/logger.server";
 import { listCompanyNotes } from "../../app/modules/waste-notes/list-notes.server";
 import { testPng, validForm } from "../../app/modules/waste-notes/test-support/valid-form";
 import { validateWasteNote } from "../../app/modules/waste-notes/validate-note.server";
@@ -70,7 +72,9 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     if (!created.ok) throw new Error("bench note refused");
     ids.push(created.id);
   }
-  const deps = { db, storage, publicUrl: "https://bench.example" };
+  // PDFs render in the renderer's child process, as in the server (decision 0006).
+  const renderer = createPdfRenderer(createLogger("silent"));
+  const deps = { db, storage, publicUrl: "https://bench.example", render: renderer.render };
   for (const id of ids.slice(0, 3)) await generateWasteNotePdf(deps, id); // warm-up
   const pdfTimes: number[] = [];
   for (const id of ids.slice(3)) {
@@ -78,6 +82,7 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     await generateWasteNotePdf(deps, id);
     pdfTimes.push(performance.now() - t);
   }
+  await renderer.close();
   const p95 = percentile(pdfTimes, 95);
 
   // 10,000 notes for one company, spread over two years.

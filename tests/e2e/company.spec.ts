@@ -3,11 +3,13 @@
  * verified listing, a draft for an unverified one, also without JavaScript), logo checks, the
  * notification setting, Account Not Found, company waste notes with prefill and plan usage,
  * Past Waste Notes (counters, search, pages, CSV), the plan limit, and a visitor's views and
- * phone click counted on the dashboard.
+ * phone click counted on the dashboard. The issue 14 rules (who may write notes, registration
+ * states, plans and upgrades) are in company-rules.spec.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-form";
 import { CO, CO_ANALYTICS, CO_NOTES, CO_PASSWORD } from "../fixtures/70-company";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
 
@@ -57,6 +59,12 @@ test("dashboard: sidebar, stat cards and the 30-day chart from analytics, accoun
   await expect(account).toContainText(CO.verified.reg);
   await expect(account).toContainText("01/02/2029");
   await expect(account).toContainText("Active");
+  // The registration's real state (issue 14) and the plan with this month's notes.
+  await expect(page.getByTestId("registration-state")).toHaveText("Valid until 1 February 2029");
+  await expect(page.getByTestId("account-status")).toHaveText("Active");
+  await expect(page.getByTestId("plan-card")).toContainText("Standard, monthly");
+  await expect(page.getByTestId("plan-card").getByTestId("notes-used")).toHaveText("0 of 20 this month");
+  await expect(page.getByTestId("plan-card").getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/company/upgrade");
   await expect(page.getByLabel("Address")).toHaveValue("Yard 1, Quillbury, ZZ7 7AA");
   await expect(page.getByLabel("Address")).toHaveAttribute("readonly", "");
   await expectAccessible(page);
@@ -119,7 +127,11 @@ test("verified listing: details and services published at once, logo checked by 
   const logo = await page.request.get(logoSrc!);
   expect(logo.status()).toBe(200);
   expect(logo.headers()["content-type"]).toBe("image/png");
-  expect((await logo.body()).equals(fs.readFileSync(PNG_FILE))).toBe(true);
+  // Stored re-encoded (decision 0005): a new PNG of the same 160x120 picture, not the bytes sent.
+  const served = await logo.body();
+  const sent = fs.readFileSync(PNG_FILE);
+  expect(served.subarray(0, 8).equals(sent.subarray(0, 8))).toBe(true);
+  expect([served.readUInt32BE(16), served.readUInt32BE(20)]).toEqual([sent.readUInt32BE(16), sent.readUInt32BE(20)]);
   await expectAccessible(page);
 
   // The public profile shows the new details and the logo.
@@ -131,7 +143,13 @@ test("verified listing: details and services published at once, logo checked by 
   await expect(page.getByText("Quillon weekend runs")).toHaveCount(0);
   const publicLogo = page.getByRole("img", { name: "Quillon Carriers & Sons Ltd logo" });
   await expect(publicLogo).toHaveAttribute("src", logoSrc!);
-  expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  // An 80 px box on this screen: the browser takes the 128 px WebP copy, not the 512 px PNG.
+  await expect.poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-128\.webp$/);
+  // It loaded and keeps the picture's shape (a srcset image reports its size at the chosen density).
+  expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight)).toBeCloseTo(160 / 120);
+  const small = await page.request.get(logoSrc!.replace(/\.png$/, "-128.webp"));
+  expect(small.headers()["content-type"]).toBe("image/webp");
+  expect(small.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   // Search engines get the logo as an absolute URL on this site.
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
   expect(jsonLd.logo).toBe(new URL(logoSrc!, page.url()).href);
@@ -142,6 +160,7 @@ test("verified listing: details and services published at once, logo checked by 
   await expectToast(page, "Logo removed successfully");
   await expect(page.getByTestId("logo-preview")).toHaveCount(0);
   expect((await page.request.get(logoSrc!)).status()).toBe(404);
+  expect((await page.request.get(logoSrc!.replace(/\.png$/, "-128.webp"))).status()).toBe(404);
   await page.goto(`/provider/${CO.verified.reg}`);
   await expect(page.getByRole("img", { name: /logo$/ })).toHaveCount(0);
 });
@@ -287,9 +306,13 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await expect(first).toContainText(CO.notes.name);
   await expect(first).toContainText("100 kg");
   await expect(first.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", /^\/waste-note\/[0-9a-f-]{36}$/);
-  // Seeded notes have no PDF yet: the spec's alert.
+  // Seeded notes have no PDF and no job (rows from elsewhere): the button waits while the server
+  // makes it on demand ("Preparing your PDF…"), then downloads it; it never says it is missing.
+  const seededDownload = page.waitForEvent("download", { timeout: 30_000 });
   await first.getByRole("link", { name: "Download PDF" }).click();
-  await expect(first.getByText("PDF not available for download")).toBeVisible();
+  await expect(first.getByText("Preparing your PDF…")).toBeVisible();
+  expect((await seededDownload).suggestedFilename()).toMatch(/^waste-note-[0-9a-f-]{36}\.pdf$/);
+  await expect(first.getByText("PDF not available for download")).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Next" }).click();
@@ -352,17 +375,22 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   expect((await pdfDownload).suggestedFilename()).toBe(`waste-note-${id}.pdf`);
 });
 
-test("plan limit: 20 of 20 this month, the 21st note is refused and nothing is stored", async ({ page }) => {
+test("plan limit: 20 of 20 this month, the form says so on load with the way to Premium, the 21st note is refused and nothing is stored", async ({ page }) => {
   await signInAs(page, CO.limit.email);
   await page.goto("/company/waste-note");
   await expect(page.getByTestId("plan-usage")).toContainText("20 of 20 this month");
   await expect(page.getByText("Monthly limit reached")).toBeVisible();
   await expect(page.getByText(/Upgrade to Premium for unlimited waste notes/)).toBeVisible();
+  await expect(page.getByTestId("note-refusal").getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/company/upgrade");
+  // Nothing to fill in that would be refused: the notice takes the form's place.
+  await expect(page.getByRole("button", { name: "Generate Waste Note" })).toHaveCount(0);
   await expectAccessible(page);
-  await fillNote(page);
-  await page.getByRole("button", { name: "Generate Waste Note" }).click();
-  await expect(page).toHaveURL(/\/company\/waste-note$/);
-  await expect(page.getByText(/Your Standard plan includes 20 waste notes per calendar month/).first()).toBeVisible();
+  // The server refuses the 21st note sent straight to it (a stale page, another tab).
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(VALID_FIELDS)) fields[k] = Array.isArray(v) ? v[0] : v;
+  const response = await page.request.post("/company/waste-note", { multipart: fields });
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain("Your Standard plan includes 20 waste notes per calendar month");
   await page.goto("/company/waste-notes");
   await expect(page.getByRole("region", { name: "Counters" })).toContainText("Total Notes20");
 });

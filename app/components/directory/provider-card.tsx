@@ -3,12 +3,21 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
 import { QUOTE_ANCHOR } from "./anchors";
 import { ValidityBadge } from "./validity";
 
 export function profileHref(registrationNumber: string): string {
   return `/provider/${encodeURIComponent(registrationNumber)}`;
+}
+
+/**
+ * A claimed premium listing takes quote requests, when it has an e-mail address to send them to
+ * (the server refuses the others): cards and the profile offer the form only then.
+ */
+export function offersQuotes(provider: Pick<Provider, "is_claimed" | "is_premium" | "email">): boolean {
+  return provider.is_claimed && provider.is_premium && !!provider.email?.trim();
 }
 
 export function ServiceList({ services, max }: { services: string[]; max: number }) {
@@ -30,7 +39,18 @@ export function ServiceList({ services, max }: { services: string[]; max: number
 export function ProviderLogo({ provider, size = "md" }: { provider: Provider; size?: "md" | "lg" }) {
   const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-12 w-12 text-base";
   if (provider.is_claimed && provider.logo_url) {
-    return <img src={provider.logo_url} alt={`${provider.business_name} logo`} className={cn(box, "shrink-0 rounded-lg border border-slate-200 bg-white object-contain")} />;
+    const img = cn(box, "shrink-0 rounded-lg border border-slate-200 bg-white object-contain");
+    const alt = `${provider.business_name} logo`;
+    const sources = logoSources(provider.logo_url);
+    if (!sources) return <img src={provider.logo_url} alt={alt} className={img} />;
+    // 128 px for a card, 512 px where a large logo on a sharp screen needs it; WebP when the browser takes it.
+    const sizes = size === "lg" ? "80px" : "48px";
+    return (
+      <picture className="shrink-0">
+        <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+        <img src={sources.src} srcSet={sources.fallback} sizes={sizes} alt={alt} className={img} />
+      </picture>
+    );
   }
   const initials = provider.business_name
     .split(/\s+/)
@@ -79,7 +99,7 @@ export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { prov
             <BadgeCheck aria-hidden className="h-3.5 w-3.5" /> Claimed
           </Badge>
         ) : null}
-        <ValidityBadge expiryDate={provider.expiry_date} />
+        <ValidityBadge provider={provider} />
         <Badge tone="slate">{tierLabel(provider.registration_tier)}</Badge>
       </div>
       <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-700">
@@ -101,7 +121,7 @@ export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { prov
             Claim This Listing<span className="sr-only">: {provider.business_name}</span>
           </Link>
         )}
-        {provider.is_claimed && provider.is_premium ? (
+        {offersQuotes(provider) ? (
           <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonClass("primary", "sm")}>
             Request Quote<span className="sr-only">: {provider.business_name}</span>
           </Link>

@@ -1,12 +1,38 @@
 /**
- * Download PDF: a plain link (saved as waste-note-{id}.pdf by the server's Content-Disposition);
- * with JavaScript it fetches the file first so that a failure shows the spec's alert.
+ * Download PDF: a plain link (saved as waste-note-{id}.pdf by the server's Content-Disposition;
+ * without JavaScript the server answers "being prepared" and reloads until the file is there).
+ * With JavaScript it fetches the file first so that a failure shows the spec's alert; when the
+ * note's PDF is not made yet (its job finishes about a second after the note), it shows
+ * "Preparing your PDF…" and asks /waste-note/{id}/pdf-status until it is ready, then downloads.
+ * It never reports a missing PDF while the job is pending; a job that failed for good is said so.
  */
-import { Download } from "lucide-react";
-import { useState } from "react";
+import { Download, Loader2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/modules/waste-notes/constants";
+
+/** How often, and for how long, the button asks whether the PDF is ready. */
+const POLL_MS = 1000;
+const GIVE_UP_MS = 90_000;
+
+type Status = { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
+
+async function pdfStatus(id: string, signal: AbortSignal): Promise<Status> {
+  const response = await fetch(`/waste-note/${id}/pdf-status`, { headers: { Accept: "application/json" }, signal });
+  if (response.status === 404) return { status: "no-note" };
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as Status;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new DOMException("aborted", "AbortError"));
+    });
+  });
 
 export function DownloadPdfButton({
   id,
@@ -22,41 +48,79 @@ export function DownloadPdfButton({
   size?: "sm" | "md";
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<"idle" | "preparing" | "downloading">("idle");
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const waitForPdf = async (signal: AbortSignal): Promise<string | { message: string }> => {
+    const started = Date.now();
+    for (;;) {
+      const state = await pdfStatus(id, signal);
+      if (state.status === "ready") return state.url;
+      if (state.status === "failed") return { message: MESSAGES.pdfFailedForGood };
+      if (state.status === "no-note") return { message: MESSAGES.pdfUnavailable };
+      setPhase("preparing");
+      if (Date.now() - started > GIVE_UP_MS) return { message: MESSAGES.pdfSlow };
+      await sleep(POLL_MS, signal);
+    }
+  };
 
   const onClick = async (e: React.MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
+    if (phase !== "idle") return;
     setError(null);
-    if (!pdfUrl) {
-      setError(MESSAGES.pdfUnavailable);
-      return;
-    }
-    setBusy(true);
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
     try {
-      const response = await fetch(pdfUrl);
+      let url = pdfUrl;
+      if (!url) {
+        const found = await waitForPdf(controller.signal);
+        if (typeof found !== "string") {
+          setError(found.message);
+          return;
+        }
+        url = found;
+      }
+      setPhase("downloading");
+      const response = await fetch(url, { signal: controller.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
+      const objectUrl = URL.createObjectURL(blob);
       const a = document.createElement("a");
-      a.href = url;
+      a.href = objectUrl;
       a.download = `waste-note-${id}.pdf`;
       document.body.appendChild(a);
       a.click();
       a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      setError(MESSAGES.pdfFailed);
+      setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+    } catch (err) {
+      if ((err as Error).name !== "AbortError") setError(MESSAGES.pdfFailed);
     } finally {
-      setBusy(false);
+      if (!controller.signal.aborted) setPhase("idle");
     }
   };
 
   return (
-    <div className="flex flex-col gap-2">
-      <a href={href} download={`waste-note-${id}.pdf`} onClick={onClick} className={buttonClass(variant, size)} aria-busy={busy || undefined}>
-        <Download className="size-4" aria-hidden /> Download PDF
+    <div className="flex flex-col">
+      <a
+        href={href}
+        download={`waste-note-${id}.pdf`}
+        onClick={onClick}
+        className={buttonClass(variant, size)}
+        aria-busy={phase !== "idle" || undefined}
+        aria-disabled={phase !== "idle" || undefined}
+      >
+        {phase === "idle" ? <Download className="size-4" aria-hidden /> : <Loader2 className="size-4 animate-spin" aria-hidden />} Download PDF
       </a>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      <p role="status" className="mt-2 text-sm text-slate-700 empty:mt-0" data-testid="pdf-preparing">
+        {phase === "preparing" ? MESSAGES.pdfPreparing : ""}
+      </p>
+      {error ? (
+        <Alert tone="error" className="mt-2">
+          {error}
+        </Alert>
+      ) : null}
     </div>
   );
 }

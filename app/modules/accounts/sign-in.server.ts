@@ -1,12 +1,15 @@
 /**
- * Sign-in with e-mail and password. Rate-limited by e-mail and by client IP (kept in the database);
- * unknown e-mails and accounts without a password take the same time as a wrong password.
+ * Sign-in with e-mail and password. Rate-limited (kept in the database; decisions 0403, 0409) per
+ * client IP, per e-mail *and* address pair (so strangers cannot lock the owner out from their own
+ * address), and by a slower per-e-mail back-off for addresses the account has not signed in from
+ * (so guessing spread over many addresses stays bounded). Unknown e-mails and accounts without a
+ * password take the same time, and the same limits, as a wrong password.
  */
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
-import { clearLimit, hit, refund } from "~/platform/rate-limit.server";
+import { attempt, clearLimit, hit, isRemembered, refund, remember } from "~/platform/rate-limit.server";
 import { createSession, type ClientInfo } from "./create-session.server";
-import { LIMITS } from "./limits.server";
+import { BACKOFFS, KNOWN_ADDRESS_TTL_MS, LIMITS, limitKeys } from "./limits.server";
 import { normalizeEmail } from "./normalize-email";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.server";
 import { sendConfirmation } from "./send-confirmation.server";
@@ -16,23 +19,47 @@ export type SignInResult =
   | { status: "ok"; token: string; user: { id: string; email: string; isAdmin: boolean } }
   | { status: "second-factor"; token: string }
   | { status: "invalid-credentials" }
-  | { status: "unconfirmed" }
-  | { status: "rate-limited" };
+  /**
+   * The e-mail is not confirmed yet. `newLink`: a new confirmation link was just sent (earlier ones
+   * stop working); otherwise one was sent within the resend window and stays the one to use until
+   * `retryAt`, when signing in again sends another.
+   */
+  | { status: "unconfirmed"; newLink: true }
+  | { status: "unconfirmed"; newLink: false; retryAt: Date }
+  /**
+   * "address": too many failures from this address (for this e-mail, or at all);
+   * "account": this e-mail is being guessed from many addresses, so attempts are slowed down.
+   */
+  | { status: "rate-limited"; scope: "address" | "account"; retryAt: Date };
 
 export async function signIn(
   db: Database,
   config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
   input: { email: string; password: string; now?: Date } & ClientInfo,
 ): Promise<SignInResult> {
+  const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
-  const ipKey = `signin:ip:${input.ip ?? "unknown"}`;
-  const emailKey = `signin:email:${email}`;
+  const ipKey = limitKeys.signInByIp(input.ip);
+  const pairKey = limitKeys.signInByPair(email, input.ip);
   // Count first, so that parallel guesses cannot slip past the limit.
-  const [byIp, byEmail] = await Promise.all([
-    hit(db, ipKey, LIMITS.signInByIp, input.now),
-    hit(db, emailKey, LIMITS.signInByEmail, input.now),
-  ]);
-  if (!byIp.allowed || !byEmail.allowed) return { status: "rate-limited" };
+  const [byIp, byPair] = await Promise.all([hit(db, ipKey, LIMITS.signInByIp, now), hit(db, pairKey, LIMITS.signInByPair, now)]);
+  if (!byIp.allowed || !byPair.allowed) {
+    const retryAt = new Date(Math.max(...[byIp, byPair].filter((r) => !r.allowed).map((r) => r.resetAt.getTime())));
+    return { status: "rate-limited", scope: "address", retryAt };
+  }
+
+  // The per-e-mail back-off does not apply where this e-mail has signed in before: the owner keeps
+  // signing in from home or the office while strangers elsewhere are slowed down.
+  const accountKey = limitKeys.signInByAccount(email);
+  const known = await isKnownAddress(db, email, input.ip, now);
+  if (!known) {
+    const byAccount = await attempt(db, accountKey, BACKOFFS.signInByAccount, now);
+    if (!byAccount.allowed) {
+      // Nothing was checked: this try does not count against the address.
+      await Promise.all([refund(db, ipKey), refund(db, pairKey)]);
+      return { status: "rate-limited", scope: "account", retryAt: byAccount.retryAt! };
+    }
+  }
 
   const user = await db
     .selectFrom("users")
@@ -44,16 +71,31 @@ export async function signIn(
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) return { status: "invalid-credentials" };
 
-  await Promise.all([refund(db, ipKey), clearLimit(db, emailKey)]);
+  // A success is not a failure: given back, never used to wipe other addresses' failures.
+  await Promise.all([refund(db, ipKey), clearLimit(db, pairKey), known ? null : refund(db, accountKey)]);
 
   if (config.EMAIL_CONFIRMATION && !user.email_confirmed_at) {
-    // Send a fresh link, at most once per window, so a lost e-mail is not a dead end.
-    const resend = await hit(db, `confirm:resend:${email}`, LIMITS.resendConfirmation, input.now);
-    if (resend.allowed) await sendConfirmation(db, config, user);
-    return { status: "unconfirmed" };
+    // Send a fresh link, at most once per window, so a lost e-mail is not a dead end. Issuing it
+    // voids the earlier ones, so the answer says which link to use (issue 14, item 16).
+    const resend = await hit(db, limitKeys.resendConfirmation(email), LIMITS.resendConfirmation, now);
+    if (!resend.allowed) return { status: "unconfirmed", newLink: false, retryAt: resend.resetAt };
+    await sendConfirmation(db, config, user);
+    return { status: "unconfirmed", newLink: true };
   }
   const secondFactorDue = user.totp_enabled_at !== null;
-  const session = await createSession(db, { userId: user.id, secondFactorDue, ip: input.ip, userAgent: input.userAgent, now: input.now });
+  const session = await createSession(db, { userId: user.id, secondFactorDue, ip: input.ip, userAgent: input.userAgent, now });
   if (secondFactorDue) return { status: "second-factor", token: session.token };
+  await rememberAddress(db, user.email, input.ip, now);
   return { status: "ok", token: session.token, user: { id: user.id, email: user.email, isAdmin: await isAdmin(db, user.email) } };
+}
+
+const usable = (ip: string | null | undefined): ip is string => !!ip && ip !== "unknown";
+
+/** A full sign-in from this address: the per-e-mail back-off will not slow it down (30 days). */
+export async function rememberAddress(db: Database, email: string, ip: string | null | undefined, now = new Date()): Promise<void> {
+  if (usable(ip)) await remember(db, limitKeys.knownAddress(email, ip), KNOWN_ADDRESS_TTL_MS, now);
+}
+
+function isKnownAddress(db: Database, email: string, ip: string | null | undefined, now: Date): Promise<boolean> {
+  return usable(ip) ? isRemembered(db, limitKeys.knownAddress(email, ip), now) : Promise.resolve(false);
 }

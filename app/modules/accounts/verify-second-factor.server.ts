@@ -1,12 +1,20 @@
 /**
  * The sign-in challenge: a pending session (password already checked) becomes a full session,
  * under a new token, when a current TOTP code or an unused recovery code is given.
+ * Wrong codes are limited per pending sign-in (then it is revoked), and by growing back-offs per
+ * account (across fresh password sign-ins) and per client address; at the 5th wrong code counted
+ * for the account the owner is e-mailed, at most once an hour (decision 0409).
  */
 import type { Database } from "~/platform/db/database.server";
-import { hit } from "~/platform/rate-limit.server";
+import { secondFactorFailuresEmail } from "~/platform/email/templates.server";
+import { queueEmail } from "~/platform/email/outbox.server";
+import type { Config } from "~/platform/env.server";
+import { attempt, clearBackoff, clearLimit, hit, refund } from "~/platform/rate-limit.server";
 import { createSessionRow, hashToken, resolveSession, revokeSessionByToken } from "~/platform/session.server";
 import { isAdmin } from "./is-admin.server";
-import { LIMITS } from "./limits.server";
+import { BACKOFFS, LIMITS, limitKeys, SECOND_FACTOR_NOTICE_AT } from "./limits.server";
+import { links } from "./links.server";
+import { rememberAddress } from "./sign-in.server";
 import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp } from "./totp.server";
 import type { ClientInfo } from "./create-session.server";
 
@@ -14,20 +22,37 @@ export type SecondFactorResult =
   | { status: "ok"; token: string; user: { id: string; email: string; isAdmin: boolean }; usedRecoveryCode: boolean }
   | { status: "invalid-code" }
   | { status: "expired" }
-  | { status: "rate-limited" };
+  /** "session": this pending sign-in used its tries and was revoked (sign in again). */
+  | { status: "rate-limited"; scope: "session" }
+  /** "account" / "address": too many wrong codes lately; the pending sign-in is kept. */
+  | { status: "rate-limited"; scope: "account" | "address"; retryAt: Date };
 
 export async function verifySecondFactor(
   db: Database,
+  config: Pick<Config, "publicUrl">,
   input: { pendingToken: string | null; code: string; now?: Date } & ClientInfo,
 ): Promise<SecondFactorResult> {
   const now = input.now ?? new Date();
   if (!input.pendingToken) return { status: "expired" };
   const session = await resolveSession(db, input.pendingToken, now);
   if (!session || session.mfaVerified) return { status: "expired" };
-  const limit = await hit(db, `2fa:${hashToken(input.pendingToken)}`, LIMITS.secondFactor, now);
-  if (!limit.allowed) {
+  const sessionKey = limitKeys.secondFactor(hashToken(input.pendingToken));
+  const bySession = await hit(db, sessionKey, LIMITS.secondFactor, now);
+  if (!bySession.allowed) {
     await revokeSessionByToken(db, input.pendingToken, now);
-    return { status: "rate-limited" };
+    return { status: "rate-limited", scope: "session" };
+  }
+  const ipKey = limitKeys.secondFactorByIp(input.ip);
+  const accountKey = limitKeys.secondFactorByAccount(session.userId);
+  const byIp = await attempt(db, ipKey, BACKOFFS.secondFactorByIp, now);
+  if (!byIp.allowed) {
+    await refund(db, sessionKey);
+    return { status: "rate-limited", scope: "address", retryAt: byIp.retryAt! };
+  }
+  const byAccount = await attempt(db, accountKey, BACKOFFS.secondFactorByAccount, now);
+  if (!byAccount.allowed) {
+    await Promise.all([refund(db, sessionKey), refund(db, ipKey)]);
+    return { status: "rate-limited", scope: "account", retryAt: byAccount.retryAt! };
   }
   const user = await db
     .selectFrom("users")
@@ -35,6 +60,14 @@ export async function verifySecondFactor(
     .where("id", "=", session.userId)
     .executeTakeFirst();
   if (!user?.totp_secret || !user.totp_enabled_at) return { status: "expired" };
+
+  const wrong = async (): Promise<SecondFactorResult> => {
+    if (byAccount.hits >= SECOND_FACTOR_NOTICE_AT) {
+      const notice = await hit(db, limitKeys.secondFactorNotice(user.id), LIMITS.secondFactorNotice, now);
+      if (notice.allowed) await queueEmail(db, secondFactorFailuresEmail(user.email, byAccount.hits, links.requestReset(config), links.security(config)));
+    }
+    return { status: "invalid-code" };
+  };
 
   let usedRecoveryCode = false;
   const step = matchTotp(user.totp_secret, input.code, user.totp_last_step, now.getTime());
@@ -46,28 +79,42 @@ export async function verifySecondFactor(
       .where("id", "=", user.id)
       .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return { status: "invalid-code" };
+    if (Number(r.numUpdatedRows) === 0) return wrong();
   } else if (looksLikeRecoveryCode(input.code)) {
     const hash = hashRecoveryCode(input.code);
-    if (!user.recovery_codes.includes(hash)) return { status: "invalid-code" };
+    if (!user.recovery_codes.includes(hash)) return wrong();
     const r = await db
       .updateTable("users")
       .set((eb) => ({ recovery_codes: eb.fn("array_remove", [eb.ref("recovery_codes"), eb.val(hash)]) }))
       .where("id", "=", user.id)
       .where((eb) => eb(eb.val(hash), "=", eb.fn.any("recovery_codes")))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return { status: "invalid-code" };
+    if (Number(r.numUpdatedRows) === 0) return wrong();
     usedRecoveryCode = true;
   } else {
-    return { status: "invalid-code" };
+    return wrong();
   }
 
-  await revokeSessionByToken(db, input.pendingToken, now);
+  // A right code gives back its own try and the wrong ones typed in this same pending sign-in (the
+  // person who typed them has just proved they hold the code); wrong codes from other sign-ins, maybe
+  // an attacker's with the password, still count until they are forgotten.
+  const forgiven = bySession.hits;
+  await Promise.all([refund(db, ipKey, forgiven), refund(db, accountKey, forgiven), revokeSessionByToken(db, input.pendingToken, now)]);
   const full = await createSessionRow(db, { userId: user.id, mfaVerified: true, ip: input.ip, userAgent: input.userAgent, now });
+  await rememberAddress(db, user.email, input.ip, now);
   return {
     status: "ok",
     token: full.token,
     user: { id: user.id, email: user.email, isAdmin: await isAdmin(db, user.email) },
     usedRecoveryCode,
   };
+}
+
+/**
+ * After a password change: whoever typed the wrong codes needed the old password, so their count
+ * (and the e-mail's once-an-hour mark) no longer stands between the owner and their account.
+ */
+export async function forgetSecondFactorFailures(db: Database, userId: string): Promise<void> {
+  await clearBackoff(db, limitKeys.secondFactorByAccount(userId));
+  await clearLimit(db, limitKeys.secondFactorNotice(userId));
 }

@@ -16,8 +16,7 @@ import { sql } from "kysely";
 import { sendClaimApprovedInvitation } from "~/modules/accounts/create-invitation.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { publishListingDraft } from "~/modules/company/update-listing.server";
-import { clearFeaturedCache } from "~/modules/directory/featured-providers.server";
-import { clearSearchCache } from "~/modules/directory/search-providers.server";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
@@ -166,8 +165,7 @@ export async function approveClaim(db: Database, config: Pick<Config, "publicUrl
     return { status: "approved", userId, accountLinked, warnings, registrationNumber: claim.registration_number, businessName };
   });
   if (result.status === "approved") {
-    clearSearchCache(db);
-    clearFeaturedCache(db);
+    await directoryChanged(db);
   }
   return result;
 }

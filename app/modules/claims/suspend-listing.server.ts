@@ -5,8 +5,7 @@
  * the listing; reinstating restores everything. Both are audited; repeating either is a no-op.
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
-import { clearFeaturedCache } from "~/modules/directory/featured-providers.server";
-import { clearSearchCache } from "~/modules/directory/search-providers.server";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 
 export type SuspendResult = { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
@@ -45,8 +44,7 @@ export async function setListingSuspended(
     return { status: "done", registrationNumber: listing.registration_number };
   });
   if (result.status === "done") {
-    clearSearchCache(db);
-    clearFeaturedCache(db);
+    await directoryChanged(db);
   }
   return result;
 }

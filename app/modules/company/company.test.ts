@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { craftedImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
 import { LocalDiskStorage } from "~/platform/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { testPng } from "../waste-notes/test-support/valid-form";
 import { editableValues, getCompanyListing } from "./company-listing.server";
 import { getDashboardStats } from "./dashboard-stats.server";
-import { imageSize } from "./image-size";
 import { normaliseServices, parseListingDetails } from "./listing-rules";
 import { checkLogo, LOGO_MAX_BYTES, readLogo, removeLogo, uploadLogo } from "./logo.server";
 import { publishListingDraft, saveListingDetails, setEmailNotifications } from "./update-listing.server";
@@ -151,23 +152,55 @@ describe("saving the listing", () => {
 });
 
 describe("logo", () => {
-  it("accepts an image by its bytes and refuses a renamed non-image, an empty file and a file over 5 MB", () => {
+  it("accepts an image by its bytes and refuses a renamed non-image, an empty file and a file over 5 MB", async () => {
     const png = testPng();
-    expect(checkLogo(png)).toMatchObject({ ok: true, mime: "image/png" });
-    expect(checkLogo(Buffer.from("<html>not an image</html>"))).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
-    expect(checkLogo(new Uint8Array())).toMatchObject({ ok: false });
+    expect(await checkLogo(png)).toMatchObject({ ok: true, mime: "image/png" });
+    expect(await checkLogo(Buffer.from("<html>not an image</html>"))).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
+    expect(await checkLogo(new Uint8Array())).toMatchObject({ ok: false });
     const big = Buffer.alloc(LOGO_MAX_BYTES + 1);
     png.copy(big);
-    expect(checkLogo(big)).toEqual({ ok: false, message: "Logo must be smaller than 5MB" });
+    expect(await checkLogo(big)).toEqual({ ok: false, message: "Logo must be smaller than 5MB" });
   });
 
-  it("reads image sizes from PNG, GIF and JPEG headers", () => {
-    const png = testPng();
-    expect(imageSize(png)).toEqual({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
-    const gif = Buffer.from("GIF89a\x00\x02\x00\x02\x00", "latin1");
-    expect(imageSize(gif)).toEqual({ width: 512, height: 512 });
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x00, 0x02, 0x00, 0x03]);
-    expect(imageSize(jpeg)).toEqual({ width: 512, height: 256 });
+  it("recommends a square of at least 512 px from the decoded image, and stores at most 512 px", async () => {
+    const image = (width: number, height: number, format: "png" | "jpeg" | "gif") =>
+      sharp({ create: { width, height, channels: 3, background: "#2e7d32" } }).toFormat(format).toBuffer();
+    for (const [w, h, format, square] of [
+      [512, 512, "png", true],
+      [1024, 1024, "jpeg", true],
+      [600, 600, "gif", true],
+      [511, 511, "png", false],
+      [800, 400, "png", false],
+    ] as const) {
+      const check = await checkLogo(await image(w, h, format));
+      expect(check, `${w}x${h} ${format}`).toMatchObject({ ok: true, mime: "image/png", extension: "png", square });
+      if (!check.ok) continue;
+      const stored = await sharp(check.bytes).metadata();
+      expect(stored.format).toBe("png");
+      expect(Math.max(stored.width, stored.height)).toBe(Math.min(512, Math.max(w, h)));
+    }
+    // A WebP is an image, but not one of the logo's formats (JPG, PNG, GIF).
+    const webp = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#2e7d32" } }).webp().toBuffer();
+    expect(await checkLogo(webp)).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
+  });
+
+  it("refuses every crafted image and stores nothing; a photo's GPS EXIF is not stored", async () => {
+    const files = () => (fs.existsSync(path.join(dir, "company-logos")) ? fs.readdirSync(path.join(dir, "company-logos")) : []);
+    const before = files();
+    const draft = (await getCompanyListing(t.db, users.u))!;
+    for (const c of craftedImages()) {
+      const expected = c.reason === "too-many-pixels" ? "The image has too many pixels (at most 40 megapixels)." : "Please upload a valid image file (JPG, PNG, GIF)";
+      expect(await checkLogo(c.bytes), c.file).toEqual({ ok: false, message: expected });
+      expect(await uploadLogo({ db: t.db, storage }, users.u, "CBDU700002", c.bytes), c.file).toEqual({ status: "invalid", message: expected });
+    }
+    expect(files()).toEqual(before);
+    expect(editableValues((await getCompanyListing(t.db, users.u))!)).toEqual(editableValues(draft));
+    const gps = await checkLogo(gpsJpeg());
+    expect(gps).toMatchObject({ ok: true, mime: "image/png", square: false });
+    if (!gps.ok) return;
+    const meta = await sharp(gps.bytes).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 64, height: 96 });
+    expect(meta.exif).toBeUndefined();
   });
 
   it("publishes a verified listing's logo, replaces it and removes it, deleting old files", async () => {
@@ -183,6 +216,44 @@ describe("logo", () => {
     expect((await removeLogo({ db: t.db, storage }, users.v)).status).toBe("published");
     expect((await getCompanyListing(t.db, users.v))!.logoUrl).toBeNull();
     expect(await readLogo(storage, second.logoUrl!.replace("/company-logo/", ""))).toBeNull();
+  });
+
+  it("stores each logo at 512 and 128 px, as PNG and WebP; removing it removes all four", async () => {
+    const logos = () => (fs.existsSync(path.join(dir, "company-logos")) ? fs.readdirSync(path.join(dir, "company-logos")).sort() : []);
+    const before = logos();
+    const big = await sharp({ create: { width: 900, height: 900, channels: 4, background: "#2a7" } }).png().toBuffer();
+    const r = await uploadLogo({ db: t.db, storage }, users.v, "CBDU700001", big);
+    if (r.status !== "published") throw new Error(r.status);
+    const base = r.logoUrl!.replace("/company-logo/", "").replace(/\.png$/, "");
+    expect(logos().filter((f) => !before.includes(f))).toEqual([`${base}-128.png`, `${base}-128.webp`, `${base}.png`, `${base}.webp`]);
+    const sizes = async (file: string) => {
+      const stored = await readLogo(storage, file);
+      const meta = await sharp(stored!.body).metadata();
+      return [stored!.contentType, meta.format, meta.width];
+    };
+    expect(await sizes(`${base}.png`)).toEqual(["image/png", "png", 512]);
+    expect(await sizes(`${base}.webp`)).toEqual(["image/webp", "webp", 512]);
+    expect(await sizes(`${base}-128.png`)).toEqual(["image/png", "png", 128]);
+    expect(await sizes(`${base}-128.webp`)).toEqual(["image/webp", "webp", 128]);
+    // No GIF copies, nothing outside the pattern.
+    expect(await readLogo(storage, `${base}-128.gif`)).toBeNull();
+    expect(await readLogo(storage, `${base}-64.png`)).toBeNull();
+    await removeLogo({ db: t.db, storage }, users.v);
+    expect(logos()).toEqual(before);
+  });
+
+  it("makes the copies of a logo stored before they existed the first time they are asked for", async () => {
+    const old = "cbdu700009-logo-1700000000000-0123456789abcdef";
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    await storage.put(`company-logos/${old}.jpg`, jpeg);
+    const small = await readLogo(storage, `${old}-128.jpg`);
+    expect(small?.contentType).toBe("image/jpeg");
+    expect((await sharp(small!.body).metadata()).width).toBe(128);
+    const webp = await readLogo(storage, `${old}.webp`);
+    expect((await sharp(webp!.body).metadata()).format).toBe("webp");
+    // Stored: the next read is the same file.
+    expect(fs.existsSync(path.join(dir, "company-logos", `${old}-128.jpg`))).toBe(true);
+    expect(await readLogo(storage, "cbdu700009-logo-1700000000000-ffffffffffffffff-128.png")).toBeNull();
   });
 
   it("keeps an unverified listing's logo in the draft; a refused file stores nothing", async () => {

@@ -1,48 +1,89 @@
 /**
  * The listing's logo: checked by its bytes (JPEG, PNG or GIF; never by name or declared type),
- * at most 5 MB, stored under company-logos/ and served publicly at /company-logo/{file}. A
+ * at most 5 MB, decoded and written again as a clean PNG of at most 512 px a side (decision 0005),
+ * stored under company-logos/ and served publicly at /company-logo/{file}. A
  * verified listing's logo changes at once; an unverified one's goes into the draft. A file that
  * no longer backs the published logo or the draft is deleted.
  */
 import crypto from "node:crypto";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
-import { detectImageType } from "~/platform/storage/image-type.server";
+import { IMAGE_MESSAGES, imageVariant, normaliseImage, VARIANT_TYPES, type VariantFormat } from "~/platform/images/normalise-image.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
-import { imageSize } from "./image-size";
 import { LISTING_MESSAGES } from "./listing-rules";
+import { LOGO_DIR, LOGO_LARGE_PX, LOGO_SMALL_PX, LOGO_URL_PREFIX, logoFileKeys, parseLogoFile } from "./logo-files";
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_RECOMMENDED_PX = 512;
-export const LOGO_URL_PREFIX = "/company-logo/";
-const LOGO_DIR = "company-logos";
-const ALLOWED = new Set(["image/jpeg", "image/png", "image/gif"]);
-/** The file part of a logo URL: registration, timestamp, random, extension. */
-export const LOGO_FILE = /^[a-z0-9]{1,40}-logo-\d{10,16}-[a-f0-9]{16}\.(jpg|png|gif)$/;
+const ACCEPTED = ["image/jpeg", "image/png", "image/gif"] as const;
+export { LOGO_URL_PREFIX };
 
-export type LogoCheck = { ok: true; mime: string; extension: string; square: boolean } | { ok: false; message: string };
+export type LogoCheck = { ok: true; bytes: Buffer; mime: string; extension: string; square: boolean } | { ok: false; message: string };
 
-export function checkLogo(bytes: Uint8Array): LogoCheck {
+/**
+ * Checks an uploaded logo and returns the clean PNG to store. `square` follows the upload as
+ * sent (after orientation): the recommendation is a square of at least 512 px.
+ */
+export async function checkLogo(bytes: Uint8Array): Promise<LogoCheck> {
   if (bytes.length === 0) return { ok: false, message: LISTING_MESSAGES.logoMissing };
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, message: LISTING_MESSAGES.logoTooLarge };
-  const type = detectImageType(bytes);
-  if (!type || !ALLOWED.has(type.mime)) return { ok: false, message: LISTING_MESSAGES.logoNotImage };
-  const size = imageSize(bytes);
-  if (!size || size.width === 0 || size.height === 0) return { ok: false, message: LISTING_MESSAGES.logoNotImage };
-  const square = size.width === size.height && size.width >= LOGO_RECOMMENDED_PX;
-  return { ok: true, mime: type.mime, extension: type.extension, square };
+  const result = await normaliseImage(bytes, "logo", { accept: ACCEPTED });
+  if (!result.ok) {
+    return { ok: false, message: result.reason === "too-many-pixels" ? IMAGE_MESSAGES["too-many-pixels"] : LISTING_MESSAGES.logoNotImage };
+  }
+  const { image } = result;
+  const square = image.source.width === image.source.height && image.source.width >= LOGO_RECOMMENDED_PX;
+  return { ok: true, bytes: image.bytes, mime: image.type.mime, extension: image.type.extension, square };
 }
 
-export function logoKeyFromUrl(url: string | null | undefined): string | null {
+/** The original file of a logo URL (the one kept on the listing), or null. */
+function logoFileFromUrl(url: string | null | undefined): string | null {
   if (!url?.startsWith(LOGO_URL_PREFIX)) return null;
   const file = url.slice(LOGO_URL_PREFIX.length);
-  return LOGO_FILE.test(file) ? `${LOGO_DIR}/${file}` : null;
+  const name = parseLogoFile(file);
+  return name && !name.small && name.extension !== "webp" ? file : null;
 }
 
-/** The stored logo for a public URL's file name, or null. */
+/** Deletes a logo and its smaller and WebP copies. */
+async function deleteLogo(storage: Storage, url: string | null | undefined): Promise<void> {
+  const file = logoFileFromUrl(url);
+  if (!file) return;
+  await Promise.all(logoFileKeys(file).map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/** The 128 px copy and the WebP copies of a clean logo, stored beside it. */
+async function storeLogoCopies(storage: Storage, base: string, original: Uint8Array, fallback: "png" | "jpeg"): Promise<void> {
+  const copies: [string, number, VariantFormat][] = [
+    [`${base}-128.${fallback === "jpeg" ? "jpg" : "png"}`, LOGO_SMALL_PX, fallback],
+    [`${base}.webp`, LOGO_LARGE_PX, "webp"],
+    [`${base}-128.webp`, LOGO_SMALL_PX, "webp"],
+  ];
+  for (const [file, size, format] of copies) {
+    const bytes = await imageVariant(original, size, format);
+    if (bytes) await storage.put(`${LOGO_DIR}/${file}`, bytes, { contentType: VARIANT_TYPES[format].mime });
+  }
+}
+
+/**
+ * The stored file for a public URL's file name, or null. A small or WebP copy that is not stored
+ * (a logo from before the copies existed) is made from the original once and stored.
+ */
 export async function readLogo(storage: Storage, file: string) {
-  if (!LOGO_FILE.test(file)) return null;
-  return storage.get(`${LOGO_DIR}/${file}`);
+  const name = parseLogoFile(file);
+  if (!name) return null;
+  const stored = await storage.get(`${LOGO_DIR}/${file}`);
+  if (stored || (!name.small && name.extension !== "webp")) return stored;
+  for (const extension of ["png", "jpg", "gif"]) {
+    const original = await storage.get(`${LOGO_DIR}/${name.base}.${extension}`);
+    if (!original) continue;
+    const format: VariantFormat = name.extension === "webp" ? "webp" : name.extension === "jpg" ? "jpeg" : "png";
+    const bytes = await imageVariant(original.body, name.small ? LOGO_SMALL_PX : LOGO_LARGE_PX, format);
+    if (!bytes) return null;
+    await storage.put(`${LOGO_DIR}/${file}`, bytes, { contentType: VARIANT_TYPES[format].mime });
+    return { body: bytes, contentType: VARIANT_TYPES[format].mime, size: bytes.length };
+  }
+  return null;
 }
 
 type Deps = { db: Database; storage: Storage };
@@ -75,28 +116,29 @@ async function changeLogo(deps: Deps, userId: string, newUrl: string | null): Pr
     const orphan = previous && previous !== newUrl && previous !== row.logo_url ? previous : null;
     return { status: "draft" as const, orphan };
   });
-  const orphanKey = logoKeyFromUrl(result.orphan);
-  if (orphanKey) await storage.delete(orphanKey).catch(() => {});
+  if (result.status === "published") await directoryChanged(db);
+  await deleteLogo(storage, result.orphan);
   return result.status;
 }
 
 export async function uploadLogo(deps: Deps, userId: string, registrationNumber: string, bytes: Uint8Array): Promise<LogoOutcome> {
-  const check = checkLogo(bytes);
+  const check = await checkLogo(bytes);
   if (!check.ok) return { status: "invalid", message: check.message };
   const slug = registrationNumber.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 40) || "listing";
-  const file = `${slug}-logo-${Date.now()}-${crypto.randomBytes(8).toString("hex")}.${check.extension}`;
-  const key = `${LOGO_DIR}/${file}`;
-  await deps.storage.put(key, bytes, { contentType: check.mime });
+  const base = `${slug}-logo-${Date.now()}-${crypto.randomBytes(8).toString("hex")}`;
+  const file = `${base}.${check.extension}`;
   const url = `${LOGO_URL_PREFIX}${file}`;
   try {
+    await deps.storage.put(`${LOGO_DIR}/${file}`, check.bytes, { contentType: check.mime });
+    await storeLogoCopies(deps.storage, base, check.bytes, check.extension === "jpg" ? "jpeg" : "png");
     const status = await changeLogo(deps, userId, url);
     if (status === "no_listing") {
-      await deps.storage.delete(key);
+      await deleteLogo(deps.storage, url);
       return { status };
     }
     return { status, square: check.square, logoUrl: url };
   } catch (error) {
-    await deps.storage.delete(key).catch(() => {});
+    await deleteLogo(deps.storage, url);
     throw error;
   }
 }

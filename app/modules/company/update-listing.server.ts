@@ -5,6 +5,7 @@
  * the public listing stays as it is until an administrator approves (`publishListingDraft`).
  */
 import { sql } from "kysely";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
 import type { ListingDetails } from "./listing-rules";
@@ -12,7 +13,13 @@ import type { ListingDetails } from "./listing-rules";
 export type SaveOutcome = "published" | "draft" | "no_listing";
 
 export async function saveListingDetails(db: Database, userId: string, details: ListingDetails, now = new Date()): Promise<SaveOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const outcome = await saveInTransaction(db, userId, details, now);
+  if (outcome === "published") await directoryChanged(db);
+  return outcome;
+}
+
+function saveInTransaction(db: Database, userId: string, details: ListingDetails, now: Date): Promise<SaveOutcome> {
+  return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const row = await trx
       .selectFrom("claimed_listings")
       .select(["id", "verified", "draft"])

@@ -1,39 +1,59 @@
 import { sql } from "kysely";
+import { onChange } from "~/platform/db/changes.server";
 import type { Database } from "~/platform/db/database.server";
 import { FEATURED_CACHE_TTL_MS, FEATURED_COUNT } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
+import { ukToday } from "./registration";
+import { inForceSql } from "./registration-sql.server";
 import { TtlCache } from "./ttl-cache";
 
-const caches = new WeakMap<Database, TtlCache<Provider[]>>();
+export interface FeaturedProviders {
+  providers: Provider[];
+  /**
+   * True: verified businesses that manage their listing with us. False: the fallback, listings
+   * from the public register that nobody has claimed (the home page says so).
+   */
+  claimed: boolean;
+}
+
+const caches = new WeakMap<Database, TtlCache<FeaturedProviders>>();
 
 /**
  * The home page's featured carriers: verified (not suspended) claimed listings, most recently
- * updated first; when there are none, the most recently updated listings on the register whose
- * registration has not expired. Cached for 5 minutes.
+ * updated first; when there are none, the most recently updated listings on the register. Only
+ * registrations in force (not expired). Cached for 5 minutes.
  */
-export async function featuredProviders(db: Database): Promise<Provider[]> {
+export async function featuredProviders(db: Database, now: Date = new Date()): Promise<FeaturedProviders> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new TtlCache<Provider[]>(FEATURED_CACHE_TTL_MS, 1)));
+  if (!cache) {
+    const created = new TtlCache<FeaturedProviders>(FEATURED_CACHE_TTL_MS, 1);
+    onChange(() => created.clear());
+    caches.set(db, (cache = created));
+  }
   const hit = cache.get("featured");
   if (hit) return hit;
 
+  const inForce = inForceSql(ukToday(now));
+  let claimed = true;
   let { rows } = await sql<ProviderRow>`SELECT ${providerColumns}
     FROM claimed_listings c
     JOIN directory_entries d ON d.registration_number = c.registration_number AND d.on_register
     ${claimedJoin}
-    WHERE c.verified AND c.suspended_at IS NULL
+    WHERE c.verified AND c.suspended_at IS NULL AND ${inForce}
     ORDER BY c.updated_at DESC, c.registration_number LIMIT ${FEATURED_COUNT}`.execute(db);
   if (!rows.length) {
+    claimed = false;
     ({ rows } = await sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
-      WHERE d.on_register AND (d.expiry_date IS NULL OR d.expiry_date >= current_date)
+      WHERE d.on_register AND ${inForce}
       ORDER BY d.updated_at DESC, d.registration_number LIMIT ${FEATURED_COUNT}`.execute(db));
   }
-  const providers = rows.map(toProvider);
-  cache.set("featured", providers);
-  return providers;
+  const featured = { providers: rows.map(toProvider), claimed };
+  cache.set("featured", featured);
+  return featured;
 }
 
+/** Forgets this process's featured block (tests). A change clears it on every instance: `directoryChanged`. */
 export function clearFeaturedCache(db: Database): void {
   caches.get(db)?.clear();
 }

@@ -12,7 +12,10 @@ import type { Database } from "~/platform/db/database.server";
 import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchType } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
+import { parseRegistrationNumber, ukToday, type OtherRegulator } from "./registration";
+import { allOf, expiredSql, inForceSql, tierSql } from "./registration-sql.server";
 import { isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
+import { onChange } from "~/platform/db/changes.server";
 import { TtlCache } from "./ttl-cache";
 
 export interface SearchResult {
@@ -28,6 +31,17 @@ export interface SearchResult {
    * matches exactly, or null. Undefined for other searches.
    */
   licence?: Provider | null;
+  /**
+   * A licence check for a number of another UK register (Scotland, Northern Ireland): who keeps
+   * that register. This directory holds the Environment Agency's register (England and Wales).
+   */
+  otherRegister?: { number: string } & OtherRegulator;
+  /**
+   * With hideExpired: how many expired registrations matched and were left out (counted up to
+   * SEARCH_COUNT_CAP, then hiddenExpiredCapped is true). 0 when nothing was hidden.
+   */
+  hiddenExpired: number;
+  hiddenExpiredCapped: boolean;
   /** Query words replaced by their nearest known word when the words as typed found too little. */
   corrections?: Record<string, string>;
 }
@@ -48,23 +62,27 @@ const caches = new WeakMap<Database, TtlCache<SearchResult>>();
 function cacheFor(db: Database): TtlCache<SearchResult> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new TtlCache<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
-    caches.set(db, cache);
+    const created = new TtlCache<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
+    onChange(() => created.clear());
+    caches.set(db, created);
+    cache = created;
   }
   return cache;
 }
 
-/** Forgets cached results (tests; after a listing changes, results may otherwise be 5 minutes old). */
+/** Forgets this process's cached results (tests). A change clears them on every instance: `directoryChanged`. */
 export function clearSearchCache(db: Database): void {
   caches.get(db)?.clear();
 }
 
-export async function searchProviders(db: Database, input: SearchInput): Promise<SearchResult> {
-  const key = JSON.stringify([input.query.toLowerCase(), input.type, input.services, input.page, input.size, input.sort]);
+export async function searchProviders(db: Database, input: SearchInput, now: Date = new Date()): Promise<SearchResult> {
+  // Today is in the key: what has expired changes at midnight.
+  const today = ukToday(now);
+  const key = JSON.stringify([input.query.toLowerCase(), input.type, input.services, input.page, input.size, input.sort, input.hideExpired, input.tier, today]);
   const cache = cacheFor(db);
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = await runSearch(db, input);
+  const result = await runSearch(db, input, today);
   cache.set(key, result);
   return result;
 }
@@ -76,6 +94,8 @@ interface Terms {
   compact: string;
   looksLikePostcode: boolean;
   looksLikeRegistration: boolean;
+  /** A well-formed England/Wales number ('cbdu-999 0001'): searched by number whatever the type. */
+  eaNumber: boolean;
   words: string[];
 }
 
@@ -87,6 +107,7 @@ function termsOf(query: string): Terms {
     compact,
     looksLikePostcode: /^[A-Z]{1,2}\d[A-Z\d]?(\d[A-Z]{0,2})?$/.test(compact),
     looksLikeRegistration: /^(CB|WC|EPR|SEPA|CAR|NIR|[A-Z]{2,4}\/)?[A-Z]*\d{2,}|^CBD[UL]?$/.test(compact) || /^\d+$/.test(compact),
+    eaNumber: parseRegistrationNumber(query).kind === "ea",
     words,
   };
 }
@@ -119,35 +140,47 @@ interface Plan {
   score: RawBuilder<number>;
   /** A full-text source is in the plan: it must read the GIN index (see `readingIndexes`). */
   fullText: boolean;
+  /** A query was typed but nothing in it can match (e.g. '%'): the answer is no rows, never a browse. */
+  nothing: boolean;
+  /** What every row must also meet (the registration filters), for the claimed-listings source. */
+  filter: RawBuilder<boolean>;
 }
 
 const limit = SEARCH_COUNT_CAP + 1;
 
-/** A source reading rows in order, numbered by that order. */
-function orderedSource(where: RawBuilder<boolean>, score: number, orderBy: RawBuilder<unknown>): RawBuilder<unknown> {
+/**
+ * A source reading rows in order, numbered by that order. `filter` (hide expired, tier) reads
+ * columns the ordered indexes INCLUDE (migration 1003), so it never costs a heap fetch.
+ */
+function orderedSource(where: RawBuilder<boolean>, score: number, orderBy: RawBuilder<unknown>, filter: RawBuilder<boolean>): RawBuilder<unknown> {
   return sql`(SELECT registration_number, ${sql.lit(score)}::real AS score,
       row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim
     FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key FROM directory_entries d
-      WHERE d.on_register AND ${where} ORDER BY ${orderBy} LIMIT ${sql.lit(limit)}) d)`;
+      WHERE d.on_register AND ${where} AND ${filter} ORDER BY ${orderBy} LIMIT ${sql.lit(limit)}) d)`;
 }
 
-function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
+/**
+ * The sources of a search. `filter` is what every row must also meet (registration filters);
+ * `hasQuery` says a query was typed, so that a query nothing can match finds nothing.
+ */
+function buildPlan(type: SearchType, terms: Terms, tsq: string | null, filter: RawBuilder<boolean>, hasQuery: boolean): Plan {
   const sources: RawBuilder<unknown>[] = [];
   const predicates: RawBuilder<boolean>[] = [];
   const cases: RawBuilder<unknown>[] = [];
   const byName = sql`d.business_name, d.registration_number`;
 
-  const wantRegistration = type === "registration" || (type === "all" && terms.looksLikeRegistration);
+  const wantRegistration = type === "registration" || (type === "all" && terms.looksLikeRegistration) || terms.eaNumber;
   const wantLocation = type === "location" || type === "all";
   const wantName = (type === "name" || type === "all") && tsq !== null;
 
   if (wantRegistration && terms.compact) {
     const prefix = likePrefix(terms.compact);
     sources.push(
-      orderedSource(sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d.registration_key USING ~<~`),
+      orderedSource(
+sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d.registration_key USING ~<~`, filter),
     );
     if (terms.compact.length > 5) {
-      sources.push(orderedSource(sql<boolean>`d.registration_key = ${terms.compact}`, SCORE.registrationExact, byName));
+      sources.push(orderedSource(sql<boolean>`d.registration_key = ${terms.compact}`, SCORE.registrationExact, byName, filter));
       cases.push(sql`WHEN d.registration_key = ${terms.compact} THEN ${sql.lit(SCORE.registrationExact)}`);
     }
     predicates.push(sql<boolean>`d.registration_key LIKE ${prefix}`);
@@ -156,13 +189,14 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
 
   if (wantLocation && terms.town) {
     const townPrefix = likePrefix(terms.town);
-    sources.push(orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName));
+    sources.push(orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName, filter));
     // '~>~' (greater in byte order) skips the exact town, which the source above reads.
     sources.push(
       orderedSource(
         sql<boolean>`d.town_key ~>~ ${terms.town} AND d.town_key LIKE ${townPrefix}`,
         SCORE.townPrefix,
         sql`d.town_key USING ~<~, d.business_name, d.registration_number`,
+        filter,
       ),
     );
     predicates.push(sql<boolean>`d.town_key LIKE ${townPrefix}`);
@@ -170,12 +204,13 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
     if (terms.looksLikePostcode) {
       const pcPrefix = likePrefix(terms.compact);
       const outcode = likePrefix(terms.compact).replace(/%$/, "___");
-      sources.push(orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName));
+      sources.push(orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName, filter));
       sources.push(
         orderedSource(
           sql<boolean>`d.postcode_key LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
           SCORE.postcodeOutcode,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
+          filter,
         ),
       );
       sources.push(
@@ -183,6 +218,7 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
           sql<boolean>`d.postcode_key LIKE ${pcPrefix} AND d.postcode_key NOT LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
           SCORE.postcodePrefix,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
+          filter,
         ),
       );
       predicates.push(sql<boolean>`d.postcode_key LIKE ${pcPrefix}`);
@@ -204,30 +240,48 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null): Plan {
     sources.push(sql`(SELECT registration_number, score::real AS score,
         row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
       FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
-        SELECT registration_number, business_name, search_vector FROM directory_entries
-        WHERE on_register AND search_vector @@ to_tsquery('simple', ${tsq}) LIMIT ${sql.lit(limit)}) d) s)`);
+        SELECT registration_number, business_name, search_vector FROM directory_entries d
+        WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter} LIMIT ${sql.lit(limit)}) d) s)`);
     predicates.push(sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsq})`);
   }
 
   const anyQuery = sources.length > 0;
-  if (!anyQuery) {
-    // No usable query: browse the register alphabetically.
-    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName));
+  // A query with characters but nothing usable ('%', '&', '_'): it matches nothing. Only an
+  // empty query browses the register.
+  const nothing = hasQuery && !anyQuery;
+  if (!anyQuery && !nothing) {
+    // No query: browse the register alphabetically.
+    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, filter));
   }
-  const match = anyQuery ? (predicates.length ? sql<boolean>`(${sql.join(predicates, sql` OR `)})` : sql<boolean>`false`) : null;
+  const match = anyQuery || nothing ? (predicates.length ? sql<boolean>`(${sql.join(predicates, sql` OR `)})` : sql<boolean>`false`) : null;
   const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
   const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
-  return { sources, match, score, fullText: nameScore !== null };
+  return { sources, match, score, fullText: nameScore !== null, nothing, filter };
 }
 
-async function runSearch(db: Database, input: SearchInput): Promise<SearchResult> {
+async function runSearch(db: Database, input: SearchInput, today: string): Promise<SearchResult> {
   const terms = termsOf(input.query);
-  const type = input.query ? input.type : "all";
-  const wantsName = input.query !== "" && (type === "name" || type === "all");
+  const hasQuery = input.query !== "";
+  const type = hasQuery ? input.type : "all";
+  const wantsName = hasQuery && (type === "name" || type === "all");
   let tsq = wantsName && terms.words.length ? tsQueryText(terms.words) : null;
-  if (!input.query) terms.town = "";
+  if (!hasQuery) terms.town = "";
+  const queryTerms = hasQuery ? terms : { ...terms, compact: "", town: "", eaNumber: false };
 
-  let page = await runPlan(db, input, buildPlan(type, input.query ? terms : { ...terms, compact: "", town: "" }, tsq));
+  // Every row shown meets the registration filters; with hideExpired, the expired rows the same
+  // query would have found are counted ("12 expired registrations hidden").
+  // Lower tier registrations never expire: with that filter nothing is ever hidden.
+  const tier = tierSql(input.tier);
+  const shown = allOf([input.hideExpired ? inForceSql(today) : null, tier]);
+  const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
+  const countHidden = (words: string | null) =>
+    hidden ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery)) : Promise.resolve(0);
+
+  let plan = buildPlan(type, queryTerms, tsq, shown, hasQuery);
+  // The hidden ones are counted alongside the page (in parallel on PostgreSQL).
+  let hiddenCount = countHidden(tsq);
+  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+  let page = await runPlan(db, input, plan);
   let corrections: Record<string, string> | undefined;
 
   // Typo tolerance: when the words as typed find less than a page, try the nearest known words.
@@ -235,17 +289,29 @@ async function runSearch(db: Database, input: SearchInput): Promise<SearchResult
     corrections = await correctWords(db, terms.words);
     if (Object.keys(corrections).length) {
       tsq = tsQueryText(terms.words, corrections);
-      page = await runPlan(db, input, buildPlan(type, terms, tsq));
+      plan = buildPlan(type, terms, tsq, shown, hasQuery);
+      await hiddenCount;
+      hiddenCount = countHidden(tsq);
+      page = await runPlan(db, input, plan);
     } else corrections = undefined;
   }
+  const hiddenTotal = await hiddenCount;
 
   const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
   const pageCount = Math.ceil(totalCount / input.size);
   let licence: Provider | null | undefined;
+  let otherRegister: SearchResult["otherRegister"];
   if (isLicenceCheck({ type, query: input.query })) {
-    const row = await sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
-      WHERE d.registration_key = ${terms.compact} AND d.on_register LIMIT 1`.execute(db);
-    licence = row.rows[0] ? toProvider(row.rows[0]) : null;
+    // 'Valid' only ever for a well-formed England/Wales number found on the register.
+    const parsed = parseRegistrationNumber(input.query);
+    licence = null;
+    if (parsed.kind === "ea") {
+      const row = await sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
+        WHERE d.registration_key = ${parsed.number} AND d.on_register LIMIT 1`.execute(db);
+      licence = row.rows[0] ? toProvider(row.rows[0]) : null;
+    } else if (parsed.kind === "other") {
+      otherRegister = { ...parsed.regulator, number: parsed.number };
+    }
   }
   return {
     providers: page.providers,
@@ -254,20 +320,19 @@ async function runSearch(db: Database, input: SearchInput): Promise<SearchResult
     pageCount,
     currentPage: page.currentPage,
     pageSize: input.size,
+    hiddenExpired: Math.min(hiddenTotal, SEARCH_COUNT_CAP),
+    hiddenExpiredCapped: hiddenTotal > SEARCH_COUNT_CAP,
     ...(licence !== undefined ? { licence } : {}),
+    ...(otherRegister ? { otherRegister } : {}),
     ...(corrections ? { corrections } : {}),
   };
 }
 
-async function runPlan(
-  db: Database,
-  input: SearchInput,
-  plan: Plan,
-): Promise<{ providers: Provider[]; total: number; currentPage: number }> {
+/** The sources of a plan as the page reads them: with services, only claimed listings (which alone have services). */
+function candidateSources(input: SearchInput, plan: Plan): RawBuilder<unknown>[] {
   const claimedFirst = input.sort === "claimed";
   const services = input.services;
-  const sources = [...plan.sources];
-  if (services.length) sources.length = 0; // only claimed listings have services
+  const sources = services.length ? [] : [...plan.sources];
   if (claimedFirst || services.length) {
     const servicesFilter = services.length ? sql`AND cl.services && ${sql.val(services)}::text[]` : sql``;
     sources.push(sql`(SELECT registration_number, score::real AS score,
@@ -276,10 +341,32 @@ async function runPlan(
         FROM claimed_listings cl
         -- LATERAL: one primary-key probe per claimed listing, never a scan of every match.
         CROSS JOIN LATERAL (SELECT d.registration_number, d.business_name, ${plan.score} AS score
-          FROM directory_entries d WHERE d.registration_number = cl.registration_number AND d.on_register
+          FROM directory_entries d WHERE d.registration_number = cl.registration_number AND d.on_register AND ${plan.filter}
           ${plan.match ? sql`AND ${plan.match}` : sql``} LIMIT 1) d
         WHERE cl.verified AND cl.suspended_at IS NULL ${servicesFilter}) s)`);
   }
+  return sources;
+}
+
+/** How many registrations a plan finds (up to each source's cap), e.g. the expired ones hidden. */
+async function countMatches(db: Database, input: SearchInput, plan: Plan): Promise<number> {
+  if (plan.nothing) return 0;
+  const sources = candidateSources(input, plan);
+  const { rows } = await readingIndexes(db, plan, (q) =>
+    sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
+      SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(q),
+  );
+  return rows[0]?.total ?? 0;
+}
+
+async function runPlan(
+  db: Database,
+  input: SearchInput,
+  plan: Plan,
+): Promise<{ providers: Provider[]; total: number; currentPage: number }> {
+  if (plan.nothing) return { providers: [], total: 0, currentPage: 1 };
+  const claimedFirst = input.sort === "claimed";
+  const sources = candidateSources(input, plan);
   const order = claimedFirst
     ? sql`claimed DESC, score DESC, ord, registration_number`
     : sql`score DESC, ord, registration_number`;

@@ -7,6 +7,7 @@
  * - decided claim requests and the audit log of who decided: 6 years.
  * Sessions, links and rate-limit counters are pruned by the accounts module.
  */
+import { deletePhoto } from "~/modules/leads/photo.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Storage } from "~/platform/storage/storage.server";
 
@@ -63,7 +64,7 @@ export async function purgeExpiredRecords(
   for (const { image_key: key } of [...leads, ...quotes]) {
     if (!key) continue;
     try {
-      await storage.delete(key);
+      await deletePhoto(storage, key);
       photos++;
     } catch (error) {
       onPhotoError(key, error);

@@ -1,6 +1,6 @@
 /** The daily purge of expired records (registered from server/boot.ts). */
 import type { Config } from "~/platform/env.server";
-import type { JobQueue } from "~/platform/jobs/queue.server";
+import { JOB_PRIORITY, type JobQueue } from "~/platform/jobs/queue.server";
 import type { Logger } from "~/platform/logger.server";
 import { getStorage } from "~/platform/storage/storage.server";
 import { PURGE_JOB, purgeExpiredRecords } from "./purge-expired-records.server";
@@ -9,6 +9,6 @@ export function registerPrivacyJobs(jobs: JobQueue, config: Config, log: Logger)
   jobs.register(PURGE_JOB, async (_payload, { db }) => {
     const counts = await purgeExpiredRecords(db, getStorage(config), new Date(), (key, err) => log.warn({ err, key }, "expired photo not deleted"));
     log.info({ counts }, "expired records purged");
-  });
+  }, { bulk: true, priority: JOB_PRIORITY.low });
   jobs.schedule({ name: "privacy-purge", dailyAt: "03:45", type: PURGE_JOB });
 }

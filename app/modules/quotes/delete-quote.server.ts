@@ -1,4 +1,5 @@
 /** Deletes a quote request and its photo; false when there was no such request. */
+import { deletePhoto } from "~/modules/leads/photo.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -9,7 +10,7 @@ export async function deleteQuoteRequest({ db, storage, log }: { db: Database; s
   const row = await db.deleteFrom("quote_requests").where("id", "=", id).returning("image_key").executeTakeFirst();
   if (!row) return false;
   if (row.image_key) {
-    await storage.delete(row.image_key).catch((error: unknown) => log.warn({ err: error, key: row.image_key }, "quote photo not removed"));
+    await deletePhoto(storage, row.image_key).catch((error: unknown) => log.warn({ err: error, key: row.image_key }, "quote photo not removed"));
   }
   return true;
 }

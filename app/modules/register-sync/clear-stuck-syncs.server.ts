@@ -1,7 +1,10 @@
 /**
  * 'Clear Stuck Syncs': every running sync log becomes an error with the spec's message. A run that
- * is in fact still alive notices at its next heartbeat or before merging and stops without
- * changing anything (run-register-sync.server.ts), so clearing is always safe.
+ * is in fact still alive notices within a heartbeat (2 s) or a batch, whichever comes first, even
+ * while it waits on a slow source, and stops without changing anything; its writes are
+ * conditional on its log being 'running' and its merge re-checks that under a row lock, and a run
+ * started after the clear waits for it to be gone (run-register-sync.server.ts, decision 0109).
+ * So clearing is always safe, and a new sync never runs beside the cleared one.
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";

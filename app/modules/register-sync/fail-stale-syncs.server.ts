@@ -1,7 +1,10 @@
 /**
- * A sync whose process died leaves its log 'running'. A running sync writes a heartbeat every
- * few seconds; one whose heartbeat is older than the limit is marked as failed, which also frees
- * the one-running-sync slot (unique index sync_log_one_running).
+ * A sync whose process died leaves its log 'running'; a sync stuck in a live process (a hung
+ * source, a line that never ends) makes no progress. A running sync moves its heartbeat only when
+ * rows or bytes progressed since the last beat (decision 0109), so either kind goes quiet; one
+ * whose heartbeat is older than the limit is marked as failed, which also frees the
+ * one-running-sync slot (unique index sync_log_one_running). A live run notices within a beat and
+ * stops without changing anything.
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";

@@ -19,7 +19,8 @@ export interface MergeCounts {
 
 /**
  * Later lines win over earlier lines with the same registration number; the earlier ones are
- * recorded as rejected duplicates. Returns how many were.
+ * recorded as rejected duplicates. Returns how many were. Written only while the run's log is
+ * 'running' (a cleared run must not read a newer run's staged rows into its own rejections).
  */
 export async function rejectDuplicates(db: Database, syncId: number): Promise<number> {
   const result = await sql`
@@ -31,7 +32,8 @@ export async function rejectDuplicates(db: Database, syncId: number): Promise<nu
              max(line_number) OVER (PARTITION BY registration_number) AS kept
       FROM register_staging
     ) ranked
-    WHERE line_number < kept`.execute(db);
+    WHERE line_number < kept
+      AND EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId}::bigint AND status = 'running')`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -3,6 +3,7 @@
  * a rejection reason. Pure: no I/O, so every rule is tested in isolation.
  */
 import crypto from "node:crypto";
+import { parseRegistrationNumber } from "~/modules/directory/registration";
 import {
   normaliseApplicantType,
   normaliseRegistrationType,
@@ -10,6 +11,7 @@ import {
   REGISTER_FIELDS,
   type RawRegisterRow,
 } from "./register-fields";
+import { FIELD_LABELS, FIELD_MAX_CHARS, formatCount } from "./register-limits";
 
 export interface RegisterRow {
   registration_number: string;
@@ -39,13 +41,27 @@ export type NormaliseResult =
   | { ok: true; row: RegisterRow }
   | { ok: false; reason: string; registrationNumber: string | null };
 
-/** Any nation's number shape (EA/NRW CBDU/CBDL, SEPA WCR/R/..., NIEA ROC UT ...). */
-const REG_NUMBER = /^[A-Z0-9][A-Z0-9/ -]{2,39}$/;
-/** The EA's own validation pattern, applied to CBD-prefixed numbers. */
-const EA_NUMBER = /^CBD[LU]\d{3,}$/;
-
+/** The number as the source wrote it, tidied for reports: trimmed, upper case, single spaces. */
 export function normaliseRegistrationNumber(value: string | undefined): string {
   return (value ?? "").trim().toUpperCase().replace(/\s+/g, " ");
+}
+
+/**
+ * The directory holds the Environment Agency's register (England and Wales): a row is imported
+ * only with a well-formed England/Wales number (registration.ts, `kind === "ea"`), stored in its
+ * canonical form ('cbdu-999 0001' -> 'CBDU9990001'). Anything else is rejected with the reason,
+ * so nothing the directory calls "Valid" has a number the regulator never issued.
+ */
+function registerNumber(written: string): string {
+  const parsed = parseRegistrationNumber(written);
+  if (parsed.kind === "ea") return parsed.number;
+  if (parsed.kind === "empty") throw new Reject("missing registration number");
+  if (parsed.kind === "other") {
+    throw new Reject(
+      `malformed registration number ${quote(written)}: a ${parsed.regulator.nation} (${parsed.regulator.code}) number, not on the Environment Agency's register (England and Wales: CBDU or CBDL and digits)`,
+    );
+  }
+  throw new Reject(`malformed registration number ${quote(written)} (expected CBDU or CBDL and at least 3 digits)`);
 }
 
 const MESSY_SPACE = /\s\s|[^\S ]/;
@@ -137,13 +153,26 @@ function postcode(value: string | undefined): string | null {
   return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(v) ? `${v.slice(0, -3)} ${v.slice(-3)}` : v;
 }
 
-export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
-  const registrationNumber = normaliseRegistrationNumber(raw.registration_number);
-  try {
-    if (registrationNumber === "") throw new Reject("missing registration number");
-    if (!REG_NUMBER.test(registrationNumber) || (registrationNumber.startsWith("CBD") && !EA_NUMBER.test(registrationNumber))) {
-      throw new Reject(`malformed registration number ${quote(registrationNumber)}`);
+/**
+ * A value over its field's cap (register-limits.ts) rejects the row before anything else looks at
+ * it: such a value is no register data, and would break the directory's indexes (decision 0109).
+ */
+function checkLengths(raw: RawRegisterRow): void {
+  for (const field of REGISTER_FIELDS) {
+    const value = raw[field];
+    if (value !== undefined && value.length > FIELD_MAX_CHARS[field]) {
+      throw new Reject(
+        `${FIELD_LABELS[field]} too long: ${formatCount(value.length)} characters (at most ${formatCount(FIELD_MAX_CHARS[field])})`,
+      );
     }
+  }
+}
+
+export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
+  let registrationNumber = normaliseRegistrationNumber(raw.registration_number);
+  try {
+    checkLengths(raw);
+    registrationNumber = registerNumber(registrationNumber);
     const businessName = text(raw.business_name);
     if (!businessName) throw new Reject("missing organisation name");
 
@@ -197,7 +226,10 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
     row.row_hash = hashRow(row);
     return { ok: true, row };
   } catch (error) {
-    if (error instanceof Reject) return { ok: false, reason: error.message, registrationNumber: registrationNumber || null };
+    if (error instanceof Reject) {
+      const kept = registrationNumber.length <= FIELD_MAX_CHARS.registration_number ? registrationNumber : "";
+      return { ok: false, reason: error.message, registrationNumber: kept || null };
+    }
     throw error;
   }
 }

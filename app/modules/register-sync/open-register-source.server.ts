@@ -2,6 +2,12 @@
  * Opens a register source (a file path or an http(s) URL; CSV, JSON, or a ZIP holding one of
  * them) as a stream of source rows keyed by canonical field names. Nothing is held in memory
  * beyond the chunk being parsed: memory stays flat whatever the size of the source.
+ *
+ * A source is refused as a whole (SourceError) when it is larger than the size cap, and a ZIP
+ * entry when it is compressed suspiciously well (zip bomb): from the sizes the ZIP's directory
+ * declares before anything is inflated, and again while streaming, since declared sizes can lie
+ * (register-limits.ts, decision 0109). The signal stops a read at once, even one waiting on a
+ * slow source.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -12,6 +18,7 @@ import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import { readCsvRows } from "./read-csv-rows.server";
 import { readJsonRows } from "./read-json-rows.server";
+import { formatBytes, formatCount, SOURCE_LIMITS, type SourceLimits } from "./register-limits";
 import { SourceError, type SourceItem } from "./source-types";
 
 export { SourceError, type SourceItem };
@@ -27,6 +34,15 @@ export interface RegisterSource {
   close(): Promise<void>;
 }
 
+export interface OpenSourceOptions {
+  /** Aborting stops the read at once (the pending read rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /** Bytes of a ZIP downloaded so far (a URL's ZIP is saved to a temporary file before it is read). */
+  onDownload?: (bytes: number) => void;
+  /** The caps (tests lower them); SOURCE_LIMITS by default. */
+  limits?: Partial<SourceLimits>;
+}
+
 interface ByteSource {
   first: Buffer;
   rest: AsyncIterator<Buffer>;
@@ -34,20 +50,30 @@ interface ByteSource {
   size: number | null;
 }
 
+/** At most this many entries of a ZIP are looked at to find the register file. */
+const MAX_ZIP_ENTRIES_SKIPPED = 1_000;
+
 export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
-export async function openRegisterSource(source: string, options: { signal?: AbortSignal } = {}): Promise<RegisterSource> {
+export async function openRegisterSource(source: string, options: OpenSourceOptions = {}): Promise<RegisterSource> {
+  const limits: SourceLimits = { ...SOURCE_LIMITS, ...options.limits };
+  const signal = options.signal;
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
     for (const fn of cleanups.reverse()) await fn();
     cleanups.length = 0;
   };
   try {
+    signal?.throwIfAborted();
     let description = source;
-    let bytes = await peek(await openBytes(source, options.signal));
-    cleanups.push(() => void bytes.stream.destroy());
+    const opened = await openBytes(source, limits, signal);
+    cleanups.push(() => void opened.stream.destroy());
+    let bytes = await peek(opened, signal);
+    /** The most bytes the data may hold, and what to say when it holds more. */
+    let cap = { bytes: limits.maxBytes, message: tooLargeMessage(limits.maxBytes) };
+    let exact: { bytes: number; name: string } | null = null;
 
     if (isZip(bytes.first)) {
       let zipPath = source;
@@ -55,23 +81,41 @@ export async function openRegisterSource(source: string, options: { signal?: Abo
         // A ZIP's directory sits at its end: download it to a temporary file first (streamed).
         zipPath = path.join(os.tmpdir(), `register-${crypto.randomBytes(6).toString("hex")}.zip`);
         cleanups.push(() => fs.promises.rm(zipPath, { force: true }));
-        await pipeline(Readable.from(chain(bytes)), fs.createWriteStream(zipPath), { signal: options.signal });
+        let downloaded = 0;
+        const download = async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            downloaded += chunk.length;
+            if (downloaded > limits.maxBytes) throw new SourceError(tooLargeMessage(limits.maxBytes));
+            options.onDownload?.(downloaded);
+            yield chunk;
+          }
+        };
+        await pipeline(Readable.from(chain(bytes, signal)), download, fs.createWriteStream(zipPath), { signal });
       } else {
         bytes.stream.destroy();
       }
-      const entry = await openZipEntry(zipPath);
+      const entry = await openZipEntry(zipPath, limits, signal);
       cleanups.push(() => entry.zip.close());
       description = `${source} > ${entry.name}`;
-      bytes = await peek({ stream: entry.stream, size: entry.size });
-      cleanups.push(() => void bytes.stream.destroy());
+      cleanups.push(() => void entry.stream.destroy());
+      bytes = await peek({ stream: entry.stream, size: entry.size }, signal, entry.name);
+      cap = { bytes: entry.size, message: zipEntryLiesMessage(entry.name, entry.size) };
+      exact = { bytes: entry.size, name: entry.name };
     }
 
     const format = looksLikeJson(bytes.first) ? "json" : "csv";
     let read = 0;
+    const zipName = exact?.name;
     const counted = (async function* () {
-      for await (const chunk of chain(bytes)) {
+      for await (const chunk of chain(bytes, signal, zipName)) {
         read += chunk.length;
+        if (read > cap.bytes) throw new SourceError(cap.message);
         yield chunk;
+      }
+      if (exact && read < exact.bytes) {
+        throw new SourceError(
+          `The ZIP file is not readable: ${exact.name} ends after ${formatCount(read)} of the ${formatCount(exact.bytes)} bytes its directory declares (truncated file?)`,
+        );
       }
     })();
     let used = false;
@@ -93,17 +137,41 @@ export async function openRegisterSource(source: string, options: { signal?: Abo
   }
 }
 
-async function openBytes(source: string, signal?: AbortSignal): Promise<{ stream: Readable; size: number | null }> {
+/** (Without the source: a URL may hold a password, and this message is shown and stored.) */
+function tooLargeMessage(max: number): string {
+  return `The register source is larger than ${formatBytes(max)}, the most the importer reads; it was refused`;
+}
+
+function zipEntryLiesMessage(name: string, declared: number): string {
+  return (
+    `The ZIP entry ${name} holds more data than the ${formatCount(declared)} bytes its directory declares: ` +
+    "refused as a likely zip bomb"
+  );
+}
+
+async function openBytes(
+  source: string,
+  limits: SourceLimits,
+  signal?: AbortSignal,
+): Promise<{ stream: Readable; size: number | null }> {
   if (isUrl(source)) {
     let res: Response;
     try {
       res = await fetch(source, { signal, redirect: "follow" });
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       throw new SourceError(`Could not fetch ${source}: ${(error as Error).message}`, { cause: error });
     }
-    if (!res.ok || !res.body) throw new SourceError(`Fetching ${source} failed: HTTP ${res.status} ${res.statusText}`);
+    if (!res.ok || !res.body) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new SourceError(`Fetching ${source} failed: HTTP ${res.status} ${res.statusText}`);
+    }
     const length = Number(res.headers.get("content-length"));
     const encoded = res.headers.get("content-encoding");
+    if (Number.isFinite(length) && length > limits.maxBytes) {
+      await res.body.cancel().catch(() => undefined);
+      throw new SourceError(tooLargeMessage(limits.maxBytes));
+    }
     return {
       stream: Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>),
       size: Number.isFinite(length) && length > 0 && !encoded ? length : null,
@@ -116,21 +184,46 @@ async function openBytes(source: string, signal?: AbortSignal): Promise<{ stream
     throw new SourceError(`Cannot read the register source ${source}: ${(error as Error).message}`, { cause: error });
   }
   if (!stat.isFile()) throw new SourceError(`The register source ${source} is not a file`);
+  if (stat.size > limits.maxBytes) throw new SourceError(tooLargeMessage(limits.maxBytes));
   return { stream: fs.createReadStream(source, { highWaterMark: 256 * 1024 }), size: stat.size };
 }
 
-async function peek(input: { stream: Readable; size: number | null }): Promise<ByteSource> {
+async function peek(input: { stream: Readable; size: number | null }, signal?: AbortSignal, zipName?: string): Promise<ByteSource> {
   const rest = input.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await rest.next();
+  const first = await nextChunk(rest, signal, zipName);
   return { first: first.done ? Buffer.alloc(0) : Buffer.from(first.value), rest, stream: input.stream, size: input.size };
 }
 
-async function* chain(bytes: ByteSource): AsyncGenerator<Buffer> {
+async function* chain(bytes: ByteSource, signal?: AbortSignal, zipName?: string): AsyncGenerator<Buffer> {
   if (bytes.first.length) yield bytes.first;
   for (;;) {
-    const next = await bytes.rest.next();
+    const next = await nextChunk(bytes.rest, signal, zipName);
     if (next.done) return;
     yield next.value;
+  }
+}
+
+/**
+ * The next chunk, or the signal's reason as soon as it aborts (a source that sends nothing does
+ * not hold the run). A ZIP entry's inflate error becomes a SourceError.
+ */
+async function nextChunk(rest: AsyncIterator<Buffer>, signal?: AbortSignal, zipName?: string): Promise<IteratorResult<Buffer>> {
+  const next = zipName === undefined ? rest.next() : rest.next().catch((error: unknown) => {
+    if (error instanceof SourceError || signal?.aborted) throw error;
+    throw new SourceError(`The ZIP file is not readable: ${zipName}: ${(error as Error).message}`, { cause: error });
+  });
+  if (!signal) return next;
+  next.catch(() => undefined); // if the signal wins, this settles later, once the stream is destroyed
+  signal.throwIfAborted();
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([next, aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
 }
 
@@ -143,22 +236,58 @@ function looksLikeJson(first: Buffer): boolean {
   return head.startsWith("{") || head.startsWith("[");
 }
 
-async function openZipEntry(zipPath: string): Promise<{ zip: yauzl.ZipFile; stream: Readable; name: string; size: number }> {
+/** Refuses an entry whose declared size or compression ratio is over the caps. */
+function checkZipEntrySizes(
+  entry: { fileName: string; compressedSize: number; uncompressedSize: number },
+  limits: SourceLimits,
+): void {
+  const { fileName: name, compressedSize, uncompressedSize } = entry;
+  if (uncompressedSize > limits.maxBytes) {
+    throw new SourceError(
+      `The ZIP entry ${name} is ${formatBytes(uncompressedSize)} uncompressed, more than the ${formatBytes(limits.maxBytes)} the importer reads; it was refused`,
+    );
+  }
+  if (uncompressedSize > limits.ratioCheckedAbove && uncompressedSize > compressedSize * limits.maxRatio) {
+    const ratio = compressedSize > 0 ? `${formatCount(Math.round(uncompressedSize / compressedSize))}:1` : "infinitely";
+    throw new SourceError(
+      `The ZIP entry ${name} is compressed ${ratio} (${formatBytes(compressedSize)} to ${formatBytes(uncompressedSize)}); ` +
+        `more than ${limits.maxRatio}:1 is refused as a likely zip bomb`,
+    );
+  }
+}
+
+async function openZipEntry(
+  zipPath: string,
+  limits: SourceLimits,
+  signal?: AbortSignal,
+): Promise<{ zip: yauzl.ZipFile; stream: Readable; name: string; size: number }> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false });
+    // Entry sizes are checked here (declared) and while reading (actual), with clearer messages than yauzl's.
+    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: false });
   } catch (error) {
     throw new SourceError(`The ZIP file is not readable: ${(error as Error).message}`, { cause: error });
   }
+  let skipped = 0;
   try {
     for await (const entry of zip.eachEntry()) {
+      signal?.throwIfAborted();
       const name = entry.fileName;
-      if (name.endsWith("/") || name.startsWith("__MACOSX/") || !/\.(csv|json|txt)$/i.test(name)) continue;
+      if (name.endsWith("/") || name.startsWith("__MACOSX/") || !/\.(csv|json|txt)$/i.test(name)) {
+        if (++skipped > MAX_ZIP_ENTRIES_SKIPPED) {
+          throw new SourceError(`The ZIP file holds more than ${formatCount(MAX_ZIP_ENTRIES_SKIPPED)} other files before a CSV or JSON file`);
+        }
+        continue;
+      }
+      // (The name is the file's to choose: shortened for messages.)
+      const shown = name.length > 100 ? `${name.slice(0, 100)}...` : name;
+      checkZipEntrySizes({ ...entry, fileName: shown }, limits);
       const stream = await zip.openReadStreamPromise(entry);
-      return { zip, stream, name, size: entry.uncompressedSize };
+      return { zip, stream, name: shown, size: entry.uncompressedSize };
     }
   } catch (error) {
     zip.close();
+    if (error instanceof SourceError || signal?.aborted) throw error;
     throw new SourceError(`The ZIP file is not readable: ${(error as Error).message}`, { cause: error });
   }
   zip.close();

@@ -1,58 +1,76 @@
 /**
  * CSV adapter: the EA daily export and the public-register CSV (any header set the mapping in
  * register-fields.ts knows). Streams chunk by chunk (split-csv-records.ts); a record that cannot
- * be read is reported by line, the run goes on.
+ * be read, or is longer than the record cap, is reported by line, the run goes on. The import
+ * runs inside the web server: the reader hands the event loop back regularly (yield-to-event-loop.ts).
  */
 import { StringDecoder } from "node:string_decoder";
 import { emptyRawRow, mapHeader, type RegisterField } from "./register-fields";
 import { SourceError, type SourceItem } from "./source-types";
 import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
+import { EventLoopYielder, sliced } from "./yield-to-event-loop";
 
 export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<SourceItem> {
   const decoder = new StringDecoder("utf8");
   const splitter = new CsvRecordSplitter();
+  const yielder = new EventLoopYielder();
   let columns: (RegisterField | undefined)[] | undefined;
   const records: CsvRecord[] = [];
+  const input = sliced(bytes);
 
-  const emit = function* (): Generator<SourceItem> {
-    for (const record of records) {
-      if ("error" in record) {
-        yield { kind: "reject", line: record.line, reason: `unreadable CSV record: ${record.error}` };
-        continue;
-      }
-      const { fields, line } = record;
-      if (!columns) {
-        columns = mapHeader(fields);
-        if (!columns.includes("registration_number")) {
-          throw new SourceError(
-            `The CSV has no registration number column. Columns found: ${fields.slice(0, 25).join(", ") || "(none)"}`,
-          );
-        }
-        continue;
-      }
-      const raw = emptyRawRow();
-      let any = false;
-      const count = Math.min(columns.length, fields.length);
-      for (let i = 0; i < count; i++) {
-        const field = columns[i];
-        if (field === undefined) continue;
-        const value = fields[i];
-        if (value !== "") {
-          raw[field] = value;
-          any = true;
-        }
-      }
-      if (any) yield { kind: "row", line, raw }; // a row of empty cells (",,,,") is skipped
+  /** The record as a source item; null for the header and for rows of empty cells (",,,,"). */
+  const toItem = (record: CsvRecord): SourceItem | null => {
+    if ("error" in record) {
+      if (!columns) throw new SourceError(`The CSV's header row (line ${record.line}) cannot be read: ${record.error}`);
+      return { kind: "reject", line: record.line, reason: record.tooLong ? record.error : `unreadable CSV record: ${record.error}` };
     }
-    records.length = 0;
+    const { fields, line } = record;
+    if (!columns) {
+      columns = mapHeader(fields);
+      if (!columns.includes("registration_number")) {
+        throw new SourceError(
+          `The CSV has no registration number column. Columns found: ${fields.slice(0, 25).join(", ").slice(0, 2000) || "(none)"}`,
+        );
+      }
+      return null;
+    }
+    const raw = emptyRawRow();
+    let any = false;
+    const count = Math.min(columns.length, fields.length);
+    for (let i = 0; i < count; i++) {
+      const field = columns[i];
+      if (field === undefined) continue;
+      const value = fields[i];
+      if (value !== "") {
+        raw[field] = value;
+        any = true;
+      }
+    }
+    return any ? { kind: "row", line, raw } : null;
   };
 
-  for await (const chunk of bytes) {
-    splitter.push(decoder.write(chunk), records);
-    yield* emit();
+  try {
+    let done = false;
+    while (!done) {
+      // The records of one slice of text at a time, handing the event loop back between them.
+      const next = await input.next();
+      if (next.done) {
+        splitter.push(decoder.end(), records);
+        splitter.end(records);
+        done = true;
+      } else {
+        splitter.push(decoder.write(next.value), records);
+      }
+      for (let i = 0; i < records.length; i++) {
+        const item = toItem(records[i]);
+        if (item) yield item;
+        if ((i & 1023) === 1023 && yielder.due()) await yielder.yield();
+      }
+      records.length = 0;
+      if (yielder.due()) await yielder.yield();
+    }
+  } finally {
+    await input.return?.();
   }
-  splitter.push(decoder.end(), records);
-  splitter.end(records);
-  yield* emit();
   if (!columns) throw new SourceError("The CSV is empty: no header row");
 }

@@ -10,6 +10,7 @@ import type { SyncTrigger } from "~/platform/db/schema";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { SyncAlreadyRunningError } from "./run-register-sync.server";
+import type { StoredUpload } from "./store-upload.server";
 import { REGISTER_SYNC_JOB, type RegisterSyncJobPayload } from "./sync-job.server";
 
 export const REGISTER_SYNC_UNIQUE_KEY = "register-sync";
@@ -23,6 +24,8 @@ export class NoRegisterSourceError extends Error {
 export interface RequestSyncOptions {
   /** A file path or URL; without it the configured REGISTER_SOURCE. */
   source?: string;
+  /** An uploaded file kept in storage (store-upload.server.ts), instead of a source. */
+  upload?: StoredUpload;
   configuredSource?: string;
   trigger: SyncTrigger;
   /** The source is the whole register: registrations missing from it are marked removed. */
@@ -31,12 +34,14 @@ export interface RequestSyncOptions {
 }
 
 export async function requestRegisterSync(db: Database, options: RequestSyncOptions): Promise<string> {
-  const source = options.source ?? options.configuredSource;
-  if (!source) throw new NoRegisterSourceError();
+  const source = options.upload ? undefined : (options.source ?? options.configuredSource);
+  if (!source && !options.upload) throw new NoRegisterSourceError();
   await failStaleSyncs(db, options.staleAfterMinutes * 60_000);
   const running = await db.selectFrom("sync_log").select("created_at").where("status", "=", "running").executeTakeFirst();
   if (running) throw new SyncAlreadyRunningError(running.created_at);
-  const payload: RegisterSyncJobPayload = { source, trigger: options.trigger, removeMissing: options.removeMissing };
+  const payload: RegisterSyncJobPayload = options.upload
+    ? { upload: options.upload.key, uploadName: options.upload.name, trigger: options.trigger, removeMissing: options.removeMissing }
+    : { source, trigger: options.trigger, removeMissing: options.removeMissing };
   const id = await enqueueJob(db, REGISTER_SYNC_JOB, payload as Record<string, unknown>, {
     uniqueKey: REGISTER_SYNC_UNIQUE_KEY,
     maxAttempts: 1,

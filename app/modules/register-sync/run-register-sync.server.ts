@@ -2,25 +2,38 @@
  * One register sync run, all or nothing:
  *  1. a sync_log row 'running' (the unique index sync_log_one_running refuses a second run);
  *  2. stream the source, validate each row, write valid rows in batches to the unlogged staging
- *     table and rejected rows (line + reason) to sync_rejections; heartbeat + progress every 2 s;
+ *     table and rejected rows (line + reason) to sync_rejections; progress every 2 s;
  *  3. merge staging into directory_entries and write the success log in ONE short transaction.
  * Any failure before the commit leaves directory_entries exactly as it was and logs the error.
+ *
+ * Stale and cleared runs (decision 0109): the heartbeat moves only when rows or bytes progressed
+ * since the last beat, so a run stuck on a hung source goes stale and the watchdog
+ * (fail-stale-syncs.server.ts) marks it failed. A run whose log stops being 'running' (the
+ * watchdog, or 'Clear Stuck Syncs') notices within a beat or a batch, even while waiting on a slow
+ * source, and stops without writing anything more. A run started after it waits (in this process)
+ * until the old run is gone; across processes every write of the old run is conditional on its
+ * log still being 'running', and the merge re-checks it under a row lock.
  */
 import { sql } from "kysely";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import type { SyncTrigger } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logger.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { mergeStagedRows, rejectDuplicates } from "./merge-staged-rows.server";
 import { normaliseRow } from "./normalise-row";
-import { isUrl, openRegisterSource } from "./open-register-source.server";
+import { isUrl, openRegisterSource, type RegisterSource } from "./open-register-source.server";
 import { recordRejections, type Rejection } from "./record-rejections.server";
+import type { SourceLimits } from "./register-limits";
 import { SeenNumbers } from "./seen-numbers";
 import { clearStaging, stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
+import { CLEARED_MESSAGE } from "./sync-messages";
 
 export interface RunRegisterSyncOptions {
   /** A file path or an http(s) URL: CSV (EA export or public register), JSON, or a ZIP of one. */
   source: string;
+  /** How the source is named in the sync log, when not by its path (an uploaded file's name). */
+  sourceLabel?: string;
   trigger?: SyncTrigger;
   /**
    * Full source: registrations on the directory but not in the source are marked
@@ -34,6 +47,10 @@ export interface RunRegisterSyncOptions {
   /** Running syncs whose heartbeat is older than this are marked failed first (default 30 min). */
   staleAfterMs?: number;
   batchSize?: number;
+  /** How often progress is written and the run's own log status checked (default 2 s). */
+  heartbeatMs?: number;
+  /** Source caps (register-limits.ts); tests lower them. */
+  sourceLimits?: Partial<SourceLimits>;
 }
 
 export interface SyncProgress {
@@ -69,10 +86,17 @@ export class SyncAlreadyRunningError extends Error {
   }
 }
 
-/** The run's log was set to error while it ran ('Clear Stuck Syncs'): it stops and changes nothing. */
+/**
+ * The run's log was set to error while it ran ('Clear Stuck Syncs', or the watchdog found it
+ * stale): it stops and changes nothing.
+ */
 export class SyncClearedError extends Error {
-  constructor() {
-    super("The sync was cleared by an administrator while it was running");
+  constructor(logMessage?: string | null) {
+    super(
+      logMessage && logMessage !== CLEARED_MESSAGE
+        ? "The sync was marked as failed while it was running (no progress for too long)"
+        : "The sync was cleared by an administrator while it was running",
+    );
   }
 }
 
@@ -89,49 +113,103 @@ export class SyncFailedError extends Error {
 /** At most this many rejections are stored per run (all are counted). */
 export const MAX_STORED_REJECTIONS = 10_000;
 const HEARTBEAT_MS = 2_000;
+/** How long a new run waits for an older run of this process (cleared, stopping) to be gone. */
+const EARLIER_RUN_WAIT_MS = 60_000;
+
+/** Runs of this process that have not returned yet. */
+const aliveRuns = new Set<Promise<void>>();
 
 export async function runRegisterSync(db: Database, options: RunRegisterSyncOptions): Promise<SyncSummary> {
+  const earlier = [...aliveRuns];
+  let gone!: () => void;
+  const alive = new Promise<void>((resolve) => (gone = resolve));
+  aliveRuns.add(alive);
+  try {
+    return await runOnce(db, options, earlier);
+  } finally {
+    aliveRuns.delete(alive);
+    gone();
+  }
+}
+
+async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: Promise<void>[]): Promise<SyncSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 5_000;
-  const source = safeSourceName(options.source);
+  const source = options.sourceLabel ?? safeSourceName(options.source);
   await failStaleSyncs(db, options.staleAfterMs ?? 30 * 60_000);
   const syncId = await startSyncLog(db, source, options.trigger ?? "manual");
   options.log?.info({ syncId, source }, "register sync started");
+
+  // Stops the source at once: the caller's signal (the process is stopping), or the run's log is
+  // no longer 'running' (cleared by an admin, or failed as stale by the watchdog).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(options.signal?.reason);
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
 
   let processed = 0;
   let rejectedCount = 0;
   let storedRejections = 0;
   let bytesRead = 0;
+  let downloaded = 0;
   let bytesTotal: number | null = null;
+  let reader: RegisterSource | undefined;
   const firstRejections: Rejection[] = [];
   const seen = new SeenNumbers();
-  let heartbeat: NodeJS.Timeout | undefined;
-  let beating: Promise<unknown> = Promise.resolve();
   let cleared = false;
+  const noticeCleared = (logMessage?: string | null) => {
+    if (cleared) return;
+    cleared = true;
+    stop.abort(new SyncClearedError(logMessage));
+  };
+
+  // Heartbeat: progress and the run's own status every beat; heartbeat_at moves only when rows or
+  // bytes progressed since the last beat that moved it (a stuck run goes stale).
+  let beat: Promise<void> | undefined;
+  let lastBeat = { processed: 0, bytes: 0 };
+  const beatOnce = async () => {
+    bytesRead = reader ? reader.bytesRead() : downloaded;
+    const progressed = processed !== lastBeat.processed || bytesRead !== lastBeat.bytes;
+    const result = await db
+      .updateTable("sync_log")
+      .set({
+        ...(progressed ? { heartbeat_at: sql<Date>`now()` } : {}),
+        records_processed: processed,
+        records_rejected: rejectedCount,
+        bytes_read: bytesRead,
+        bytes_total: bytesTotal,
+      })
+      .where("id", "=", String(syncId))
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      noticeCleared(await logMessage(db, syncId));
+      return;
+    }
+    if (progressed) lastBeat = { processed, bytes: bytesRead };
+  };
+  const heartbeat = setInterval(() => {
+    if (beat) return; // the previous beat is still waiting for the database
+    beat = beatOnce()
+      .catch(() => undefined)
+      .finally(() => (beat = undefined));
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  const stopBeating = async () => {
+    clearInterval(heartbeat);
+    await beat;
+  };
 
   try {
+    if (earlier.length) await waitForEarlierRuns(earlier, stop.signal, options.log);
+    stop.signal.throwIfAborted();
     await clearStaging(db);
-    const reader = await openRegisterSource(options.source, { signal: options.signal });
-    bytesTotal = reader.bytesTotal;
-    heartbeat = setInterval(() => {
-      bytesRead = reader.bytesRead();
-      beating = db
-        .updateTable("sync_log")
-        .set({
-          heartbeat_at: sql<Date>`now()`,
-          records_processed: processed,
-          records_rejected: rejectedCount,
-          bytes_read: bytesRead,
-          bytes_total: bytesTotal,
-        })
-        .where("id", "=", String(syncId))
-        .where("status", "=", "running")
-        .executeTakeFirst()
-        .then((r) => {
-          if (r && Number(r.numUpdatedRows) === 0) cleared = true;
-        })
-        .catch(() => undefined);
-    }, HEARTBEAT_MS);
+    reader = await openRegisterSource(options.source, {
+      signal: stop.signal,
+      onDownload: (bytes) => (downloaded = bytes),
+      limits: options.sourceLimits,
+    });
+    const src = reader;
+    bytesTotal = src.bytesTotal;
 
     try {
       let rows = new StagingBatch();
@@ -140,8 +218,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       let inflight: Promise<void> = Promise.resolve();
       let writeError: unknown;
       const flush = async (last = false) => {
-        options.signal?.throwIfAborted();
-        if (cleared) throw new SyncClearedError();
+        stop.signal.throwIfAborted();
         const batch = rows;
         const room = MAX_STORED_REJECTIONS - storedRejections;
         const keep = room > 0 ? rejections.slice(0, room) : [];
@@ -150,8 +227,15 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         rejections = [];
         await inflight;
         if (writeError) throw writeError;
+        stop.signal.throwIfAborted();
         inflight = (async () => {
-          await stageRegisterRows(db, batch, syncId);
+          // The staging insert only writes while this run's log is 'running': no row written means
+          // the run was cleared (checked at every batch; a batch of rejections only asks).
+          const staged = await stageRegisterRows(db, batch, syncId);
+          if (batch.length > 0 ? staged === 0 : !(await stillRunning(db, syncId))) {
+            noticeCleared(await logMessage(db, syncId));
+            return;
+          }
           await recordRejections(db, syncId, keep);
         })().catch((error: unknown) => {
           writeError = error;
@@ -159,8 +243,9 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         if (last) {
           await inflight;
           if (writeError) throw writeError;
+          stop.signal.throwIfAborted();
         }
-        bytesRead = reader.bytesRead();
+        bytesRead = src.bytesRead();
         options.onProgress?.({ syncId, processed, rejected: rejectedCount, bytesRead, bytesTotal });
       };
       const reject = (r: Rejection) => {
@@ -169,7 +254,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         if (firstRejections.length < 20) firstRejections.push(r);
       };
 
-      for await (const item of reader.items()) {
+      for await (const item of src.items()) {
         processed++;
         if (item.kind === "reject") {
           reject({ line: item.line, registrationNumber: null, reason: item.reason });
@@ -185,9 +270,7 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
       }
       await flush(true);
     } finally {
-      await reader.close();
-      clearInterval(heartbeat);
-      await beating;
+      await src.close();
     }
 
     if (processed - rejectedCount === 0) {
@@ -207,18 +290,22 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     const duplicates = seen.maybeDuplicates ? await rejectDuplicates(db, syncId) : 0;
     step("duplicates");
     rejectedCount += duplicates;
-    options.signal?.throwIfAborted();
+    await stopBeating();
+    stop.signal.throwIfAborted();
 
     const summary = await db.transaction().execute(async (trx) => {
       // Still ours? A run cleared while alive must not merge (the row lock also makes a
       // concurrent 'Clear Stuck Syncs' wait for this transaction and then find nothing running).
       const mine = await trx
         .selectFrom("sync_log")
-        .select("status")
+        .select(["status", "error_message"])
         .where("id", "=", String(syncId))
         .forUpdate()
         .executeTakeFirst();
-      if (mine?.status !== "running") throw new SyncClearedError();
+      if (mine?.status !== "running") {
+        cleared = true;
+        throw new SyncClearedError(mine?.error_message);
+      }
       const counts = await mergeStagedRows(trx, syncId, {
         removeMissing: options.removeMissing ?? false,
         hasDuplicates: duplicates > 0,
@@ -244,12 +331,16 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
         })
         .where("id", "=", String(syncId))
         .execute();
+      // Emptied in the same transaction: once the log says 'success' and the next run may start,
+      // this run never touches the staging table again.
+      await clearStaging(trx);
       return { ...counts, unchanged, durationMs };
     });
     mark = Date.now();
 
-    await clearStaging(db).catch(() => undefined);
     if (summary.added + summary.updated + summary.removed > 0) {
+      // Every instance's search, featured and page caches show the new register (decision 0013).
+      await directoryChanged(db).catch((err: unknown) => options.log?.warn({ err }, "could not announce the sync's changes"));
       // Fresh planner statistics (PGlite has no autovacuum); also flushes GIN pending lists.
       await sql`ANALYZE directory_entries`.execute(db).catch(() => undefined);
     }
@@ -272,34 +363,96 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
     };
     options.log?.info({ ...result, rejections: undefined }, "register sync finished");
     return result;
-  } catch (error) {
-    clearInterval(heartbeat);
+  } catch (caught) {
+    await stopBeating();
+    const error = cleared && !(caught instanceof SyncClearedError) ? stop.signal.reason : caught;
     const message = describeFailure(error, options.signal);
-    if (error instanceof SyncClearedError) {
-      // The log already says why (the admin's message); the staging table may belong to a newer run.
+    if (cleared || error instanceof SyncClearedError) {
+      // The log already says why; the staging table may belong to a newer run: nothing is written.
       options.log?.warn({ syncId }, "register sync cleared while running; stopped without changes");
       throw new SyncFailedError(message, syncId, { cause: error });
     }
-    await db
-      .updateTable("sync_log")
-      .set({
-        status: "error",
-        error_message: message,
-        records_processed: processed,
-        records_rejected: rejectedCount,
-        bytes_read: bytesRead,
-        bytes_total: bytesTotal,
-        duration_ms: Date.now() - started,
-        heartbeat_at: sql<Date>`now()`,
-        finished_at: sql<Date>`now()`,
-      })
-      .where("id", "=", String(syncId))
-      .execute()
-      .catch(() => undefined);
-    await clearStaging(db).catch(() => undefined);
+    const marked = await failRun(db, syncId, {
+      error_message: message,
+      records_processed: processed,
+      records_rejected: rejectedCount,
+      bytes_read: bytesRead,
+      bytes_total: bytesTotal,
+      duration_ms: Date.now() - started,
+    }).catch(() => true);
+    if (!marked) options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
     options.log?.error({ syncId, err: error }, "register sync failed");
     throw new SyncFailedError(message, syncId, { cause: error });
+  } finally {
+    clearInterval(heartbeat);
+    options.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** True while the run's log is 'running'. */
+async function stillRunning(db: Database, syncId: number): Promise<boolean> {
+  const row = await db.selectFrom("sync_log").select("status").where("id", "=", String(syncId)).executeTakeFirst();
+  return row?.status === "running";
+}
+
+async function logMessage(db: Database, syncId: number): Promise<string | null> {
+  const row = await db.selectFrom("sync_log").select("error_message").where("id", "=", String(syncId)).executeTakeFirst();
+  return row?.error_message ?? null;
+}
+
+/**
+ * Marks the run failed and empties the staging table, only while its log is still 'running'
+ * (under the row lock: a clear or the watchdog cannot slip in between). False when the log had
+ * already been marked: then the staging table may be a newer run's and is left alone.
+ */
+async function failRun(
+  db: Database,
+  syncId: number,
+  fields: {
+    error_message: string;
+    records_processed: number;
+    records_rejected: number;
+    bytes_read: number;
+    bytes_total: number | null;
+    duration_ms: number;
+  },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const mine = await trx.selectFrom("sync_log").select("status").where("id", "=", String(syncId)).forUpdate().executeTakeFirst();
+    if (mine?.status !== "running") return false;
+    await clearStaging(trx);
+    await trx
+      .updateTable("sync_log")
+      .set({ status: "error", ...fields, heartbeat_at: sql<Date>`now()`, finished_at: sql<Date>`now()` })
+      .where("id", "=", String(syncId))
+      .execute();
+    return true;
+  });
+}
+
+/**
+ * An older run of this process whose log was cleared (that is why this run could start) stops
+ * within a heartbeat; until it is gone this run does not touch the staging table. Bounded: the
+ * database guards above keep the old run's writes out in any case.
+ */
+async function waitForEarlierRuns(
+  earlier: Promise<void>[],
+  signal: AbortSignal,
+  log?: Pick<Logger, "info" | "warn" | "error">,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort = () => {};
+  const outcome = await Promise.race([
+    Promise.all(earlier).then(() => "gone" as const),
+    new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), EARLIER_RUN_WAIT_MS))),
+    new Promise<"aborted">((resolve) => {
+      onAbort = () => resolve("aborted");
+      signal.addEventListener("abort", onAbort, { once: true });
+    }),
+  ]);
+  clearTimeout(timer);
+  signal.removeEventListener("abort", onAbort);
+  if (outcome === "timeout") log?.warn("an earlier register sync of this process has not stopped yet; starting anyway");
 }
 
 async function startSyncLog(db: Database, source: string, trigger: SyncTrigger): Promise<number> {

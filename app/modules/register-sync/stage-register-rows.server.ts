@@ -96,15 +96,16 @@ export class StagingBatch {
 /**
  * With `syncId`, the batch is written only while that run's log is still 'running': a run that an
  * admin cleared ('Clear Stuck Syncs') while it was alive can never add rows to the staging table of
- * the run started after it.
+ * the run started after it. Returns how many rows were written (0 for a cleared run).
  */
-export async function stageRegisterRows(db: Database, batch: StagingBatch, syncId?: number): Promise<void> {
-  if (batch.length === 0) return;
+export async function stageRegisterRows(db: Database, batch: StagingBatch, syncId?: number): Promise<number> {
+  if (batch.length === 0) return 0;
   const arrays = STAGED_COLUMNS.map(([, type], i) => sql`${arrayLiteral(batch.columns[i])}::${sql.raw(type)}[]`);
-  await sql`
+  const result = await sql`
     INSERT INTO register_staging (${sql.join(STAGED_COLUMNS.map(([name]) => sql.ref(name)))})
     SELECT * FROM unnest(${sql.join(arrays)})
     ${syncId === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId} AND status = 'running')`}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function clearStaging(db: Database): Promise<void> {

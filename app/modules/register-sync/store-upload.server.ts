@@ -1,19 +1,26 @@
 /**
- * An admin's uploaded register file (CSV or ZIP): checked by content, kept under
- * DATA_DIR/register-uploads (never served), then imported by a 'register-sync' job with trigger
- * 'upload'. An upload may be a partial file, so it never marks missing registrations removed.
+ * An admin's uploaded register file (CSV or ZIP): checked by content and kept through the storage
+ * interface (local disk or S3), never served, so the 'register-sync' job may run on any instance
+ * (decision 0010). The job copies it to a temporary file, imports it with trigger 'upload' and
+ * deletes both. An upload may be a partial file, so it never marks missing registrations removed.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import type { Storage } from "~/platform/storage/storage.server";
 
 /** Larger registers are synced from REGISTER_SOURCE (a URL or a path) or with `npm run sync`. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_PREFIX = "register-uploads";
 
 export class InvalidUploadError extends Error {}
 
-export function registerUploadDir(dataDir: string): string {
-  return path.join(dataDir, "register-uploads");
+export interface StoredUpload {
+  /** Storage key, under register-uploads/. */
+  key: string;
+  /** The name the admin's file had, for the sync log. */
+  name: string;
 }
 
 /** 'zip' for a ZIP archive, 'csv' for text that looks like CSV (a header line with commas). */
@@ -25,16 +32,33 @@ export function detectRegisterFileType(bytes: Uint8Array): "zip" | "csv" | null 
   return firstLine.includes(",") ? "csv" : null;
 }
 
-export async function storeRegisterUpload(dataDir: string, file: File): Promise<string> {
+export async function storeRegisterUpload(storage: Storage, file: File): Promise<StoredUpload> {
   if (file.size === 0) throw new InvalidUploadError("Choose a register file to upload");
   if (file.size > MAX_UPLOAD_BYTES) throw new InvalidUploadError("The file is larger than 50 MB: sync large registers from the configured source instead");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectRegisterFileType(bytes);
   if (!type) throw new InvalidUploadError("The file is not a CSV or ZIP register file");
-  const dir = registerUploadDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.${type}`;
-  const target = path.join(dir, name);
-  await fs.writeFile(target, bytes, { mode: 0o600 });
-  return target;
+  const key = `${UPLOAD_PREFIX}/${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(6).toString("hex")}.${type}`;
+  await storage.put(key, bytes, { contentType: type === "zip" ? "application/zip" : "text/csv" });
+  const name = path.basename(file.name || `upload.${type}`).slice(0, 200) || `upload.${type}`;
+  return { key, name };
+}
+
+/**
+ * Runs `work` with the stored upload as a local file, then deletes the local copy and the stored
+ * upload, whether the import worked or not (an upload is used once).
+ */
+export async function withStoredUpload<T>(storage: Storage, key: string, work: (file: string) => Promise<T>): Promise<T> {
+  if (!key.startsWith(`${UPLOAD_PREFIX}/`) || key.includes("..")) throw new Error(`Not a register upload: ${key}`);
+  const stored = await storage.get(key);
+  if (!stored) throw new Error("The uploaded register file is no longer in storage (it was imported or removed already)");
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "register-upload-"));
+  const file = path.join(dir, path.basename(key));
+  try {
+    await fs.writeFile(file, stored.body, { mode: 0o600 });
+    return await work(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+    await storage.delete(key).catch(() => undefined);
+  }
 }

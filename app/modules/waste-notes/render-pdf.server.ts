@@ -5,11 +5,11 @@
  */
 import PDFDocument from "pdfkit";
 import type { WasteNote } from "~/platform/db/schema";
-import { CARRIER_STATUS_LABELS, type CarrierStatus } from "./carrier-status.server";
 import { HAZARDOUS_WARNING, PARTY_STATUSES, WASTE_HIERARCHY_DECLARATION, type PartyStatus } from "./constants";
 import { containerLabel, LOOSE } from "./container-types.server";
 import { formatDateTime } from "./dates";
 import { findEwcCode } from "./ewc-codes.server";
+import { describeRegisterCheck } from "./register-check";
 
 export interface PdfImages {
   qr: Buffer;
@@ -171,7 +171,6 @@ export function renderWasteNotePdf(
   ]);
 
   section("2. Transferee / Carrier (person receiving the waste)");
-  const statusNow = note.carrier_status_at_creation as CarrierStatus | null;
   grid([
     ["Company", note.carrier_company],
     ["Carrier registration number", note.carrier_license],
@@ -185,7 +184,7 @@ export function renderWasteNotePdf(
       }),
     ],
     ["Vehicle registration", note.vehicle_reg],
-    ["Register check when the note was made", statusNow ? CARRIER_STATUS_LABELS[statusNow] : "Not checked"],
+    ["Register check", describeRegisterCheck(note).text],
   ]);
 
   section("3. Waste");

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   kind: "postgres" | "pglite";
   /** Where the data lives, for messages (never includes a password). */
   describe: string;
+  /** Embedded only: a consistent copy of the whole data folder, as a gzipped tarball. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       pool,
       kind: "pglite",
       describe: inMemory ? "PGlite (in memory)" : `PGlite at ${dir}`,
+      dumpDataDir: () => pglite.dumpDataDir("gzip"),
       close: async () => {
         try {
           await db.destroy();
@@ -118,6 +121,32 @@ async function createPgliteDataDir(dir: string): Promise<void> {
     );
   } catch {
     // PGlite.create() below makes the database in this process instead.
+  }
+}
+
+/**
+ * Makes an embedded data folder from a tarball made by `dumpDataDir` (a restore). The folder must
+ * not exist yet.
+ */
+export async function loadPgliteDataDir(dir: string, tarball: Blob): Promise<void> {
+  if (fs.existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`${dir} already holds a database`);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dir);
+  try {
+    const pglite = await PGlite.create(dir, { loadDataDir: tarball, extensions: { pg_trgm } });
+    await pglite.close();
+  } finally {
+    release();
+  }
+}
+
+/** The process holding an embedded data folder (the running server), or null. */
+export function pgliteHolder(dir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.resolve(dir) + ".lock", "utf8"));
+    return pid && pid !== process.pid && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
   }
 }
 

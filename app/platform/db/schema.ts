@@ -123,6 +123,20 @@ export interface ClaimedListingsTable {
 
 export type ClaimStatus = "pending" | "approved" | "rejected";
 
+/** Migration 1011: a carrier's request for Premium, handled by an admin. */
+export interface PlanUpgradeRequestsTable {
+  id: Generated<string>;
+  listing_id: string;
+  requested_by: string | null;
+  period: Period;
+  message: string | null;
+  status: Generated<"open" | "closed">;
+  outcome: "plan_changed" | "dismissed" | null;
+  closed_by: string | null;
+  closed_at: TimestampNull;
+  created_at: Timestamp;
+}
+
 export interface ClaimRequestsTable {
   id: Generated<string>;
   registration_number: string;
@@ -135,6 +149,11 @@ export interface ClaimRequestsTable {
   services: Generated<string[]>;
   areas_covered: Generated<string[]>;
   license_document_url: string | null;
+  /** The uploaded licence document in storage (migration 1021): key, content type, bytes, name as sent. */
+  license_document_key: ColumnType<string | null, string | null | undefined, string | null>;
+  license_document_type: ColumnType<"application/pdf" | "image/jpeg" | null, "application/pdf" | "image/jpeg" | null | undefined, "application/pdf" | "image/jpeg" | null>;
+  license_document_size: ColumnType<number | null, number | null | undefined, number | null>;
+  license_document_name: ColumnType<string | null, string | null | undefined, string | null>;
   logo_url: string | null;
   subscription_plan: Generated<Plan>;
   subscription_period: Generated<Period>;
@@ -295,6 +314,9 @@ export interface WasteNotesTable {
   signed_at: TimestampNull;
   photo_keys: Generated<string[]>;
   carrier_status_at_creation: string | null;
+  /** Migration 1012: the register that holds the carrier's number, and its expiry then. */
+  carrier_register: "EA" | "SEPA" | "NIEA" | null;
+  carrier_expiry_at_creation: DateCol;
   pdf_url: string | null;
   qr_url: string | null;
   created_at: Timestamp;
@@ -335,6 +357,15 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** Expiry reminders sent to carriers, once per threshold per expiry date (migration 1002). */
+export interface RegistrationExpiryRemindersTable {
+  registration_number: string;
+  expiry_date: string;
+  days_before: 60 | 30 | 7;
+  user_id: string | null;
+  sent_at: Generated<Timestamp>;
+}
+
 export interface DB {
   users: UsersTable;
   admin_emails: AdminEmailsTable;
@@ -346,6 +377,7 @@ export interface DB {
   directory_name_words: { word: string };
   claimed_listings: ClaimedListingsTable;
   claim_requests: ClaimRequestsTable;
+  plan_upgrade_requests: PlanUpgradeRequestsTable;
   audit_log: AuditLogTable;
   provider_analytics: ProviderAnalyticsTable;
   general_leads: GeneralLeadsTable;
@@ -355,6 +387,7 @@ export interface DB {
   carrier_reports: CarrierReportsTable;
   sync_log: SyncLogTable;
   sync_rejections: SyncRejectionsTable;
+  registration_expiry_reminders: RegistrationExpiryRemindersTable;
   waste_notes: WasteNotesTable;
   jobs: JobsTable;
   email_outbox: EmailOutboxTable;

@@ -1,8 +1,7 @@
 /** The 'email.send' job: sends one outbox message; failures are recorded and retried with backoff. */
-import type { Config } from "../env.server";
-import type { JobHandler, JobQueue } from "../jobs/queue.server";
+import { JOB_PRIORITY, type JobHandler, type JobQueue } from "../jobs/queue.server";
 import { EMAIL_JOB } from "./outbox.server";
-import { createMailTransport, type MailTransport } from "./transport.server";
+import { createMailTransport, type MailConfig, type MailTransport } from "./transport.server";
 
 export function createEmailJobHandler(transport: MailTransport): JobHandler {
   return async (payload, { db, log, job }) => {
@@ -45,6 +44,6 @@ export function createEmailJobHandler(transport: MailTransport): JobHandler {
   };
 }
 
-export function registerEmailJobs(jobs: JobQueue, config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">): void {
-  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)));
+export function registerEmailJobs(jobs: JobQueue, config: MailConfig): void {
+  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)), { priority: JOB_PRIORITY.urgent });
 }

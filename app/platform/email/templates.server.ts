@@ -15,18 +15,63 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-interface Layout {
+/** A piece of an e-mail's body, in order. Every string is escaped. */
+export type EmailBlock =
+  | { p: string }
+  | { heading: string }
+  /** Label and value rows ("Name: Ada"); `mailto` values become links. */
+  | { details: Array<[label: string, value: string, kind?: "mailto"]> }
+  /** What someone wrote, kept as they wrote it (line breaks kept). */
+  | { quote: string }
+  /** A link in the text, with words before it. */
+  | { link: { before?: string; label: string; url: string; after?: string } };
+
+export interface EmailLayout {
   to: string;
   subject: string;
   template: string;
   heading: string;
-  paragraphs: string[];
+  /** Paragraphs, or richer blocks (`blocks` come after `paragraphs`). */
+  paragraphs?: string[];
+  blocks?: EmailBlock[];
   action?: { label: string; url: string };
   footnote?: string;
 }
 
-function render(l: Layout): EmailMessage {
-  const paras = l.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join("");
+const P = 'style="margin:0 0 16px;line-height:1.5"';
+
+function blockHtml(b: EmailBlock): string {
+  if ("p" in b) return `<p ${P}>${escapeHtml(b.p)}</p>`;
+  if ("heading" in b) return `<h2 style="margin:16px 0 8px;font-size:16px">${escapeHtml(b.heading)}</h2>`;
+  if ("quote" in b) {
+    return `<p style="margin:0 0 16px;line-height:1.5;white-space:pre-line;background:#f8fafc;border-left:4px solid ${GREEN};padding:12px">${escapeHtml(b.quote)}</p>`;
+  }
+  if ("details" in b) {
+    const rows = b.details
+      .map(([k, v, kind]) => {
+        const value = kind === "mailto" ? `<a href="mailto:${escapeHtml(v)}" style="color:${GREEN}">${escapeHtml(v)}</a>` : escapeHtml(v);
+        return `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:bold;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0">${value}</td></tr>`;
+      })
+      .join("");
+    return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px">${rows}</table>`;
+  }
+  const { before, label, url, after } = b.link;
+  return `<p ${P}>${before ? `${escapeHtml(before)} ` : ""}<a href="${escapeHtml(url)}" style="color:${GREEN};font-weight:bold">${escapeHtml(label)}</a>${after ? ` ${escapeHtml(after)}` : ""}</p>`;
+}
+
+function blockText(b: EmailBlock): string[] {
+  if ("p" in b) return [b.p, ""];
+  if ("heading" in b) return [b.heading, ""];
+  if ("quote" in b) return [b.quote, ""];
+  if ("details" in b) return [...b.details.map(([k, v]) => `${k}: ${v}`), ""];
+  const { before, label, url, after } = b.link;
+  return [`${before ? `${before} ` : ""}${label}: ${url}${after ? ` ${after}` : ""}`, ""];
+}
+
+/** The one branded layout every e-mail uses: HTML and plain text from the same blocks. */
+export function renderEmail(l: EmailLayout): EmailMessage {
+  const blocks: EmailBlock[] = [...(l.paragraphs ?? []).map((p) => ({ p })), ...(l.blocks ?? [])];
+  const body = blocks.map(blockHtml).join("");
   const button = l.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(l.action.url)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(l.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(l.action.url)}" style="color:${GREEN};word-break:break-all">${escapeHtml(l.action.url)}</a></p>`
@@ -40,7 +85,7 @@ function render(l: Layout): EmailMessage {
 <tr><td style="background:${GREEN};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${BRAND}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(l.heading)}</h1>
-${paras}${button}${foot}
+${body}${button}${foot}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">${BRAND}: the directory of Environment Agency registered waste carriers.</td></tr>
 </table></td></tr></table></body></html>`;
@@ -49,13 +94,15 @@ ${paras}${button}${foot}
     "",
     l.heading,
     "",
-    ...l.paragraphs.flatMap((p) => [p, ""]),
+    ...blocks.flatMap(blockText),
     ...(l.action ? [`${l.action.label}: ${l.action.url}`, ""] : []),
     ...(l.footnote ? [l.footnote, ""] : []),
     `-- ${BRAND}`,
   ].join("\n");
   return { to: l.to, subject: l.subject, html, text, template: l.template };
 }
+
+const render = renderEmail;
 
 export function confirmationEmail(to: string, url: string): EmailMessage {
   return render({
@@ -147,5 +194,55 @@ export function claimApprovedEmail(to: string, loginUrl: string, businessName?: 
       "Sign in with your email and password to manage your listing.",
     ],
     action: { label: "Sign in", url: loginUrl },
+  });
+}
+
+export function secondFactorFailuresEmail(to: string, failures: number, resetUrl: string, securityUrl: string): EmailMessage {
+  return render({
+    to,
+    template: "two_factor_failures",
+    subject: "Wrong two-step codes entered for your account",
+    heading: "Someone failed your two-step code",
+    paragraphs: [
+      `Someone entered your password correctly but then failed the two-step code ${failures} times.`,
+      "If that was you, there is nothing to do: wait a few minutes and sign in again with a new code from your authenticator app.",
+      "If that wasn't you, someone else knows your password: change your password now. Your two-step code is still protecting the account, and further attempts are being slowed down.",
+    ],
+    action: { label: "Change your password", url: resetUrl },
+    footnote: `Once you are signed in, you can review your account security at ${securityUrl}`,
+  });
+}
+
+export function claimForExistingAccountEmail(
+  to: string,
+  input: { businessName: string; loginUrl: string; resetUrl: string; contactUrl: string },
+): EmailMessage {
+  return render({
+    to,
+    template: "claim_existing_account",
+    subject: `Your claim for ${input.businessName}`,
+    heading: "You already have an account",
+    paragraphs: [
+      `A claim for ${input.businessName} was just submitted with this email address. You already have an account with us, so the claim has been added to it and is waiting for review (claim review takes 1 to 2 business days).`,
+      "Sign in to see your claim, with the password of your existing account: the password typed in the claim form was not used.",
+      `Forgotten your password? Choose a new one at ${input.resetUrl}`,
+    ],
+    action: { label: "Sign in to see your claim", url: input.loginUrl },
+    footnote: `If you did not make this claim, please tell us at ${input.contactUrl} and we will not approve it.`,
+  });
+}
+
+export function reviewAlreadySubmittedEmail(to: string, businessName: string, profileUrl: string): EmailMessage {
+  return render({
+    to,
+    template: "review_already_submitted",
+    subject: `You have already reviewed ${businessName}`,
+    heading: "You have already reviewed this business",
+    paragraphs: [
+      `Someone, probably you, has just sent a review of ${businessName} with this email address.`,
+      "Each email address can review a business once, and this one already has: we kept the first review and did not store the new one.",
+      "If this wasn't you, you can ignore this email: nothing has changed.",
+    ],
+    action: { label: `See ${businessName}`, url: profileUrl },
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Where messages go: SMTP through nodemailer when SMTP_URL is set; otherwise each message is
+ * Where messages go: SMTP through nodemailer (MAIL_TRANSPORT=smtp, the default with SMTP_URL); otherwise each message is
  * written as an .eml file to DATA_DIR/outbox (and listed at /dev/mailbox outside production).
  */
 import fs from "node:fs/promises";
@@ -13,8 +13,15 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createMailTransport(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir">): MailTransport {
-  if (config.SMTP_URL) {
+export type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir"> & Partial<Pick<Config, "mailTransport">>;
+
+/** SMTP when chosen (MAIL_TRANSPORT=smtp, the default when SMTP_URL is set) and configured. */
+export function usesSmtp(config: Pick<Config, "SMTP_URL"> & Partial<Pick<Config, "mailTransport">>): boolean {
+  return !!config.SMTP_URL && (config.mailTransport ?? "smtp") === "smtp";
+}
+
+export function createMailTransport(config: MailConfig): MailTransport {
+  if (usesSmtp(config) && config.SMTP_URL) {
     const transporter = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(m) {

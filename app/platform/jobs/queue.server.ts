@@ -1,6 +1,11 @@
 /**
  * A small durable job queue in the `jobs` table: enqueue, claim with FOR UPDATE SKIP LOCKED,
  * retry with exponential backoff, recover jobs whose process died, and daily schedules.
+ *
+ * Rules (decision 0007): a job never runs more than its max_attempts; a job whose process died
+ * (its runner stopped beating) counts that attempt, and is failed, not re-queued, when it was the
+ * last; urgent types (e-mails) are claimed before others; bulk types (register syncs, purges)
+ * take at most one slot, so user-facing work never waits behind them.
  */
 import os from "node:os";
 import { sql } from "kysely";
@@ -17,6 +22,16 @@ export interface JobHelpers {
 }
 
 export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
+
+export interface JobTypeOptions {
+  /** Lower runs first among due jobs: 0 for e-mails people wait for, 5 by default. */
+  priority?: number;
+  /** Long background work: at most one bulk job runs at a time in a runner. */
+  bulk?: boolean;
+}
+
+/** Priorities used by the modules. */
+export const JOB_PRIORITY = { urgent: 0, normal: 5, low: 9 } as const;
 
 export interface EnqueueOptions {
   runAt?: Date;
@@ -36,12 +51,21 @@ export interface Schedule {
 export interface JobQueueOptions {
   pollMs?: number;
   concurrency?: number;
-  /** A running job whose lock is older than this is taken as crashed and retried. */
+  /**
+   * A running job whose runner has not beaten for this long is taken as crashed: retried, or
+   * failed when that was its last attempt. Runners beat every `heartbeatMs` for their jobs.
+   */
   staleAfterMs?: number;
+  heartbeatMs?: number;
+  /** Told about every finished attempt (for metrics). */
+  onFinished?: (type: string, outcome: "done" | "failed" | "retry", seconds: number) => void;
 }
 
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<string, { handler: JobHandler; priority: number; bulk: boolean }>();
+  private runningJobs = new Map<string, Job>();
+  private lastBeat = 0;
+  private lastPrune = 0;
   private schedules: Schedule[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = new Set<Promise<void>>();
@@ -50,6 +74,8 @@ export class JobQueue {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly staleAfterMs: number;
+  private readonly heartbeatMs: number;
+  private readonly onFinished: JobQueueOptions["onFinished"];
   private ticking = false;
 
   constructor(
@@ -59,11 +85,13 @@ export class JobQueue {
   ) {
     this.pollMs = options.pollMs ?? 1000;
     this.concurrency = options.concurrency ?? 2;
-    this.staleAfterMs = options.staleAfterMs ?? 30 * 60_000;
+    this.staleAfterMs = options.staleAfterMs ?? 2 * 60_000;
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(1000, Math.floor(this.staleAfterMs / 6));
+    this.onFinished = options.onFinished;
   }
 
-  register(type: string, handler: JobHandler): void {
-    this.handlers.set(type, handler);
+  register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
+    this.handlers.set(type, { handler, priority: options.priority ?? JOB_PRIORITY.normal, bulk: options.bulk ?? false });
   }
 
   schedule(schedule: Schedule): void {
@@ -95,7 +123,9 @@ export class JobQueue {
     this.ticking = true;
     try {
       await this.enqueueDueSchedules(now);
+      await this.beat();
       await this.recoverStale();
+      await this.pruneFinished();
       while (this.running.size < this.concurrency && !this.abort.signal.aborted) {
         const job = await this.claim();
         if (!job) break;
@@ -120,24 +150,44 @@ export class JobQueue {
     }
   }
 
+  /** Takes the most urgent due job; a bulk type only while no bulk job runs here. */
   private async claim(): Promise<Job | undefined> {
-    const types = [...this.handlers.keys()];
+    const bulkBusy = [...this.runningJobs.values()].some((j) => this.handlers.get(j.type)?.bulk);
+    const types = [...this.handlers.entries()].filter(([, h]) => !(bulkBusy && h.bulk));
     if (types.length === 0) return undefined;
+    const priority = sql`CASE type ${sql.join(
+      types.map(([type, h]) => sql`WHEN ${type} THEN ${h.priority}`),
+      sql` `,
+    )} ELSE ${JOB_PRIORITY.normal} END`;
     const result = await sql<Job>`
       UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}
       WHERE id = (
         SELECT id FROM jobs
-        WHERE status = 'queued' AND run_at <= now() AND type IN (${sql.join(types)})
-        ORDER BY run_at, id
+        WHERE status = 'queued' AND run_at <= now() AND attempts < max_attempts
+          AND type IN (${sql.join(types.map(([type]) => type))})
+        ORDER BY ${priority}, run_at, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED
       )
       RETURNING *`.execute(this.db);
-    return result.rows[0];
+    const job = result.rows[0];
+    if (job) this.runningJobs.set(job.id, job);
+    return job;
   }
 
   private async run(job: Job): Promise<void> {
-    const handler = this.handlers.get(job.type)!;
+    try {
+      await this.runClaimed(job);
+    } catch (error) {
+      // Recording the outcome failed (the database went away): the job is recovered as stale.
+      this.log.error({ err: error, jobId: job.id }, "job outcome not recorded");
+    } finally {
+      this.runningJobs.delete(job.id);
+    }
+  }
+
+  private async runClaimed(job: Job): Promise<void> {
+    const { handler } = this.handlers.get(job.type)!;
     const log = this.log.child({ jobId: job.id, jobType: job.type });
     const started = Date.now();
     try {
@@ -146,13 +196,17 @@ export class JobQueue {
         .updateTable("jobs")
         .set({ status: "done", finished_at: new Date(), last_error: null })
         .where("id", "=", job.id)
+        .where("status", "=", "running")
+        .where("locked_by", "=", this.workerId)
         .execute();
       log.info({ ms: Date.now() - started }, "job done");
+      this.onFinished?.(job.type, "done", (Date.now() - started) / 1000);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.max_attempts;
       const backoffMs = Math.min(2 ** job.attempts * 5_000, 60 * 60_000);
       log.error({ err: error, attempt: job.attempts, final }, "job failed");
+      this.onFinished?.(job.type, final ? "failed" : "retry", (Date.now() - started) / 1000);
       await this.db
         .updateTable("jobs")
         .set(
@@ -161,19 +215,71 @@ export class JobQueue {
             : { status: "queued", last_error: message, run_at: new Date(Date.now() + backoffMs), locked_at: null },
         )
         .where("id", "=", job.id)
+        .where("status", "=", "running")
+        .where("locked_by", "=", this.workerId)
         .execute();
     }
   }
 
-  private async recoverStale(): Promise<void> {
-    const cutoff = new Date(Date.now() - this.staleAfterMs);
-    const { numUpdatedRows } = await this.db
+  /** Tells other runners that this one's jobs are alive (their lock is refreshed). */
+  private async beat(): Promise<void> {
+    if (this.runningJobs.size === 0 || Date.now() - this.lastBeat < this.heartbeatMs) return;
+    this.lastBeat = Date.now();
+    await this.db
       .updateTable("jobs")
-      .set({ status: "queued", locked_at: null, last_error: "The process running this job stopped" })
+      .set({ locked_at: new Date() })
+      .where("id", "in", [...this.runningJobs.keys()])
+      .where("status", "=", "running")
+      .where("locked_by", "=", this.workerId)
+      .execute();
+  }
+
+  /**
+   * Jobs whose runner stopped beating died with their process. That run counted as an attempt
+   * (attempts went up when it was claimed): the job is retried after a back-off while attempts
+   * remain, and failed with the reason when that was its last.
+   */
+  async recoverStale(now = new Date()): Promise<void> {
+    const cutoff = new Date(now.getTime() - this.staleAfterMs);
+    const message = "The process running this job stopped before it finished";
+    const failed = await this.db
+      .updateTable("jobs")
+      .set({ status: "failed", locked_at: null, finished_at: now, last_error: message })
       .where("status", "=", "running")
       .where("locked_at", "<", cutoff)
-      .executeTakeFirst();
-    if (Number(numUpdatedRows) > 0) this.log.warn({ count: Number(numUpdatedRows) }, "re-queued stale jobs");
+      .whereRef("attempts", ">=", "max_attempts")
+      .returning(["id", "type", "attempts"])
+      .execute();
+    const requeued = await this.db
+      .updateTable("jobs")
+      .set((eb) => ({
+        status: "queued",
+        locked_at: null,
+        last_error: message,
+        run_at: sql<Date>`${now}::timestamptz + least(power(2, ${eb.ref("attempts")}) * interval '5 seconds', interval '1 hour')`,
+      }))
+      .where("status", "=", "running")
+      .where("locked_at", "<", cutoff)
+      .whereRef("attempts", "<", "max_attempts")
+      .returning(["id", "type", "attempts"])
+      .execute();
+    if (failed.length) this.log.error({ jobs: failed }, "jobs failed: their process stopped during the last attempt");
+    if (requeued.length) this.log.warn({ jobs: requeued }, "re-queued jobs whose process stopped");
+  }
+
+  /** Finished jobs are kept a while for the admin's view, then deleted (hourly). */
+  private async pruneFinished(now = Date.now()): Promise<void> {
+    if (now - this.lastPrune < 60 * 60_000) return;
+    this.lastPrune = now;
+    await this.db
+      .deleteFrom("jobs")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "done"), eb("finished_at", "<", new Date(now - 7 * 24 * 60 * 60_000))]),
+          eb.and([eb("status", "=", "failed"), eb("finished_at", "<", new Date(now - 30 * 24 * 60 * 60_000))]),
+        ]),
+      )
+      .execute();
   }
 
   private async enqueueDueSchedules(now: Date): Promise<void> {
@@ -212,4 +318,40 @@ export async function enqueueJob(
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+export interface FailedJob {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  lastError: string | null;
+  attempts: number;
+  maxAttempts: number;
+  failedAt: Date;
+}
+
+/** Jobs that failed for good (after their last attempt) since a date, newest first. */
+export async function listFailedJobs(db: Database, options: { since: Date; limit: number }): Promise<{ total: number; jobs: FailedJob[] }> {
+  const base = db.selectFrom("jobs").where("status", "=", "failed").where("finished_at", ">=", options.since);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    base
+      .select(["id", "type", "payload", "last_error", "attempts", "max_attempts", "finished_at"])
+      .orderBy("finished_at", "desc")
+      .orderBy("id", "desc")
+      .limit(options.limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    jobs: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      payload: r.payload ?? {},
+      lastError: r.last_error,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      failedAt: r.finished_at ?? new Date(0),
+    })),
+  };
 }

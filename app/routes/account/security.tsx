@@ -1,6 +1,7 @@
 /**
  * Account security for any signed-in user: two-factor enrolment (QR code + manual key), recovery
- * codes (shown once), turning two-factor off with a fresh code, and changing the password.
+ * codes (shown once), turning two-factor off with a fresh code, and changing the password. Wrong
+ * current passwords and wrong codes are limited per account (decision 0409).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -8,7 +9,7 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormError, FormField } from "~/components/auth/form-field";
-import { MESSAGES } from "~/components/auth/messages";
+import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -91,6 +92,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { status: 400 },
       );
     }
+    if (r.status === "rate-limited") {
+      return data(
+        { intent, result: submission.reply({ formErrors: [LIMIT_MESSAGES.currentPassword(retryIn(r.retryAt))], hideFields: hidden }), recoveryCodes: null, toast: null },
+        { status: 429, headers: { "Retry-After": retryAfterSeconds(r.retryAt) } },
+      );
+    }
     if (r.status === "weak-password") {
       return data({ intent, result: submission.reply({ formErrors: [MESSAGES.passwordTooShort], hideFields: hidden }), recoveryCodes: null, toast: null }, { status: 400 });
     }
@@ -100,6 +107,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: codeSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["code"] }), recoveryCodes: null, toast: null }, { status: 400 });
     const code = submission.value.code;
+    const sessionToken = (await getAuth(request, context)).token;
+    const limited = (retryAt: Date) =>
+      data(
+        { intent, result: submission.reply({ formErrors: [LIMIT_MESSAGES.accountCode(retryIn(retryAt))], hideFields: ["code"] }), recoveryCodes: null, toast: null },
+        { status: 429, headers: { "Retry-After": retryAfterSeconds(retryAt) } },
+      );
     const invalid = () =>
       data(
         { intent, result: submission.reply({ fieldErrors: { code: ["That code is not valid. Please try again."] }, hideFields: ["code"] }), recoveryCodes: null, toast: null },
@@ -111,11 +124,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return ok("Two-factor authentication is on", { recoveryCodes: r.recoveryCodes });
     }
     if (intent === "disable") {
-      const r = await disableTotp(app.db, app.config, { userId: user.id, code });
+      const r = await disableTotp(app.db, app.config, { userId: user.id, code, sessionToken });
+      if (r.status === "rate-limited") return limited(r.retryAt);
       if (r.status !== "disabled") return invalid();
       return ok("Two-factor authentication is off");
     }
-    const r = await regenerateRecoveryCodes(app.db, { userId: user.id, code });
+    const r = await regenerateRecoveryCodes(app.db, { userId: user.id, code, sessionToken });
+    if (r.status === "rate-limited") return limited(r.retryAt);
     if (r.status !== "ok") return invalid();
     return ok("New recovery codes created", { recoveryCodes: r.recoveryCodes });
   }

@@ -4,34 +4,15 @@
  * short-lived, signed, httpOnly cookie; the browser is redirected to the same path without the token
  * (no token in history, logs or Referer). Submitting the form uses the token up.
  */
-import { createCookie, type Cookie } from "react-router";
-import type { CookieConfig } from "~/platform/session.server";
+import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "~/platform/cookies.server";
 
 export const LINK_COOKIE_MAX_AGE = 30 * 60;
-const cookies = new Map<string, Cookie>();
-
-function cookieFor(config: CookieConfig): Cookie {
-  const secure = config.isProduction || (config.publicUrl?.startsWith("https:") ?? false);
-  const key = `${secure}:${config.sessionSecret}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("__pwlink", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: LINK_COOKIE_MAX_AGE,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
-}
+export const LINK_COOKIE: CookieSpec = { name: "pwlink", maxAgeSeconds: LINK_COOKIE_MAX_AGE };
+const cookieFor = (config: CookieConfig) => signedCookie(LINK_COOKIE, config);
 
 export async function readLinkToken(request: Request, config: CookieConfig): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__pwlink=")) return null;
-  const value: unknown = await cookieFor(config).parse(header);
+  if (!hasCookie(request, LINK_COOKIE, config)) return null;
+  const value: unknown = await cookieFor(config).parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : null;
 }
 

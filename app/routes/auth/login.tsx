@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormError, FormField } from "~/components/auth/form-field";
-import { MESSAGES } from "~/components/auth/messages";
+import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn, UNCONFIRMED_MESSAGES } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
@@ -42,13 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
   const redirectTo = safeRedirect(submission.value.redirectTo);
-  const fail = (message: string, status: number) =>
+  const fail = (message: string, status: number, headers?: HeadersInit) =>
     data(
       {
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
         toast: { title: MESSAGES.loginFailedToast, description: message, variant: "destructive" } as ToastMessage,
       },
-      { status },
+      { status, headers },
     );
   try {
     const result = await signIn(app.db, app.config, {
@@ -80,9 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invalid-credentials":
         return fail(MESSAGES.invalidCredentials, 400);
       case "unconfirmed":
-        return fail(MESSAGES.unconfirmed, 403);
-      case "rate-limited":
-        return fail(MESSAGES.tooManyAttempts, 429);
+        return fail(result.newLink ? UNCONFIRMED_MESSAGES.newLink : UNCONFIRMED_MESSAGES.useEarlier(retryIn(result.retryAt)), 403);
+      case "rate-limited": {
+        const when = retryIn(result.retryAt);
+        const message = result.scope === "account" ? LIMIT_MESSAGES.signInSlowed(when) : LIMIT_MESSAGES.signInFromHere(when);
+        return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
+      }
     }
   } catch (error) {
     app.log.error({ err: error }, "sign-in failed");

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormError, FormField } from "~/components/auth/form-field";
-import { MESSAGES } from "~/components/auth/messages";
+import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   try {
     const auth = await getAuth(request, context);
-    const result = await verifySecondFactor(app.db, {
+    const result = await verifySecondFactor(app.db, app.config, {
       pendingToken: auth.pendingSecondFactor ? auth.token : null,
       code: submission.value.code,
       ip: app.clientIp,
@@ -70,8 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "invalid-code":
         return fail("That code is not valid. Check your authenticator app and try again.", 400);
-      case "rate-limited":
-        return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
+      case "rate-limited": {
+        // This pending sign-in used its tries: it is over (sign in again).
+        if (result.scope === "session") return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
+        // Too many wrong codes lately for the account or from here: the sign-in waits, with a time.
+        const when = retryIn(result.retryAt);
+        const message = result.scope === "account" ? LIMIT_MESSAGES.codesForAccount(when) : LIMIT_MESSAGES.codesFromHere(when);
+        return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
+      }
       case "expired":
         // The password step timed out (or never happened): no user came out of this sign-in.
         return fail(MESSAGES.loginFailed, 401, { "Set-Cookie": await clearSessionCookie(app.config) });

@@ -1,12 +1,11 @@
 /**
  * The development mailbox shows live reset and invitation links, so it is served only outside
- * production AND only to requests from this machine (a demo left on a public host must not hand
- * out other people's links).
+ * production, only when no proxy is trusted (behind a local proxy every visitor arrives from
+ * 127.0.0.1), and only to a connection whose socket is this machine's: a forwarded address is
+ * never believed here (decision 0008).
  */
 import type { AppContext } from "~/platform/context";
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-export function mailboxAllowed(app: Pick<AppContext, "config" | "clientIp">): boolean {
-  return !app.config.isProduction && LOOPBACK.has(app.clientIp);
+export function mailboxAllowed(app: Pick<AppContext, "config" | "localRequest">): boolean {
+  return !app.config.isProduction && app.config.trustProxy === null && app.localRequest;
 }

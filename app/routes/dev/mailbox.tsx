@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!mailboxAllowed(app)) throw data("Not found", { status: 404 });
   const messages = await listOutbox(db, 50);
   return {
-    smtp: Boolean(config.SMTP_URL),
+    smtp: config.mailTransport === "smtp",
     messages: messages.map((m) => ({
       ...m,
       createdAt: m.createdAt.toISOString(),

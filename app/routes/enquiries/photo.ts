@@ -1,7 +1,9 @@
 /**
  * GET /enquiries/photo/{lead|quote}/{id}: a visitor's photo, for admins (leads and quotes) and for
  * the signed-in owner of the provider a quote request was sent to. Anyone signed out is sent to
- * sign in; anyone else gets 404, exactly as for an unknown id. Never cached by shared caches.
+ * sign in; anyone else gets 404, exactly as for an unknown id. `?size=thumb` is a 400 px thumbnail.
+ * Never cached: a householder's photo is personal data, kept off shared computers' disks like every
+ * signed-in page (decision 0005).
  */
 import { redirect } from "react-router";
 import { getLeadPhotoKey } from "~/modules/leads/get-lead-photo.server";
@@ -21,7 +23,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   const key = params.kind === "lead" ? (user.isAdmin ? await getLeadPhotoKey(app.db, params.id) : null) : await getQuotePhotoKey(app.db, params.id, user);
   if (!key) return notFound();
-  const photo = await readPhoto(getStorage(app.config), key);
+  const photo = await readPhoto(getStorage(app.config), key, { thumbnail: url.searchParams.get("size") === "thumb" });
   if (!photo) return notFound();
   return new Response(new Uint8Array(photo.body), {
     headers: {

@@ -131,6 +131,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
             {details.has_image ? (
               <p className="mt-4 text-sm">
                 <a href={photoUrl(details.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
+                  <img src={`${photoUrl(details.id)}?size=thumb`} alt="" className="mb-2 block max-h-40 w-auto rounded-md border border-slate-200" />
                   Open the attached image
                 </a>
               </p>

@@ -1,0 +1,65 @@
+/**
+ * Who sent a request (decision 0008). The socket's own address is the only one we know; a
+ * forwarded address (X-Forwarded-For) is believed only through proxies TRUST_PROXY names, read
+ * from the right so that entries a client wrote itself are never taken (proxy-addr). For limits,
+ * an IPv6 client is its /64 (one home or host gets a whole /64 and could rotate inside it).
+ */
+import type { IncomingMessage } from "node:http";
+import ipaddr from "ipaddr.js";
+import proxyaddr from "proxy-addr";
+import type { ProxyTrust } from "~/platform/env.server";
+
+export interface ClientAddress {
+  /** The peer on the socket (a proxy, or the client itself). */
+  socket: string;
+  /** The client as far as trusted proxies say, normalised for rate limits: IPv4, or an IPv6 /64. */
+  client: string;
+  /** The socket's peer is a proxy TRUST_PROXY names. */
+  viaTrustedProxy: boolean;
+}
+
+export function clientAddress(incoming: IncomingMessage | undefined, trust: ProxyTrust | null): ClientAddress {
+  const socket = incoming?.socket?.remoteAddress ?? "unknown";
+  if (!incoming || socket === "unknown") return { socket, client: "unknown", viaTrustedProxy: false };
+  const address = trust ? proxyaddr(incoming, trust) : socket;
+  return { socket, client: limitKey(address), viaTrustedProxy: !!trust && trust(socket, 0) };
+}
+
+/** IPv4 as it is ("::ffff:1.2.3.4" becomes "1.2.3.4"); IPv6 as its /64 ("2001:db8:0:1::/64"). */
+export function limitKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const prefix = new ipaddr.IPv6([...v6.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${prefix.toString()}/64`;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** True for a connection from this machine that no proxy stands in front of. */
+export function isLocalRequest(address: ClientAddress, trust: ProxyTrust | null): boolean {
+  return trust === null && LOOPBACK.test(address.socket);
+}
+
+/**
+ * The origin the browser used: PUBLIC_URL in production; elsewhere the forwarded protocol and
+ * host when a trusted proxy sent them, PUBLIC_URL when the Host is PUBLIC_URL's, or what Node saw.
+ */
+export function requestOrigin(
+  raw: URL,
+  headers: Headers,
+  config: { isProduction: boolean; publicUrl: string },
+  viaTrustedProxy: boolean,
+): string {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  if (config.isProduction) return publicOrigin;
+  if (viaTrustedProxy) {
+    const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+    const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? headers.get("host");
+    if ((proto === "http" || proto === "https") && host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) return `${proto}://${host}`;
+  }
+  if (raw.host === new URL(publicOrigin).host) return publicOrigin;
+  return raw.origin;
+}

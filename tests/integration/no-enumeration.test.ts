@@ -1,0 +1,134 @@
+/**
+ * Decision 0410, through the routes themselves: the claim wizard's submit, the review form's submit
+ * and the live review check answer a stranger in exactly the same way whether or not the e-mail
+ * typed has an account / has reviewed (same status, same headers apart from the e-mail itself,
+ * same body).
+ */
+import os from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeUser } from "~/modules/accounts/test-helpers";
+import { log, premiumListing } from "~/modules/leads/test-support/enquiry-fixtures";
+import { appContext, type AppContext } from "~/platform/context";
+import type { Config } from "~/platform/env.server";
+import { action as claimAction } from "~/routes/claims/claim";
+import { loader as reviewCheck } from "~/routes/enquiries/review-check";
+import { action as reviewAction } from "~/routes/enquiries/reviews";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let t: TestDatabase;
+const config = { dataDir: path.join(os.tmpdir(), "no-enumeration-test"), publicUrl: "http://localhost:9999", EMAIL_CONFIRMATION: true, sessionSecret: "no-enumeration-secret", isProduction: false } as Config;
+let ip = 0;
+
+function context(clientIp = `10.99.0.${++ip}`) {
+  const ctx = new RouterContextProvider();
+  ctx.set(appContext, { config, db: t.db, log, requestId: "test", nonce: "", clientIp } as unknown as AppContext);
+  return ctx;
+}
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new URLSearchParams(fields);
+  return new Request(`http://localhost:9999${path}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** What a visitor can observe of a response, with what they typed (e-mail, business) taken out. */
+async function observed(response: unknown, ...typed: string[]) {
+  const r = response as Response | { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+  const strip = (v: string) => typed.reduce((acc, s) => acc.split(encodeURIComponent(s)).join("TYPED").split(s).join("TYPED"), v);
+  if (r instanceof Response) {
+    const headers = [...r.headers.entries()].filter(([k]) => k !== "set-cookie").map(([k, v]) => [k, strip(v)]);
+    const cookies = r.headers.getSetCookie().map((c) => c.split("=")[0]);
+    return { status: r.status, headers, cookies, body: strip(await r.text()) };
+  }
+  const init = r.init ?? {};
+  const headers = new Headers(init.headers);
+  const body = JSON.parse(strip(JSON.stringify(r.data)), (k, v) => (k === "version" ? "V" : v));
+  return { status: init.status ?? 200, cookies: headers.getSetCookie().map((c) => c.split("=")[0]), body };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await makeUser(t.db, "taken@example.test");
+  await t.db
+    .insertInto("directory_entries")
+    .values([
+      { registration_number: "CBDU700001", business_name: "FIRST CLAIM LTD", expiry_date: "2030-01-01" },
+      { registration_number: "CBDU700002", business_name: "SECOND CLAIM LTD", expiry_date: "2030-01-01" },
+    ])
+    .execute();
+  await premiumListing(t.db, "CBDU700010");
+  await t.db.insertInto("reviews").values({ provider_id: "CBDU700010", reviewer_name: "Earlier", reviewer_email: "reviewed@example.test", review_text: "First" }).execute();
+});
+afterAll(() => t.destroy());
+
+describe("the claim wizard's submit", () => {
+  const claim = (number: string, email: string) =>
+    claimAction({
+      request: post(`/claim/${number}`, {
+        intent: "submit",
+        step: "3",
+        contactName: "Sam Claimant",
+        contactEmail: email,
+        contactPhone: "01632 960000",
+        password: "typed-pass-1",
+        confirmPassword: "typed-pass-1",
+        plan: "standard",
+        period: "monthly",
+      }),
+      params: { registrationNumber: number },
+      context: context(),
+    } as never);
+
+  it("answers the same for an e-mail with an account and a new one", async () => {
+    const taken = await observed(await claim("CBDU700001", "taken@example.test"), "taken@example.test", "CBDU700001");
+    const fresh = await observed(await claim("CBDU700002", "fresh@example.test"), "fresh@example.test", "CBDU700002");
+    expect(taken).toEqual(fresh);
+    expect(taken.status).toBe(302);
+    expect(taken.headers).toContainEqual(["location", "/claim/TYPED/complete?email=TYPED"]);
+    expect(taken.cookies).toEqual(["__toast"]);
+  });
+});
+
+describe("the review form", () => {
+  const review = (email: string, cookie?: string) =>
+    reviewAction({
+      request: post("/enquiries/reviews/CBDU700010", { name: "Stranger", email, rating: "5", text: "Nice." }, cookie),
+      params: { registrationNumber: "CBDU700010" },
+      context: context(),
+    } as never);
+  const check = async (email: string, cookie?: string) => {
+    const request = new Request(`http://localhost:9999/enquiries/reviews/CBDU700010/check?email=${encodeURIComponent(email)}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const response = (await reviewCheck({ request, params: { registrationNumber: "CBDU700010" }, context: context(), url: new URL(request.url) } as never)) as Response;
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("the live check tells a stranger nothing", async () => {
+    expect(await check("reviewed@example.test")).toEqual({ status: 200, body: { reviewed: false } });
+    expect(await check("not-reviewed@example.test")).toEqual({ status: 200, body: { reviewed: false } });
+  });
+
+  it("a submit answers the same for an e-mail that has reviewed and one that has not; the browser that sent one is told", async () => {
+    const dupResponse = (await review("reviewed@example.test")) as { init: ResponseInit };
+    const dup = await observed(dupResponse, "reviewed@example.test");
+    const freshResponse = (await review("not-reviewed@example.test")) as { init: ResponseInit };
+    const fresh = await observed(freshResponse, "not-reviewed@example.test");
+    expect(dup).toEqual(fresh);
+    expect(dup.status).toBe(200);
+    expect(dup.body).toMatchObject({ status: "sent", toast: { title: "Review submitted" } });
+    expect(dup.cookies).toEqual(["__reviews"]);
+
+    // The browser that sent the new review holds its mark: it is told, and a second one is refused.
+    const cookie = new Headers(freshResponse.init.headers).getSetCookie()[0]!.split(";")[0]!;
+    expect(await check("not-reviewed@example.test", cookie)).toEqual({ status: 200, body: { reviewed: true } });
+    const again = await observed(await review("not-reviewed@example.test", cookie), "not-reviewed@example.test");
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ status: "error", toast: { title: "Already reviewed" } });
+    // A forged or foreign cookie proves nothing.
+    expect(await check("reviewed@example.test", "__reviews=forged")).toEqual({ status: 200, body: { reviewed: false } });
+  });
+});
