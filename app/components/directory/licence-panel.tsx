@@ -1,13 +1,34 @@
-import { CircleAlert, ShieldCheck, ShieldX } from "lucide-react";
+import { CalendarClock, CircleAlert, ExternalLink, Info, ShieldCheck, ShieldX } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { formatDate, registrationTypeLabel, registrationValidity, tierLabel, type Provider } from "~/modules/directory/provider";
+import { formatDate, registrationTypeLabel, tierLabel, type Provider } from "~/modules/directory/provider";
+import {
+  expiresInText,
+  parseRegistrationNumber,
+  publicRegisterUrl,
+  registrationState,
+  type OtherRegulator,
+} from "~/modules/directory/registration";
 import { profileHref } from "./provider-card";
+import { validityText } from "./validity";
 
-/** Registration searches longer than 5 characters: the exact match, or 'Invalid Registration Number'. */
-export function LicencePanel({ query, provider }: { query: string; provider: Provider | null }) {
+/**
+ * Registration searches longer than 5 characters: the exact match; for a number of another UK
+ * register, which regulator keeps it; otherwise 'Invalid Registration Number' (spec).
+ */
+export function LicencePanel({
+  query,
+  provider,
+  otherRegister,
+}: {
+  query: string;
+  provider: Provider | null;
+  otherRegister?: ({ number: string } & OtherRegulator) | null;
+}) {
+  if (otherRegister) return <OtherRegisterPanel register={otherRegister} />;
   if (!provider) {
+    const parsed = parseRegistrationNumber(query);
     return (
       <section aria-labelledby="licence-title" className="rounded-xl border border-red-200 bg-red-50 p-5">
         <div className="flex items-start gap-3">
@@ -19,16 +40,30 @@ export function LicencePanel({ query, provider }: { query: string; provider: Pro
             <p className="mt-1 text-sm text-red-900">
               No provider found with registration number <strong className="font-mono">{query.toUpperCase()}</strong>.
             </p>
-            <p className="mt-2 text-sm text-red-900">
-              Check the number and try again. A carrier that cannot show a valid registration should not take your waste.
-            </p>
+            {parsed.kind === "ea" ? (
+              <p className="mt-2 text-sm text-red-900">
+                A carrier that cannot show a valid registration should not take your waste. If the carrier gave you this number, you can
+                also{" "}
+                <a href={publicRegisterUrl(parsed.number)} className="font-semibold underline">
+                  check {parsed.number} on the Environment Agency's public register
+                </a>
+                .
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-red-900">
+                This is not a registration number: England and Wales numbers start with CBDU (upper tier) or CBDL (lower tier)
+                followed by digits, for example CBDU123456. Check the number and try again. A carrier that cannot show a valid
+                registration should not take your waste.
+              </p>
+            )}
           </div>
         </div>
       </section>
     );
   }
-  const v = registrationValidity(provider.expiry_date);
-  const valid = v.status !== "expired";
+  const state = registrationState(provider);
+  const valid = state.state === "valid" || state.state === "no-expiry";
+  const soon = state.state === "valid" && state.expiringSoon;
   return (
     <section
       aria-labelledby="licence-title"
@@ -45,13 +80,12 @@ export function LicencePanel({ query, provider }: { query: string; provider: Pro
             <h2 id="licence-title" className="text-lg font-semibold text-slate-900">
               License Verification Result
             </h2>
-            <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>
-              {v.status === "valid"
-                ? `Valid Registration until ${formatDate(v.until)}`
-                : v.status === "expired"
-                  ? `Expired Registration since ${formatDate(v.since)}`
-                  : "Valid Registration (lower tier registrations do not expire)"}
-            </p>
+            <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>{validityText(state)}</p>
+            {soon ? (
+              <p className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">
+                <CalendarClock aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
+              </p>
+            ) : null}
             <p className="mt-1 text-slate-800">
               <strong>{provider.business_name}</strong> · <span className="font-mono">{provider.registration_number}</span>
             </p>
@@ -76,9 +110,44 @@ export function LicencePanel({ query, provider }: { query: string; provider: Pro
         </div>
         <div>
           <dt className="text-slate-600">Expiry date</dt>
-          <dd className="font-medium text-slate-900">{provider.expiry_date ? formatDate(provider.expiry_date) : "Does not expire"}</dd>
+          <dd className="font-medium text-slate-900">
+            {provider.expiry_date && provider.registration_tier !== "LOWER" ? formatDate(provider.expiry_date) : "Does not expire"}
+          </dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** A Scottish or Northern Irish number: not 'Invalid', but not a register this directory holds. */
+function OtherRegisterPanel({ register }: { register: { number: string } & OtherRegulator }) {
+  return (
+    <section aria-labelledby="licence-title" className="rounded-xl border border-blue-200 bg-blue-50 p-5">
+      <div className="flex items-start gap-3">
+        <Info aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-blue-800" />
+        <div className="text-blue-950">
+          <h2 id="licence-title" className="text-lg font-semibold">
+            License Verification Result
+          </h2>
+          <p className="mt-1 text-base font-semibold">
+            <span className="font-mono">{register.number}</span> is a registration number from {register.nation}, on the register
+            kept by {register.name}.
+          </p>
+          <p className="mt-2 text-sm">
+            This directory covers the Environment Agency's public register of waste carriers, brokers and dealers (England and
+            Wales), so it cannot tell you whether this registration is valid. Check it on {register.code}'s register:
+          </p>
+          <p className="mt-3">
+            <a
+              href={register.registerUrl}
+              className="font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700"
+            >
+              Search {register.code}'s public register of waste carriers
+              <ExternalLink aria-hidden className="ml-1 inline h-4 w-4 align-[-3px]" />
+            </a>
+          </p>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,35 +1,64 @@
-import { CalendarCheck2, CalendarX2, ShieldCheck } from "lucide-react";
+import { CalendarCheck2, CalendarClock, CalendarX2, ShieldCheck } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { Badge } from "~/components/ui/badge";
-import { formatDate, registrationValidity } from "~/modules/directory/provider";
+import { formatDate, type Provider } from "~/modules/directory/provider";
+import { expiresInText, registrationState, type RegistrationState } from "~/modules/directory/registration";
 
-/** The profile's banner: 'Valid Registration until {date}' or 'Expired Registration since {date}'. */
-export function ValidityBanner({ expiryDate, className }: { expiryDate: string | null; className?: string }) {
-  const v = registrationValidity(expiryDate);
-  const expired = v.status === "expired";
-  const Icon = v.status === "valid" ? CalendarCheck2 : expired ? CalendarX2 : ShieldCheck;
+type Registration = Pick<Provider, "expiry_date" | "registration_tier">;
+
+/** 'Valid Registration until {date}', 'Expired Registration since {date}' (spec), or the lower tier's words. */
+export function validityText(state: RegistrationState): string {
+  if (state.state === "valid") return `Valid Registration until ${formatDate(state.until)}`;
+  if (state.state === "expired") return `Expired Registration since ${formatDate(state.since)}`;
+  if (state.state === "removed") return "No longer on the register";
+  return "Valid Registration (lower tier registrations do not expire)";
+}
+
+/**
+ * The profile's banner: valid (with 'Expires in N days' within 60 days of the expiry date),
+ * expired, or lower tier. The rule is registrationState's (registration.ts).
+ */
+export function ValidityBanner({ provider, className }: { provider: Registration; className?: string }) {
+  const state = registrationState(provider);
+  const expired = state.state === "expired" || state.state === "removed";
+  const soon = state.state === "valid" && state.expiringSoon;
+  const Icon = soon ? CalendarClock : state.state === "valid" ? CalendarCheck2 : expired ? CalendarX2 : ShieldCheck;
   return (
     <div
       className={cn(
-        "flex items-center gap-3 rounded-lg border px-4 py-3 text-sm font-semibold",
-        expired ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800",
+        "flex items-start gap-3 rounded-lg border px-4 py-3 text-sm",
+        expired
+          ? "border-red-200 bg-red-50 text-red-800"
+          : soon
+            ? "border-amber-300 bg-amber-50 text-amber-950"
+            : "border-green-200 bg-green-50 text-green-800",
         className,
       )}
     >
-      <Icon aria-hidden className="h-5 w-5 shrink-0" />
-      <p>
-        {v.status === "valid"
-          ? `Valid Registration until ${formatDate(v.until)}`
-          : v.status === "expired"
-            ? `Expired Registration since ${formatDate(v.since)}`
-            : "Valid Registration (lower tier registrations do not expire)"}
-      </p>
+      <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{validityText(state)}</p>
+        {state.state === "valid" && state.expiringSoon ? (
+          <p className="mt-0.5">
+            <strong>{expiresInText(state.daysLeft)}</strong>: the carrier must renew with the Environment Agency before then to stay
+            registered.
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
 
-export function ValidityBadge({ expiryDate }: { expiryDate: string | null }) {
-  const v = registrationValidity(expiryDate);
-  if (v.status === "expired") return <Badge tone="red">Expired</Badge>;
+/** A result card's badge: Expired, 'Expires in N days' (within 60 days), or Valid licence. */
+export function ValidityBadge({ provider }: { provider: Registration }) {
+  const state = registrationState(provider);
+  if (state.state === "expired" || state.state === "removed") return <Badge tone="red">Expired</Badge>;
+  if (state.state === "valid" && state.expiringSoon) {
+    return (
+      <Badge tone="amber">
+        <CalendarClock aria-hidden className="h-3.5 w-3.5" /> {expiresInText(state.daysLeft)}
+      </Badge>
+    );
+  }
   return <Badge tone="green">Valid licence</Badge>;
 }

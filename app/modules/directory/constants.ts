@@ -44,3 +44,12 @@ export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   claimed: "Claimed listings first",
   relevance: "Most relevant",
 };
+
+/** The registration tier filter: upper tier only, lower tier only, or any. */
+export const SEARCH_TIERS = ["any", "upper", "lower"] as const;
+export type SearchTier = (typeof SEARCH_TIERS)[number];
+export const SEARCH_TIER_LABELS: Record<SearchTier, string> = {
+  any: "Any tier",
+  upper: "Upper tier",
+  lower: "Lower tier",
+};

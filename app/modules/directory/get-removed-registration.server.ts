@@ -15,7 +15,7 @@ export interface RemovedRegistration {
  */
 export async function getRemovedRegistration(db: Database, registrationNumber: string): Promise<RemovedRegistration | null> {
   const key = registrationKey(registrationNumber);
-  if (!key || key.length > 40) return null;
+  if (!key || key.length > 60) return null;
   const { rows } = await sql<{ registration_number: string; business_name: string; town: string | null; removed_at: Date | null }>`
     SELECT registration_number, business_name, NULLIF(btrim(town), '') AS town, removed_at
     FROM directory_entries WHERE registration_key = ${key} AND NOT on_register LIMIT 1`.execute(db);

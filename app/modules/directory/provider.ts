@@ -3,6 +3,8 @@
  * fields laid over it. Pure functions only (used by pages and server code alike).
  */
 
+import { registrationState } from "./registration";
+
 export interface Provider {
   registration_number: string;
   business_name: string;
@@ -46,20 +48,20 @@ export function formatDate(value: string | null | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
 
-/** Today's date in the UK as 'YYYY-MM-DD'. */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-}
+export { ukToday } from "./registration";
 
 export type Validity = { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
 
 /**
  * Valid if the expiry date is later than now (spec section 4): a registration expiring
  * today is shown as expired. Lower tier registrations have no expiry date and do not expire.
+ * The rule is registrationState's (registration.ts); pages use that, with the tier.
  */
 export function registrationValidity(expiryDate: string | null, now: Date = new Date()): Validity {
-  if (!expiryDate) return { status: "no-expiry" };
-  return expiryDate > ukToday(now) ? { status: "valid", until: expiryDate } : { status: "expired", since: expiryDate };
+  const state = registrationState({ expiry_date: expiryDate }, now);
+  if (state.state === "valid") return { status: "valid", until: state.until };
+  if (state.state === "expired") return { status: "expired", since: state.since };
+  return { status: "no-expiry" };
 }
 
 export function tierLabel(tier: Provider["registration_tier"]): string {

@@ -1,9 +1,19 @@
 /**
- * Reads a search from a URL (page or API): query, type, services, page, size, sort, plus the
- * optional location path segment. Invalid values fall back to defaults and are reported, so
- * the page can say what it ignored and the API can answer 400.
+ * Reads a search from a URL (page or API): query, type, services, page, size, sort, the
+ * registration filters (hideExpired, tier), plus the optional location path segment. Invalid
+ * values fall back to defaults and are reported, so the page can say what it ignored and the
+ * API can answer 400.
  */
-import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TYPES, type SearchSort, type SearchType } from "./constants";
+import {
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  SEARCH_TIERS,
+  SEARCH_TYPES,
+  type SearchSort,
+  type SearchTier,
+  type SearchType,
+} from "./constants";
+import { parseRegistrationNumber } from "./registration";
 
 export interface SearchInput {
   query: string;
@@ -12,7 +22,23 @@ export interface SearchInput {
   page: number;
   size: number;
   sort: SearchSort;
+  /** Leave out registrations that have expired (see defaultHideExpired). */
+  hideExpired: boolean;
+  /** Upper tier, lower tier, or any. */
+  tier: SearchTier;
 }
+
+/**
+ * Expired registrations are hidden by default when a person looks for carriers in a place; a
+ * name, number or 'all' search checks a specific business, so expired ones are shown (marked
+ * Expired) unless the person hides them.
+ */
+export function defaultHideExpired(type: SearchType): boolean {
+  return type === "location";
+}
+
+const YES = ["1", "true", "yes", "on"];
+const NO = ["0", "false", "no", "off"];
 
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_SERVICES = 10;
@@ -73,9 +99,28 @@ export function parseSearchInput(
   const services = parseServices([...params.getAll("services"), ...params.getAll("service")]);
   if (services.length > MAX_SERVICES) problems.push(`At most ${MAX_SERVICES} services can be chosen.`);
 
+  // The form sends a hidden 'hideExpired=0' before the checkbox's 'hideExpired=1', so that an
+  // unticked box is sent too (without JavaScript): the last value wins.
+  let hideExpired = defaultHideExpired(type);
+  const rawHide = params.getAll("hideExpired").at(-1);
+  if (rawHide !== undefined && rawHide !== "") {
+    const v = rawHide.trim().toLowerCase();
+    if (YES.includes(v)) hideExpired = true;
+    else if (NO.includes(v)) hideExpired = false;
+    else problems.push(`Unknown hideExpired value '${rawHide.slice(0, 30)}': use 1 (hide expired registrations) or 0 (show them).`);
+  }
+
+  let tier: SearchTier = "any";
+  const rawTier = params.get("tier");
+  if (rawTier) {
+    const v = rawTier.trim().toLowerCase();
+    if ((SEARCH_TIERS as readonly string[]).includes(v)) tier = v as SearchTier;
+    else problems.push(`Unknown tier '${rawTier.slice(0, 30)}': use one of ${SEARCH_TIERS.join(", ")}.`);
+  }
+
   // Services do not apply to a registration number check (the filter is hidden there).
   return {
-    input: { query, type, services: type === "registration" ? [] : services.slice(0, MAX_SERVICES), page, size, sort },
+    input: { query, type, services: type === "registration" ? [] : services.slice(0, MAX_SERVICES), page, size, sort, hideExpired, tier },
     problems,
   };
 }
@@ -99,14 +144,23 @@ export function searchHref(input: Partial<SearchInput>, options: { location?: st
   if (input.type && !(options.location ? input.type === "location" : input.type === "all")) params.set("type", input.type);
   if (input.services?.length) params.set("services", input.services.join(","));
   if (input.sort && input.sort !== "claimed") params.set("sort", input.sort);
+  const type = input.type ?? (options.location ? "location" : "all");
+  if (input.hideExpired !== undefined && input.hideExpired !== defaultHideExpired(type)) params.set("hideExpired", input.hideExpired ? "1" : "0");
+  if (input.tier && input.tier !== "any") params.set("tier", input.tier);
   if (input.page && input.page > 1) params.set("page", String(input.page));
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;
 }
 
-/** Registration numbers compare without spaces and case ('cbdu 123' = 'CBDU123'). */
+/**
+ * How numbers (and postcodes) compare: without spaces and case ('cbdu 123' = 'CBDU123'). A
+ * well-formed England/Wales number also without hyphens and dashes ('cbdu-999 0001' =
+ * 'CBDU9990001'), as parseRegistrationNumber reads it; anything else keeps its hyphens, as the
+ * directory's registration_key does (spaces removed only).
+ */
 export function registrationKey(query: string): string {
-  return query.replace(/\s+/g, "").toUpperCase();
+  const parsed = parseRegistrationNumber(query);
+  return parsed.kind === "ea" ? parsed.number : query.replace(/\s+/g, "").toUpperCase();
 }
 
 /** The spec's rule: an exact licence check only for queries longer than 5 characters. */

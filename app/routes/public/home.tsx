@@ -7,7 +7,7 @@ import { SITE_NAME, seoMeta } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { FEATURED_CARD_SERVICES } from "~/modules/directory/constants";
-import { featuredProviders } from "~/modules/directory/featured-providers.server";
+import { featuredProviders, type FeaturedProviders } from "~/modules/directory/featured-providers.server";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "~/modules/directory/places";
 import type { Provider } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  let featured: Provider[] | null = null;
+  let featured: FeaturedProviders | null = null;
   try {
     featured = await featuredProviders(app.db);
   } catch (error) {
@@ -99,10 +99,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Featured carriers
-            </h2>
-            <p className="mt-2 text-slate-600">Verified businesses that manage their listing with us.</p>
+            {featured && !featured.claimed && featured.providers.length ? (
+              <>
+                {/* The fallback: nobody has claimed a listing yet, so say what these are. */}
+                <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                  Registered waste carriers
+                </h2>
+                <p className="mt-2 max-w-2xl text-slate-600">
+                  These listings come from the public register of waste carriers and have not been claimed by their businesses yet,
+                  so we have not checked their details.
+                </p>
+              </>
+            ) : (
+              <>
+                <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                  Featured carriers
+                </h2>
+                <p className="mt-2 text-slate-600">Verified businesses that manage their listing with us.</p>
+              </>
+            )}
           </div>
           <Link to="/search-results" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
             Browse the directory <ArrowRight aria-hidden className="h-4 w-4" />
@@ -112,13 +127,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
             Could not load providers
           </p>
-        ) : featured.length === 0 ? (
+        ) : featured.providers.length === 0 ? (
           <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
             No featured providers available at the moment.
           </p>
         ) : (
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {featured.map((p) => (
+            {featured.providers.map((p) => (
               <li key={p.registration_number}>
                 <FeaturedCard provider={p} />
               </li>
@@ -215,7 +230,7 @@ function FeaturedCard({ provider: p }: { provider: Provider }) {
             <BadgeCheck aria-hidden className="h-3.5 w-3.5" /> Verified
           </Badge>
         ) : null}
-        <ValidityBadge expiryDate={p.expiry_date} />
+        <ValidityBadge provider={p} />
       </div>
       {p.is_claimed ? (
         <div className="mt-4">

@@ -1,7 +1,7 @@
-import { ChevronRight, Crown, Flag, Globe, Mail, MapPin, Phone, SearchX } from "lucide-react";
-import { data, Link } from "react-router";
+import { ChevronRight, Crown, ExternalLink, Flag, Globe, Mail, MapPin, MessageSquareQuote, Phone, SearchX } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import { isbot } from "isbot";
-import { ProviderLogo, ServiceList } from "~/components/directory/provider-card";
+import { offersQuotes, profileHref, ProviderLogo, ServiceList } from "~/components/directory/provider-card";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
 import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
 import { ValidityBanner } from "~/components/directory/validity";
@@ -9,8 +9,11 @@ import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration, type RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
+import { registerDataAsOf } from "~/modules/directory/register-data-date.server";
+import { parseRegistrationNumber, publicRegisterUrl } from "~/modules/directory/registration";
 import {
   formatDate,
   fullAddress,
@@ -28,6 +31,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const requested = params.registrationNumber.trim();
   const provider = await getProvider(app.db, requested);
+  // One address per profile: '/provider/cbdu-999 0001' goes to '/provider/CBDU9990001'.
+  if (provider && params.registrationNumber !== provider.registration_number) {
+    throw redirect(profileHref(provider.registration_number), 301);
+  }
   if (!provider) {
     // No longer on the register (a full sync did not find it): kept, and said so (410 Gone).
     const removed = await getRemovedRegistration(app.db, requested);
@@ -36,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         {
           provider: null,
           removed,
+          registerAsOf: null,
           requested: removed.registration_number,
           seo: { title: `${removed.business_name} – no longer on the register`, description: "This registration is no longer on the public register.", noindex: true } as Seo,
         },
@@ -47,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       {
         provider: null,
         removed: null,
+        registerAsOf: null,
         requested: requested.slice(0, 40),
         seo: { title: "Provider Not Found", description: "This waste carrier is not in the directory.", noindex: true } as Seo,
       },
@@ -59,9 +68,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     app.events.record(provider.registration_number, "view");
   }
   const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
+  const registerAsOf = await registerDataAsOf(app.db);
   // Cached for anonymous visitors; a view served from the cache is still counted (the event).
   return data(
-    { provider, removed: null, requested: provider.registration_number, seo: profileSeo(provider, canonical, app.config.publicUrl) },
+    { provider, removed: null, registerAsOf, requested: provider.registration_number, seo: profileSeo(provider, canonical, app.config.publicUrl) },
     { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
   );
 }
@@ -107,13 +117,15 @@ function profileSeo(p: Provider, canonical: string, publicUrl: string): Seo {
 }
 
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
-  const { provider, requested, removed } = loaderData;
+  const { provider, requested, removed, registerAsOf } = loaderData;
   if (removed) return <ProviderRemoved registration={removed} />;
   if (!provider) return <ProviderNotFound registrationNumber={requested} />;
   const p = provider;
   const address = fullAddress(p);
   const website = websiteHref(p.website);
   const premium = p.is_claimed && p.is_premium;
+  // Quote requests go to the listing's e-mail: without one, the profile offers phone and website.
+  const quotes = offersQuotes(p);
 
   return (
     <main className="bg-slate-50 pb-16">
@@ -158,9 +170,10 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
                 <span>{address ?? "Address not available"}</span>
               </p>
-              <ValidityBanner expiryDate={p.expiry_date} className="mt-4 max-w-xl" />
+              <ValidityBanner provider={p} className="mt-4 max-w-xl" />
+              <RegisterSource registrationNumber={p.registration_number} asOf={registerAsOf} className="mt-2 max-w-xl" />
             </div>
-            {premium ? (
+            {quotes ? (
               <a href={`#${QUOTE_ANCHOR}`} className={buttonClass("primary", "lg", "shrink-0")}>
                 Request a Quote
               </a>
@@ -221,10 +234,14 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
             <>
               {/* Filled by the enquiries issue: verified reviews and the review form. */}
               <ProviderReviewsSlot provider={p} />
-              {/* Filled by the enquiries issue: the quote request form (keeps the #quote anchor). */}
-              <div id={QUOTE_ANCHOR} className="scroll-mt-24">
-                <ProviderQuoteFormSlot provider={p} />
-              </div>
+              {quotes ? (
+                /* Filled by the enquiries issue: the quote request form (keeps the #quote anchor). */
+                <div id={QUOTE_ANCHOR} className="scroll-mt-24">
+                  <ProviderQuoteFormSlot provider={p} />
+                </div>
+              ) : (
+                <ContactDirectly provider={p} website={website} />
+              )}
             </>
           ) : null}
         </div>
@@ -283,8 +300,9 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 ))}
               </dl>
               <p className="mt-4 text-xs leading-5 text-slate-600">
-                From the Environment Agency's public register. Always check a carrier's registration before handing over
-                your waste.
+                From the Environment Agency's public register
+                {registerAsOf ? `, as of ${formatDate(registerAsOf)}` : ""}. Always check a carrier's registration before
+                handing over your waste.
               </p>
             </CardContent>
           </Card>
@@ -311,6 +329,64 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * When the register data was last synced ('Register data as of 23 November 2026'; nothing when no
+ * sync has succeeded) and the official register entry for the number.
+ */
+function RegisterSource({ registrationNumber, asOf, className }: { registrationNumber: string; asOf: string | null; className?: string }) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700", className)}>
+      {asOf ? <span>Register data as of {formatDate(asOf)}</span> : null}
+      <a
+        href={publicRegisterUrl(registrationNumber)}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        Check this registration on the Environment Agency's public register
+        <ExternalLink aria-hidden className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
+      </a>
+    </p>
+  );
+}
+
+/** A premium listing without an e-mail address: no quote form; its phone and website instead. */
+function ContactDirectly({ provider: p, website }: { provider: Provider; website: string | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessageSquareQuote aria-hidden className="h-5 w-5 text-brand-700" /> Ask for a quote
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {p.phone || website ? (
+          <>
+            <p className="text-slate-700">{p.business_name} takes quote requests directly. Contact them by:</p>
+            <ul className="flex flex-wrap gap-3">
+              {p.phone ? (
+                <li>
+                  <a href={`/provider/${encodeURIComponent(p.registration_number)}/call`} rel="nofollow" className={buttonClass("primary", "md")}>
+                    <Phone aria-hidden className="h-4 w-4" /> Call {p.phone}
+                  </a>
+                </li>
+              ) : null}
+              {website ? (
+                <li>
+                  <a href={website} rel="noopener nofollow" target="_blank" className={buttonClass("outline", "md")}>
+                    <Globe aria-hidden className="h-4 w-4" /> Visit their website
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </>
+        ) : (
+          <p className="text-slate-700">{p.business_name} has not listed a way to ask for a quote yet.</p>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -341,11 +417,22 @@ function ProviderRemoved({ registration }: { registration: RemovedRegistration }
 }
 
 function ProviderNotFound({ registrationNumber }: { registrationNumber: string }) {
+  const parsed = parseRegistrationNumber(registrationNumber);
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Provider Not Found</h1>
       <p className="mt-3 text-slate-700">We couldn't find a waste carrier with registration number {registrationNumber}.</p>
+      {parsed.kind === "other" ? (
+        <p className="mt-3 text-slate-700">
+          {parsed.number} is a registration number from {parsed.regulator.nation}, kept by {parsed.regulator.name}. This directory covers the
+          Environment Agency's register (England and Wales):{" "}
+          <a href={parsed.regulator.registerUrl} className="font-semibold text-brand-700 underline">
+            check it on {parsed.regulator.code}'s register
+          </a>
+          .
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClass("primary", "lg")}>
           Return to Home

@@ -1,5 +1,5 @@
-import { SearchX, TriangleAlert } from "lucide-react";
-import { data, useLocation } from "react-router";
+import { EyeOff, SearchX, TriangleAlert } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
 import { GeneralLeadFormSlot } from "~/components/directory/slots";
 import { LicencePanel } from "~/components/directory/licence-panel";
 import { Pagination } from "~/components/directory/pagination";
@@ -9,9 +9,10 @@ import { SearchFilters } from "~/components/directory/search-filters";
 import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Alert } from "~/components/ui/alert";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
-import { titleCase, type Provider } from "~/modules/directory/provider";
-import { isLicenceCheck, parseSearchInput, searchHref, type SearchInput } from "~/modules/directory/search-input";
+import type { Provider } from "~/modules/directory/provider";
+import { defaultHideExpired, isLicenceCheck, parseSearchInput, searchHref, type SearchInput } from "~/modules/directory/search-input";
 import { searchProviders, type SearchResult } from "~/modules/directory/search-providers.server";
+import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wording";
 import { getApp } from "~/platform/context";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/platform/page-cache";
 import type { Route } from "./+types/search-results";
@@ -37,18 +38,25 @@ export function meta({ data }: Route.MetaArgs) {
   return seoMeta(data?.seo);
 }
 
-function countText(result: SearchResult): string {
-  return `${result.totalCount.toLocaleString("en-GB")}${result.countCapped ? "+" : ""}`;
+/** "1 provider", "12 providers", "1,000+ providers". */
+function countText(result: SearchResult, one: string, many: string): string {
+  return countOf(result.totalCount, one, many, result.countCapped);
 }
 
 function placeOf(input: SearchInput): string {
-  return input.type === "location" && input.query ? titleCase(input.query) : "the UK";
+  return input.type === "location" && input.query ? placeLabel(input.query) : "the UK";
+}
+
+/** '12 licensed rubbish removal services found in Leeds' (spec wording, counted honestly). */
+function foundText(result: SearchResult, place: string): string {
+  if (!result.totalCount) return `No licensed rubbish removal services found in ${place}`;
+  return `${countText(result, "licensed rubbish removal service", "licensed rubbish removal services")} found in ${place}`;
 }
 
 function searchSeo(input: SearchInput, result: SearchResult | null, location: string | null, publicUrl: string): Seo {
   const place = placeOf(input);
   const n = result ? result.totalCount : 0;
-  const count = result ? countText(result) : "0";
+  const capped = result?.countCapped ?? false;
   let title: string;
   let description: string;
   if (input.type === "registration" && input.query) {
@@ -57,22 +65,26 @@ function searchSeo(input: SearchInput, result: SearchResult | null, location: st
       ? `${result.licence.business_name} (${result.licence.registration_number}) is on the public register of waste carriers. Check the registration's tier, dates and validity.`
       : `Check waste carrier registration number ${input.query.toUpperCase()} against the public register of waste carriers, brokers and dealers.`;
   } else if (input.type === "location" && input.query) {
-    title = n > 0 ? `${count} Licensed Waste Carriers in ${place}` : `Licensed Waste Carriers in ${place}`;
+    title = n > 0 ? `${countOf(n, "Licensed Waste Carrier", "Licensed Waste Carriers", capped)} in ${place}` : `Licensed Waste Carriers in ${place}`;
     description =
       n > 0
-        ? `${count} licensed rubbish removal services found in ${place}. Compare registered waste carriers, check their licence and request free quotes.`
+        ? `${countOf(n, "licensed rubbish removal service", "licensed rubbish removal services", capped)} found in ${place}. Compare registered waste carriers, check their licence and request free quotes.`
         : `No licensed waste carriers found in ${place} yet. Search nearby towns or by postcode to find a registered carrier.`;
   } else if (input.query) {
     title = `Waste carriers matching “${input.query}”`;
-    description = `${count} registered waste carriers match “${input.query}”. Check each carrier's licence before you hand over your waste.`;
+    description =
+      n > 0
+        ? `${countOf(n, "registered waste carrier", "registered waste carriers", capped)} ${agrees(n, "matches", "match", capped)} “${input.query}”. Check each carrier's licence before you hand over your waste.`
+        : `No registered waste carriers match “${input.query}”. Try another name, town, postcode or registration number.`;
   } else {
     title = "Find a Licensed Waste Carrier";
-    description = `Browse ${count} licensed waste carriers across the UK. Search by town, postcode, business name or registration number.`;
+    description = `Browse ${countOf(n, "licensed waste carrier", "licensed waste carriers", capped)} across the UK. Search by town, postcode, business name or registration number.`;
   }
   // Town pages are the indexable ones; other searches point search engines at the town or root page.
   const canonicalPath =
-    location && input.type === "location" ? `/search-results/${encodeURIComponent(titleCase(location))}` : "/search-results";
-  const isFiltered = input.page > 1 || input.services.length > 0 || input.sort !== "claimed";
+    location && input.type === "location" ? `/search-results/${encodeURIComponent(placeLabel(location))}` : "/search-results";
+  const isFiltered =
+    input.page > 1 || input.services.length > 0 || input.sort !== "claimed" || input.tier !== "any" || input.hideExpired !== defaultHideExpired(input.type);
   const noindex = (!location && !!input.query) || isFiltered || n === 0;
   return { title, description, canonical: `${publicUrl}${canonicalPath}`, noindex };
 }
@@ -122,7 +134,9 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
           {result ? (
             <p className="mt-2 text-lg text-brand-100">
-              {countText(result).replace(/\+?$/, "+")} licensed rubbish removal services found in {place}
+              {input.type === "registration" && input.query
+                ? `Licence check for ${input.query.toUpperCase()}`
+                : foundText(result, place)}
             </p>
           ) : null}
           <div className="mt-6 max-w-3xl">
@@ -131,6 +145,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {/* The licence answer comes first, above the filters and forms (on a phone too). */}
+      {result && isLicenceCheck(input) && result.licence !== undefined ? (
+        <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6">
+          <LicencePanel query={input.query} provider={result.licence} otherRegister={result.otherRegister} />
+        </div>
+      ) : null}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -141,6 +161,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               type={input.type}
               services={input.services}
               sort={input.sort}
+              hideExpired={input.hideExpired}
+              tier={input.tier}
               showServices={input.type !== "registration"}
             />
           </div>
@@ -170,17 +192,32 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <>
-              {isLicenceCheck(input) && result.licence !== undefined ? <LicencePanel query={input.query} provider={result.licence} /> : null}
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-xl font-semibold text-slate-900">
-                  {result.totalCount ? `${countText(result)} providers` : "No providers found"}
+                  {result.totalCount ? countText(result, "provider", "providers") : "No providers found"}
                 </h2>
                 {result.totalCount ? (
                   <p className="text-sm text-slate-600" aria-live="polite">
-                    Showing {first}–{last} of {countText(result)} · Page {result.currentPage} of {result.pageCount}
+                    Showing {first}–{last} of {countNumber(result.totalCount, result.countCapped)} · Page {result.currentPage} of{" "}
+                    {result.pageCount}
                   </p>
                 ) : null}
               </div>
+              {result.hiddenExpired > 0 ? (
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">
+                  <EyeOff aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
+                  <span data-testid="hidden-expired">
+                    {countOf(result.hiddenExpired, "expired registration", "expired registrations", result.hiddenExpiredCapped)} hidden
+                  </span>
+                  <Link
+                    to={searchHref({ ...input, hideExpired: false, page: 1 }, location && input.type === "location" ? { location } : {})}
+                    preventScrollReset
+                    className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  >
+                    Show expired registrations
+                  </Link>
+                </p>
+              ) : null}
               {result.corrections ? (
                 <p className="text-sm text-slate-700">
                   Including results for{" "}
