@@ -3,7 +3,9 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import { formatDay } from "../../app/modules/waste-notes/note-rules";
 import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
+import { FIXTURE } from "../fixtures/10-directory";
 import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
 import { expectAccessible } from "./support/auth-helpers";
 
@@ -39,6 +41,7 @@ async function fillValidNote(page: Page) {
 }
 
 test("the public generator shows every validation error, then makes a note whose PDF holds the fields", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000); // a long journey: two submits, two accessibility checks, the PDF job and its download
   await page.goto("/wastenotegeneration");
   await expect(page.getByRole("heading", { name: "Waste Transfer Note Generator" })).toBeVisible();
   // Header and footer of the site are there.
@@ -89,9 +92,11 @@ test("the public generator shows every validation error, then makes a note whose
     await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
   }
   await expect(page.getByText("Hazardous Waste")).toHaveCount(0);
-  await expect(page.getByTestId("verification")).toContainText(
-    "Registered (active on the public register) now; Registered (active on the public register) when this note was made",
+  // What was checked when the note was made (issue 14), and the register's status now.
+  await expect(page.getByTestId("register-check")).toHaveText(
+    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDay(new Date())}: valid until 31 January 2031`,
   );
+  await expect(page.getByTestId("verification")).toHaveText("Now: Registered (active on the public register)");
   await expect(page.getByRole("img", { name: "Photo 1 of the waste" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Drawn signature of Tom Reeve" })).toBeVisible();
   expect(await page.getByRole("img", { name: "Drawn signature of Tom Reeve" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -122,6 +127,7 @@ test("the public generator shows every validation error, then makes a note whose
     WASTE_NOTE_FIXTURE.carrierLicence,
     "Riverside Yard, Gloucester, GL2 5AA",
     "WX21 ABC",
+    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDay(new Date())}: valid until 31 January 2031`,
     "waste hierarchy",
     "Jane Holloway",
     "Tom Reeve",
@@ -185,25 +191,110 @@ test("a hazardous code shows that a consignment note is needed", async ({ page }
   await expect(page.getByText("Hazardous waste: consignment note required")).toHaveCount(0);
 });
 
-test("a note whose PDF is not ready: retries with backoff, then the missing-PDF alert", async ({ page, request }) => {
-  const id = WASTE_NOTE_FIXTURE.noPdfNoteId;
+test("a note whose PDF job is still pending: retries with backoff, and Download PDF waits ('Preparing your PDF…'), never 'not available'", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // tests/fixtures/40-waste-notes.ts: its job is queued for tomorrow, so it stays pending.
+  const id = WASTE_NOTE_FIXTURE.pendingPdfNoteId;
   const revalidations: number[] = [];
   page.on("request", (r) => {
     if (r.url().includes(`/waste-note/${id}.data`)) revalidations.push(Date.now());
   });
   await page.goto(`/waste-note/${id}`);
   await expect(page.getByText("Preparing the PDF and QR code…")).toBeVisible();
-  await expect(page.getByText("Garden waste: hedge cuttings and turf")).toBeVisible();
-  await expect(page.getByText("Not applicable (householder)")).toBeVisible();
+  await expect(page.getByText("Mixed construction waste, pending PDF")).toBeVisible();
   await expect.poll(() => revalidations.length, { timeout: 12_000 }).toBeGreaterThanOrEqual(3);
   const gaps = revalidations.slice(1, 3).map((t, i) => t - revalidations[i]);
   expect(gaps[0]).toBeGreaterThan(1500); // ~2 s after the first retry at ~1 s
   expect(gaps[1]).toBeGreaterThan(3000); // ~4 s
+  await expectAccessible(page, { everyImpact: true });
 
+  const asked: number[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(`/waste-note/${id}/pdf-status`)) asked.push(Date.now());
+  });
   await page.getByRole("link", { name: "Download PDF" }).click();
-  await expect(page.getByText("PDF not available for download")).toBeVisible();
+  await expect(page.getByText("Preparing your PDF…")).toBeVisible();
+  await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  await expect(page.getByText("Preparing your PDF…")).toBeVisible();
+  await expect(page.getByText("PDF not available for download")).toHaveCount(0);
+  // Without JavaScript the link answers "being prepared" and reloads itself.
   const pdf = await request.get(`/waste-note/${id}/pdf`);
-  expect(pdf.status()).toBe(404);
+  expect(pdf.status()).toBe(503);
+  expect(pdf.headers()["retry-after"]).toBe("2");
+  expect(await pdf.text()).toContain("Preparing your PDF…");
+  expect(await (await request.get(`/waste-note/${id}/pdf-status`)).json()).toEqual({ status: "pending" });
+});
+
+test("a note whose PDF job failed for good says so honestly, on the page and on Download PDF", async ({ page, request }) => {
+  const id = WASTE_NOTE_FIXTURE.failedPdfNoteId;
+  const failed = "We could not make the PDF for this note. We have been told and will look into it.";
+  await page.goto(`/waste-note/${id}`);
+  await expect(page.getByText(failed)).toBeVisible();
+  await expect(page.getByText("Preparing the PDF and QR code…")).toHaveCount(0);
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: failed }).last()).toBeVisible();
+  await expect(page.getByText("PDF not available for download")).toHaveCount(0);
+  await expectAccessible(page, { everyImpact: true });
+  const pdf = await request.get(`/waste-note/${id}/pdf`);
+  expect(pdf.status()).toBe(500);
+  expect(await pdf.text()).toBe(failed);
+});
+
+test("a note with no PDF job at all gets its PDF made on demand", async ({ page }) => {
+  const id = WASTE_NOTE_FIXTURE.noPdfNoteId;
+  await page.goto(`/waste-note/${id}`);
+  await expect(page.getByText("Garden waste: hedge cuttings and turf")).toBeVisible();
+  await expect(page.getByText("Not applicable (householder)")).toBeVisible();
+  const downloading = page.waitForEvent("download", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`waste-note-${id}.pdf`);
+  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
+  await expect(page.getByText("PDF not available for download")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
+});
+
+test("Download PDF right after a note is made waits for the PDF and downloads it", async ({ page }) => {
+  await page.goto("/wastenotegeneration");
+  await fillValidNote(page);
+  await page.getByLabel("Description of the waste").fill("Download at once: bagged plasterboard");
+  await page.getByRole("button", { name: "Generate Waste Note" }).click();
+  await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
+  const id = UUID.exec(page.url())![0];
+  // At once, before the page has seen the PDF (the job finishes about a second after the note).
+  const downloading = page.waitForEvent("download", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`waste-note-${id}.pdf`);
+  expect(await pdfText(fs.readFileSync(await download.path()))).toContain("Download at once: bagged plasterboard");
+  await expect(page.getByText("PDF not available for download")).toHaveCount(0);
+});
+
+test("the carrier licence is checked against the register: unknown, expired and removed numbers are refused; a Scottish number is accepted as not checked", async ({ page }) => {
+  await page.goto("/wastenotegeneration");
+  await fillValidNote(page);
+  const licence = page.getByLabel("Carrier licence (registration number)");
+  const submit = () => page.getByRole("button", { name: "Generate Waste Note" }).click();
+  await licence.fill("CBDU000404");
+  await submit();
+  await expect(page.getByText("CBDU000404 is not on the Environment Agency public register. Check the number on the carrier's registration certificate")).toBeVisible();
+  await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
+  await expect(page).toHaveURL(/\/wastenotegeneration$/);
+  await expect(page.getByLabel("Description of the waste")).toHaveValue("Plasterboard offcuts from a kitchen refit, bagged");
+  await expectAccessible(page, { everyImpact: true });
+
+  await page.getByLabel("Carrier licence (registration number)").fill(FIXTURE.expired.toLowerCase());
+  await submit();
+  await expect(page.getByText(new RegExp(`^The registration ${FIXTURE.expired} expired on .*: a waste note cannot name a carrier whose registration has expired`))).toBeVisible();
+  await page.getByLabel("Carrier licence (registration number)").fill(FIXTURE.removed);
+  await submit();
+  await expect(page.getByText(`${FIXTURE.removed} is no longer on the Environment Agency public register: a waste note cannot name it.`)).toBeVisible();
+
+  await page.getByLabel("Carrier licence (registration number)").fill("WCR/R/1234567");
+  await submit();
+  await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
+  await expect(page.getByTestId("register-check")).toContainText("Carrier registration WCR/R/1234567 not checked: held by SEPA");
+  await expect(page.getByRole("link", { name: /SEPA register of waste carriers/ })).toHaveAttribute("href", /sepa\.org\.uk/);
 });
 
 test("an unknown note: 'Waste Note Not Found' (404) with a link to the generator", async ({ page }) => {
@@ -251,8 +342,14 @@ test.describe("without JavaScript", () => {
     await page.locator('input[name="transferorSignatureName"]').fill("Alex Smith");
     await page.locator('input[name="transfereeSignatureName"]').fill("Pat Jones");
     await page.getByRole("button", { name: "Generate Waste Note" }).click();
+    // A number that is not on the register is refused, the rest of the form kept.
+    await expect(page.getByText("CBDU000002 is not on the Environment Agency public register.")).toBeVisible();
+    await expect(page.getByLabel("Description of the waste")).toHaveValue("Two bags of soil and stones");
+    await page.getByLabel("Carrier licence (registration number)").fill(`${WASTE_NOTE_FIXTURE.carrierLicence.slice(0, 4)} ${WASTE_NOTE_FIXTURE.carrierLicence.slice(4)}`);
+    await page.getByRole("button", { name: "Generate Waste Note" }).click();
     await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}\?submitted=1$/);
     await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
-    await expect(page.getByText("Not found on the public register now")).toBeVisible();
+    await expect(page.getByTestId("register-check")).toContainText(`Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register`);
+    await expect(page.getByText("Now: Registered (active on the public register)")).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@
  * the register's read-only facts (address, expiry) and, for an unverified listing, the draft that
  * waits for approval laid over the published values.
  */
+import type { PlanColumns } from "~/modules/plans/plan-state";
 import type { Database } from "~/platform/db/database.server";
 
 /** What an unverified owner saved; a key that is absent means "unchanged". */
@@ -31,8 +32,14 @@ export interface CompanyListing {
   address: string | null;
   expiryDate: string | null;
   verified: boolean;
+  /** An admin suspended the listing (decision 0504). */
+  suspended: boolean;
   emailNotifications: boolean;
   plan: "standard" | "premium";
+  /** The plan's columns as stored (plans/plan-state.ts reads them). */
+  subscription: PlanColumns;
+  /** The register's facts that decide the registration's state (directory/registration.ts). */
+  register: { expiry_date: string | null; on_register: boolean; removed_at: string | null; registration_tier: string | null };
   draft: ListingDraft | null;
 }
 
@@ -83,6 +90,11 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
       "c.verified",
       "c.email_notifications",
       "c.subscription_plan",
+      "c.subscription_period",
+      "c.subscription_start_date",
+      "c.subscription_end_date",
+      "c.is_on_free_trial",
+      "c.suspended_at",
       "c.draft",
       "d.business_name",
       "d.building",
@@ -93,6 +105,9 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
       "d.town",
       "d.postcode",
       "d.expiry_date",
+      "d.on_register",
+      "d.removed_at",
+      "d.registration_tier",
     ])
     .where("c.user_id", "=", userId)
     .orderBy("c.created_at")
@@ -104,6 +119,7 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
     .filter(Boolean)
     .join(", ");
   const expiry = row.expiry_date as unknown;
+  const expiryDate = expiry instanceof Date ? expiry.toISOString().slice(0, 10) : (expiry as string | null);
   return {
     id: row.id,
     registrationNumber: row.registration_number,
@@ -115,10 +131,24 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
     services: row.services ?? [],
     logoUrl: row.logo_url,
     address: address || null,
-    expiryDate: expiry instanceof Date ? expiry.toISOString().slice(0, 10) : (expiry as string | null),
+    expiryDate,
     verified: row.verified,
+    suspended: row.suspended_at !== null,
     emailNotifications: row.email_notifications,
     plan: row.subscription_plan,
+    subscription: {
+      subscription_plan: row.subscription_plan,
+      subscription_period: row.subscription_period,
+      subscription_start_date: row.subscription_start_date,
+      subscription_end_date: row.subscription_end_date,
+      is_on_free_trial: row.is_on_free_trial,
+    },
+    register: {
+      expiry_date: expiryDate,
+      on_register: row.on_register,
+      removed_at: row.removed_at ? new Date(row.removed_at).toISOString() : null,
+      registration_tier: row.registration_tier,
+    },
     draft: parseDraft(row.draft),
   };
 }

@@ -47,8 +47,17 @@ export const MESSAGES = {
   submitted: "Waste note submitted successfully!",
   pdfUnavailable: "PDF not available for download",
   pdfFailed: "Failed to download PDF. Please try again.",
+  /** While the note's PDF job is queued or running (issue 14, item 12). */
+  pdfPreparing: "Preparing your PDF…",
+  /** The PDF job failed for good. */
+  pdfFailedForGood: "We could not make the PDF for this note. We have been told and will look into it.",
+  pdfSlow: "Your PDF is taking longer than usual. Please try again in a minute.",
   tooMany: "Too many results, please type to filter.",
 } as const;
+
+/** The public generator's answer to a signed-in company user (issue 14, item 8). */
+export const COMPANY_AREA_MESSAGE =
+  "You are signed in as a carrier: write your waste notes from your company area, so that they are kept with your notes and counted in your plan.";
 
 /** Standard plan: 20 notes per calendar month; premium: unlimited. */
 export const STANDARD_MONTHLY_NOTES = 20;

@@ -1,14 +1,18 @@
 /**
- * Creates a waste note: stores photos and drawn signatures, records the carrier's register
- * status, inserts the row and queues the PDF job in one transaction. For a company (owner), the
- * plan limit is checked under a lock on the listing so two submits cannot both take the 20th slot.
+ * Creates a waste note: stores photos and drawn signatures, records what the register said about
+ * the carrier (status, register, expiry), inserts the row and queues the PDF job in one
+ * transaction. For a company (owner), the rules of note-rules.ts (approved, not suspended,
+ * registration in force, plan allowance) are checked under a lock on the listing, so two submits
+ * cannot both take the 20th slot. The public generator's register check is submitWasteNote's.
  */
 import crypto from "node:crypto";
 import type { Database } from "~/platform/db/database.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { lookUpCarrierStatus } from "./carrier-status.server";
-import { checkPlanLimit, countNotesThisMonth, type Plan, type PlanUsage } from "./plan-limit.server";
+import { checkCarrierRegistration } from "./carrier-status.server";
+import { getNoteEligibility } from "./note-eligibility.server";
+import type { NoteRefusal, NoteRefusalReason } from "./note-rules";
+import type { PlanUsage } from "./plan-limit.server";
 import { noteFolder, photoKey, signatureKey } from "./storage-keys";
 import type { WasteNoteInput } from "./validate-note.server";
 
@@ -19,7 +23,9 @@ export interface NoteOwner {
   registrationNumber: string;
 }
 
-export type CreateNoteResult = { ok: true; id: string } | { ok: false; reason: "plan_limit"; usage: PlanUsage };
+export type CreateNoteResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: NoteRefusalReason; refusal: NoteRefusal; usage: PlanUsage | null };
 
 export async function createWasteNote(
   deps: { db: Database; storage: Storage },
@@ -48,23 +54,13 @@ export async function createWasteNote(
       await storage.put(transfereeKey, input.transfereeSignature, { contentType: "image/png" });
     }
     // A company writes notes as the carrier it is: its own registration number, whatever the form said.
-    const carrierLicense = options.owner?.registrationNumber ?? input.carrierLicense;
-    const carrierStatus = await lookUpCarrierStatus(db, carrierLicense, now);
+    const check = await checkCarrierRegistration(db, options.owner?.registrationNumber ?? input.carrierLicense, now);
+    const carrierLicense = check.kind === "ea" || check.kind === "other" ? check.number : input.carrierLicense;
 
     const result = await db.transaction().execute(async (trx): Promise<CreateNoteResult> => {
       if (options.owner) {
-        const listing = await trx
-          .selectFrom("claimed_listings")
-          .select(["subscription_plan", "subscription_end_date"])
-          .where("registration_number", "=", options.owner.registrationNumber)
-          .forUpdate()
-          .executeTakeFirst();
-        const premium =
-          listing?.subscription_plan === "premium" &&
-          (!listing.subscription_end_date || new Date(listing.subscription_end_date) >= now);
-        const plan: Plan = premium ? "premium" : "standard";
-        const usage = checkPlanLimit(plan, await countNotesThisMonth(trx, options.owner.registrationNumber, now));
-        if (!usage.allowed) return { ok: false, reason: "plan_limit", usage };
+        const { refusal, usage } = await getNoteEligibility(trx, options.owner.registrationNumber, { now, lock: true });
+        if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
       }
       await trx
         .insertInto("waste_notes")
@@ -104,7 +100,9 @@ export async function createWasteNote(
           transferee_signature_key: transfereeKey,
           signed_at: now,
           photo_keys: photoKeys,
-          carrier_status_at_creation: carrierStatus,
+          carrier_status_at_creation: check.kind === "ea" || check.kind === "other" ? check.status : "not_found",
+          carrier_register: check.kind === "ea" ? "EA" : check.kind === "other" ? check.regulator.code : null,
+          carrier_expiry_at_creation: check.kind === "ea" ? check.expiryDate : null,
           created_at: now,
         })
         .execute();

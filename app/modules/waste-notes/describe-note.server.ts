@@ -7,6 +7,7 @@ import { formatDateTime } from "./dates";
 import { findEwcCode } from "./ewc-codes.server";
 import { getWasteNoteView } from "./get-note.server";
 import type { Database } from "~/platform/db/database.server";
+import { describeRegisterCheck, type RegisterCheck } from "./register-check";
 import { photoPath, signaturePath } from "./storage-keys";
 
 export interface NoteDescription {
@@ -28,7 +29,7 @@ export interface NoteDescription {
   wasteHierarchyConfirmed: boolean;
   signatures: { transferor: string; transferee: string; transferorImage: string | null; transfereeImage: string | null };
   photos: string[];
-  verification: { now: string; atCreation: string; nowStatus: CarrierStatus; atCreationStatus: CarrierStatus | null };
+  verification: { now: string; atCreation: string; nowStatus: CarrierStatus; atCreationStatus: CarrierStatus | null; check: RegisterCheck };
   pdfUrl: string | null;
   qrUrl: string | null;
 }
@@ -92,6 +93,7 @@ export function describeNote(note: WasteNote, carrierStatusNow: CarrierStatus): 
       atCreationStatus: atCreation,
       now: CARRIER_STATUS_LABELS[carrierStatusNow],
       atCreation: atCreation ? CARRIER_STATUS_LABELS[atCreation] : "Not checked",
+      check: describeRegisterCheck(note),
     },
     pdfUrl: note.pdf_url,
     qrUrl: note.qr_url,

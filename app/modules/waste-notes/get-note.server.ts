@@ -15,8 +15,8 @@ export async function getWasteNote(db: Database, id: string): Promise<WasteNote 
   return (await db.selectFrom("waste_notes").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst()) ?? null;
 }
 
-export async function getWasteNoteView(db: Database, id: string): Promise<WasteNoteView | null> {
+export async function getWasteNoteView(db: Database, id: string, now = new Date()): Promise<WasteNoteView | null> {
   const note = await getWasteNote(db, id);
   if (!note) return null;
-  return { note, carrierStatusNow: await lookUpCarrierStatus(db, note.carrier_license) };
+  return { note, carrierStatusNow: await lookUpCarrierStatus(db, note.carrier_license, now) };
 }

@@ -4,9 +4,10 @@
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import type { Plan } from "~/modules/plans/plan-state";
 import { STANDARD_MONTHLY_NOTES } from "./constants";
 
-export type Plan = "standard" | "premium";
+export type { Plan };
 
 export interface PlanUsage {
   plan: Plan;
@@ -34,9 +35,7 @@ export function checkPlanLimit(plan: Plan, usedThisMonth: number): PlanUsage {
   };
 }
 
-export const PLAN_LIMIT_MESSAGE =
-  `Your Standard plan includes ${STANDARD_MONTHLY_NOTES} waste notes per calendar month and you have used them all. ` +
-  "Upgrade to Premium for unlimited waste notes, or wait until the 1st of next month.";
+export { PLAN_LIMIT_MESSAGE } from "./note-rules";
 
 /** The calendar month (UK time) holding `now`, as a tstzrange SQL expression. */
 export function monthOf(now: Date) {

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { STANDARD_MONTHLY_NOTES } from "./constants";
 import { loadContainerTypes } from "./container-types.server";
@@ -58,7 +59,7 @@ describe("waste note validation", () => {
     const ok = await validateWasteNote(validForm({}, [testPng()]));
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
-    expect(ok.data).toMatchObject({ ewcCode: "17 08 02", hazardous: false, weight: 412.75, containerCount: 1, photos: [{ type: { mime: "image/png" } }] });
+    expect(ok.data).toMatchObject({ ewcCode: "17 08 02", hazardous: false, weight: 412.75, containerCount: 1, photos: [{ type: { mime: "image/jpeg", extension: "jpg" } }] });
     const haz = await validateWasteNote(validForm({ ewcCode: "170503", hazardous: "false" }));
     expect(haz.ok && haz.data.hazardous).toBe(true);
     expect(haz.ok && haz.data.ewcCode).toBe("17 05 03*");
@@ -137,14 +138,14 @@ describe("waste note validation", () => {
     expect(status.ok).toBe(false);
   });
 
-  it("reads a drawn signature only when it is a small PNG", () => {
+  it("reads a drawn signature only when it is a small PNG, and writes it again", async () => {
     const png = testPng();
-    expect(readSignature("")).toEqual({ ok: true, png: null });
-    const good = readSignature(`data:image/png;base64,${png.toString("base64")}`);
-    expect(good.ok && good.png?.length).toBe(png.length);
-    expect(readSignature(`data:image/png;base64,${Buffer.from("<svg/>").toString("base64")}`).ok).toBe(false);
-    expect(readSignature("javascript:alert(1)").ok).toBe(false);
-    expect(readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`).ok).toBe(false);
+    expect(await readSignature("")).toEqual({ ok: true, png: null });
+    const good = await readSignature(`data:image/png;base64,${png.toString("base64")}`);
+    expect(good.ok && good.png && (await sharp(good.png).metadata())).toMatchObject({ format: "png", width: png.readUInt32BE(16), height: png.readUInt32BE(20), hasAlpha: true });
+    expect((await readSignature(`data:image/png;base64,${Buffer.from("<svg/>").toString("base64")}`)).ok).toBe(false);
+    expect((await readSignature("javascript:alert(1)")).ok).toBe(false);
+    expect((await readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`)).ok).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@
  * (reference/waste-transfer-notes.md). Every rule here runs on the server; the browser only helps.
  */
 import { z } from "zod";
-import { detectImageType, type ImageType } from "~/platform/storage/image-type.server";
+import { MAX_INPUT_PIXELS, normaliseImage } from "~/platform/images/normalise-image.server";
+import type { ImageType } from "~/platform/storage/image-type.server";
 import {
   DESCRIPTION_MAX,
   MAX_PHOTOS,
@@ -220,30 +221,43 @@ const STRING_FIELDS = [
 ] as const;
 const LIST_FIELDS = ["transferorStatus", "transfereeStatus"] as const;
 
-/** Reads a drawn signature: a PNG data URL, checked by content and size. Empty means none. */
-export function readSignature(dataUrl: string): { ok: true; png: Uint8Array | null } | { ok: false; message: string } {
+const SIGNATURE_UNREADABLE = "The drawn signature could not be read. Please clear it and sign again.";
+const SIGNATURE_TOO_LARGE = "The drawn signature is too large. Please clear it and sign again.";
+
+/**
+ * Reads a drawn signature: a PNG data URL, checked by content and size, then decoded and written
+ * again as a clean PNG (decision 0005). Empty means none.
+ */
+export async function readSignature(dataUrl: string): Promise<{ ok: true; png: Uint8Array | null } | { ok: false; message: string }> {
   if (dataUrl === "") return { ok: true, png: null };
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!match) return { ok: false, message: "The drawn signature could not be read. Please clear it and sign again." };
-  if ((match[1].length * 3) / 4 > SIGNATURE_MAX_BYTES) return { ok: false, message: "The drawn signature is too large. Please clear it and sign again." };
-  const png = new Uint8Array(Buffer.from(match[1], "base64"));
-  if (detectImageType(png)?.mime !== "image/png") {
-    return { ok: false, message: "The drawn signature could not be read. Please clear it and sign again." };
-  }
-  return { ok: true, png };
+  if (!match) return { ok: false, message: SIGNATURE_UNREADABLE };
+  if ((match[1].length * 3) / 4 > SIGNATURE_MAX_BYTES) return { ok: false, message: SIGNATURE_TOO_LARGE };
+  const result = await normaliseImage(Buffer.from(match[1], "base64"), "signature", { accept: ["image/png"] });
+  if (!result.ok) return { ok: false, message: result.reason === "too-many-pixels" ? SIGNATURE_TOO_LARGE : SIGNATURE_UNREADABLE };
+  return { ok: true, png: result.image.bytes };
 }
 
-/** Reads the chosen photos: at most 3, each a JPEG, PNG, GIF or WebP image (by content) of at most 10 MB. */
+/**
+ * Reads the chosen photos: at most 3, each a JPEG, PNG, GIF or WebP image (by content) of at most
+ * 10 MB that decodes completely; each is written again as a clean JPEG (decision 0005).
+ */
 export async function readPhotos(files: FormDataEntryValue[]): Promise<{ ok: true; photos: PhotoUpload[] } | { ok: false; message: string }> {
   const chosen = files.filter((f): f is File => typeof f !== "string" && f.size > 0);
   if (chosen.length > MAX_PHOTOS) return { ok: false, message: MESSAGES.photos };
   const photos: PhotoUpload[] = [];
   for (const file of chosen) {
     if (file.size > PHOTO_MAX_BYTES) return { ok: false, message: `Each photo must be 10 MB or smaller (${file.name} is too large)` };
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = detectImageType(bytes);
-    if (!type) return { ok: false, message: `Photos must be JPEG, PNG, GIF or WebP images (${file.name} is not)` };
-    photos.push({ bytes, type });
+    const result = await normaliseImage(new Uint8Array(await file.arrayBuffer()), "photo");
+    if (!result.ok) {
+      const message = {
+        "not-image": `Photos must be JPEG, PNG, GIF or WebP images (${file.name} is not)`,
+        "too-many-pixels": `${file.name} has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller photo.`,
+        unreadable: `${file.name} could not be read as an image. Please choose another photo.`,
+      }[result.reason];
+      return { ok: false, message };
+    }
+    photos.push({ bytes: result.image.bytes, type: result.image.type });
   }
   return { ok: true, photos };
 }
@@ -276,8 +290,8 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
   const photos = await readPhotos(form.getAll("photos"));
   if (!photos.ok) add("photos", photos.message);
   const signatures = {
-    transferorSignature: readSignature(String(raw.transferorSignature)),
-    transfereeSignature: readSignature(String(raw.transfereeSignature)),
+    transferorSignature: await readSignature(String(raw.transferorSignature)),
+    transfereeSignature: await readSignature(String(raw.transfereeSignature)),
   };
   for (const [name, result] of Object.entries(signatures)) if (!result.ok) add(name, result.message);
 

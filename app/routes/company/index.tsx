@@ -1,7 +1,9 @@
 /**
  * /company: the company dashboard. Stats and the 30-day chart, the listing's details (publish or
- * draft), the logo, account information and the e-mail notification setting; 'Account Not Found'
- * for a user with no business. Every change is made on the signed-in user's own listing only.
+ * draft), the logo, account information (the registration's real state, with a warning when it
+ * expires within 60 days or has expired), the plan (period, trial, notes used this month, the way
+ * to Premium) and the e-mail notification setting; 'Account Not Found' for a user with no
+ * business. Every change is made on the signed-in user's own listing only.
  */
 import { useMemo } from "react";
 import { Eye, ExternalLink, Info, Phone } from "lucide-react";
@@ -11,17 +13,21 @@ import { AnalyticsChart } from "~/components/company/analytics-chart";
 import { ListingDetailsForm, type ListingFormValues } from "~/components/company/listing-details-form";
 import { LogoField } from "~/components/company/logo-field";
 import { NotificationSettings } from "~/components/company/notification-settings";
+import { PlanCard } from "~/components/company/plan-card";
+import { RegistrationAlert } from "~/components/company/registration-alert";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { getAccountOverview } from "~/modules/company/account-overview.server";
 import { editableValues, getCompanyListing } from "~/modules/company/company-listing.server";
 import { getDashboardStats } from "~/modules/company/dashboard-stats.server";
 import { LISTING_MESSAGES, parseListingDetails, type ListingFieldErrors } from "~/modules/company/listing-rules";
-import { LOGO_MAX_BYTES, removeLogo, uploadLogo } from "~/modules/company/logo.server";
+import { removeLogo, uploadLogo } from "~/modules/company/logo.server";
 import { saveListingDetails, setEmailNotifications } from "~/modules/company/update-listing.server";
 import { getApp } from "~/platform/context";
+import { readForm } from "~/web/request-input.server";
 import { getStorage } from "~/platform/storage/storage.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { requireUser } from "../auth/guards.server";
@@ -36,13 +42,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
   try {
     const listing = await getCompanyListing(db, user.id);
-    if (!listing) return { email: user.email, listing: null, stats: null, form: null, loadError: null };
-    const stats = await getDashboardStats(db, listing.registrationNumber);
-    return { email: user.email, listing, stats, form: editableValues(listing), loadError: null };
+    if (!listing) return { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: null };
+    const [stats, overview] = await Promise.all([getDashboardStats(db, listing.registrationNumber), getAccountOverview(db, listing)]);
+    return { email: user.email, listing, stats, form: editableValues(listing), overview, loadError: null };
   } catch (error) {
     log.error({ err: error }, "company dashboard failed to load");
     return data(
-      { email: user.email, listing: null, stats: null, form: null, loadError: LISTING_MESSAGES.loadFailed },
+      { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: LISTING_MESSAGES.loadFailed },
       { status: 500 },
     );
   }
@@ -62,19 +68,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
   const deps = { db: app.db, storage: getStorage(app.config) };
-  // A logo larger than the limit is refused before the body is read.
-  if (Number(request.headers.get("Content-Length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024) {
-    return data<ActionResult>(
-      { intent: "upload-logo", logoError: LISTING_MESSAGES.logoTooLarge, toast: failure(LISTING_MESSAGES.logoUploadFailed) },
-      { status: 413 },
-    );
+  const read = await readForm(request);
+  if (!read.ok) {
+    // A logo over the limit is refused as its bytes arrive (app/web/request-input.server.ts).
+    if (read.status === 413) {
+      return data<ActionResult>({ intent: "upload-logo", logoError: LISTING_MESSAGES.logoTooLarge, toast: failure(LISTING_MESSAGES.logoUploadFailed) }, { status: 413 });
+    }
+    return data<ActionResult>({ intent: "unknown", toast: failure(read.message) }, { status: read.status });
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionResult>({ intent: "unknown", toast: failure(LISTING_MESSAGES.unexpected) }, { status: 400 });
-  }
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   const noListing = () => data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.loadFailed) }, { status: 404 });
 
@@ -160,7 +162,7 @@ function StatCard({ label, total, last30, icon: Icon }: { label: string; total: 
 
 export default function CompanyDashboard({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);
-  const { listing, stats, form, email, loadError } = loaderData;
+  const { listing, stats, form, email, overview, loadError } = loaderData;
   const loadToast = useMemo<ToastMessage | null>(() => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null), [loadError]);
   useToastOnce(loadToast);
   if (loadError) {
@@ -173,7 +175,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
       </main>
     );
   }
-  if (!listing || !stats || !form) {
+  if (!listing || !stats || !form || !overview) {
     return (
       <main className="mx-auto max-w-4xl px-4 py-8">
         <h1 className="text-2xl font-bold text-slate-900">Company Dashboard</h1>
@@ -197,6 +199,16 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
           <ExternalLink aria-hidden className="size-4" /> View public profile
         </ButtonLink>
       </div>
+      <RegistrationAlert registration={overview.registration} registrationNumber={listing.registrationNumber} />
+      {listing.suspended ? (
+        <Alert tone="error" title="Listing suspended" className="mt-6">
+          Your listing is suspended: the public site shows only the register&apos;s details, and you cannot write waste notes. Please{" "}
+          <a href="/contact" className="font-semibold underline">
+            contact us
+          </a>{" "}
+          to find out why and what to do.
+        </Alert>
+      ) : null}
 
       <section aria-label="Analytics" className="mt-6 grid gap-4 sm:grid-cols-2">
         <StatCard label="Profile Views" total={stats.views} last30={stats.last30.views} icon={Eye} />
@@ -248,6 +260,13 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                   <dd className="font-semibold">{listing.registrationNumber}</dd>
                 </div>
                 <div>
+                  <dt className="text-slate-600">Registration</dt>
+                  <dd className="mt-0.5" data-testid="registration-state">
+                    <Badge tone={overview.registration.tone}>{overview.registration.label}</Badge>
+                    {overview.registration.detail ? <span className="mt-1 block text-xs text-slate-600">{overview.registration.detail}</span> : null}
+                  </dd>
+                </div>
+                <div>
                   <dt className="text-slate-600">Expiry Date</dt>
                   <dd className="font-semibold">
                     {listing.expiryDate ? new Date(`${listing.expiryDate}T12:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC" }) : "Not specified"}
@@ -255,7 +274,9 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                 </div>
                 <div>
                   <dt className="text-slate-600">Account Status</dt>
-                  <dd className="font-semibold">{listing.verified ? "Active" : "Pending approval"}</dd>
+                  <dd className="font-semibold" data-testid="account-status">
+                    {overview.status}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-slate-600">Signed in as</dt>
@@ -267,6 +288,13 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
               </ButtonLink>
             </CardContent>
           </Card>
+          <PlanCard
+            plan={overview.plan}
+            usage={overview.usage}
+            upgradeRequestedAt={overview.upgradeRequest?.createdAt ?? null}
+            canWriteNotes={!overview.notes}
+            canUpgrade={listing.verified && !listing.suspended}
+          />
           <Card>
             <CardHeader>
               <CardTitle>Notification Settings</CardTitle>

@@ -8,6 +8,7 @@ export const companyRoutes: RouteConfigEntry[] = [
     route("company/waste-note", "routes/company/waste-note.tsx"),
     route("company/waste-notes", "routes/company/waste-notes.tsx"),
     route("company/waste-notes.csv", "routes/company/waste-notes-csv.ts"),
+    route("company/upgrade", "routes/company/upgrade.tsx"),
     route("company/*", "routes/company/not-found.tsx"),
   ]),
   // Public: logos are shown on the listing's public profile and cards.

@@ -1,21 +1,26 @@
 /**
  * /company/waste-note: the waste note form, the carrier (transferee) fields prefilled from the
- * company's listing, the note owned by the company and counted against its plan (the limit is
- * enforced on the server, inside the note's transaction). Success goes to the note's view page.
+ * company's listing, the note owned by the company and counted against its plan. Only the owner
+ * of an approved, not suspended listing whose registration is in force may write notes, within
+ * the plan's allowance (issue 14): otherwise the page says why instead of showing the form, and
+ * the server refuses a submit the same way (inside the note's transaction). Success goes to the
+ * note's view page.
  */
-import { Crown, FileText } from "lucide-react";
+import { FileText } from "lucide-react";
 import { data, redirect } from "react-router";
 import { AccountNotFound } from "~/components/company/account-not-found";
+import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
-import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
-import { getPlanUsage } from "~/modules/waste-notes/get-plan-usage.server";
-import { PLAN_LIMIT_MESSAGE } from "~/modules/waste-notes/plan-limit.server";
-import { MAX_FORM_BYTES, submitWasteNote } from "~/modules/waste-notes/submit-note.server";
-import { readFormData } from "~/platform/form-body.server";
+import { getNoteEligibility } from "~/modules/waste-notes/note-eligibility.server";
+import { NOTE_RULE_TEXT, UPGRADE_PATH, type NoteRefusal } from "~/modules/waste-notes/note-rules";
+import { checkPlanLimit, type PlanUsage } from "~/modules/waste-notes/plan-limit.server";
+import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
+import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import { requireUser } from "../auth/guards.server";
@@ -30,12 +35,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const listing = await getCompanyListing(db, user.id);
   if (!listing) return { email: user.email, company: null };
-  const usage = await getPlanUsage(db, listing.registrationNumber);
+  const eligibility = await getNoteEligibility(db, listing.registrationNumber);
+  const usage = eligibility.usage ?? checkPlanLimit("standard", 0);
+  const refusal = eligibility.refusal;
   return {
     email: user.email,
     company: {
       usage,
-      limitMessage: usage.allowed ? null : PLAN_LIMIT_MESSAGE,
+      refusal,
       containerTypes: loadContainerTypes(),
       prefill: {
         carrierCompany: listing.businessName,
@@ -47,15 +54,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+type ActionResult = { errors: Partial<Record<string, string[]>>; values: Record<string, string | string[]>; formError: string | null; refusal?: NoteRefusal; usage?: PlanUsage | null };
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
-  const form = await readFormData(request, MAX_FORM_BYTES);
-  if (form === "too-large") {
-    return data({ errors: { photos: ["Photos are too large: at most 3 photos of 10 MB each"] }, values: {}, formError: null }, { status: 413 });
+  const read = await readForm(request);
+  if (!read.ok) {
+    const tooLarge = read.status === 413;
+    return data<ActionResult>({ errors: tooLarge ? { photos: [read.message] } : {}, values: {}, formError: tooLarge ? null : read.message }, { status: read.status });
   }
+  const form = read.form;
   const listing = await getCompanyListing(app.db, user.id);
-  if (!listing) return data({ errors: {}, values: {}, formError: "There is no business listing linked to your account." }, { status: 404 });
+  if (!listing) return data<ActionResult>({ errors: {}, values: {}, formError: NOTE_RULE_TEXT.noListing }, { status: 404 });
   try {
     const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
       owner: { userId: user.id, registrationNumber: listing.registrationNumber },
@@ -66,15 +77,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       case "spam":
         return redirect("/company/waste-note");
       case "invalid":
-        return data({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
-      case "plan_limit":
-        return data({ errors: {}, values: result.values, formError: result.message }, { status: 403 });
+        return data<ActionResult>({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
+      case "refused":
+        return data<ActionResult>({ errors: {}, values: result.values, formError: result.refusal.message, refusal: result.refusal, usage: result.usage }, { status: 403 });
       case "rate_limited":
-        return data({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
+        return data<ActionResult>({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
     }
   } catch (error) {
     app.log.error({ err: error }, "company waste note creation failed");
-    return data({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
+    return data<ActionResult>({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
   }
 }
 
@@ -88,7 +99,11 @@ export default function CompanyWasteNote({ loaderData, actionData }: Route.Compo
       </main>
     );
   }
-  const { usage, limitMessage } = company;
+  // After a refused submit the action's count is the fresher (4xx answers do not reload the page's data).
+  const usage = actionData?.usage ?? company.usage;
+  // Refused on load (pending, suspended, expired, removed, at the limit) or on submit (a second
+  // tab or a stale page took the last note of the month): the reason instead of the form.
+  const refusal = actionData?.refusal ?? company.refusal;
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -96,32 +111,37 @@ export default function CompanyWasteNote({ loaderData, actionData }: Route.Compo
           <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
             <FileText aria-hidden className="size-6 text-brand-700" /> Generate Waste Note
           </h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Your carrier details are filled in from your listing. Both parties must keep the note for at least 2 years.
-          </p>
+          {refusal ? null : (
+            <p className="mt-1 max-w-2xl text-sm text-slate-600">
+              Your carrier details are filled in from your listing. Both parties must keep the note for at least 2 years.
+            </p>
+          )}
         </div>
-        <p className="flex items-center gap-2 text-sm" data-testid="plan-usage">
-          <Badge tone={usage.plan === "premium" ? "purple" : "slate"}>{usage.plan === "premium" ? "Premium plan" : "Standard plan"}</Badge>
-          <span className="font-medium text-slate-800">{usage.label}</span>
-        </p>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <p className="flex items-center gap-2" data-testid="plan-usage">
+            <Badge tone={usage.plan === "premium" ? "purple" : "slate"}>{usage.plan === "premium" ? "Premium plan" : "Standard plan"}</Badge>
+            <span className="font-medium text-slate-800">{usage.label}</span>
+          </p>
+          {usage.plan === "standard" && !refusal ? (
+            <ButtonLink to={UPGRADE_PATH} variant="ghost" size="sm">
+              Upgrade to Premium
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
-      {limitMessage && !actionData?.formError ? (
-        <Alert tone="warning" title="Monthly limit reached" className="mt-4">
-          <span className="inline-flex gap-1.5">
-            <Crown aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {limitMessage}
-          </span>
-        </Alert>
-      ) : null}
       <div className="mt-6">
-        <WasteNoteForm
-          containerTypes={company.containerTypes}
-          prefill={company.prefill}
-          lockCarrierLicense
-          errors={actionData?.errors}
-          values={actionData?.values}
-          formError={actionData?.formError}
-        />
+        {refusal ? (
+          <NoteRefusalNotice refusal={refusal} />
+        ) : (
+          <WasteNoteForm
+            containerTypes={company.containerTypes}
+            prefill={company.prefill}
+            lockCarrierLicense
+            errors={actionData?.errors}
+            values={actionData?.values}
+            formError={actionData?.formError}
+          />
+        )}
       </div>
     </main>
   );

@@ -1,12 +1,32 @@
+/**
+ * /wastenotegeneration: the public waste note generator (anyone). The carrier's registration
+ * number is checked against the register when the note is made, and notes are limited per client
+ * (submit-note.server.ts). A signed-in company user writes through /company/waste-note instead,
+ * so that every note they make is theirs and counts in their plan (issue 14): the page redirects
+ * them there, and a submit from them (a stale page, a second tab) is refused.
+ */
 import { data, redirect } from "react-router";
+import { FileText } from "lucide-react";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
-import { MESSAGES } from "~/modules/waste-notes/constants";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink } from "~/components/ui/button";
+import { getCompanyListing } from "~/modules/company/company-listing.server";
+import { COMPANY_AREA_MESSAGE, MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
-import { MAX_FORM_BYTES, submitWasteNote } from "~/modules/waste-notes/submit-note.server";
-import { readFormData } from "~/platform/form-body.server";
+import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
+import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
+import { getUser } from "../auth/guards.server";
 import type { Route } from "./+types/generator";
+
+type ActionResult = { errors: Partial<Record<string, string[]>>; values: Record<string, string | string[]>; formError: string | null; companyArea?: boolean };
+
+/** A signed-in user who owns a listing (any state: the company form says what they may do). */
+async function isCompanyUser(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
+  const user = await getUser(request, context);
+  return !!user && !!(await getCompanyListing(getApp(context).db, user.id));
+}
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -18,16 +38,22 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await isCompanyUser(request, context)) throw redirect("/company/waste-note");
   return { containerTypes: loadContainerTypes() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const form = await readFormData(request, MAX_FORM_BYTES);
-  if (form === "too-large") {
-    return data({ errors: { photos: ["Photos are too large: at most 3 photos of 10 MB each"] }, values: {}, formError: null }, { status: 413 });
+  const read = await readForm(request);
+  if (!read.ok) {
+    const tooLarge = read.status === 413;
+    return data<ActionResult>({ errors: tooLarge ? { photos: [read.message] } : {}, values: {}, formError: tooLarge ? null : read.message }, { status: read.status });
   }
+  if (await isCompanyUser(request, context)) {
+    return data<ActionResult>({ errors: {}, values: {}, formError: COMPANY_AREA_MESSAGE, companyArea: true }, { status: 403 });
+  }
+  const form = read.form;
   try {
     const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
       rateLimitKey: app.clientIp,
@@ -38,15 +64,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "spam":
         return redirect("/wastenotegeneration");
       case "invalid":
-        return data({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
-      case "plan_limit":
-        return data({ errors: {}, values: result.values, formError: result.message }, { status: 403 });
+        return data<ActionResult>({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
+      case "refused": // only company notes are refused this way; kept for completeness
+        return data<ActionResult>({ errors: {}, values: result.values, formError: result.refusal.message }, { status: 403 });
       case "rate_limited":
-        return data({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
+        return data<ActionResult>({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
     }
   } catch (error) {
     app.log.error({ err: error }, "waste note creation failed");
-    return data({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
+    return data<ActionResult>({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
   }
 }
 
@@ -64,11 +90,19 @@ export default function WasteNoteGenerator({ loaderData, actionData }: Route.Com
         </div>
       </div>
       <div className="mx-auto max-w-4xl px-4 pt-6">
+        {actionData?.companyArea ? (
+          <Alert tone="warning" title="Use your company area" className="mb-6">
+            <p>{actionData.formError}</p>
+            <ButtonLink to="/company/waste-note" className="mt-3">
+              <FileText aria-hidden className="size-4" /> Generate Waste Note in your company area
+            </ButtonLink>
+          </Alert>
+        ) : null}
         <WasteNoteForm
           containerTypes={loaderData.containerTypes}
           errors={actionData?.errors}
           values={actionData?.values}
-          formError={actionData?.formError}
+          formError={actionData?.companyArea ? null : actionData?.formError}
           honeypot
         />
       </div>

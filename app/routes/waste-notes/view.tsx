@@ -7,16 +7,25 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DownloadPdfButton } from "~/components/waste-notes/download-pdf-button";
 import { HAZARDOUS_WARNING, MESSAGES, WASTE_HIERARCHY_DECLARATION } from "~/modules/waste-notes/constants";
+import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { getNoteDescription } from "~/modules/waste-notes/describe-note.server";
+import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
 import { pdfPath } from "~/modules/waste-notes/storage-keys";
 import { getApp } from "~/platform/context";
+import { getUser } from "../auth/guards.server";
 import type { Route } from "./+types/view";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const note = await getNoteDescription(getApp(context).db, params.id);
+  const { db } = getApp(context);
+  const note = await getNoteDescription(db, params.id);
   const submitted = new URL(request.url).searchParams.has("submitted");
-  if (!note) return data({ note: null, submitted: false }, { status: 404, headers: { "Cache-Control": "no-store" } });
-  return data({ note, submitted }, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  // "Generate New": a signed-in company user writes through the company form (issue 14, item 8).
+  const user = await getUser(request, context);
+  const generateHref = user && (await getCompanyListing(db, user.id)) ? "/company/waste-note" : "/wastenotegeneration";
+  if (!note) return data({ note: null, submitted: false, generateHref, pdfFailed: false }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  // A PDF whose job failed for good is said so (no endless "being prepared").
+  const pdfFailed = !note.pdfUrl && (await getPdfState(db, note.id)).status === "failed";
+  return data({ note, submitted, generateHref, pdfFailed }, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -67,9 +76,9 @@ function DetailCard({ title, icon, children }: { title: string; icon: React.Reac
 }
 
 export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
-  const { note, submitted } = loaderData;
+  const { note, submitted, generateHref, pdfFailed } = loaderData;
   const ready = !!note?.pdfUrl && !!note?.qrUrl;
-  const { waiting, gaveUp } = useRetryUntilReady(!note || ready);
+  const { waiting, gaveUp } = useRetryUntilReady(!note || ready || pdfFailed);
   // The success message shows once: drop ?submitted=1 from the address (reload or share shows the plain note).
   useEffect(() => {
     if (!submitted) return;
@@ -87,7 +96,7 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-600">
           We could not find a waste note with this id. Check the link or QR code, or create a new note.
         </p>
-        <ButtonLink to="/wastenotegeneration" className="mt-8">
+        <ButtonLink to={generateHref} className="mt-8">
           <FilePlus2 className="size-4" aria-hidden /> Generate a waste note
         </ButtonLink>
       </main>
@@ -117,7 +126,7 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex shrink-0 flex-col gap-2 sm:flex-row md:flex-col">
               <DownloadPdfButton id={note.id} pdfUrl={note.pdfUrl} href={pdfPath(note.id)} />
-              <ButtonLink to="/wastenotegeneration" variant="outline">
+              <ButtonLink to={generateHref} variant="outline">
                 <FilePlus2 className="size-4" aria-hidden /> Generate New
               </ButtonLink>
             </div>
@@ -129,6 +138,11 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
                 <a href="" className="font-semibold text-brand-700 underline">Refresh</a>
               </noscript>
             </p>
+          ) : null}
+          {pdfFailed ? (
+            <Alert tone="error" className="mt-4">
+              {MESSAGES.pdfFailedForGood}
+            </Alert>
           ) : null}
           {gaveUp ? (
             <p className="mt-4 flex items-center gap-2 text-sm text-slate-600" role="status">
@@ -236,16 +250,25 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               <CardTitle className="text-base">Carrier verification</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3 text-sm">
+              <p data-testid="register-check" className={v.check.valid ? "text-slate-800" : "text-amber-900"}>
+                {v.check.text}
+              </p>
               <p data-testid="verification">
-                Registration <span className="font-mono font-semibold">{note.carrier.licence}</span>: <strong>{v.now}</strong> now;{" "}
-                <strong>{v.atCreation}</strong> when this note was made.
+                Now: <strong>{v.now}</strong>
               </p>
               {v.nowStatus !== "active" ? (
                 <p className="text-amber-800">Check the carrier on the public register before relying on this note.</p>
               ) : null}
-              <Link to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`} className="font-semibold text-brand-700 underline">
-                Check the register
-              </Link>
+              {v.check.lookUp ? (
+                <a href={v.check.lookUp.url} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
+                  {v.check.lookUp.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <Link to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`} className="font-semibold text-brand-700 underline">
+                  Check the register
+                </Link>
+              )}
             </CardContent>
           </Card>
           <Card>
@@ -256,7 +279,9 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               {note.qrUrl ? (
                 <img src={note.qrUrl} alt="QR code linking to this waste note" width={180} height={180} className="mx-auto" />
               ) : (
-                <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 text-xs text-slate-500">Being prepared…</div>
+                <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 px-3 text-center text-xs text-slate-700">
+                  {pdfFailed ? "Not available" : "Being prepared…"}
+                </div>
               )}
               <p className="mt-2 text-xs text-slate-600">Scan to open this note. Keep the note for at least 2 years.</p>
             </CardContent>

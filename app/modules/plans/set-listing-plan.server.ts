@@ -1,0 +1,188 @@
+/**
+ * Admins set a claimed listing's plan, period, free trial and dates (/admin/providers, decision
+ * 0706). One transaction: the listing is locked and updated, an open upgrade request is closed
+ * (handled), `listing.plan_changed` is audited with the values before and after, and the owner
+ * of an approved listing is e-mailed. `updated_at` is left alone (it dates the listing's content:
+ * featured order, sitemaps), as for a suspension. An admin may also close a request without a
+ * change (`closeUpgradeRequest`).
+ */
+import { z } from "zod";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
+import type { Database } from "~/platform/db/database.server";
+import { queueEmail } from "~/platform/email/outbox.server";
+import { planChangedEmail } from "./emails.server";
+import type { Period, Plan } from "./plan-state";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+export interface PlanChange {
+  listingId: string;
+  plan: Plan;
+  period: Period;
+  freeTrial: boolean;
+  startDate: Date;
+  /** null: no end (Premium stays until an admin changes it). */
+  endDate: Date | null;
+}
+
+export type PlanFieldErrors = Partial<Record<"plan" | "period" | "startDate" | "endDate" | "form", string>>;
+
+const schema = z.object({
+  listingId: z.string().regex(UUID, "Unknown listing"),
+  plan: z.enum(["standard", "premium"], "Choose a plan"),
+  period: z.enum(["monthly", "yearly"], "Choose a period"),
+  freeTrial: z.string().optional(),
+  startDate: z.string().trim().refine(isDay, "Enter the start date"),
+  endDate: z.string().trim().refine((s) => s === "" || isDay(s), "Enter a real date, or leave it empty for no end date"),
+});
+
+/** Reads the admin's plan form: every error at once, by field. */
+export function parsePlanForm(form: FormData): { ok: true; data: PlanChange } | { ok: false; errors: PlanFieldErrors } {
+  const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const parsed = schema.safeParse({ ...raw, endDate: raw.endDate ?? "", startDate: raw.startDate ?? "" });
+  const errors: PlanFieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      const field = (["plan", "period", "startDate", "endDate"].includes(key) ? key : "form") as keyof PlanFieldErrors;
+      errors[field] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const v = parsed.data;
+  const freeTrial = v.freeTrial === "on";
+  const startDate = new Date(`${v.startDate}T00:00:00Z`);
+  const endDate = v.endDate ? new Date(`${v.endDate}T23:59:59Z`) : null;
+  if (freeTrial && !endDate) errors.endDate = "A free trial needs an end date";
+  if (endDate && endDate < startDate) errors.endDate = "The end date must be on or after the start date";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, data: { listingId: v.listingId, plan: v.plan, period: v.period, freeTrial, startDate, endDate } };
+}
+
+export type SetPlanResult = { status: "not-found" } | { status: "done"; registrationNumber: string; closedRequest: boolean };
+
+export async function setListingPlan(
+  db: Database,
+  config: { publicUrl: string },
+  input: PlanChange & { adminId: string; now?: Date },
+): Promise<SetPlanResult> {
+  if (!UUID.test(input.listingId)) return { status: "not-found" };
+  const now = input.now ?? new Date();
+  const result = await db.transaction().execute(async (trx): Promise<SetPlanResult> => {
+    const listing = await trx
+      .selectFrom("claimed_listings as c")
+      .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+      .leftJoin("users as u", "u.id", "c.user_id")
+      .select([
+        "c.id",
+        "c.registration_number",
+        "c.company_name",
+        "d.business_name",
+        "c.verified",
+        "u.email as owner_email",
+        "c.subscription_plan",
+        "c.subscription_period",
+        "c.subscription_start_date",
+        "c.subscription_end_date",
+        "c.is_on_free_trial",
+      ])
+      .where("c.id", "=", input.listingId)
+      .forUpdate("c")
+      .executeTakeFirst();
+    if (!listing) return { status: "not-found" };
+    await trx
+      .updateTable("claimed_listings")
+      .set({
+        subscription_plan: input.plan,
+        subscription_period: input.period,
+        is_on_free_trial: input.freeTrial,
+        subscription_start_date: input.startDate,
+        subscription_end_date: input.endDate,
+      })
+      .where("id", "=", listing.id)
+      .execute();
+    const closed = await trx
+      .updateTable("plan_upgrade_requests")
+      .set({ status: "closed", outcome: "plan_changed", closed_by: input.adminId, closed_at: now })
+      .where("listing_id", "=", listing.id)
+      .where("status", "=", "open")
+      .returning("id")
+      .executeTakeFirst();
+    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+    await recordAudit(trx, {
+      actorUserId: input.adminId,
+      action: "listing.plan_changed",
+      entity: "claimed_listing",
+      entityId: listing.id,
+      details: {
+        registrationNumber: listing.registration_number,
+        before: {
+          plan: listing.subscription_plan,
+          period: listing.subscription_period,
+          freeTrial: listing.is_on_free_trial,
+          start: iso(listing.subscription_start_date),
+          end: iso(listing.subscription_end_date),
+        },
+        after: { plan: input.plan, period: input.period, freeTrial: input.freeTrial, start: iso(input.startDate), end: iso(input.endDate) },
+        upgradeRequestId: closed?.id ?? null,
+      },
+      at: now,
+    });
+    if (listing.owner_email && listing.verified) {
+      await queueEmail(
+        trx,
+        planChangedEmail({
+          to: listing.owner_email,
+          businessName: listing.company_name?.trim() || listing.business_name,
+          plan: input.plan,
+          period: input.period,
+          freeTrial: input.freeTrial,
+          endDate: input.endDate,
+          dashboardUrl: `${config.publicUrl}/company`,
+        }),
+      );
+    }
+    return { status: "done", registrationNumber: listing.registration_number, closedRequest: !!closed };
+  });
+  if (result.status === "done") {
+    // Premium shows in search results and profiles.
+    await directoryChanged(db);
+  }
+  return result;
+}
+
+export type CloseRequestResult = { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
+
+/** Closes an open request without changing the plan (the admin dealt with it another way). */
+export async function closeUpgradeRequest(db: Database, input: { requestId: string; adminId: string; now?: Date }): Promise<CloseRequestResult> {
+  if (!UUID.test(input.requestId)) return { status: "not-found" };
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx): Promise<CloseRequestResult> => {
+    const request = await trx
+      .selectFrom("plan_upgrade_requests as r")
+      .innerJoin("claimed_listings as c", "c.id", "r.listing_id")
+      .select(["r.id", "r.status", "r.listing_id", "c.registration_number"])
+      .where("r.id", "=", input.requestId)
+      .forUpdate("r")
+      .executeTakeFirst();
+    if (!request) return { status: "not-found" };
+    if (request.status !== "open") return { status: "unchanged" };
+    await trx
+      .updateTable("plan_upgrade_requests")
+      .set({ status: "closed", outcome: "dismissed", closed_by: input.adminId, closed_at: now })
+      .where("id", "=", request.id)
+      .execute();
+    await recordAudit(trx, {
+      actorUserId: input.adminId,
+      action: "plan_upgrade.closed",
+      entity: "claimed_listing",
+      entityId: request.listing_id,
+      details: { registrationNumber: request.registration_number, requestId: request.id, outcome: "dismissed" },
+      at: now,
+    });
+    return { status: "done", registrationNumber: request.registration_number };
+  });
+}
