@@ -93,6 +93,24 @@ test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quo
   await expectAccessible(page);
 });
 
+test("a background job that failed for good is on the dashboard; the server that ran it lives on", async ({ page, request }) => {
+  // tests/fixtures/85-hostile-stored-image.ts: a note whose stored signature makes the PDF
+  // decoder throw from a zlib callback. Its one attempt ran in the server's PDF renderer process.
+  await signInAdmin(page);
+  const card = page.getByTestId("failed-jobs");
+  await expect(async () => {
+    await page.goto("/admin");
+    await expect(card).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(card.getByRole("heading")).toHaveText(/^\d+ background jobs? failed in the last 7 days$/);
+  const item = card.getByRole("listitem").filter({ hasText: "Waste note PDF" }).first();
+  await expect(item).toContainText("1 attempt");
+  await expect(item).toContainText("The PDF renderer failed: it stopped on an unexpected error: incorrect header check");
+  await expect(item.getByRole("link", { name: "Waste note PDF" })).toHaveAttribute("href", /^\/waste-note\/[0-9a-f-]{36}$/);
+  expect((await request.get("/readyz")).status()).toBe(200);
+  await expectAccessible(page);
+});
+
 test("report this carrier: public form with checks, listed for admins, resolved", async ({ page, browser }) => {
   await page.goto(`/provider/${ADM_LISTING.registrationNumber}`);
   await page.getByRole("link", { name: "Report this carrier" }).click();

@@ -55,9 +55,10 @@ test("the sign-in rate limit by e-mail shows the spec's message", async ({ page 
     await signIn(page, AUTH_USERS.rateLimited, `wrong-${i}`);
     await expect(page.getByRole("alert").filter({ hasText: MSG.invalid })).toBeVisible();
   }
-  // Even the right password is refused now.
+  // Even the right password is refused now, from this address (decision 0409), with when to retry.
   await signIn(page, AUTH_USERS.rateLimited, AUTH_PASSWORD);
   await expect(page.getByRole("alert").filter({ hasText: MSG.tooMany })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "You can try again in 15 minutes." })).toBeVisible();
   await expectToast(page, "Login Failed");
 });
 

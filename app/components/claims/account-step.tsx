@@ -14,14 +14,12 @@ export function AccountStep({
   values,
   errors,
   account,
-  accountExists,
 }: {
   active: boolean;
   business: ClaimTarget;
   values: WizardValues;
   errors: WizardErrors;
   account: { email: string } | null;
-  accountExists: boolean;
 }) {
   if (!active) {
     return (
@@ -82,19 +80,7 @@ export function AccountStep({
           className="sm:col-span-2"
           label="Business email"
           errors={errors.contactEmail}
-          hint={
-            accountExists ? (
-              <>
-                <Link to={loginHref} className="font-medium text-brand-700 underline">
-                  Sign in to claim with your existing account
-                </Link>
-              </>
-            ) : account ? (
-              "The e-mail of the account you are signed in with."
-            ) : (
-              CLAIM_TEXT.businessEmailHint
-            )
-          }
+          hint={account ? "The e-mail of the account you are signed in with." : CLAIM_TEXT.businessEmailHint}
         >
           {(p) => (
             <Input {...p} name="contactEmail" type="email" defaultValue={values.contactEmail} autoComplete="email" maxLength={254} readOnly={Boolean(account)} />

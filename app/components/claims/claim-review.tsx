@@ -3,6 +3,7 @@
  * reject forms. Shown in a dialog once JavaScript runs, and as a panel at the top of the page
  * without it (the server renders it from ?claim=…&action=…), so it always works.
  */
+import { FileDown } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -85,11 +86,16 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
       <Row label="Services">{claim.services.length ? claim.services.join(", ") : null}</Row>
       <Row label="Areas covered">{claim.areasCovered.length ? claim.areasCovered.join(", ") : null}</Row>
       <Row label="Licence document">
-        {claim.licenseDocumentUrl ? (
+        {claim.licenceDocument ? (
+          <LicenceDocument document={claim.licenceDocument} />
+        ) : claim.licenseDocumentUrl && /^(https?:\/\/|\/(?!\/))/i.test(claim.licenseDocumentUrl) ? (
+          // A link recorded before documents were uploaded here.
           <a href={claim.licenseDocumentUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
             View licence document
           </a>
-        ) : null}
+        ) : (
+          <span className="text-slate-500">No document uploaded</span>
+        )}
       </Row>
       <Row label="Plan">
         {planLabel(claim.plan)}, {periodLabel(claim.period).toLowerCase()}
@@ -114,6 +120,35 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
         </Row>
       ) : null}
     </dl>
+  );
+}
+
+/** '850 KB', '2.4 MB'. */
+export function fileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The document the claimant uploaded, from the access-checked address (admins only): a PDF is
+ * downloaded, an image is shown (and opens full size).
+ */
+function LicenceDocument({ document: d }: { document: NonNullable<ClaimView["licenceDocument"]> }) {
+  const pdf = d.type === "application/pdf";
+  const about = [pdf ? "PDF" : "Image", fileSize(d.size), d.name].filter(Boolean).join(" · ");
+  return (
+    <div className="space-y-2">
+      {pdf ? (
+        <a href={d.url} download className="inline-flex items-center gap-2 font-medium text-brand-700 underline">
+          <FileDown aria-hidden className="size-4" /> Download licence document
+        </a>
+      ) : (
+        <a href={d.url} target="_blank" rel="noreferrer" className="block w-fit">
+          <img src={d.url} alt="Licence document uploaded with the claim" className="max-h-56 max-w-full rounded-md border border-slate-200 bg-white object-contain" />
+          <span className="mt-1 inline-block font-medium text-brand-700 underline">Open licence document full size</span>
+        </a>
+      )}
+      <p className="text-xs break-all text-slate-600">{about}</p>
+    </div>
   );
 }
 

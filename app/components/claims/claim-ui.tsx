@@ -49,19 +49,22 @@ export function StepIndicator({ current }: { current: number }) {
   );
 }
 
-/** A load error of the wizard (no number, unknown, claimed, pending) with the ways on. */
+/** A load error of the wizard (no number, unknown, claimed, pending, expired...) with the ways on. */
 export function ClaimProblem({
   title,
   message,
   icon,
   registrationNumber,
   profile,
+  children,
 }: {
   title: string;
   message?: string;
   icon: React.ReactNode;
   registrationNumber?: string | null;
   profile?: boolean;
+  /** More to say or do, under the message. */
+  children?: React.ReactNode;
 }) {
   return (
     <Card className="mx-auto max-w-xl">
@@ -71,6 +74,7 @@ export function ClaimProblem({
         </div>
         <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
         {message ? <p className="mt-2 text-sm text-slate-600">{message}</p> : null}
+        {children}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {profile && registrationNumber ? (
             <ButtonLink to={`/provider/${encodeURIComponent(registrationNumber)}`} variant="outline">

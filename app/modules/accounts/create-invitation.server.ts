@@ -19,6 +19,8 @@ export interface Invitation {
   expiresAt: Date;
   /** True when the account already had a password. */
   hadPassword: boolean;
+  /** True when the account's e-mail was already confirmed. */
+  confirmed: boolean;
 }
 
 /** Finds or creates the user and issues an invite token. Sends nothing. */
@@ -30,9 +32,16 @@ export async function createInvitation(
   const email = normalizeEmail(input.email);
   return inTransaction(db, async (trx) => {
     await trx.insertInto("users").values({ email }).onConflict((oc) => oc.column("email").doNothing()).execute();
-    const user = await trx.selectFrom("users").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await trx.selectFrom("users").select(["id", "password_hash", "email_confirmed_at"]).where("email", "=", email).executeTakeFirstOrThrow();
     const { token, expiresAt } = await issueToken(trx, { userId: user.id, email, purpose: "invite", now: input.now });
-    return { userId: user.id, email, url: links.invite(config, token), expiresAt, hadPassword: user.password_hash !== null };
+    return {
+      userId: user.id,
+      email,
+      url: links.invite(config, token),
+      expiresAt,
+      hadPassword: user.password_hash !== null,
+      confirmed: user.email_confirmed_at !== null,
+    };
   });
 }
 
@@ -41,28 +50,55 @@ export async function createInvitation(
  * when their account already has one, tells them the listing is approved and links to sign-in).
  * Pass the caller's transaction so that the e-mail is queued only if the approval commits.
  */
+/**
+ * Invites `email` to set a password (`invitation(url)`), or, when its account is already in use,
+ * tells its owner with `notice()` instead and leaves no set-password link behind (a link to an
+ * account that works would let whoever reads the mailbox take it over). "In use" is a password,
+ * and with `requireConfirmed` also a confirmed e-mail (an unconfirmed account may have been
+ * signed up by someone else: its owner gets a link that sets their own password).
+ * Pass the caller's transaction so that the e-mail is queued only if its change commits.
+ */
+export async function inviteOrNotify(
+  db: Database,
+  config: Pick<Config, "publicUrl">,
+  input: {
+    email: string;
+    invitation: (url: string, expiresAt: Date) => EmailMessage;
+    notice: () => EmailMessage;
+    requireConfirmed?: boolean;
+    now?: Date;
+  },
+): Promise<{ userId: string; email: string; sent: "invitation" | "notice"; expiresAt: Date | null }> {
+  return inTransaction(db, async (trx) => {
+    const invitation = await createInvitation(trx, config, { email: input.email, now: input.now });
+    const inUse = invitation.hadPassword && (!input.requireConfirmed || invitation.confirmed);
+    if (inUse) {
+      await trx
+        .updateTable("verifications")
+        .set({ used_at: input.now ?? new Date() })
+        .where("user_id", "=", invitation.userId)
+        .where("purpose", "=", "invite")
+        .where("used_at", "is", null)
+        .execute();
+      await queueEmail(trx, input.notice());
+      return { userId: invitation.userId, email: invitation.email, sent: "notice", expiresAt: null } as const;
+    }
+    await queueEmail(trx, input.invitation(invitation.url, invitation.expiresAt));
+    return { userId: invitation.userId, email: invitation.email, sent: "invitation", expiresAt: invitation.expiresAt } as const;
+  });
+}
+
 export async function sendClaimApprovedInvitation(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: { email: string; businessName?: string | null },
 ): Promise<{ userId: string }> {
-  return inTransaction(db, async (trx) => {
-    const invitation = await createInvitation(trx, config, { email: input.email });
-    let message: EmailMessage;
-    if (invitation.hadPassword) {
-      // The account works already: no set-password link (which would let a mailbox reader reset it).
-      await trx
-        .updateTable("verifications")
-        .set({ used_at: new Date() })
-        .where("user_id", "=", invitation.userId)
-        .where("purpose", "=", "invite")
-        .where("used_at", "is", null)
-        .execute();
-      message = claimApprovedEmail(invitation.email, links.login(config), input.businessName);
-    } else {
-      message = invitationEmail(invitation.email, invitation.url, input.businessName);
-    }
-    await queueEmail(trx, message);
-    return { userId: invitation.userId };
+  // The account works already: the approval notice with a sign-in link, no set-password link.
+  const email = normalizeEmail(input.email);
+  const r = await inviteOrNotify(db, config, {
+    email,
+    invitation: (url) => invitationEmail(email, url, input.businessName),
+    notice: () => claimApprovedEmail(email, links.login(config), input.businessName),
   });
+  return { userId: r.userId };
 }

@@ -2,7 +2,8 @@
  * Setting a password from an e-mailed link (reset or invitation). The link's token is checked on
  * arrival (`checkPasswordLink`) and used up here, atomically with the new password. Every session of
  * the user is revoked (the person is then asked to sign in), the e-mail counts as confirmed
- * (they opened a link sent to it), and a "password changed" notice is sent.
+ * (they opened a link sent to it), wrong two-step codes typed with the old password stop counting
+ * (decision 0409), and a "password changed" notice is sent.
  */
 import type { Database } from "~/platform/db/database.server";
 import { passwordChangedEmail } from "~/platform/email/templates.server";
@@ -12,6 +13,7 @@ import { revokeUserSessions } from "~/platform/session.server";
 import { links } from "./links.server";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { consumeToken, peekToken, type Purpose, type Verification } from "./tokens.server";
+import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
 export function checkPasswordLink(db: Database, token: string | null, purposes: Purpose[], now?: Date): Promise<Verification | null> {
   return peekToken(db, token, purposes, now);
@@ -50,6 +52,7 @@ export async function setPasswordWithToken(
       .where("used_at", "is", null)
       .execute();
     await revokeUserSessions(trx, user.id, { now });
+    await forgetSecondFactorFailures(trx, user.id);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));
     return { status: "ok", email: user.email } as const;
   });

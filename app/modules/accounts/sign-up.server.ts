@@ -1,12 +1,13 @@
 /**
  * Creates an account with a password (used by the claim wizard). With EMAIL_CONFIRMATION on, a
  * confirmation link is e-mailed and sign-in waits for it; otherwise the account is usable at once.
- * Rate-limited per client IP.
+ * Rate-limited per client IP. The password is hashed before the e-mail is looked at, so an e-mail that
+ * already has an account takes as long as a new one.
  */
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { hit } from "~/platform/rate-limit.server";
-import { LIMITS } from "./limits.server";
+import { LIMITS, limitKeys } from "./limits.server";
 import { normalizeEmail } from "./normalize-email";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { sendConfirmation } from "./send-confirmation.server";
@@ -14,7 +15,8 @@ import { inTransaction } from "./tx.server";
 
 export type SignUpResult =
   | { status: "created"; userId: string; email: string; needsConfirmation: boolean }
-  | { status: "exists" }
+  /** The e-mail already has an account (for the caller only: visitors must not be told; decision 0410). */
+  | { status: "exists"; userId: string; email: string }
   | { status: "weak-password" }
   | { status: "rate-limited" };
 
@@ -25,7 +27,7 @@ export async function signUp(
 ): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return { status: "weak-password" };
-  const limit = await hit(db, `signup:ip:${input.ip ?? "unknown"}`, LIMITS.signUpByIp, input.now);
+  const limit = await hit(db, limitKeys.signUpByIp(input.ip), LIMITS.signUpByIp, input.now);
   if (!limit.allowed) return { status: "rate-limited" };
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (trx) => {
@@ -35,7 +37,10 @@ export async function signUp(
       .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!row) return { status: "exists" } as const;
+    if (!row) {
+      const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      return { status: "exists", userId: existing.id, email } as const;
+    }
     if (config.EMAIL_CONFIRMATION) await sendConfirmation(trx, config, { id: row.id, email });
     return { status: "created", userId: row.id, email, needsConfirmation: config.EMAIL_CONFIRMATION } as const;
   });

@@ -81,11 +81,13 @@ describe("dashboard", () => {
 describe("admin e-mails", () => {
   it("adds lower-case, refuses removing yourself or the last admin, and audits changes", async () => {
     const me = { id: adminId, email: "Adm-One@Example.test" };
-    expect(await addAdminEmail(t.db, "  ADM-Two@Example.TEST ", me)).toBe("added");
-    expect(await addAdminEmail(t.db, "adm-two@example.test", me)).toBe("exists");
-    expect((await listAdminEmails(t.db)).map((a) => [a.email, a.hasAccount])).toEqual([
-      ["adm-one@example.test", true],
-      ["adm-two@example.test", false],
+    const config = { publicUrl: "http://localhost:9999" };
+    expect(await addAdminEmail(t.db, config, { email: "  ADM-Two@Example.TEST ", actor: me })).toMatchObject({ status: "invited", email: "adm-two@example.test" });
+    expect(await addAdminEmail(t.db, config, { email: "adm-two@example.test", actor: me })).toEqual({ status: "exists", email: "adm-two@example.test" });
+    // Both have a users row without a password: invited (adm-one's was made by hand, so no link yet).
+    expect((await listAdminEmails(t.db)).map((a) => [a.email, a.state, a.hasAccount])).toEqual([
+      ["adm-one@example.test", "invited", false],
+      ["adm-two@example.test", "invited", false],
     ]);
     await expect(removeAdminEmail(t.db, "adm-one@example.test", me)).rejects.toThrow("You cannot remove your own administrator access");
     await removeAdminEmail(t.db, "ADM-TWO@example.test", me);
@@ -96,6 +98,7 @@ describe("admin e-mails", () => {
     await expect(removeAdminEmail(t.db, "adm-nobody@example.test", me)).rejects.toBeInstanceOf(AdminEmailError);
     const audit = await t.db.selectFrom("audit_log").select(["action", "entity_id", "actor_user_id"]).orderBy("id").execute();
     expect(audit).toEqual([
+      // (admin-invitations.test.ts covers the e-mails sent and the invitation's life.)
       { action: "admin_email.added", entity_id: "adm-two@example.test", actor_user_id: adminId },
       { action: "admin_email.removed", entity_id: "adm-two@example.test", actor_user_id: adminId },
     ]);
@@ -107,11 +110,11 @@ describe("settings", () => {
     expect(describeSource("https://user:secret@example.test/register.csv")).toEqual({ value: "https://****:****@example.test/register.csv", kind: "url" });
     expect(describeSource("/srv/register.zip")).toEqual({ value: "/srv/register.zip", kind: "file" });
     expect(describeSource(undefined)).toEqual({ value: null, kind: null });
-    const config = { REGISTER_SOURCE: "/srv/r.csv", SYNC_DAILY_AT: "04:15", SYNC_STALE_AFTER_MINUTES: 30, MAIL_FROM: "x <x@y.z>", dataDir: "/data" };
+    const config = { REGISTER_SOURCE: "/srv/r.csv", SYNC_DAILY_AT: "04:15", SYNC_STALE_AFTER_MINUTES: 30, MAIL_FROM: "x <x@y.z>", dataDir: "/data", mailTransport: "outbox" as const };
     const outbox = await getAdminSettings(t.db, config);
     expect(outbox).toMatchObject({ registerSource: "/srv/r.csv", registerSourceKind: "file", dailyAt: "04:15", email: { transport: "outbox", target: "/data/outbox", queued: 0 } });
     await sendTestEmail(t.db, "adm-one@example.test", "http://localhost");
-    const smtp = await getAdminSettings(t.db, { ...config, SMTP_URL: "smtp://me:pw@mail.example.test:2525" });
+    const smtp = await getAdminSettings(t.db, { ...config, SMTP_URL: "smtp://me:pw@mail.example.test:2525", mailTransport: "smtp" });
     expect(smtp.email).toMatchObject({ transport: "smtp", target: "smtp://mail.example.test:2525", queued: 1 });
     const jobs = await t.db.selectFrom("jobs").select("type").execute();
     expect(jobs).toEqual([{ type: "email.send" }]);

@@ -4,6 +4,9 @@
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import { listFailedJobs } from "~/platform/jobs/queue.server";
+import { PDF_JOB } from "~/modules/waste-notes/create-note.server";
+import { viewPath } from "~/modules/waste-notes/storage-keys";
 import { countListings } from "./count-listings.server";
 
 export const RECENT_LIMIT = 5;
@@ -58,11 +61,54 @@ export interface RecentQuote {
   createdAt: string;
 }
 
+/** A background job that failed after its last attempt, in words an admin can act on. */
+export interface FailedJobItem {
+  id: string;
+  what: string;
+  /** Where to see what the job was for (a waste note), when there is a page. */
+  href: string | null;
+  error: string;
+  attempts: number;
+  failedAt: string;
+}
+
 export interface Dashboard {
   counts: DashboardCounts;
   pendingClaims: PendingClaim[];
   recentLeads: RecentLead[];
   recentQuotes: RecentQuote[];
+  failedJobs: { total: number; days: number; items: FailedJobItem[] };
+}
+
+const JOB_LABELS: Record<string, string> = {
+  [PDF_JOB]: "Waste note PDF",
+  "email.send": "E-mail",
+  "accounts.password-reset": "Password reset e-mail",
+  "register-sync": "Register sync",
+  "privacy.purge": "Purge of expired records",
+  "accounts.prune": "Clean-up of expired sessions and links",
+};
+export const FAILED_JOBS_DAYS = 7;
+
+/** Jobs that failed for good in the last week (the queue keeps them 30 days). */
+export async function getFailedJobs(db: Database, now = new Date()): Promise<Dashboard["failedJobs"]> {
+  const since = new Date(now.getTime() - FAILED_JOBS_DAYS * 24 * 60 * 60_000);
+  const { total, jobs } = await listFailedJobs(db, { since, limit: 10 });
+  return {
+    total,
+    days: FAILED_JOBS_DAYS,
+    items: jobs.map((j) => {
+      const noteId = j.type === PDF_JOB && typeof j.payload.id === "string" ? j.payload.id : null;
+      return {
+        id: j.id,
+        what: JOB_LABELS[j.type] ?? j.type,
+        href: noteId ? viewPath(noteId) : null,
+        error: j.lastError ?? "No error was recorded",
+        attempts: j.attempts,
+        failedAt: j.failedAt.toISOString(),
+      };
+    }),
+  };
 }
 
 export async function getDashboardCounts(db: Database): Promise<DashboardCounts> {
@@ -113,6 +159,7 @@ export async function getDashboard(db: Database): Promise<Dashboard> {
     .execute();
   return {
     counts,
+    failedJobs: await getFailedJobs(db),
     pendingClaims: claims.map((c) => ({
       id: c.id,
       registrationNumber: c.registration_number,

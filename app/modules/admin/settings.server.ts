@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
+import { usesSmtp } from "~/platform/email/transport.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 
 export interface AdminSettingsView {
@@ -42,11 +43,11 @@ export function describeSource(source: string | undefined): { value: string | nu
 
 export async function getAdminSettings(
   db: Database,
-  config: Pick<Config, "REGISTER_SOURCE" | "SYNC_DAILY_AT" | "SYNC_STALE_AFTER_MINUTES" | "SMTP_URL" | "MAIL_FROM" | "dataDir">,
+  config: Pick<Config, "REGISTER_SOURCE" | "SYNC_DAILY_AT" | "SYNC_STALE_AFTER_MINUTES" | "SMTP_URL" | "MAIL_FROM" | "dataDir"> & Partial<Pick<Config, "mailTransport">>,
 ): Promise<AdminSettingsView> {
   const source = describeSource(config.REGISTER_SOURCE);
   let target = `${config.dataDir}/outbox`;
-  if (config.SMTP_URL) {
+  if (usesSmtp(config) && config.SMTP_URL) {
     try {
       const u = new URL(config.SMTP_URL);
       target = `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ""}`;
@@ -67,7 +68,7 @@ export async function getAdminSettings(
     dailyAt: config.SYNC_DAILY_AT && config.REGISTER_SOURCE ? config.SYNC_DAILY_AT : null,
     staleAfterMinutes: config.SYNC_STALE_AFTER_MINUTES,
     email: {
-      transport: config.SMTP_URL ? "smtp" : "outbox",
+      transport: usesSmtp(config) ? "smtp" : "outbox",
       target,
       from: config.MAIL_FROM,
       queued: r?.queued ?? 0,

@@ -46,7 +46,10 @@ export async function addProvider(
   try {
     const created = await inTransaction(db, async (trx) => {
       const target = await findClaimTarget(trx, input.registrationNumber, { lock: true });
-      if (target.status !== "claimable") return { status: target.status } as const;
+      // As before the wizard refused lapsed registrations (decision 0506): an admin may list an
+      // expired registration (they know why), not one that is no longer on the register.
+      if (target.status === "removed") return { status: "not-found" } as const;
+      if (target.status !== "claimable" && target.status !== "expired") return { status: target.status } as const;
       const claim = await trx
         .insertInto("claim_requests")
         .values({

@@ -57,6 +57,16 @@ export const CLAIM_TEXT = {
   accountCreatedTitle: "Account created",
   accountCreated: "Redirecting to your dashboard...",
   reviewTime: "Claim review takes 1 to 2 business days.",
+  // Registrations not in force (issue 14, item 10; decision 0506)
+  expiredTitle: "This registration has expired",
+  expired: (since: string) =>
+    `The registration expired on ${since}. Only a registration that is in force can be claimed: renew it with the Environment Agency, then claim your listing once the public register shows the renewal.`,
+  removedTitle: "This registration is no longer on the register",
+  removed: "It has been removed from the public register, so its listing cannot be claimed. If your business has registered again, claim the listing of its new registration number.",
+  // Sign-ups per network (issue 14, item 21; decision 0508)
+  signUpLimitTitle: "Too many sign-ups from your network",
+  signUpLimited: (when: string) => `Too many sign-up attempts from your network. You can try again ${when}.`,
+  signUpLimitAccount: "Already have an account? Sign in and claim with it: no new account is needed.",
   // Admin
   loadClaimsFailed: "Failed to load claim requests",
   loadClaimFailed: "Failed to load claim details",

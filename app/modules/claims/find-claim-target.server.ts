@@ -1,9 +1,11 @@
 /**
  * Whether a business can be claimed: it exists on the register, has no verified claimed listing
- * and no pending claim. Used by the claim finder, the wizard's loader and (under a row lock) by
- * the submit itself.
+ * and no pending claim, and its registration is in force (valid, or lower tier: registrationState).
+ * A registration that expired or was removed from the register cannot be claimed (issue 14, item
+ * 10). Used by the claim finder, the wizard's loader and (under a row lock) by the submit itself.
  */
 import type { Database } from "~/platform/db/database.server";
+import { registrationState } from "~/modules/directory/registration";
 import { registrationKey } from "~/modules/directory/search-input";
 
 export interface ClaimTarget {
@@ -20,17 +22,38 @@ export type ClaimTargetResult =
   | { status: "not-found" }
   | { status: "claimed"; business: ClaimTarget }
   | { status: "pending"; business: ClaimTarget }
+  /** The registration expired on `since` (the register's expiry date). */
+  | { status: "expired"; business: ClaimTarget; since: string }
+  /** No longer on the public register (since that day, when known). */
+  | { status: "removed"; business: ClaimTarget; since: string | null }
   | { status: "claimable"; business: ClaimTarget };
 
-export async function findClaimTarget(db: Database, registrationNumber: string | null | undefined, opts: { lock?: boolean } = {}): Promise<ClaimTargetResult> {
+export async function findClaimTarget(
+  db: Database,
+  registrationNumber: string | null | undefined,
+  opts: { lock?: boolean; now?: Date } = {},
+): Promise<ClaimTargetResult> {
   const key = registrationKey(registrationNumber ?? "");
   if (!key) return { status: "missing" };
   if (key.length > 40) return { status: "not-found" };
   let query = db
     .selectFrom("directory_entries")
-    .select(["registration_number", "business_name", "town", "postcode", "building", "address_line_1", "address_line_2", "expiry_date"])
+    .select([
+      "registration_number",
+      "business_name",
+      "town",
+      "postcode",
+      "building",
+      "address_line_1",
+      "address_line_2",
+      "expiry_date",
+      "registration_tier",
+      "on_register",
+      "removed_at",
+    ])
     .where("registration_key", "=", key)
-    .where("on_register", "=", true)
+    // A registration on the register first, should a removed one share its number.
+    .orderBy("on_register", "desc")
     .orderBy("registration_number")
     .limit(1);
   if (opts.lock) query = query.forUpdate();
@@ -57,6 +80,9 @@ export async function findClaimTarget(db: Database, registrationNumber: string |
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (pending) return { status: "pending", business };
+  const state = registrationState(row, opts.now);
+  if (state.state === "removed") return { status: "removed", business, since: state.since };
+  if (state.state === "expired") return { status: "expired", business, since: state.since };
   return { status: "claimable", business };
 }
 
@@ -67,13 +93,15 @@ export interface BusinessMatch {
   postcode: string | null;
   claimed: boolean;
   pending: boolean;
+  /** The registration expired (it cannot be claimed until it is renewed). */
+  expired: boolean;
 }
 
 /**
  * The claim finder's name search: businesses on the register whose name contains every word
  * typed (case-insensitive), best matches first, at most `limit`.
  */
-export async function findBusinessesByName(db: Database, name: string, limit = 20): Promise<BusinessMatch[]> {
+export async function findBusinessesByName(db: Database, name: string, limit = 20, now = new Date()): Promise<BusinessMatch[]> {
   const words = name.toLowerCase().replace(/\s+/g, " ").trim().split(" ").filter(Boolean).slice(0, 8);
   if (!words.length) return [];
   const escape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -85,6 +113,8 @@ export async function findBusinessesByName(db: Database, name: string, limit = 2
       "d.business_name",
       "d.town",
       "d.postcode",
+      "d.expiry_date",
+      "d.registration_tier",
       eb.fn.coalesce("cl.verified", eb.lit(false)).as("claimed"),
       eb
         .exists(
@@ -111,5 +141,6 @@ export async function findBusinessesByName(db: Database, name: string, limit = 2
     postcode: r.postcode,
     claimed: Boolean(r.claimed),
     pending: Boolean(r.pending),
+    expired: registrationState(r, now).state === "expired",
   }));
 }

@@ -3,6 +3,7 @@ import { listAudit, type AuditEvent } from "~/modules/audit/list-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import type { ClaimStatus } from "~/platform/db/schema";
 import type { Period, Plan } from "./constants";
+import { licenceUrl } from "./licence-rules";
 
 export interface ClaimRow {
   id: string;
@@ -22,7 +23,10 @@ export interface ClaimDetail extends ClaimRow {
   about: string | null;
   services: string[];
   areasCovered: string[];
+  /** The spec's license_document_url: an uploaded document's access-checked address, or an older link. */
   licenseDocumentUrl: string | null;
+  /** The document uploaded with the claim (decision 0506), or null. */
+  licenceDocument: { url: string; type: "application/pdf" | "image/jpeg"; size: number; name: string | null } | null;
   logoUrl: string | null;
   adminNotes: string | null;
   reviewedBy: string | null;
@@ -122,6 +126,10 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
       "c.services",
       "c.areas_covered",
       "c.license_document_url",
+      "c.license_document_key",
+      "c.license_document_type",
+      "c.license_document_size",
+      "c.license_document_name",
       "c.logo_url",
       "c.admin_notes",
       "rv.email as reviewer_email",
@@ -138,6 +146,10 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
     services: r.services,
     areasCovered: r.areas_covered,
     licenseDocumentUrl: r.license_document_url,
+    licenceDocument:
+      r.license_document_key && r.license_document_type && r.license_document_size
+        ? { url: licenceUrl(r.id), type: r.license_document_type, size: r.license_document_size, name: r.license_document_name }
+        : null,
     logoUrl: r.logo_url,
     adminNotes: r.admin_notes,
     reviewedBy: r.reviewer_email,

@@ -1,6 +1,7 @@
 /**
  * Claimed listings for the admin's Listings and Providers screens: search (business name,
- * company name, registration number), and filters by status and plan.
+ * company name, registration number), filters by status and plan, and each listing's open
+ * upgrade request (plans module, decision 0706), or only those with one.
  */
 import type { Database } from "~/platform/db/database.server";
 import type { Period, Plan } from "./constants";
@@ -24,6 +25,8 @@ export interface ListingRow {
   endDate: Date | null;
   freeTrial: boolean;
   createdAt: Date;
+  /** The carrier's open request for Premium, if any. */
+  upgradeRequest: { id: string; period: Period; message: string | null; createdAt: Date } | null;
 }
 
 function escapeLike(s: string) {
@@ -32,12 +35,13 @@ function escapeLike(s: string) {
 
 export async function listClaimedListings(
   db: Database,
-  input: { search?: string; status?: ListingStatusFilter; plan?: Plan | "all"; limit?: number } = {},
+  input: { search?: string; status?: ListingStatusFilter; plan?: Plan | "all"; upgradeRequested?: boolean; limit?: number; id?: string } = {},
 ): Promise<ListingRow[]> {
   let q = db
     .selectFrom("claimed_listings as cl")
     .innerJoin("directory_entries as d", "d.registration_number", "cl.registration_number")
     .leftJoin("users as u", "u.id", "cl.user_id")
+    .leftJoin("plan_upgrade_requests as r", (join) => join.onRef("r.listing_id", "=", "cl.id").on("r.status", "=", "open"))
     .select([
       "cl.id",
       "cl.registration_number",
@@ -55,6 +59,10 @@ export async function listClaimedListings(
       "cl.subscription_end_date",
       "cl.is_on_free_trial",
       "cl.created_at",
+      "r.id as request_id",
+      "r.period as request_period",
+      "r.message as request_message",
+      "r.created_at as request_created_at",
     ]);
   const search = input.search?.trim();
   if (search) {
@@ -83,7 +91,13 @@ export async function listClaimedListings(
       break;
   }
   if (input.plan && input.plan !== "all") q = q.where("cl.subscription_plan", "=", input.plan);
-  const rows = await q.orderBy("cl.created_at", "desc").orderBy("cl.id").limit(input.limit ?? 200).execute();
+  if (input.upgradeRequested) q = q.where("r.id", "is not", null);
+  if (input.id !== undefined) {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.id)) return [];
+    q = q.where("cl.id", "=", input.id);
+  }
+  const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
+  const rows = await order.orderBy("cl.id").limit(input.limit ?? 200).execute();
   return rows.map((r) => ({
     id: r.id,
     registrationNumber: r.registration_number,
@@ -101,5 +115,9 @@ export async function listClaimedListings(
     endDate: r.subscription_end_date,
     freeTrial: r.is_on_free_trial,
     createdAt: r.created_at,
+    upgradeRequest:
+      r.request_id && r.request_period && r.request_created_at
+        ? { id: r.request_id, period: r.request_period, message: r.request_message, createdAt: r.request_created_at }
+        : null,
   }));
 }

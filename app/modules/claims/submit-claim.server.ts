@@ -4,15 +4,30 @@
  * the business until an admin decides (the company area shows it as 'Awaiting Approval'; the
  * public site ignores unverified listings). The business row is locked first, so two claims for
  * the same business cannot both pass the checks; the partial unique index is the last word.
+ *
+ * An e-mail that already has an account is not refused (that would tell anyone typing an address
+ * whether it has an account): the claim is added to that account, exactly as for a new one, and
+ * the address is e-mailed "you already have an account: sign in to see your claim" instead of a
+ * confirmation link. The password typed is not used. Decision 0410.
+ *
+ * A licence document (checked beforehand by checkLicenceDocument) is stored privately under the
+ * new claim's id just before the transaction commits; if the commit fails, the file is removed
+ * again (decision 0506).
  */
+import crypto from "node:crypto";
 import { signUp } from "~/modules/accounts/sign-up.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
+import { links } from "~/modules/accounts/links.server";
+import { claimForExistingAccountEmail } from "~/platform/email/templates.server";
+import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
+import type { Storage } from "~/platform/storage/storage.server";
 import { cleanServices, splitAreas, type Period, type Plan } from "./constants";
 import { normalizeWebsite } from "./claim-form";
 import { findClaimTarget } from "./find-claim-target.server";
+import { licenceKey, licenceUrl, storeLicenceDocument, type CheckedLicence } from "./licence-document.server";
 
 export interface ClaimSubmission {
   registrationNumber: string;
@@ -28,12 +43,28 @@ export interface ClaimSubmission {
   areas?: string;
   plan: Plan;
   period: Period;
+  /** The registration certificate, already checked (optional). */
+  licence?: CheckedLicence | null;
 }
 
 export type SubmitClaimResult =
-  | { status: "submitted"; claimId: string; userId: string; email: string; needsConfirmation: boolean; newAccount: boolean; businessName: string }
+  | {
+      status: "submitted";
+      claimId: string;
+      userId: string;
+      email: string;
+      /**
+       * The visitor is told to check their e-mail (a confirmation link for a new account, or "you
+       * already have an account" for an existing one: the same answer either way).
+       */
+      needsConfirmation: boolean;
+      /** A new account was made (with confirmation off it may be signed in at once). */
+      newAccount: boolean;
+      businessName: string;
+    }
   | { status: "missing" | "not-found" | "claimed" | "pending" }
-  | { status: "exists" | "weak-password" | "rate-limited" };
+  | { status: "expired" | "removed"; since: string | null; businessName: string }
+  | { status: "weak-password" | "rate-limited" };
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
@@ -43,12 +74,18 @@ export async function submitClaim(
   db: Database,
   config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
   input: ClaimSubmission,
-  options: { account?: { id: string; email: string } | null; ip?: string | null; now?: Date } = {},
+  options: { account?: { id: string; email: string } | null; ip?: string | null; now?: Date; storage?: Storage } = {},
 ): Promise<SubmitClaimResult> {
   const now = options.now ?? new Date();
+  if (input.licence && !options.storage) throw new Error("submitClaim: a licence document needs the storage");
+  const claimId = crypto.randomUUID();
+  let storedKey: string | null = null;
   try {
     return await inTransaction(db, async (trx) => {
-      const target = await findClaimTarget(trx, input.registrationNumber, { lock: true });
+      const target = await findClaimTarget(trx, input.registrationNumber, { lock: true, now });
+      if (target.status === "expired" || target.status === "removed") {
+        return { status: target.status, since: target.since, businessName: target.business.businessName } as const;
+      }
       if (target.status !== "claimable") return { status: target.status } as const;
       const business = target.business;
 
@@ -56,16 +93,32 @@ export async function submitClaim(
       let email: string;
       let needsConfirmation = false;
       let newAccount = false;
+      let existingAccount = false;
       if (options.account) {
         userId = options.account.id;
         email = options.account.email;
       } else {
         const account = await signUp(trx, config, { email: input.contactEmail, password: input.password ?? "", ip: options.ip, now });
-        if (account.status !== "created") return { status: account.status } as const;
+        if (account.status === "weak-password" || account.status === "rate-limited") return { status: account.status } as const;
         userId = account.userId;
         email = account.email;
-        needsConfirmation = account.needsConfirmation;
-        newAccount = true;
+        if (account.status === "created") {
+          needsConfirmation = account.needsConfirmation;
+          newAccount = true;
+        } else {
+          // The owner of the address is told by e-mail; the visitor sees what a new claimant sees.
+          needsConfirmation = true;
+          existingAccount = true;
+          await queueEmail(
+            trx,
+            claimForExistingAccountEmail(email, {
+              businessName: business.businessName,
+              loginUrl: links.login(config),
+              resetUrl: links.requestReset(config),
+              contactUrl: `${config.publicUrl}/contact`,
+            }),
+          );
+        }
       }
 
       const details = {
@@ -77,6 +130,7 @@ export async function submitClaim(
       const claim = await trx
         .insertInto("claim_requests")
         .values({
+          id: claimId,
           registration_number: business.registrationNumber,
           user_id: userId,
           contact_name: input.contactName.trim(),
@@ -86,6 +140,16 @@ export async function submitClaim(
           subscription_plan: input.plan,
           subscription_period: input.period,
           status: "pending",
+          ...(input.licence
+            ? {
+                license_document_url: licenceUrl(claimId),
+                // The file itself is written last (below), once everything else has passed.
+                license_document_key: licenceKey(claimId, input.licence.type),
+                license_document_type: input.licence.type,
+                license_document_size: input.licence.bytes.length,
+                license_document_name: input.licence.name,
+              }
+            : {}),
           created_at: now,
           updated_at: now,
         })
@@ -115,12 +179,25 @@ export async function submitClaim(
         action: "claim.submitted",
         entity: "claim_request",
         entityId: claim.id,
-        details: { registrationNumber: business.registrationNumber, plan: input.plan, period: input.period },
+        // Submitted signed out for an account that already existed: its owner did not sign in to do it.
+        details: {
+          registrationNumber: business.registrationNumber,
+          plan: input.plan,
+          period: input.period,
+          ...(existingAccount ? { existingAccount: true } : {}),
+          ...(input.licence ? { licenceDocument: input.licence.type } : {}),
+        },
         at: now,
       });
+      if (input.licence) {
+        // Last, so that a refusal above leaves no file behind; removed again if the commit fails.
+        storedKey = licenceKey(claimId, input.licence.type);
+        await storeLicenceDocument(options.storage!, claimId, input.licence);
+      }
       return { status: "submitted", claimId: claim.id, userId, email, needsConfirmation, newAccount, businessName: business.businessName } as const;
     });
   } catch (error) {
+    if (storedKey) await options.storage!.delete(storedKey).catch(() => undefined);
     // Another claim for this business won the race: the partial unique index refused this one.
     if (isUniqueViolation(error)) return { status: "pending" };
     throw error;

@@ -22,7 +22,8 @@ export interface WizardValues {
 }
 
 export type WizardStep = 1 | 2 | 3;
-export type WizardErrors = Partial<Record<keyof WizardValues, string>>;
+/** Field errors by name; `licence` is the licence document (a file, so not among the values). */
+export type WizardErrors = Partial<Record<keyof WizardValues | "licence", string>>;
 
 export function emptyValues(email = ""): WizardValues {
   return {

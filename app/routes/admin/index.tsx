@@ -109,6 +109,7 @@ function CountCards({ d }: { d: Dashboard }) {
 function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: string) => string }) {
   return (
     <div className="space-y-6">
+      {d.failedJobs.total > 0 ? <FailedJobs jobs={d.failedJobs} /> : null}
       <CountCards d={d} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="lg:col-span-2">
@@ -173,6 +174,40 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
         </Card>
       </div>
     </div>
+  );
+}
+
+function FailedJobs({ jobs }: { jobs: Dashboard["failedJobs"] }) {
+  return (
+    <Card className="border-red-200" data-testid="failed-jobs">
+      <CardHeader>
+        <CardTitle>
+          {jobs.total === 1 ? "1 background job" : `${jobs.total} background jobs`} failed in the last {jobs.days} days
+        </CardTitle>
+        <p className="text-sm text-slate-600">Each was tried as many times as allowed. The error says what went wrong.</p>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-100">
+          {jobs.items.map((j) => (
+            <li key={j.id} className="py-2">
+              <p className="font-medium text-slate-900">
+                {j.href ? (
+                  <Link to={j.href} className="text-brand-700 underline">
+                    {j.what}
+                  </Link>
+                ) : (
+                  j.what
+                )}{" "}
+                <span className="text-sm font-normal text-slate-600">
+                  · {formatDateTime(j.failedAt)} · {j.attempts === 1 ? "1 attempt" : `${j.attempts} attempts`}
+                </span>
+              </p>
+              <p className="break-words text-sm text-red-800">{j.error}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -3,10 +3,16 @@
  * Business, Add Details, Choose Plan, then Complete. Each step posts to this action, which checks
  * that step and answers the next one (the other steps' values ride along in hidden fields), so the
  * wizard works without JavaScript; the submit creates the account and the pending claim together.
+ * An e-mail that already has an account gets the same answer as a new one (decision 0410).
+ *
+ * Issue 14: the last step takes the licence document, sent with Submit Claim (decision 0506); a
+ * registration that expired or left the register is refused when the wizard starts and again on
+ * submit; a network that has used up its sign-ups is told so when the wizard starts and at each
+ * step, with when it may try again, without counting anything (decision 0508).
  */
-import { Ban, CircleHelp, Clock, SearchX } from "lucide-react";
+import { Ban, CalendarX, CircleHelp, Clock, Hourglass, SearchX } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ClaimHeader, ClaimProblem, Honeypot, StepIndicator } from "~/components/claims/claim-ui";
 import { PlanStep } from "~/components/claims/plan-step";
 import { DetailsStep } from "~/components/claims/details-step";
@@ -15,10 +21,18 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { LicenceField } from "~/components/claims/licence-field";
+import { retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { createSession } from "~/modules/accounts/create-session.server";
+import { signUpLimit } from "~/modules/accounts/sign-up-limit.server";
 import { CLAIM_TEXT, HONEYPOT_FIELD, WIZARD_STEPS } from "~/modules/claims/constants";
 import { findClaimTarget, type ClaimTarget } from "~/modules/claims/find-claim-target.server";
+import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
+import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
 import { submitClaim } from "~/modules/claims/submit-claim.server";
+import { formatDate } from "~/modules/directory/provider";
+import { getStorage } from "~/platform/storage/storage.server";
+import { readForm } from "~/web/request-input.server";
 import { addService, emptyValues, readStep, readValues, validateAll, validateStep, type WizardErrors, type WizardStep, type WizardValues } from "~/modules/claims/wizard-state";
 import { getApp } from "~/platform/context";
 import { serializeSessionCookie } from "~/platform/session.server";
@@ -34,7 +48,19 @@ export function meta({ data: d }: Route.MetaArgs) {
 type LoadResult =
   | { kind: "missing" | "not-found" | "error" }
   | { kind: "claimed" | "pending"; business: ClaimTarget }
+  /** `since`: the expiry date, or the day it left the register, as shown ('1 January 2024'). */
+  | { kind: "expired" | "removed"; business: ClaimTarget; since: string | null }
+  /** Sign-ups from this network are used up (signed out only): `when` is 'in 23 minutes'. */
+  | { kind: "signup-limited"; business: ClaimTarget; when: string }
   | { kind: "ready"; business: ClaimTarget; account: { email: string } | null };
+
+/** What the wizard answers when this network's sign-ups are used up (null: it may go on). */
+async function signUpRefusal(db: Parameters<typeof signUpLimit>[0], ip: string) {
+  const limit = await signUpLimit(db, ip);
+  if (!limit.limited) return null;
+  const when = retryIn(limit.retryAt);
+  return { when, message: CLAIM_TEXT.signUpLimited(when), headers: { "Retry-After": retryAfterSeconds(limit.retryAt), "Cache-Control": "no-store" } };
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -42,8 +68,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const user = await getUser(request, context);
     const target = await findClaimTarget(app.db, params.registrationNumber);
     switch (target.status) {
-      case "claimable":
+      case "claimable": {
+        // Viewing counts nothing: the limit is only read (decision 0508).
+        const limited = user ? null : await signUpRefusal(app.db, app.clientIp);
+        if (limited) return data<LoadResult>({ kind: "signup-limited", business: target.business, when: limited.when }, { status: 429, headers: limited.headers });
         return data<LoadResult>({ kind: "ready", business: target.business, account: user ? { email: user.email } : null });
+      }
+      case "expired":
+        return data<LoadResult>({ kind: "expired", business: target.business, since: formatDate(target.since) }, { status: 409 });
+      case "removed":
+        return data<LoadResult>({ kind: "removed", business: target.business, since: target.since ? formatDate(target.since) : null }, { status: 410 });
       case "claimed":
       case "pending":
         return data<LoadResult>({ kind: target.status, business: target.business }, { status: 409 });
@@ -63,24 +97,37 @@ interface WizardReply {
   values: WizardValues;
   errors: WizardErrors;
   formError: string | null;
-  accountExists?: boolean;
   toast: ToastMessage | null;
   /** Changes on every answer, so the form is rebuilt with the values the server sent. */
   version: string;
 }
 
-function reply(r: Omit<WizardReply, "version" | "toast" | "formError"> & Partial<Pick<WizardReply, "toast" | "formError">>, status = 200) {
+function reply(
+  r: Omit<WizardReply, "version" | "toast" | "formError"> & Partial<Pick<WizardReply, "toast" | "formError">>,
+  status = 200,
+  headers: Record<string, string> = {},
+) {
   // The answer can hold the passwords typed on step 1 (they travel with the form): never cache it.
   return data<WizardReply>(
     { formError: null, toast: null, ...r, version: crypto.randomUUID() },
-    { status, headers: { "Cache-Control": "no-store" } },
+    { status, headers: { ...headers, "Cache-Control": "no-store" } },
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const user = await getUser(request, context);
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) {
+    // Over the body limit (a licence document over 10 MB sent without JavaScript, which would have
+    // refused it when chosen): nothing of the form can be read, so the wizard starts again and says why.
+    if (read.status === 413) {
+      const message = `${LICENCE_MESSAGES["too-large"]} Nothing you typed could be read with it, so please fill in the form again and choose a smaller file (a photo of the certificate is usually well under 10 MB).`;
+      return reply({ step: 1, values: emptyValues(user?.email), errors: {}, formError: message, toast: { title: "Error", description: LICENCE_MESSAGES["too-large"], variant: "destructive" } }, 413);
+    }
+    throw data(read.message, { status: read.status });
+  }
+  const form = read.form;
   const intent = String(form.get("intent") ?? "next");
   const step = readStep(form.get("step"));
   let values = readValues(form);
@@ -90,6 +137,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // A bot filled the field people never see: answer as if it worked, store nothing.
   if (form.get(HONEYPOT_FIELD)) return redirect(`/claim/${encodeURIComponent(number)}/complete`);
+
+  // Every step says at once when this network cannot sign up now, not only the submit (decision 0508).
+  const limited = signedIn ? null : await signUpRefusal(app.db, app.clientIp);
+  if (limited) {
+    return reply(
+      { step, values, errors: {}, formError: `${limited.message} ${CLAIM_TEXT.signUpLimitAccount}`, toast: { title: CLAIM_TEXT.signUpFailed, description: limited.message, variant: "destructive" } },
+      429,
+      limited.headers,
+    );
+  }
 
   if (intent === "back") return reply({ step: step === 1 ? 1 : ((step - 1) as WizardStep), values, errors: {} });
   if (intent === "add-service") {
@@ -119,8 +176,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const v = checked.value;
-  const fail = (message: string, status: number, extra: Partial<WizardReply> = {}, title = "Error") =>
-    reply({ step: 3, values, errors: {}, formError: message, toast: { title, description: message, variant: "destructive" }, ...extra }, status);
+  const fail = (message: string, status: number, extra: Partial<WizardReply> = {}, title = "Error", headers: Record<string, string> = {}) =>
+    reply({ step: 3, values, errors: {}, formError: message, toast: { title, description: message, variant: "destructive" }, ...extra }, status, headers);
+  // The licence document (optional), checked by content before anything is stored.
+  const licence = await checkLicenceDocument(form.get(LICENCE_FIELD));
+  if (licence.kind === "refused") {
+    return reply(
+      { step: 3, values, errors: { licence: licence.message }, toast: { title: "Error", description: licence.message, variant: "destructive" } },
+      licence.reason === "too-large" ? 413 : 400,
+    );
+  }
   try {
     const result = await submitClaim(
       app.db,
@@ -137,8 +202,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         areas: v.areas,
         plan: v.plan,
         period: v.period,
+        licence: licence.kind === "ok" ? licence.document : null,
       },
-      { account: user ? { id: user.id, email: user.email } : null, ip: app.clientIp },
+      { account: user ? { id: user.id, email: user.email } : null, ip: app.clientIp, storage: getStorage(app.config) },
     );
     const here = encodeURIComponent(number);
     switch (result.status) {
@@ -159,22 +225,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
         return redirectWithToast(context, `${complete}?account=signed-in`, { title: "Claim submitted", description: CLAIM_TEXT.reviewTime, variant: "success" });
       }
-      case "exists":
-        return reply(
-          {
-            step: 1,
-            values,
-            errors: { contactEmail: "An account with this email already exists. Sign in with it first, then claim this listing." },
-            accountExists: true,
-            formError: null,
-            toast: { title: CLAIM_TEXT.signUpFailed, description: "An account with this email already exists.", variant: "destructive" },
-          },
-          409,
-        );
       case "weak-password":
         return reply({ step: 1, values, errors: { password: CLAIM_TEXT.passwordShort } }, 400);
-      case "rate-limited":
-        return fail("Too many sign-up attempts from your network. Please wait an hour and try again.", 429, {}, CLAIM_TEXT.signUpFailed);
+      case "rate-limited": {
+        // The last sign-up of the window went to someone else on this network in the meantime.
+        const now = await signUpRefusal(app.db, app.clientIp);
+        const message = now?.message ?? CLAIM_TEXT.signUpLimited("in 1 hour");
+        return fail(`${message} ${CLAIM_TEXT.signUpLimitAccount}`, 429, {}, CLAIM_TEXT.signUpFailed, now?.headers ?? {});
+      }
+      case "expired":
+        return fail(`${CLAIM_TEXT.expiredTitle}. ${CLAIM_TEXT.expired(formatDate(result.since))}`, 409);
+      case "removed":
+        return fail(`${CLAIM_TEXT.removedTitle}. ${CLAIM_TEXT.removed}`, 410);
       case "pending":
         return fail(CLAIM_TEXT.pendingClaim, 409);
       case "claimed":
@@ -196,7 +258,7 @@ export default function ClaimWizard({ loaderData, actionData }: Route.ComponentP
     <main>
       <ClaimHeader
         eyebrow="Claim your listing"
-        title={load.kind === "ready" || load.kind === "claimed" || load.kind === "pending" ? load.business.businessName : "Claim your listing"}
+        title={"business" in load ? load.business.businessName : "Claim your listing"}
         lead={load.kind === "ready" ? <>Registration number {load.business.registrationNumber}. It takes about two minutes.</> : undefined}
       />
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
@@ -208,6 +270,32 @@ export default function ClaimWizard({ loaderData, actionData }: Route.ComponentP
           <ClaimProblem icon={<SearchX className="size-6" />} title={CLAIM_TEXT.notFound} message="No business on the register has this registration number. Check it and try again." />
         ) : load.kind === "error" ? (
           <ClaimProblem icon={<Ban className="size-6" />} title={CLAIM_TEXT.loadFailed} message="Please try again in a moment." />
+        ) : load.kind === "expired" ? (
+          <ClaimProblem
+            icon={<CalendarX className="size-6" />}
+            title={CLAIM_TEXT.expiredTitle}
+            message={CLAIM_TEXT.expired(load.since ?? "")}
+            registrationNumber={load.business.registrationNumber}
+            profile
+          />
+        ) : load.kind === "removed" ? (
+          <ClaimProblem
+            icon={<CalendarX className="size-6" />}
+            title={CLAIM_TEXT.removedTitle}
+            message={`${load.since ? `Removed on ${load.since}. ` : ""}${CLAIM_TEXT.removed}`}
+            registrationNumber={load.business.registrationNumber}
+            profile
+          />
+        ) : load.kind === "signup-limited" ? (
+          <ClaimProblem icon={<Hourglass className="size-6" />} title={CLAIM_TEXT.signUpLimitTitle} message={CLAIM_TEXT.signUpLimited(load.when)}>
+            <p className="mt-2 text-sm text-slate-600">
+              Already have an account?{" "}
+              <Link to={`/login?redirectTo=${encodeURIComponent(`/claim/${load.business.registrationNumber}`)}`} className="font-medium text-brand-700 underline">
+                Sign in
+              </Link>{" "}
+              and claim with it: no new account is needed.
+            </p>
+          </ClaimProblem>
         ) : load.kind === "claimed" ? (
           <ClaimProblem
             icon={<Ban className="size-6" />}
@@ -256,16 +344,21 @@ function Wizard({ business, account, reply }: { business: ClaimTarget; account: 
               {errorCount === 1 ? "1 field needs attention." : `${errorCount} fields need attention.`}
             </Alert>
           ) : null}
-          <Form method="post" id="claim-form" key={state.version} noValidate className="relative mt-5">
+          <Form method="post" encType="multipart/form-data" id="claim-form" key={state.version} noValidate className="relative mt-5">
             {/* Enter in a text field presses the first submit button: make it "Next" (or "Submit" on the last step). */}
             <button type="submit" name="intent" value={step === 3 ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only">
               {step === 3 ? "Submit" : "Next"}
             </button>
             <input type="hidden" name="step" value={step} />
             <Honeypot />
-            <AccountStep active={step === 1} business={business} values={values} errors={errors} account={account} accountExists={Boolean(reply?.accountExists)} />
+            <AccountStep active={step === 1} business={business} values={values} errors={errors} account={account} />
             <DetailsStep active={step === 2} values={values} errors={errors} />
             <PlanStep active={step === 3} values={values} errors={errors} />
+            {step === 3 ? (
+              <div className="mt-6">
+                <LicenceField error={errors.licence} />
+              </div>
+            ) : null}
             <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">
               {step > 1 ? (
                 <Button type="submit" name="intent" value="back" variant="outline" disabled={busy}>

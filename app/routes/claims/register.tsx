@@ -16,6 +16,7 @@ import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/components/waste-notes/use-hydrated";
 import { CLAIM_TEXT, PREMIUM_PRICE, PREMIUM_YEARLY_SAVING, STANDARD_NOTES_PER_MONTH } from "~/modules/claims/constants";
 import { findBusinessesByName, findClaimTarget, type BusinessMatch, type ClaimTargetResult } from "~/modules/claims/find-claim-target.server";
+import { formatDate } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
 import type { Route } from "./+types/register";
 
@@ -202,6 +203,22 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
           {CLAIM_TEXT.pendingClaim}
         </Alert>
       );
+    case "expired":
+      return (
+        <Alert tone="warning" title={CLAIM_TEXT.expiredTitle}>
+          <p className="mt-1">
+            {result.business.businessName} · {result.business.registrationNumber}. {CLAIM_TEXT.expired(formatDate(result.since))}
+          </p>
+        </Alert>
+      );
+    case "removed":
+      return (
+        <Alert tone="warning" title={CLAIM_TEXT.removedTitle}>
+          <p className="mt-1">
+            {result.business.businessName} · {result.business.registrationNumber}. {CLAIM_TEXT.removed}
+          </p>
+        </Alert>
+      );
     default:
       return (
         <Alert tone="error" title={CLAIM_TEXT.numberNotFound}>
@@ -270,6 +287,8 @@ function NameTab({ search }: { search: NameSearch | null }) {
                       <Badge tone="slate">Already claimed</Badge>
                     ) : m.pending ? (
                       <Badge tone="amber">Claim pending</Badge>
+                    ) : m.expired ? (
+                      <Badge tone="red">Registration expired</Badge>
                     ) : (
                       <ButtonLink to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`} size="sm" aria-label={`Claim ${m.businessName}`}>
                         Claim

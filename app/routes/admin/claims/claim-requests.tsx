@@ -4,8 +4,8 @@
  * Review Claim dialog links here) opens that claim and its action; the page then clears the query.
  */
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
 import { ClaimReview, formatDay, type ClaimView, type ReviewMode } from "~/components/claims/claim-review";
@@ -182,6 +182,7 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   useToastOnce(toast);
   useToastOnce(actionData?.toast);
   const [review, setReview] = useState<{ claim: ClaimView; mode: ReviewMode } | null>(selected ? { claim: selected, mode } : null);
@@ -197,22 +198,48 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
       if (!actionData?.error) setReview(null);
     }
   }, [navigation.state, navigation.formMethod, actionData]);
+  // Opened from a link (?claim=…&action=…): keep the review open, take the query off the address.
+  // That is a navigation of its own, and one started while a decision is being sent interrupts it
+  // (the approval is lost, or its success toast): issue 14, item 15. So it is never started once a
+  // form has been sent from this page: a submit is seen as it happens (a capturing listener, which
+  // runs before the router starts the request and before React re-renders with the new
+  // navigation state, which it may do a while later), and the navigation state is checked again
+  // when the timer fires. A decision's redirect takes the query off anyway; after a refused
+  // decision the query stays (clearing it would clear the error) until the review is closed.
+  const clearQuery = useCallback(() => {
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("claim");
+        next.delete("action");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
+  const hasQuery = searchParams.has("claim") || searchParams.has("action");
+  const idle = navigation.state === "idle";
+  const formSent = useRef(false);
+  const navigationState = useRef(navigation.state);
+  navigationState.current = navigation.state;
   useEffect(() => {
-    // Opened from a link (?claim=…&action=…): keep the review open, take the query off the address.
-    if (!searchParams.has("claim") && !searchParams.has("action")) return;
+    const onSubmit = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement && event.target.method.toLowerCase() === "post") formSent.current = true;
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, []);
+  // A new address (the decision's redirect, another claim's link) starts afresh.
+  useEffect(() => {
+    formSent.current = false;
+  }, [location.key]);
+  useEffect(() => {
+    if (!hasQuery || !idle || actionData || formSent.current) return;
     const timer = setTimeout(() => {
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete("claim");
-          next.delete("action");
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      if (!formSent.current && navigationState.current === "idle") clearQuery();
     }, 500);
     return () => clearTimeout(timer);
-  }, [searchParams, setSearchParams]);
+  }, [hasQuery, idle, actionData, clearQuery, location.key]);
 
   const listHref = (s: ClaimStatus) => `/admin/claim-requests?status=${s}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   const here = listHref(status);
@@ -324,7 +351,17 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
         )}
       </div>
       {hydrated ? (
-        <Dialog open={Boolean(review)} onOpenChange={(open) => !open && setReview(null)} title={title} description={review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined}>
+        <Dialog
+          open={Boolean(review)}
+          onOpenChange={(open) => {
+            if (open) return;
+            setReview(null);
+            // Closed before the query was taken off (say, after a refused decision): take it off now.
+            if (hasQuery && idle) clearQuery();
+          }}
+          title={title}
+          description={review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined}
+        >
           {body}
         </Dialog>
       ) : null}

@@ -31,8 +31,10 @@ import {
 } from "~/modules/register-sync/list-sync-logs.server";
 import { NoRegisterSourceError, requestRegisterSync, syncPending } from "~/modules/register-sync/request-sync.server";
 import { SyncAlreadyRunningError } from "~/modules/register-sync/run-register-sync.server";
-import { InvalidUploadError, MAX_UPLOAD_BYTES, storeRegisterUpload } from "~/modules/register-sync/store-upload.server";
+import { InvalidUploadError, MAX_UPLOAD_BYTES, storeRegisterUpload, type StoredUpload } from "~/modules/register-sync/store-upload.server";
 import { getApp } from "~/platform/context";
+import { getStorage } from "~/platform/storage/storage.server";
+import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { requireAdmin } from "../../auth/guards.server";
 import type { Route } from "./+types/data-management";
@@ -90,15 +92,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
   const app = getApp(context);
   const back = `/admin/data-management${url.searchParams.get("debug") === "1" ? "?debug=1" : ""}`;
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_UPLOAD_BYTES + 1024 * 1024) {
-    return redirectWithToast(context, back, {
-      title: TRIGGER_FAILED,
-      description: `The file is larger than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB: sync large registers from the configured source instead`,
-      variant: "destructive",
-    });
-  }
-  const form = await request.formData();
+  const read = await readForm(request);
+  if (!read.ok) return redirectWithToast(context, back, { title: TRIGGER_FAILED, description: read.message, variant: "destructive" });
+  const form = read.form;
   const intent = String(form.get("intent") ?? "");
   const staleAfterMinutes = app.config.SYNC_STALE_AFTER_MINUTES;
 
@@ -119,15 +115,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (intent === "sync" || intent === "upload") {
+    const storage = getStorage(app.config);
+    let upload: StoredUpload | undefined;
     try {
-      let source: string | undefined;
       if (intent === "upload") {
         const file = form.get("file");
         if (!(file instanceof File)) throw new InvalidUploadError("Choose a register file to upload");
-        source = await storeRegisterUpload(app.config.dataDir, file);
+        // Kept through the storage interface: the job may run on another instance (decision 0010).
+        upload = await storeRegisterUpload(storage, file);
       }
       const jobId = await requestRegisterSync(app.db, {
-        source,
+        upload,
         configuredSource: app.config.REGISTER_SOURCE,
         trigger: intent === "upload" ? "upload" : "manual",
         // An upload may be part of the register: never mark the rest removed. The configured source
@@ -143,6 +141,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         variant: "success",
       });
     } catch (error) {
+      if (upload) await storage.delete(upload.key).catch(() => undefined);
       const known = error instanceof SyncAlreadyRunningError || error instanceof NoRegisterSourceError || error instanceof InvalidUploadError;
       if (!known) app.log.error({ err: error }, "starting a register sync failed");
       return redirectWithToast(context, back, {

@@ -2,16 +2,25 @@
  * /admin/settings: the configured register source and schedule, the e-mail transport with a
  * 'Send test e-mail' button (queued through the outbox), and the administrators' e-mail list.
  */
-import { Mail, Send, ShieldCheck, Trash2, UserPlus } from "lucide-react";
+import { Mail, RotateCw, Send, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDateTime } from "~/components/admin/detail-list";
+import { formatDateTime, formatDay } from "~/components/admin/detail-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/form";
-import { AdminEmailError, addAdminEmail, listAdminEmails, normaliseAdminEmail, removeAdminEmail } from "~/modules/admin/admin-emails.server";
+import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import {
+  AdminEmailError,
+  addAdminEmail,
+  listAdminEmails,
+  normaliseAdminEmail,
+  removeAdminEmail,
+  resendAdminInvitation,
+  type AdminEmailRow,
+} from "~/modules/admin/admin-emails.server";
 import { getAdminSettings, sendTestEmail } from "~/modules/admin/settings.server";
 import { getApp } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -54,14 +63,41 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "add-admin") {
     const parsed = addSchema.safeParse({ email: form.get("email") ?? undefined });
     if (!parsed.success) {
-      return data({ field: "email", error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address", value: String(form.get("email") ?? "") }, { status: 400 });
+      return data(
+        { field: "email", error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address", value: String(form.get("email") ?? ""), toast: null },
+        { status: 400 },
+      );
     }
-    const result = await addAdminEmail(app.db, parsed.data.email, admin);
-    return redirectWithToast(context, "/admin/settings", {
-      title: result === "added" ? "Administrator added" : "Already an administrator",
-      description: parsed.data.email,
-      variant: result === "added" ? "success" : "default",
-    });
+    const result = await addAdminEmail(app.db, app.config, { email: parsed.data.email, actor: admin });
+    return redirectWithToast(
+      context,
+      "/admin/settings",
+      result.status === "invited"
+        ? {
+            title: "Administrator added",
+            description: `We e-mailed ${result.email} an invitation to set a password. The link works until ${formatDay(result.expiresAt.toISOString())}.`,
+            variant: "success",
+          }
+        : result.status === "notified"
+          ? { title: "Administrator added", description: `${result.email} already has an account: we e-mailed them that they are now an administrator.`, variant: "success" }
+          : { title: "Already an administrator", description: result.email },
+    );
+  }
+  if (intent === "resend-invite") {
+    try {
+      const r = await resendAdminInvitation(app.db, app.config, { email: String(form.get("email") ?? ""), actor: admin });
+      return redirectWithToast(context, "/admin/settings", {
+        title: "Invitation sent again",
+        description: `We e-mailed ${r.email} a new link to set a password (earlier links no longer work). It works until ${formatDay(r.expiresAt.toISOString())}.`,
+        variant: "success",
+      });
+    } catch (error) {
+      if (error instanceof AdminEmailError) {
+        const toast: ToastMessage = { title: "Could not send the invitation", description: error.message, variant: "destructive" };
+        return data({ field: null, error: error.message, value: "", toast }, { status: 400 });
+      }
+      throw error;
+    }
   }
   if (intent === "remove-admin") {
     try {
@@ -74,7 +110,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       throw error;
     }
   }
-  return data({ field: null, error: "Unknown action", value: "" }, { status: 400 });
+  return data({ field: null, error: "Unknown action", value: "", toast: null }, { status: 400 });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -82,6 +118,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  useToastOnce(actionData?.toast);
   const e = settings.email;
   return (
     <AdminPage title="Admin Settings" description="How the directory gets its data and sends e-mail, and who can administer it.">
@@ -162,29 +199,44 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <CardContent>
             <ul className="divide-y divide-slate-100" aria-label="Administrator e-mail addresses">
               {admins.map((a) => (
-                <li key={a.email} className="flex flex-wrap items-center justify-between gap-3 py-2" data-testid="admin-email">
+                <li key={a.email} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="admin-email">
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 break-all font-medium text-slate-900">
                       <Mail aria-hidden className="h-4 w-4 text-slate-500" />
                       {a.email}
                       {a.email === me ? <Badge tone="blue">You</Badge> : null}
-                      {a.hasAccount ? null : <Badge tone="slate">No account yet</Badge>}
+                      {a.state === "invited" ? <Badge tone="amber">Invited</Badge> : a.state === "no-account" ? <Badge tone="slate">No account yet</Badge> : null}
                     </p>
-                    <p className="text-xs text-slate-600">Added {formatDateTime(a.createdAt)}</p>
+                    <p className="text-xs text-slate-600">
+                      Added {formatDateTime(a.createdAt)}
+                      <InvitationNote admin={a} />
+                    </p>
                   </div>
-                  {a.email !== me && admins.length > 1 ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove-admin" />
-                      <input type="hidden" name="email" value={a.email} />
-                      <Button type="submit" size="sm" variant="outline" aria-label={`Remove ${a.email}`}>
-                        <Trash2 aria-hidden className="h-4 w-4" /> Remove
-                      </Button>
-                    </Form>
-                  ) : null}
+                  <div className="flex shrink-0 items-center gap-2">
+                    {a.state !== "active" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="resend-invite" />
+                        <input type="hidden" name="email" value={a.email} />
+                        <Button type="submit" size="sm" variant="outline" aria-label={`Resend invitation to ${a.email}`} disabled={busy("resend-invite")}>
+                          <RotateCw aria-hidden className="h-4 w-4" /> {a.invitation ? "Resend invitation" : "Send invitation"}
+                        </Button>
+                      </Form>
+                    ) : null}
+                    {a.email !== me && admins.length > 1 ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove-admin" />
+                        <input type="hidden" name="email" value={a.email} />
+                        <Button type="submit" size="sm" variant="outline" aria-label={`Remove ${a.email}`}>
+                          <Trash2 aria-hidden className="h-4 w-4" /> Remove
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </div>
                 </li>
               ))}
             </ul>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+            {/* Keyed by the list, so the field is emptied once an address has been added. */}
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate key={admins.map((a) => a.email).join(",")}>
               <input type="hidden" name="intent" value="add-admin" />
               <Field label="Add an administrator by e-mail" errors={actionData?.field === "email" ? actionData.error : null} className="min-w-64 flex-1">
                 {(props) => <Input {...props} name="email" type="email" autoComplete="off" defaultValue={actionData?.value ?? ""} />}
@@ -194,8 +246,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
             <p className="mt-2 text-xs text-slate-600">
-              They sign in with that address (create the account with <code>npm run create-admin</code> or a password reset). You cannot remove yourself or
-              the last administrator.
+              We e-mail them: an invitation to set a password if they have no account yet (the link works for 7 days, and you can send it again), or a note
+              that they are now an administrator. You cannot remove yourself or the last administrator.
             </p>
           </CardContent>
         </Card>
@@ -213,5 +265,19 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Card>
       </div>
     </AdminPage>
+  );
+}
+
+/** ' · Invitation sent 3 Dec, link works until 10 Dec' (or that it expired, or was never sent). */
+function InvitationNote({ admin }: { admin: AdminEmailRow }) {
+  if (admin.state === "active") return null;
+  const inv = admin.invitation;
+  if (!inv) return <> · No invitation sent yet</>;
+  return (
+    <>
+      {" "}
+      · Invitation sent {formatDateTime(inv.sentAt)}
+      {inv.usable ? `, link works until ${formatDay(inv.expiresAt)}` : ", link expired or replaced: send a new one"}
+    </>
   );
 }
