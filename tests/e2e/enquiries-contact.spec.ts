@@ -27,6 +27,10 @@ test("validation, 'Message sent', the e-mail and the admin's inbox", async ({ pa
   await form.getByLabel("Email").fill("carla@example.test");
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent")).toBeVisible();
+  // True to what happens: stored for the team and e-mailed to the contact address; a reply is an aim, in support hours.
+  await expect(form.getByRole("status")).toContainText(
+    "Thank you for getting in touch. Our support team has your message and aims to reply to carla@example.test within 24 hours, Monday to Friday.",
+  );
   await page.screenshot({ path: "tmp/shots-enq/contact-sent.png" });
 
   await page.goto("/dev/mailbox");
@@ -60,6 +64,7 @@ test("the honeypot: 'Message sent' shown, nothing stored or e-mailed", async ({ 
   await form.locator("input[name=phone2]").fill("x", { force: true });
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent")).toBeVisible();
+  await expect(form.getByRole("status")).not.toContainText("support team has your message");
   await page.goto("/dev/mailbox");
   await expect(page.getByTestId("mail").filter({ hasText: "Honeypot contact subject" })).toHaveCount(0);
   await signInAs(page, AUTH_USERS.admin);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, mailCount, signIn } from "./support/auth-helpers";
 
 const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
 const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
@@ -15,20 +15,37 @@ async function signInAs(page: Page, email: string) {
 }
 
 const leadForm = (page: Page) => page.locator("section[aria-labelledby=lead-heading]");
+/** A mailbox of its own for each submission: copies are limited per mailbox (decision 0602). */
+const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const COPY_SUBJECT = "Copy of your request for waste collection quotes";
+const NEXT_STEPS =
+  "Your request has come to our team, not to any carrier yet. We pass requests on to licensed carriers near LS1 4AP, and a carrier will contact you if they can help.";
 
-async function fillLead(page: Page, name: string, extra: { photo?: string } = {}) {
+/** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
+async function openMail(page: Page, to: string, subject: string) {
+  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(mail).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mail.getByText("Show message").click();
+  return mail;
+}
+
+async function fillLead(page: Page, name: string, extra: { photo?: string; email?: string } = {}) {
   const form = leadForm(page);
   await form.getByLabel("What needs collecting?").fill(`Fridge freezer and 4 bags for ${name}`);
   await form.getByLabel("Preferred time").selectOption("7:00");
   await form.getByLabel("Load size").selectOption({ label: "Small Van" });
   await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill("lena@example.test");
+  await form.getByLabel("Email").fill(extra.email ?? "lena@example.test");
   await form.getByLabel("Phone").fill("0113 496 0000");
   await form.getByLabel("Postcode").fill("ls1 4ap");
   if (extra.photo) await form.getByLabel("Photo of the waste").setInputFiles(extra.photo);
 }
 
-test("every validation message, the date and time choices, then 'Request sent!' with a photo", async ({ page }) => {
+test("every validation message, the date and time choices, then 'Request sent!' with a photo, and the visitor's copy", async ({ page }) => {
+  const email = uniqueEmail("lena");
   await page.goto(RESULTS);
   await formsReady(page);
   const form = leadForm(page);
@@ -47,14 +64,14 @@ test("every validation message, the date and time choices, then 'Request sent!' 
   for (const message of ["Please describe what you need collected", "Please enter your name", "Please enter your email address", "Please enter your postcode"]) {
     await expect(form.getByText(message)).toBeVisible();
   }
-  await fillLead(page, "Lena Lead");
+  await fillLead(page, "Lena Lead", { email });
   await form.getByLabel("Email").fill("lena-at-example");
   await form.getByLabel("Postcode").fill("12345");
   await form.getByRole("button", { name: "Request Quotes" }).click();
   await expect(form.getByText("Please enter a valid email address")).toBeVisible();
   await expect(form.getByText("Please enter a valid UK postcode, for example SW1A 1AA")).toBeVisible();
 
-  await form.getByLabel("Email").fill("lena@example.test");
+  await form.getByLabel("Email").fill(email);
   await form.getByLabel("Postcode").fill("ls1 4ap");
   await form.getByLabel("Photo of the waste").setInputFiles(NOT_IMAGE);
   await form.getByRole("button", { name: "Request Quotes" }).click();
@@ -63,16 +80,46 @@ test("every validation message, the date and time choices, then 'Request sent!' 
   await form.getByLabel("Photo of the waste").setInputFiles(PHOTO);
   await form.getByRole("button", { name: "Request Quotes" }).click();
   await expect(form.getByText("Request sent!")).toBeVisible();
+  // What happens next, as it is: a copy went to the visitor; the request is with the team, no carrier has it yet.
+  const sent = form.getByRole("status");
+  await expect(sent).toContainText(`Thank you. We've sent a copy to ${email}.`);
+  await expect(sent).toContainText(NEXT_STEPS);
+  await expect(sent).not.toContainText("can now contact you");
   await page.screenshot({ path: "tmp/shots-enq/lead-sent.png" });
+  await form.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: "tmp/shots-enquiries/lead-sent-1280.png" });
   await form.getByRole("button", { name: "Send another request" }).click();
   await expect(form.getByLabel("Name")).toHaveValue("");
+
+  // The copy, as the visitor reads it: their details and request, the photo mentioned (not attached), no link but the site's own.
+  const mail = await openMail(page, email, COPY_SUBJECT);
+  for (const text of [
+    "We have your request",
+    "Hello Lena Lead,",
+    NEXT_STEPS,
+    "Name: Lena Lead",
+    `Email: ${email}`,
+    "Phone: 0113 496 0000",
+    "Postcode: LS1 4AP",
+    "Load size: Small Van",
+    "Preferred time: 7:00 - 8:00",
+    "Photo: One photo, kept with your request (not attached to this email)",
+    "Fridge freezer and 4 bags for Lena Lead",
+  ]) {
+    await expect(mail.locator("pre")).toContainText(text);
+  }
+  await expect(mail.locator("pre")).toBeVisible();
+  const links = await mail.locator("ul a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  expect(links.length).toBeGreaterThan(0);
+  for (const href of links) expect(href.startsWith(new URL("/", page.url()).origin)).toBe(true);
 });
 
 test("admin: the lead with its photo, search, details and delete; the photo is admins-only", async ({ page, browser }) => {
   const name = `Lara Leadcheck ${Date.now()}`;
+  const email = uniqueEmail("lara");
   await page.goto(RESULTS);
   await formsReady(page);
-  await fillLead(page, name, { photo: PHOTO });
+  await fillLead(page, name, { photo: PHOTO, email });
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
   await expect(leadForm(page).getByText("Request sent!")).toBeVisible();
 
@@ -85,7 +132,7 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
   const row = page.getByTestId("lead-row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(page.getByTestId("lead-row")).toHaveCount(1);
-  for (const text of ["new", "Image attached", "Small Van", "7:00", "LS1 4AP", "0113 496 0000", "lena@example.test"]) await expect(row).toContainText(text);
+  for (const text of ["new", "Image attached", "Small Van", "7:00", "LS1 4AP", "0113 496 0000", email]) await expect(row).toContainText(text);
   await page.screenshot({ path: "tmp/shots-enq/admin-leads.png", fullPage: true });
 
   await row.getByRole("button", { name: "View Image" }).click();
@@ -119,13 +166,16 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
   expect((await page.request.get(photoUrl)).status()).toBe(404);
 });
 
-test("the honeypot: 'Request sent!' shown, nothing stored", async ({ page }) => {
+test("the honeypot: 'Request sent!' shown, nothing stored, no copy sent or claimed", async ({ page }) => {
+  const email = uniqueEmail("harry");
   await page.goto(RESULTS);
   await formsReady(page);
-  await fillLead(page, "Harry Honeypot");
+  await fillLead(page, "Harry Honeypot", { email });
   await leadForm(page).locator("input[name=phone2]").fill("spam", { force: true });
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
   await expect(leadForm(page).getByText("Request sent!")).toBeVisible();
+  await expect(leadForm(page).getByRole("status")).not.toContainText("copy");
+  expect(await mailCount(page, email)).toBe(0);
   await signInAs(page, AUTH_USERS.admin);
   await page.goto("/admin/leads?q=Harry%20Honeypot");
   await expect(page.getByText('No leads match "Harry Honeypot"')).toBeVisible();
@@ -138,7 +188,8 @@ test("works without JavaScript, and on a phone", async ({ browser }) => {
   await page.screenshot({ path: "tmp/shots-enq/lead-375.png", fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await fillLead(page, "Nina NoScript");
+  const email = uniqueEmail("nina");
+  await fillLead(page, "Nina NoScript", { email });
   await leadForm(page).getByLabel("Postcode").fill("");
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
   await expect(page).toHaveURL(/\/enquiries\/lead$/);
@@ -147,6 +198,9 @@ test("works without JavaScript, and on a phone", async ({ browser }) => {
   await leadForm(page).getByLabel("Postcode").fill("M1 1AE");
   await leadForm(page).getByRole("button", { name: "Request Quotes" }).click();
   await expect(page.getByText("Request sent!")).toBeVisible();
+  await expect(leadForm(page).getByRole("status")).toContainText(`Thank you. We've sent a copy to ${email}.`);
+  await expect(leadForm(page).getByRole("status")).toContainText("licensed carriers near M1 1AE");
+  await leadForm(page).screenshot({ path: "tmp/shots-enquiries/lead-sent-375-nojs.png" });
   await context.close();
 });
 

@@ -1,9 +1,10 @@
 /** The provider quote form on a claimed premium profile, the provider's e-mail, photo access, admin quote requests. */
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, linkFromMailbox, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, linkFromMailbox, mailCount, signIn } from "./support/auth-helpers";
 
 const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
 const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
@@ -15,6 +16,21 @@ async function signInAs(page: Page, email: string, path?: string) {
 }
 
 const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-heading]");
+/** The form's sent state (it replaces the form). */
+const quoteSent = (page: Page) => page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
+/** A mailbox of its own for each submission: copies are limited per mailbox (decision 0602). */
+const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
+async function openMail(page: Page, to: string, subject: string) {
+  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(mail).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mail.getByText("Show message").click();
+  return mail;
+}
 
 async function openProfile(page: Page, reg: string) {
   await page.goto(`/provider/${reg}`);
@@ -22,7 +38,10 @@ async function openProfile(page: Page, reg: string) {
   await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
 }
 
-test("every validation message, then a request with a photo reaches the provider by e-mail", async ({ page, browser }) => {
+test("every validation message, then a request with a photo reaches the provider by e-mail, and the visitor gets a copy", async ({ page, browser }) => {
+  // Two journeys in one (the visitor's and the provider's) and two mailbox reads.
+  test.slow();
+  const email = uniqueEmail("quinn");
   await openProfile(page, ENQ.quote.registrationNumber);
   await expectAccessible(page);
   const form = quoteForm(page);
@@ -40,7 +59,7 @@ test("every validation message, then a request with a photo reaches the provider
   await form.getByRole("button", { name: "Send Quote Request" }).click();
   await expect(form.getByText("Please enter a valid email address")).toBeVisible();
 
-  await form.getByLabel("Email").fill("quinn@example.test");
+  await form.getByLabel("Email").fill(email);
   await form.getByLabel("Postcode").fill("NOT A PC");
   await form.getByRole("button", { name: "Send Quote Request" }).click();
   await expect(form.getByText("Please enter a valid UK postcode, for example SW1A 1AA")).toBeVisible();
@@ -59,8 +78,15 @@ test("every validation message, then a request with a photo reaches the provider
   await form.getByLabel("Photo").setInputFiles(PHOTO);
   await form.getByRole("button", { name: "Send Quote Request" }).click();
   await expectToast(page, "Quote request submitted");
-  await expect(page.getByText("The provider will contact you soon").first()).toBeVisible();
+  // Said because both e-mails were queued: the request to the business, the copy to the visitor.
+  const sent = quoteSent(page);
+  await expect(sent).toContainText(`We've sent your request to ${ENQ.quote.businessName}.`);
+  await expect(sent).toContainText(`We've sent a copy to ${email}.`);
+  await expect(sent).toContainText("If they can help, they will reply to you directly.");
+  await expect(sent).not.toContainText("will contact you soon");
   await page.screenshot({ path: "tmp/shots-enq/quote-sent.png", fullPage: false });
+  await sent.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: "tmp/shots-enquiries/quote-sent-1280.png" });
 
   // 'Send Another Request' brings back an empty form.
   await page.getByRole("button", { name: "Send Another Request" }).click();
@@ -69,11 +95,27 @@ test("every validation message, then a request with a photo reaches the provider
   // The provider's e-mail arrives with the customer's details and the photo link.
   const photoLink = await linkFromMailbox(page, ENQ.users.provider, "New Quote Request from Quinn <Quoter>", "/enquiries/photo/quote/");
   const mail = page.getByTestId("mail").filter({ hasText: "New Quote Request from Quinn <Quoter>" }).first();
-  await expect(mail).toContainText("quinn@example.test");
+  await expect(mail).toContainText(email);
   await expect(mail).toContainText("07700 900123");
   await expect(mail).toContainText("M1 1AE");
   await expect(mail).toContainText("Shed Removal");
   await expect(mail).toContainText("Garden clearance: 6 bags & an old shed.");
+
+  // The visitor's copy: what they sent, to whom, the photo mentioned but not attached.
+  const copy = await openMail(page, email, `Copy of your quote request to ${ENQ.quote.businessName}`);
+  for (const text of [
+    "Hello Quinn <Quoter>,",
+    `We have sent your quote request to ${ENQ.quote.businessName}. This is a copy for your records.`,
+    `Email: ${email}`,
+    "Phone: 07700 900123",
+    "Postcode: M1 1AE",
+    "Service: Shed Removal",
+    "Photo: One photo, kept with your request (not attached to this email)",
+    "Garden clearance: 6 bags & an old shed.",
+  ]) {
+    await expect(copy.locator("pre")).toContainText(text);
+  }
+  await expect(copy.locator("ul a")).not.toHaveText([/\/enquiries\/photo\//]);
 
   // The photo: signed out -> sign in; another company user -> 404; the provider -> the image.
   const anon = await browser.newContext();
@@ -90,7 +132,8 @@ test("every validation message, then a request with a photo reaches the provider
   await signInAs(ownerPage, ENQ.users.provider);
   const res = await ownerPage.request.get(photoLink);
   expect(res.status()).toBe(200);
-  expect(res.headers()["content-type"]).toBe("image/png");
+  // Visitor photos are stored re-encoded as JPEG (decision 0005).
+  expect(res.headers()["content-type"]).toBe("image/jpeg");
   expect(res.headers()["cache-control"]).toContain("no-store");
   await owner.close();
 });
@@ -98,12 +141,16 @@ test("every validation message, then a request with a photo reaches the provider
 test("the honeypot phone2: the visitor sees success, nothing is stored or sent", async ({ page }) => {
   await openProfile(page, ENQ.quote.registrationNumber);
   const form = quoteForm(page);
+  const email = uniqueEmail("bot");
   await form.getByLabel("Name").fill("Honey Pot Bot");
-  await form.getByLabel("Email").fill("bot@example.test");
+  await form.getByLabel("Email").fill(email);
   await form.getByLabel("Message").fill("Cheap pills");
   await form.locator("input[name=phone2]").fill("0800 000 000", { force: true });
   await form.getByRole("button", { name: "Send Quote Request" }).click();
   await expectToast(page, "Quote request submitted");
+  await expect(quoteSent(page)).not.toContainText("sent your request");
+  await expect(quoteSent(page)).not.toContainText("copy");
+  expect(await mailCount(page, email)).toBe(0);
   await page.goto("/dev/mailbox");
   await expect(page.getByTestId("mail").filter({ hasText: "Honey Pot Bot" })).toHaveCount(0);
   await signInAs(page, AUTH_USERS.admin);
@@ -111,15 +158,45 @@ test("the honeypot phone2: the visitor sees success, nothing is stored or sent",
   await expect(page.getByText('No quote requests match "Honey Pot Bot"')).toBeVisible();
 });
 
-test("a provider without a contact e-mail gives the configuration error", async ({ page }) => {
-  await openProfile(page, ENQ.noContact.registrationNumber);
+test("a listing without an e-mail takes no quote requests: no form, and a form sent anyway is refused and not stored", async ({ page }) => {
+  const reg = ENQ.noContact.registrationNumber;
+  // The quote page (also the no-JavaScript fallback) says why instead of offering a form nobody would receive.
+  await page.goto(`/enquiries/quote/${reg}`);
+  await expect(page.getByRole("heading", { name: `Request a quote from ${ENQ.noContact.businessName}` })).toBeVisible();
+  await expect(page.getByText("Configuration error: Provider contact information is missing")).toBeVisible();
+  await expect(page.getByText(`${ENQ.noContact.businessName} cannot receive quote requests through this site at the moment`)).toBeVisible();
+  await expect(quoteForm(page)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A form loaded before the e-mail was removed (or a script) is refused: 409, the spec's message, nothing stored.
+  const name = `Nora Nocontact ${Date.now()}`;
+  const response = await page.request.post(`/enquiries/quote/${reg}`, {
+    multipart: { name, email: uniqueEmail("nora"), message: "Please quote", photo: { name: "skip.png", mimeType: "image/png", buffer: fs.readFileSync(PHOTO) } },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(409);
+  expect(await response.text()).toContain("Provider contact information is missing");
+  await signInAs(page, AUTH_USERS.admin);
+  await page.goto(`/admin/quote-requests?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText(`No quote requests match "${name}"`)).toBeVisible();
+});
+
+test("a business with e-mail notifications off: the visitor is told it was saved but not sent to them", async ({ page }) => {
+  const email = uniqueEmail("quentin");
+  await openProfile(page, ENQ.quiet.registrationNumber);
   const form = quoteForm(page);
-  await form.getByLabel("Name").fill("Nora Nocontact");
-  await form.getByLabel("Email").fill("nora@example.test");
-  await form.getByLabel("Message").fill("Please quote");
+  await form.getByLabel("Name").fill("Quentin Quiet");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill("A shed to take down and remove");
   await form.getByRole("button", { name: "Send Quote Request" }).click();
-  await expectToast(page, "Configuration error");
-  await expect(form.getByText("Configuration error: Provider contact information is missing")).toBeVisible();
+  await expectToast(page, "Quote request submitted");
+  const sent = quoteSent(page);
+  await expect(sent).toContainText(`We've saved your request, but ${ENQ.quiet.businessName} has turned off e-mail notifications, so it has not been sent to them.`);
+  await expect(sent).toContainText("To reach them, use the contact details on their profile.");
+  await expect(sent).not.toContainText("We've sent your request");
+  const copy = await openMail(page, email, `Copy of your quote request to ${ENQ.quiet.businessName}`);
+  await expect(copy.locator("pre")).toContainText(`${ENQ.quiet.businessName} has turned off e-mail notifications, so your request has not been sent to them.`);
+  expect(await mailCount(page, ENQ.users.quietOwner)).toBe(0);
 });
 
 test("admin: search, view details and image, delete a quote request", async ({ page }) => {
@@ -127,7 +204,7 @@ test("admin: search, view details and image, delete a quote request", async ({ p
   const form = quoteForm(page);
   const name = `Adam Admin-Check ${Date.now()}`;
   await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill("adam@example.test");
+  await form.getByLabel("Email").fill(uniqueEmail("adam"));
   await form.getByLabel("Postcode").fill("LS1 4AP");
   await form.getByLabel("Message").fill("Builder's rubble, about a tonne");
   await form.getByLabel("Photo").setInputFiles(PHOTO);
@@ -195,9 +272,11 @@ test("works without JavaScript: errors on the result page keep what was typed, t
   await expect(page).toHaveURL(new RegExp(`/enquiries/quote/${ENQ.quote.registrationNumber}$`));
   await expect(quoteForm(page).getByText("Please enter a valid email address")).toBeVisible();
   await expect(quoteForm(page).getByLabel("Name")).toHaveValue("Noel NoScript");
-  await quoteForm(page).getByLabel("Email").fill("noel@example.test");
+  const email = uniqueEmail("noel");
+  await quoteForm(page).getByLabel("Email").fill(email);
   await quoteForm(page).getByRole("button", { name: "Send Quote Request" }).click();
-  await expect(page.getByText("The provider will contact you soon").first()).toBeVisible();
+  await expect(quoteSent(page)).toContainText(`We've sent your request to ${ENQ.quote.businessName}.`);
+  await expect(quoteSent(page)).toContainText(`We've sent a copy to ${email}.`);
   await context.close();
   // It reached the provider like any other request.
   const mailbox = await (await browser.newContext()).newPage();

@@ -30,7 +30,7 @@ export function ContactForm({ reply }: { reply?: EnquiryReply }) {
           <p className="flex items-center gap-2 text-lg font-semibold">
             <CheckCircle2 aria-hidden className="h-5 w-5" /> {CONTACT_MESSAGES.sent}
           </p>
-          <p className="mt-1 text-sm">{CONTACT_MESSAGES.sentDetail} within 24 hours.</p>
+          <p className="mt-1 text-sm [overflow-wrap:anywhere]">{CONTACT_MESSAGES.sentDetail(reply.replyTo)}</p>
           <Link to="/contact" className="mt-3 inline-block text-sm font-medium text-green-900 underline underline-offset-2">
             Send another message
           </Link>

@@ -1,7 +1,9 @@
 /**
  * The general quote lead form (search results page). Posts to /enquiries/lead: with JavaScript
  * through a fetcher (states idle, submitting, 'Request sent!'); without it the browser goes to
- * that page, which shows the same form with its errors or the sent state.
+ * that page, which shows the same form with its errors or the sent state. The sent state says
+ * what the server did (decision 0602): a copy e-mailed to the visitor only when it was queued, and
+ * that the request is with the team, not yet with any carrier.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -12,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/auth/form-field";
 import { dateChoiceLabel, dateChoices, LOAD_SIZES, normalisePostcode, TIME_SLOTS } from "~/modules/leads/constants";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
+import { leadSentLines } from "~/modules/leads/sent-details";
 import { Honeypot } from "./honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
@@ -45,7 +48,11 @@ export function LeadForm({ location, initial, compact = true }: { location?: str
           <p className="flex items-center gap-2 font-semibold">
             <CheckCircle2 aria-hidden className="h-5 w-5" /> {LEAD_MESSAGES.sent}
           </p>
-          <p className="mt-1 text-sm">Thank you, we have your request. Licensed carriers in your area can now contact you with quotes.</p>
+          {leadSentLines(reply.sent).map((line) => (
+            <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
+              {line}
+            </p>
+          ))}
           <button
             type="button"
             className="mt-3 w-full rounded-md border border-green-300 bg-white px-3 py-1.5 text-sm font-semibold text-green-900 hover:bg-green-100"
@@ -59,7 +66,7 @@ export function LeadForm({ location, initial, compact = true }: { location?: str
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">Tell us what needs collecting and we will pass it to licensed carriers near you.</p>
+          <p className="mt-1 text-sm text-slate-600">Tell us what needs collecting. Our team passes requests on to licensed carriers near you.</p>
           <fetcher.Form method="post" action={LEAD_ACTION} encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">
             <Honeypot />
             <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />

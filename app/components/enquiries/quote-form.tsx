@@ -1,6 +1,8 @@
 /**
  * The quote request form on a claimed premium profile. Posts to /enquiries/quote/{reg}: with
- * JavaScript through a fetcher (idle, sending, sent + toast), without it as a normal page.
+ * JavaScript through a fetcher (idle, sending, sent + toast), without it as a normal page. The
+ * sent state says what the server did: sent to the business (only when its e-mail was queued) and
+ * a copy to the visitor (only when queued).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,10 +13,14 @@ import { FormError } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast, useToastOnce } from "~/components/ui/toast";
+import { quoteSentText } from "~/modules/leads/sent-details";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { Honeypot } from "./honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
+
+/** The name of the button Conform submits the form with to revalidate it (@conform-to/dom's INTENT). */
+const CONFORM_INTENT = "__intent__";
 
 export const quoteAction = (registrationNumber: string) => `/enquiries/quote/${encodeURIComponent(registrationNumber)}`;
 
@@ -44,9 +50,13 @@ export function QuoteForm({
   });
   const busy = fetcher.state !== "idle";
   const formProps = getFormProps(form);
-  // Client-side checks stop the request, so the spec's toast is raised here as the server would.
+  // Client-side checks stop the request, so the spec's toast is raised here as the server would:
+  // only for the person's own submit. Conform revalidates as they type by submitting the form with
+  // its own '__intent__' button; raising the toast then put one up for every keystroke.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    if (parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success") {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const revalidating = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
+    if (!revalidating && parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success") {
       toast({ ...QUOTE_MESSAGES.missing, variant: "destructive" });
     }
     formProps.onSubmit(event);
@@ -63,7 +73,11 @@ export function QuoteForm({
             <p className="flex items-center gap-2 font-semibold">
               <CheckCircle2 aria-hidden className="h-5 w-5" /> {QUOTE_MESSAGES.submitted.title}
             </p>
-            <p className="mt-1 text-sm">{QUOTE_MESSAGES.submitted.description}</p>
+            {quoteSentText(reply.sent).lines.map((line) => (
+              <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
+                {line}
+              </p>
+            ))}
             <Button
               variant="outline"
               size="sm"

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ToastMessage } from "~/components/ui/toast";
+import type { SentDetails } from "~/modules/leads/sent-details";
 
 /** What every visitor-form action answers: Conform's result plus the outcome the form shows. */
 export interface EnquiryReply {
@@ -10,4 +11,8 @@ export interface EnquiryReply {
   photoError?: string | null;
   /** A message shown above the form. */
   formError?: string | null;
+  /** What the server did with a request it took (lead and quote forms); absent for a filled honeypot. */
+  sent?: SentDetails | null;
+  /** Contact form: the address the team will reply to. */
+  replyTo?: string | null;
 }

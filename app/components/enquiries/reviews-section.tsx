@@ -1,7 +1,9 @@
 /**
  * Customer reviews on a claimed premium profile: published reviews newest first with the average
  * and count, and the review form (name, email, rating 1-5 default 5, text). The e-mail is checked
- * while typing ('Review already submitted'); after a review is sent the form gives way to a thank-you.
+ * while typing ('Review already submitted'): the server answers only for a review this browser sent
+ * or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives way to
+ * a thank-you.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

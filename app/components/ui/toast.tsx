@@ -2,6 +2,9 @@
  * Toasts: a tiny global store plus a Radix Toast viewport rendered once in the root.
  * Show one from anywhere with `toast({ title, description, variant })`; the server can queue
  * one across a redirect with `redirectWithToast` (platform/toast.server.ts).
+ * The same news is shown once (decision 0603): a toast with the title and description of one
+ * already on screen replaces it (as the newest, its timer started again) instead of stacking, and
+ * at most MAX_TOASTS are on screen, the oldest leaving first.
  */
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useRef, useSyncExternalStore } from "react";
@@ -21,8 +24,17 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+export const MAX_TOASTS = 3;
+
+const sameNews = (a: ToastMessage, b: ToastMessage) => a.title === b.title && (a.description ?? "") === (b.description ?? "");
+
+/** The toasts on screen once `message` is shown: the same news replaced (as the newest), at most MAX_TOASTS. */
+export function withToast<T extends ToastMessage>(list: readonly T[], message: T): T[] {
+  return [...list.filter((e) => !sameNews(e, message)), message].slice(-MAX_TOASTS);
+}
+
 export function toast(message: ToastMessage): void {
-  entries = [...entries, { ...message, id: nextId++ }];
+  entries = withToast(entries, { ...message, id: nextId++ });
   emit();
 }
 function dismiss(id: number) {
@@ -53,7 +65,7 @@ export function Toaster({ initial }: { initial?: ToastMessage | null }) {
           key={t.id}
           onOpenChange={(open) => !open && dismiss(t.id)}
           className={cn(
-            "grid gap-1 rounded-lg border p-4 pr-8 shadow-lg data-[state=closed]:opacity-0",
+            "relative grid gap-1 rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:opacity-0",
             t.variant === "destructive"
               ? "border-red-300 bg-red-50 text-red-900"
               : t.variant === "success"

@@ -4,7 +4,15 @@ import { EMAIL_PATTERN, LIMITS } from "../leads/constants";
 
 export const CONTACT_MESSAGES = {
   sent: "Message sent",
-  sentDetail: "Thank you for getting in touch. We'll reply to your email",
+  /**
+   * Under 'Message sent': the message is stored for the team (/admin/messages) and e-mailed to the
+   * contact address; a reply is a person's work, so it is an aim, in support hours (decision 0602).
+   * Without an address (a filled honeypot) only thanks.
+   */
+  sentDetail: (replyTo?: string | null) =>
+    replyTo
+      ? `Thank you for getting in touch. Our support team has your message and aims to reply to ${replyTo} within 24 hours, Monday to Friday.`
+      : "Thank you for getting in touch.",
   failed: "Your message could not be sent. Please try again.",
   rateLimited: "Too many messages from your connection. Please wait an hour and try again.",
 } as const;

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { dateChoices, normalisePostcode, POSTCODE_MESSAGE, TIME_SLOTS } from "./constants";
@@ -29,6 +30,7 @@ const valid = (over: Record<string, string> = {}): LeadInput => {
   return r.data;
 };
 const services = () => ({ db: t.db, storage: disk.storage, log });
+const CONFIG = { publicUrl: "https://directory.example.org" };
 let ip = 0;
 const nextIp = () => `10.0.0.${++ip}`;
 
@@ -67,19 +69,22 @@ describe("lead form rules", () => {
 
 describe("creating a lead", () => {
   it("stores it with status 'new', 'asap' by default, and the photo under generalleads/", async () => {
-    const r = await createLead(services(), { input: valid(), photo: file(PNG, "photo.png", "image/png"), honeypot: "", ip: nextIp() });
+    const r = await createLead(services(), CONFIG, { input: valid(), photo: file(PNG, "photo.png", "image/png"), honeypot: "", ip: nextIp() });
     expect(r).toMatchObject({ status: "created", imageStored: true });
     if (r.status !== "created") return;
     const row = await t.db.selectFrom("general_leads").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "new", preferred_time: "asap", postcode: "M1 1AE", preferred_date: "2026-03-12", load_size: null, phone: null });
-    expect(row.image_key).toMatch(/^generalleads\/\d+-[0-9a-f]{16}\.png$/);
-    expect((await disk.storage.get(row.image_key!))?.body.equals(PNG)).toBe(true);
+    // Stored re-encoded (decision 0005): a clean JPEG of the same picture, not the bytes sent.
+    expect(row.image_key).toMatch(/^generalleads\/\d+-[0-9a-f]{16}\.jpg$/);
+    const stored = (await disk.storage.get(row.image_key!))!;
+    expect(stored.body.equals(PNG)).toBe(false);
+    expect(await sharp(stored.body).metadata()).toMatchObject({ format: "jpeg", width: 1, height: 1 });
     expect(await getLeadPhotoKey(t.db, r.id)).toBe(row.image_key);
   });
 
   it("refuses a renamed non-image by its content and stores nothing", async () => {
     const before = await t.db.selectFrom("general_leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const r = await createLead(services(), { input: valid(), photo: file(Buffer.from("%PDF-1.7 not an image"), "holiday.jpg", "image/jpeg"), honeypot: "", ip: nextIp() });
+    const r = await createLead(services(), CONFIG, { input: valid(), photo: file(Buffer.from("%PDF-1.7 not an image"), "holiday.jpg", "image/jpeg"), honeypot: "", ip: nextIp() });
     expect(r).toEqual({ status: "invalid-photo", reason: "not-image" });
     const after = await t.db.selectFrom("general_leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
@@ -87,26 +92,26 @@ describe("creating a lead", () => {
 
   it("refuses a photo over 10 MB", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
-    expect(await createLead(services(), { input: valid(), photo: file(big, "big.png"), honeypot: "", ip: nextIp() })).toEqual({ status: "invalid-photo", reason: "too-large" });
+    expect(await createLead(services(), CONFIG, { input: valid(), photo: file(big, "big.png"), honeypot: "", ip: nextIp() })).toEqual({ status: "invalid-photo", reason: "too-large" });
   });
 
   it("keeps the lead without the image when storage fails", async () => {
-    const r = await createLead({ db: t.db, storage: new FailingStorage(), log }, { input: valid({ name: "Storage Down" }), photo: file(GIF, "a.gif"), honeypot: "", ip: nextIp() });
+    const r = await createLead({ db: t.db, storage: new FailingStorage(), log }, CONFIG, { input: valid({ name: "Storage Down" }), photo: file(GIF, "a.gif"), honeypot: "", ip: nextIp() });
     expect(r).toMatchObject({ status: "created", imageStored: false });
     const row = await t.db.selectFrom("general_leads").select("image_key").where("name", "=", "Storage Down").executeTakeFirstOrThrow();
     expect(row.image_key).toBeNull();
   });
 
   it("stores nothing when the honeypot is filled", async () => {
-    const r = await createLead(services(), { input: valid({ name: "Honey Bot" }), photo: null, honeypot: "0161 000", ip: nextIp() });
+    const r = await createLead(services(), CONFIG, { input: valid({ name: "Honey Bot" }), photo: null, honeypot: "0161 000", ip: nextIp() });
     expect(r).toEqual({ status: "ignored" });
     expect(await t.db.selectFrom("general_leads").select("id").where("name", "=", "Honey Bot").executeTakeFirst()).toBeUndefined();
   });
 
   it("allows 10 leads per hour from one address", async () => {
     const addr = nextIp();
-    for (let i = 0; i < 10; i++) expect((await createLead(services(), { input: valid(), photo: null, honeypot: null, ip: addr })).status).toBe("created");
-    expect(await createLead(services(), { input: valid(), photo: null, honeypot: null, ip: addr })).toEqual({ status: "rate-limited" });
+    for (let i = 0; i < 10; i++) expect((await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr })).status).toBe("created");
+    expect(await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr })).toEqual({ status: "rate-limited" });
   });
 });
 
@@ -148,7 +153,7 @@ describe("admin list of leads", () => {
   });
 
   it("deletes a lead and its photo; a second delete finds nothing", async () => {
-    const r = await createLead(services(), { input: valid({ name: "Delete Me" }), photo: file(PNG, "p.png"), honeypot: null, ip: nextIp() });
+    const r = await createLead(services(), CONFIG, { input: valid({ name: "Delete Me" }), photo: file(PNG, "p.png"), honeypot: null, ip: nextIp() });
     if (r.status !== "created") throw new Error(r.status);
     const key = (await getLeadPhotoKey(t.db, r.id))!;
     expect(await deleteLead(services(), r.id)).toBe(true);

@@ -1,8 +1,12 @@
 /**
- * A visitor's quote request to a claimed premium provider (status 'pending'). The row and the
- * provider's e-mail ('New Quote Request from {name}') are written in one transaction through the
- * outbox: sending happens in the job runner with retries, so a mail failure is logged and retried
- * and never fails the visitor's request. The provider's 'Email Notifications' setting is honoured.
+ * A visitor's quote request to a claimed premium provider (status 'pending'). The row, the
+ * provider's e-mail ('New Quote Request from {name}') and the visitor's copy are written in one
+ * transaction through the outbox: sending happens in the job runner with retries, so a mail
+ * failure is logged and retried and never fails the visitor's request. The provider's 'Email
+ * Notifications' setting is honoured. The one address a request can go to is the e-mail on the
+ * verified claimed listing (the register has none): a listing without a usable one takes no
+ * requests at all, and nothing is stored (decision 0602). The result says what was queued, so the
+ * form tells the visitor only that.
  */
 import crypto from "node:crypto";
 import { getProvider } from "~/modules/directory/get-provider.server";
@@ -11,13 +15,25 @@ import { queueEmail } from "~/platform/email/outbox.server";
 import type { Logger } from "~/platform/logger.server";
 import { hit } from "~/platform/rate-limit.server";
 import type { Storage } from "~/platform/storage/storage.server";
+import { EMAIL_PATTERN } from "../leads/constants";
 import { checkPhoto, storePhoto } from "../leads/photo.server";
-import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
+import { FORM_LIMITS, formLimitKey, mailboxIdentity } from "../leads/rate-limits";
+import { allowCopy } from "../leads/visitor-copy.server";
+import { quoteCopyEmail } from "./quote-copy-email.server";
 import { quoteRequestEmail } from "./quote-email.server";
 import type { QuoteInput } from "./quote-schema";
 
 export type CreateQuoteResult =
-  | { status: "created"; id: string; emailed: boolean; imageStored: boolean }
+  | {
+      status: "created";
+      id: string;
+      businessName: string;
+      /** The business's e-mail was queued (off when its owner turned notifications off). */
+      emailed: boolean;
+      /** The visitor's copy: queued, held back by the per-mailbox limit, or not needed (the visitor is the business's own address). */
+      copy: "queued" | "limited" | "not-needed";
+      imageStored: boolean;
+    }
   | { status: "ignored" }
   | { status: "not-found" }
   | { status: "no-contact" }
@@ -29,6 +45,12 @@ export type CreateQuoteResult =
 export async function getQuoteProvider(db: Database, registrationNumber: string) {
   const provider = await getProvider(db, registrationNumber);
   return provider && provider.is_claimed && provider.is_premium ? provider : null;
+}
+
+/** Where a provider's quote requests go: the claimed listing's e-mail, when it is a usable address. */
+export function quoteRecipient(provider: { email: string | null }): string | null {
+  const email = provider.email?.trim();
+  return email && EMAIL_PATTERN.test(email) ? email : null;
 }
 
 export async function createQuoteRequest(
@@ -43,7 +65,8 @@ export async function createQuoteRequest(
   }
   const provider = await getQuoteProvider(db, args.registrationNumber);
   if (!provider) return { status: "not-found" };
-  if (!provider.email?.trim()) return { status: "no-contact" };
+  const recipient = quoteRecipient(provider);
+  if (!recipient) return { status: "no-contact" };
   const { input } = args;
   if (input.serviceType && !provider.services.includes(input.serviceType)) return { status: "invalid-service" };
   const photo = await checkPhoto(args.photo);
@@ -57,7 +80,7 @@ export async function createQuoteRequest(
   const settings = await db.selectFrom("claimed_listings").select("email_notifications").where("registration_number", "=", reg).executeTakeFirst();
   const notify = settings?.email_notifications ?? true;
 
-  await db.transaction().execute(async (trx) => {
+  const copy = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("quote_requests")
       .values({
@@ -76,7 +99,7 @@ export async function createQuoteRequest(
       await queueEmail(
         trx,
         quoteRequestEmail({
-          to: provider.email!.trim(),
+          to: recipient,
           businessName: provider.business_name,
           name: input.name,
           email: input.email,
@@ -89,7 +112,23 @@ export async function createQuoteRequest(
         }),
       );
     }
+    // The business's own address: the request itself went there, a second copy would not help.
+    if (notify && mailboxIdentity(input.email) === mailboxIdentity(recipient)) return "not-needed" as const;
+    if (!(await allowCopy(trx, input.email))) return "limited" as const;
+    await queueEmail(
+      trx,
+      quoteCopyEmail({
+        input,
+        businessName: provider.business_name,
+        providerEmailed: notify,
+        photo: imageKey ? "stored" : photo.kind === "ok" ? "failed" : "none",
+        profileUrl: `${config.publicUrl}/provider/${encodeURIComponent(reg)}`,
+        publicUrl: config.publicUrl,
+      }),
+    );
+    return "queued" as const;
   });
   if (!notify) log.info({ quoteId: id, provider: reg }, "provider has e-mail notifications off; quote stored without e-mail");
-  return { status: "created", id, emailed: notify, imageStored: imageKey !== null };
+  if (copy === "limited") log.info({ quoteId: id }, "copy to the visitor held back: this mailbox has had its share of copies");
+  return { status: "created", id, businessName: provider.business_name, emailed: notify, copy, imageStored: imageKey !== null };
 }

@@ -8,7 +8,9 @@ export const QUOTE_MESSAGES = {
   invalidFile: { title: "Invalid file", description: "Please upload an image file" },
   tooLarge: { title: "Invalid file", description: "The photo must be 10 MB or smaller" },
   failed: { title: "Error", description: "Failed to submit quote request. Please try again." },
-  submitted: { title: "Quote request submitted", description: "The provider will contact you soon" },
+  // The spec's 'The provider will contact you soon' promised what nobody can: what follows the title
+  // is what the server did (quoteSentText in ../leads/sent-details; decision 0602).
+  submitted: { title: "Quote request submitted" },
   rateLimited: { title: "Error", description: "Too many quote requests from your connection. Please wait an hour and try again." },
 } as const;
 

@@ -101,7 +101,7 @@ describe("creating a quote request", () => {
     if (r.status !== "created") return;
     const row = await t.db.selectFrom("quote_requests").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ provider_id: "CBDU700001", status: "pending", postcode: "M1 1AE", service_type: "Skip Hire", phone: "0161 496 0000" });
-    expect(row.image_key).toMatch(/^provider-requests\/cbdu700001\/\d+-[0-9a-f]{16}\.png$/);
+    expect(row.image_key).toMatch(/^provider-requests\/cbdu700001\/\d+-[0-9a-f]{16}\.jpg$/);
 
     received.length = 0;
     expect(await jobs().drain()).toBeGreaterThanOrEqual(1);

@@ -1,18 +1,20 @@
 /**
  * POST /enquiries/lead: the general quote lead form. The results page posts here with a fetcher;
  * without JavaScript the browser lands here and sees the same form (errors or 'Request sent!').
+ * The sent state says only what the server did: the copy to the visitor when it was queued, and
+ * that the request is with the team, not with any carrier (decision 0602).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadForm } from "~/components/enquiries/lead-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
-import { HONEYPOT, MAX_FORM_BYTES } from "~/modules/leads/constants";
+import { HONEYPOT } from "~/modules/leads/constants";
 import { createLead } from "~/modules/leads/create-lead.server";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/lead";
-import { readFormData } from "~/platform/form-body.server";
+import { readForm } from "~/web/request-input.server";
 
 export function meta() {
   return [{ title: "Get free quotes | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
@@ -20,17 +22,27 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const body = await readFormData(request, MAX_FORM_BYTES);
-  if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: LEAD_MESSAGES.imageTooLarge }, { status: 413 });
+  const read = await readForm(request);
+  if (!read.ok) {
+    const photoError = read.status === 413 ? LEAD_MESSAGES.imageTooLarge : undefined;
+    return data<EnquiryReply>({ status: "error", photoError, formError: photoError ? undefined : read.message }, { status: read.status });
+  }
+  const body = read.form;
   const submission = parseWithZod(body, { schema: leadSchema() });
   if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
   try {
     const result = await createLead(
       { db: app.db, storage: getStorage(app.config), log: app.log },
+      app.config,
       { input: submission.value, photo: body.get("photo"), honeypot: body.get(HONEYPOT), ip: app.clientIp },
     );
     switch (result.status) {
       case "created":
+        return data<EnquiryReply>({
+          status: "sent",
+          result: submission.reply({ resetForm: true }),
+          sent: { email: submission.value.email, copy: result.copy, postcode: submission.value.postcode },
+        });
       case "ignored":
         return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }) });
       case "invalid-photo":

@@ -1,26 +1,37 @@
 /**
  * POST /enquiries/quote/{registrationNumber}: a visitor's quote request to a claimed premium
  * provider. Profiles post here with a fetcher; without JavaScript this page shows the result.
+ * A listing with no e-mail to send requests to offers no form here and refuses posts (409,
+ * nothing stored). 'Sent to {business}' and 'a copy to {email}' are said only for e-mails that
+ * were queued (decision 0602).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { QuoteForm } from "~/components/enquiries/quote-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
+import { Alert } from "~/components/ui/alert";
 import type { ToastMessage } from "~/components/ui/toast";
-import { HONEYPOT, MAX_FORM_BYTES } from "~/modules/leads/constants";
-import { createQuoteRequest, getQuoteProvider } from "~/modules/quotes/create-quote.server";
+import { HONEYPOT } from "~/modules/leads/constants";
+import { quoteSentText, type SentDetails } from "~/modules/leads/sent-details";
+import { createQuoteRequest, getQuoteProvider, quoteRecipient } from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/quote";
-import { readFormData } from "~/platform/form-body.server";
+import { readForm } from "~/web/request-input.server";
 
 const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
+const sentToast = (sent: SentDetails | null): ToastMessage => ({ title: QUOTE_MESSAGES.submitted.title, description: quoteSentText(sent).toast, variant: "success" });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const provider = await getQuoteProvider(getApp(context).db, params.registrationNumber);
   if (!provider) throw data("Not found", { status: 404 });
-  return { registrationNumber: provider.registration_number, businessName: provider.business_name, services: provider.services };
+  return {
+    registrationNumber: provider.registration_number,
+    businessName: provider.business_name,
+    services: provider.services,
+    acceptsRequests: quoteRecipient(provider) !== null,
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -29,14 +40,20 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const body = await readFormData(request, MAX_FORM_BYTES);
-  if (body === "too-large") return data<EnquiryReply>({ status: "error", photoError: QUOTE_MESSAGES.tooLarge.description, toast: toast(QUOTE_MESSAGES.tooLarge) }, { status: 413 });
+  const read = await readForm(request);
+  if (!read.ok) {
+    if (read.status === 413) {
+      return data<EnquiryReply>({ status: "error", photoError: QUOTE_MESSAGES.tooLarge.description, toast: toast(QUOTE_MESSAGES.tooLarge) }, { status: 413 });
+    }
+    return data<EnquiryReply>({ status: "error", formError: read.message }, { status: read.status });
+  }
+  const body = read.form;
   // A filled honeypot is answered as a success before anything else is looked at.
   const honeypot = body.get(HONEYPOT);
   const submission = parseWithZod(body, { schema: quoteSchema });
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     app.log.info({ form: "quote" }, "honeypot filled; submission ignored");
-    return data<EnquiryReply>({ status: "sent", toast: toast(QUOTE_MESSAGES.submitted, "success") });
+    return data<EnquiryReply>({ status: "sent", toast: sentToast(null) });
   }
   if (submission.status !== "success") {
     return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.missing) }, { status: 400 });
@@ -50,9 +67,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const fail = (m: { title: string; description: string }, status: number, extra: Partial<EnquiryReply> = {}) =>
       data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m), formError: `${m.title}: ${m.description}`, ...extra }, { status });
     switch (result.status) {
-      case "created":
+      case "created": {
+        const sent: SentDetails = { email: submission.value.email, copy: result.copy, businessName: result.businessName, providerEmailed: result.emailed };
+        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: sentToast(sent), sent });
+      }
       case "ignored":
-        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: toast(QUOTE_MESSAGES.submitted, "success") });
+        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: sentToast(null) });
       case "not-found":
         return fail(QUOTE_MESSAGES.failed, 404);
       case "no-contact":
@@ -88,7 +108,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Request a quote from {loaderData.businessName}</h1>
       <div className="mt-6">
-        <QuoteForm {...loaderData} initial={actionData} />
+        {loaderData.acceptsRequests ? (
+          <QuoteForm registrationNumber={loaderData.registrationNumber} businessName={loaderData.businessName} services={loaderData.services} initial={actionData} />
+        ) : (
+          <Alert tone="warning" title={`${QUOTE_MESSAGES.configuration.title}: ${QUOTE_MESSAGES.configuration.description}`}>
+            {loaderData.businessName} cannot receive quote requests through this site at the moment, so this form is not available. Their profile
+            lists other ways to contact them.
+          </Alert>
+        )}
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 /**
  * /enquiries/reviews/{registrationNumber}: the published reviews (loaded by the profile's reviews
  * section, or shown as a page without JavaScript) and POST: submit a review (stored unverified).
+ * 'Already reviewed' is said only to a visitor who already knows (decision 0410).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
@@ -14,6 +15,7 @@ import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { submitReview } from "~/modules/reviews/submit-review.server";
 import { getApp } from "~/platform/context";
 import type { Route } from "./+types/reviews";
+import { addReviewMark, getReviewer } from "./reviewer-cookie.server";
 
 const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
 
@@ -51,9 +53,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m) }, { status: 400 });
   }
   try {
-    const result = await submitReview({ db: app.db, log: app.log }, { registrationNumber: params.registrationNumber, input: submission.value, honeypot, ip: app.clientIp });
+    const reviewer = await getReviewer(request, context);
+    const result = await submitReview(
+      { db: app.db, log: app.log, config: app.config },
+      { registrationNumber: params.registrationNumber, input: submission.value, honeypot, ip: app.clientIp, reviewer },
+    );
     switch (result.status) {
       case "created":
+      case "accepted":
+        // The same answer whether or not the e-mail had reviewed already (decision 0410): this
+        // browser keeps a mark of the review it sent, so it may be told about it later.
+        return data<EnquiryReply>(
+          { status: "sent", result: submission.reply({ resetForm: true }), toast: toast(REVIEW_MESSAGES.submitted, "success") },
+          { headers: { "Set-Cookie": await addReviewMark(app.config, reviewer, result.mark) } },
+        );
       case "ignored":
         return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: toast(REVIEW_MESSAGES.submitted, "success") });
       case "already":

@@ -8,12 +8,14 @@ import { LocalDiskStorage, type Storage, type StoredFile } from "~/platform/stor
 
 export const log = createLogger("silent");
 
-/** The smallest valid PNG (1x1). */
+/** A small valid PNG (1x1, green, with alpha): it decodes, as every stored photo must. */
 export const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b" +
+    "0000000d49444154089963d0ab35fa0f00039701ddeeb152b30000000049454e44ae426082",
   "hex",
 );
-export const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "binary");
+/** A small valid GIF (1x1, green). */
+export const GIF = Buffer.from("474946383961010001008000004c69712e7d3221f90405000000002c00000000010001000002024c01003b", "hex");
 
 export function file(bytes: Buffer, name: string, type = "application/octet-stream"): File {
   return new File([new Uint8Array(bytes)], name, { type });

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "rate-limited") {
       return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.rateLimited }, { status: 429 });
     }
-    return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }) });
+    return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), replyTo: submission.value.email });
   } catch (error) {
     app.log.error({ err: error }, "contact message failed");
     return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.failed }, { status: 500 });
