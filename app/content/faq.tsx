@@ -212,8 +212,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Do you track me or use cookies?",
         answer: (
           <p>
-            No tracking. We use two essential cookies: one keeps business users signed in, the other shows a one-off
-            confirmation message. See our <To to="/cookies">cookie policy</To> and <To to="/privacy">privacy
+            No tracking. We use four essential cookies: one keeps business users signed in, one shows a one-off
+            confirmation message, one holds a password link while you use it and one remembers the reviews you sent
+            from this browser. See our <To to="/cookies">cookie policy</To> and <To to="/privacy">privacy
             notice</To>.
           </p>
         ),

@@ -35,4 +35,18 @@ export const COOKIES = [
     setWhen: "After you submit some forms",
     lasts: "60 seconds at most; removed as soon as the message is shown",
   },
+  {
+    name: "__pwlink",
+    purpose:
+      "Holds the one-time link from a “set your password” or “reset your password” e-mail while you choose a password, so the link is not left in your browser history.",
+    setWhen: "When you open such a link",
+    lasts: "30 minutes at most; removed when the password is set",
+  },
+  {
+    name: "__reviews",
+    purpose:
+      "Remembers which businesses you have reviewed from this browser, so we can tell you that you already have without telling anyone else.",
+    setWhen: "When you send a review",
+    lasts: "1 year",
+  },
 ] as const;

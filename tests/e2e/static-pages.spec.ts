@@ -63,7 +63,7 @@ test.describe("static pages", () => {
     await expectAccessible(page, { bestPractice: true });
   });
 
-  test("Privacy covers UK GDPR, what is stored and the only two cookies", async ({ page }) => {
+  test("Privacy covers UK GDPR, what is stored and the cookies", async ({ page }) => {
     await visit(page, "/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Notice");
     await expect(page.getByText("Last updated: November 2026")).toBeVisible();
@@ -107,13 +107,15 @@ test.describe("static pages", () => {
     await expectAccessible(page, { bestPractice: true });
   });
 
-  test("Cookies lists exactly the session and toast cookies, and no tracking", async ({ page }) => {
+  test("Cookies lists exactly the cookies the site sets, and no tracking", async ({ page }) => {
     await visit(page, "/cookies");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie Policy");
     const rows = main(page).getByRole("table").locator("tbody tr");
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(4);
     await expect(rows.nth(0)).toContainText("__session");
     await expect(rows.nth(1)).toContainText("__toast");
+    await expect(rows.nth(2)).toContainText("__pwlink");
+    await expect(rows.nth(3)).toContainText("__reviews");
     await expect(main(page).getByRole("heading", { level: 2, name: "No tracking" })).toBeVisible();
     await expect(main(page)).toContainText("any third-party cookies");
     await expectMeta(page, "/cookies", "Cookie Policy");

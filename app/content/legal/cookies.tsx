@@ -3,7 +3,7 @@ import type { GuideSection } from "../guides/types";
 import { COOKIES, SUPPORT_ROUTE } from "../site";
 
 export const COOKIES_SUMMARY =
-  "The UK Waste Carrier Directory uses two strictly necessary cookies: a sign-in session cookie and a short-lived message cookie. No analytics, advertising or tracking cookies.";
+  "The UK Waste Carrier Directory uses four strictly necessary cookies: a sign-in session, a short-lived message, a password link and a record of the reviews you sent. No analytics, advertising or tracking cookies.";
 
 function CookieTable() {
   return (
@@ -53,8 +53,10 @@ export const cookiesSections: GuideSection[] = [
     body: (
       <>
         <p>
-          We use only these {COOKIES.length} cookies. Both are strictly necessary, both are sent only to this website,
-          and neither can be read by scripts on the page.
+          We use only these {COOKIES.length} cookies. Each is strictly necessary, each is sent only to this website,
+          and none can be read by scripts on the page. On our secure site their names begin with{" "}
+          <code>__Host-</code> instead of <code>__</code> (for example <code>__Host-session</code>), which tells
+          your browser to accept them only from this exact website over a secure connection.
         </p>
         <CookieTable />
       </>

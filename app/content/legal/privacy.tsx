@@ -26,7 +26,7 @@ export const privacySections: GuideSection[] = [
             <li>We keep only what we need to run the directory and the services you ask us for.</li>
             <li>We never sell your data and we show no advertising.</li>
             <li>
-              We use two essential cookies and nothing else: no analytics, tracking or advertising cookies.
+              We use four essential cookies and nothing else: no analytics, tracking or advertising cookies.
             </li>
           </ul>
         </Callout>

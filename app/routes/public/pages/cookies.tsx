@@ -16,7 +16,7 @@ export default function Cookies() {
   return (
     <LegalPage
       title="Cookie Policy"
-      lead="We use two essential cookies and nothing else: no analytics, no advertising and no tracking."
+      lead="We use four essential cookies and nothing else: no analytics, no advertising and no tracking."
       icon={Cookie}
       sections={cookiesSections}
     />
