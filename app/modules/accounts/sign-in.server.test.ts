@@ -7,6 +7,7 @@ import { createAdmin, createDemoAdmin } from "./create-admin.server";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./enrol-totp.server";
 import { disableTotp } from "./disable-totp.server";
 import { isAdmin } from "./is-admin.server";
+import { verifyAgainstDummy } from "./passwords.server";
 import { signIn } from "./sign-in.server";
 import { signUp } from "./sign-up.server";
 import { makeUser, TEST_CONFIG } from "./test-helpers";
@@ -46,9 +47,16 @@ describe("sign-in", () => {
       return performance.now() - s;
     };
     await time("ghost2@example.test"); // warm the dummy hash
-    const known = Math.min(await time("plain@example.test"), await time("plain@example.test"));
+    // The yardstick is one argon2 check itself, measured here: a known account's sign-in also does
+    // more database work (its failure counts), which on a busy machine says nothing about argon2.
+    const checkOnce = async () => {
+      const s = performance.now();
+      await verifyAgainstDummy("nope");
+      return performance.now() - s;
+    };
+    const argon2 = Math.min(await checkOnce(), await checkOnce());
     const unknown = Math.min(await time("ghost3@example.test"), await time("ghost4@example.test"));
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(unknown).toBeGreaterThan(argon2 * 0.7);
   });
 
   it("refuses an unconfirmed e-mail (only with the right password) and re-sends the link", async () => {
