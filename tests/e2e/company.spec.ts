@@ -12,6 +12,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-form";
 import { CO, CO_ANALYTICS, CO_NOTES, CO_PASSWORD } from "../fixtures/70-company";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { classValue, computed } from "./support/styles";
 
 const files = path.resolve(import.meta.dirname, "../fixtures/files");
 const PNG_FILE = path.join(files, "skip-photo.png");
@@ -122,6 +123,10 @@ test("verified listing: details and services published at once, logo checked by 
   await expectToast(page, "Logo uploaded successfully");
   // 160x120 is not the recommended square.
   await expect(page.getByText(/square image of at least 512x512/).first()).toBeVisible();
+  // The caller's classes win over the button's variant and the field's defaults (issue 15): a red
+  // "Remove Logo", a grey read-only address.
+  await expect.poll(() => computed(page.getByRole("button", { name: "Remove Logo" }), "color")).toBe(await classValue(page, "text-red-700", "color"));
+  expect(await computed(page.getByLabel("Address"), "backgroundColor")).toBe(await classValue(page, "bg-slate-100", "backgroundColor"));
   const logoSrc = await page.getByTestId("logo-preview").getAttribute("src");
   expect(logoSrc).toMatch(/^\/company-logo\/cbdu700101-logo-\d+-[0-9a-f]{16}\.png$/);
   const logo = await page.request.get(logoSrc!);

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/auth-helpers";
+import { classValue, computed } from "./support/styles";
 
 const SITE = "UK Waste Carrier Directory";
 
@@ -120,6 +121,16 @@ test.describe("static pages", () => {
     await expect(main(page)).toContainText("any third-party cookies");
     await expectMeta(page, "/cookies", "Cookie Policy");
     await expectAccessible(page, { bestPractice: true });
+  });
+
+  test("the light ghost buttons on the About and Resources banners stay white on brand green when hovered", async ({ page }) => {
+    for (const [path, name] of [["/about", "List your business"], ["/resources", "Read the FAQ"]]) {
+      await visit(page, path);
+      const link = main(page).getByRole("link", { name });
+      await link.hover();
+      await expect.poll(() => computed(link, "backgroundColor")).toBe(await classValue(page, "bg-brand-700", "backgroundColor"));
+      expect(await computed(link, "color")).toBe(await classValue(page, "text-white", "color"));
+    }
   });
 
   test("the page contents list jumps to its section", async ({ page }) => {

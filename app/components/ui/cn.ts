@@ -1,4 +1,11 @@
-/** Joins class names, skipping falsy ones. */
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(" ");
+import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/**
+ * Joins class names, skipping falsy ones, and lets a later Tailwind class win over an earlier one
+ * of the same kind (`cn("bg-white", "bg-red-50")` is `bg-red-50`), whatever order Tailwind emits
+ * them in the stylesheet: a caller's `className` overrides a variant's.
+ */
+export function cn(...classes: ClassValue[]): string {
+  return twMerge(clsx(classes));
 }
