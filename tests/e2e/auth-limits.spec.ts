@@ -7,10 +7,10 @@
  * The stranger is a script posting the sign-in form from other loopback addresses (127.0.0.x), as
  * a guessing tool would; the owner uses the browser.
  */
-import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { LIMITS_PASSWORD, LIMITS_TOTP_SECRET, LIMITS_USERS } from "../fixtures/25-account-security";
 import { expectAccessible, expectToast, linkFromMailbox, signIn, totpCode } from "./support/auth-helpers";
+import { rawRequest } from "./support/raw-http";
 
 const TOO_MANY = "Too many login attempts. Please wait a moment before trying again.";
 /** The wait left, as the page says it: "in 1 minute" or, a little later, "in 56 seconds". */
@@ -18,28 +18,11 @@ const UNDER_A_MINUTE = String.raw`in (1 minute|\d\d? seconds?)\.`;
 
 /** Posts the sign-in form without JavaScript from `localAddress`, as a script would. */
 function signInFrom(baseURL: string, localAddress: string, email: string, password: string): Promise<{ status: number; body: string }> {
-  const url = new URL("/login", baseURL);
-  const body = new URLSearchParams({ email, password }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress,
-        family: 4,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Accept: "text/html" },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+  return rawRequest(new URL("/login", baseURL).href, {
+    method: "POST",
+    localAddress,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    body: new URLSearchParams({ email, password }).toString(),
   });
 }
 

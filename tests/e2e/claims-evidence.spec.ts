@@ -12,7 +12,6 @@
  * the shared browser address's limit that other specs sign up from.
  */
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LICENCE_MAX_BYTES } from "../../app/modules/claims/licence-rules";
@@ -21,6 +20,7 @@ import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
 import { EVID, EVID_LIMITED_NETWORK, EVID_PASSWORD, EVID_USERS } from "../fixtures/55-evidence-and-invitations";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
 import { startNetworkProxy } from "./support/network-proxy";
+import { rawRequest } from "./support/raw-http";
 
 const SHOTS = "tmp/shots-claims";
 const CRAFTED = path.resolve(import.meta.dirname, "../fixtures/files/crafted");
@@ -49,7 +49,7 @@ async function toPlanStep(page: Page, number: string, email: string) {
 }
 
 /** Posts a whole claim without a browser, from `localAddress` (a script, or a colleague's claim). */
-function postClaim(baseURL: string, localAddress: string, number: string, email: string): Promise<{ status: number; location: string | null; body: string }> {
+async function postClaim(baseURL: string, localAddress: string, number: string, email: string): Promise<{ status: number; location: string | null; body: string }> {
   const url = new URL(`/claim/${number}`, baseURL);
   const body = new URLSearchParams({
     intent: "submit",
@@ -62,27 +62,13 @@ function postClaim(baseURL: string, localAddress: string, number: string, email:
     plan: "standard",
     period: "monthly",
   }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress,
-        family: 4,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Accept: "text/html" },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+  const r = await rawRequest(url.href, {
+    method: "POST",
+    localAddress,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    body,
   });
+  return { status: r.status, location: typeof r.headers.location === "string" ? r.headers.location : null, body: r.body };
 }
 
 test("a claim with its licence PDF: wrong files are refused with a message, the admin downloads it from both review dialogs, nobody else can", async ({ browser }) => {

@@ -12,12 +12,26 @@ export interface RawResponse {
 
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer | AsyncIterable<Buffer>; chunked?: boolean } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer | AsyncIterable<Buffer>;
+    chunked?: boolean;
+    /** Send from this local address (127.x.y.z: another client of the server, over IPv4). */
+    localAddress?: string;
+  } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? "GET", headers: options.headers },
+      {
+        host: options.localAddress ? "127.0.0.1" : target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        ...(options.localAddress ? { localAddress: options.localAddress, family: 4 } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
