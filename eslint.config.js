@@ -2,7 +2,19 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "data/**", "data-*/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "tmp/**"] },
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      "data/**",
+      "data-*/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tmp/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +29,15 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs", "**/*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly", setTimeout: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        URLSearchParams: "readonly",
+        fetch: "readonly",
+        setTimeout: "readonly",
+      },
+    },
   },
 );

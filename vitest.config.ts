@@ -16,7 +16,12 @@ export default defineConfig({
       extends: true,
       test: {
         name: db,
-        include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+        include: [
+          "app/**/*.test.{ts,tsx}",
+          "server/**/*.test.ts",
+          "scripts/**/*.test.ts",
+          "tests/integration/**/*.test.ts",
+        ],
         env: { TEST_DB: db },
       },
     })),

@@ -38,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
-  const user: null | { email: string; isAdmin: boolean } = auth.user ? { email: auth.user.email, isAdmin: auth.user.isAdmin } : null;
+  const user: null | { email: string; isAdmin: boolean } = auth.user
+    ? { email: auth.user.email, isAdmin: auth.user.isAdmin }
+    : null;
   return data({ nonce: app.nonce, toast, user }, { headers });
 }
 
@@ -80,10 +82,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : ERROR_TITLES[error.status] ?? `${error.status} ${error.statusText}`;
+    title =
+      error.status === 404
+        ? "Page not found"
+        : (ERROR_TITLES[error.status] ?? `${error.status} ${error.statusText}`);
     details = error.status === 404 ? "The page you were looking for does not exist." : details;
     // A refusal of the request (400, 413...) says what to change.
-    if (error.status >= 400 && error.status < 500 && error.status !== 404 && typeof error.data === "string" && error.data) details = error.data;
+    if (
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 404 &&
+      typeof error.data === "string" &&
+      error.data
+    )
+      details = error.data;
   }
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">

@@ -7,7 +7,12 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, requestBackupFromServer, writeBackup, type BackupManifest } from "../app/platform/backup.server";
+import {
+  BackupError,
+  requestBackupFromServer,
+  writeBackup,
+  type BackupManifest,
+} from "../app/platform/backup.server";
 import { openDatabase, pgliteHolder } from "../app/platform/db/database.server";
 import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
 
@@ -16,7 +21,9 @@ const USAGE = "Usage: npm run backup -- --out <file.tar>";
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { out: { type: "string" }, help: { type: "boolean", default: false } } }));
+    ({ values } = parseArgs({
+      options: { out: { type: "string" }, help: { type: "boolean", default: false } },
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -28,7 +35,9 @@ async function main(): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   if (!config.embedded) {
-    console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/deploy.md), and the uploads with your storage.");
+    console.error(
+      "DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/deploy.md), and the uploads with your storage.",
+    );
     return 2;
   }
   const out = path.resolve(values.out);
@@ -41,13 +50,19 @@ async function main(): Promise<number> {
   } else {
     const handle = await openDatabase({ pgliteDir: dbDir });
     try {
-      manifest = await writeBackup(out, { handle, dataDir: config.dataDir, storageDriver: config.STORAGE_DRIVER });
+      manifest = await writeBackup(out, {
+        handle,
+        dataDir: config.dataDir,
+        storageDriver: config.STORAGE_DRIVER,
+      });
     } finally {
       await handle.close();
     }
   }
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
-  console.log(`Backup written to ${out}: ${rows.toLocaleString("en-GB")} rows in ${Object.keys(manifest.counts).length} tables, uploads ${manifest.uploads === "included" ? "included" : "in S3 (back up the bucket)"}.`);
+  console.log(
+    `Backup written to ${out}: ${rows.toLocaleString("en-GB")} rows in ${Object.keys(manifest.counts).length} tables, uploads ${manifest.uploads === "included" ? "included" : "in S3 (back up the bucket)"}.`,
+  );
   return 0;
 }
 

@@ -23,7 +23,9 @@ function isSection(value: unknown): value is BenchSection {
 
 async function loadSections(only?: string[]): Promise<BenchSection[]> {
   const dir = path.join(here, "bench");
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "types.ts");
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "types.ts");
   const sections: BenchSection[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown };
@@ -34,9 +36,20 @@ async function loadSections(only?: string[]): Promise<BenchSection[]> {
 
 export function formatTable(rows: BenchRow[]): string {
   const head = ["section", "metric", "database", "value", "target", "ok"];
-  const cells = rows.map((r) => [r.section, r.metric, r.database, r.value, r.target ?? "", r.ok === undefined ? "" : r.ok ? "yes" : "NO"]);
+  const cells = rows.map((r) => [
+    r.section,
+    r.metric,
+    r.database,
+    r.value,
+    r.target ?? "",
+    r.ok === undefined ? "" : r.ok ? "yes" : "NO",
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
 }
 
@@ -52,12 +65,20 @@ async function main(): Promise<number> {
   const rows = Number(values.rows);
   if (!Number.isInteger(rows) || rows < 1) throw new Error("--rows must be a positive whole number");
   const pgUrl = values.pg ?? process.env.BENCH_DATABASE_URL;
-  if (pgUrl) process.env.BENCH_DATABASE_URL = pgUrl; // sections read it from here
+  if (pgUrl)
+    process.env.BENCH_DATABASE_URL = pgUrl; // sections read it from here
   else delete process.env.BENCH_DATABASE_URL;
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
-  const ctx: BenchContext = { rows, workDir, registerFile: path.join(workDir, "register.csv"), targets: [], log };
+  const log = (message: string) =>
+    console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+  const ctx: BenchContext = {
+    rows,
+    workDir,
+    registerFile: path.join(workDir, "register.csv"),
+    targets: [],
+    log,
+  };
   const results: BenchRow[] = [];
   try {
     const sections = await loadSections(values.only?.split(","));
@@ -65,7 +86,12 @@ async function main(): Promise<number> {
     const started = Date.now();
     await writeSampleRegister(ctx.registerFile, { rows, seed: 1 });
     log(`generated ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    results.push({ section: "setup", metric: "generate register", database: "-", value: `${((Date.now() - started) / 1000).toFixed(1)} s` });
+    results.push({
+      section: "setup",
+      metric: "generate register",
+      database: "-",
+      value: `${((Date.now() - started) / 1000).toFixed(1)} s`,
+    });
     for (const section of sections) {
       log(`section ${section.name}...`);
       try {
@@ -73,15 +99,26 @@ async function main(): Promise<number> {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log(`section ${section.name} failed: ${message}`);
-        results.push({ section: section.name, metric: "error", database: "-", value: message.slice(0, 120), ok: false });
+        results.push({
+          section: section.name,
+          metric: "error",
+          database: "-",
+          value: message.slice(0, 120),
+          ok: false,
+        });
       }
     }
   } finally {
     if (!values.keep) await cleanUp(ctx, pgUrl);
     else log(`kept ${workDir} and databases: ${ctx.targets.map((t) => t.url ?? t.dataDir).join(", ")}`);
   }
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
-  console.log(`\nBenchmark: ${rows.toLocaleString("en-GB")} rows, ${os.cpus().length} CPUs (load average ${load}), Node ${process.version}\n`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(
+    `\nBenchmark: ${rows.toLocaleString("en-GB")} rows, ${os.cpus().length} CPUs (load average ${load}), Node ${process.version}\n`,
+  );
   console.log(formatTable(results));
   return results.some((r) => r.ok === false) ? 1 : 0;
 }

@@ -16,7 +16,9 @@ const USAGE = "Usage: npm run create-admin -- --email <address>";
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { email: { type: "string" }, help: { type: "boolean", default: false } } }));
+    ({ values } = parseArgs({
+      options: { email: { type: "string" }, help: { type: "boolean", default: false } },
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -31,14 +33,23 @@ async function main(): Promise<number> {
   }
   loadDotEnv();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db"), poolSize: 2 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, "db"),
+    poolSize: 2,
+  });
   try {
     await migrate(database.pool);
     const admin = await createAdmin(database.db, config, { email: values.email });
-    console.log(admin.wasAdmin ? `${admin.email} was already an administrator.` : `${admin.email} is now an administrator.`);
+    console.log(
+      admin.wasAdmin
+        ? `${admin.email} was already an administrator.`
+        : `${admin.email} is now an administrator.`,
+    );
     console.log(`Set the password with this one-time link (valid until ${admin.expiresAt.toISOString()}):`);
     console.log(`  ${admin.url}`);
-    if (admin.hadPassword) console.log("(The account already has a password; it keeps working until the link is used.)");
+    if (admin.hadPassword)
+      console.log("(The account already has a password; it keeps working until the link is used.)");
     return 0;
   } finally {
     await database.close();

@@ -6,12 +6,14 @@ import { parseArgs } from "node:util";
 import { DEFAULT_SAMPLE_SEED } from "../app/modules/register-sync/sample-register";
 import { writeSampleRegister } from "../app/modules/register-sync/write-sample-register.server";
 
-const USAGE = "Usage: npm run generate:register -- --rows N --out file.csv [--seed S] [--malformed K] [--as-of YYYY-MM-DD]";
+const USAGE =
+  "Usage: npm run generate:register -- --rows N --out file.csv [--seed S] [--malformed K] [--as-of YYYY-MM-DD]";
 
 function count(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got '${value}'\n${USAGE}`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a whole number, got '${value}'\n${USAGE}`);
   return n;
 }
 
@@ -27,7 +29,8 @@ async function main(): Promise<void> {
   });
   if (!values.out) throw new Error(USAGE);
   const asOf = values["as-of"];
-  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error(`--as-of must be YYYY-MM-DD\n${USAGE}`);
+  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
+    throw new Error(`--as-of must be YYYY-MM-DD\n${USAGE}`);
   const started = Date.now();
   const result = await writeSampleRegister(values.out, {
     rows: count(values.rows, "rows", 1000),
@@ -36,7 +39,9 @@ async function main(): Promise<void> {
     asOf,
   });
   const mb = (result.bytes / 1e6).toFixed(1);
-  console.log(`Wrote ${result.rows} rows (${mb} MB) to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Wrote ${result.rows} rows (${mb} MB) to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((error: unknown) => {

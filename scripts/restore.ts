@@ -14,7 +14,9 @@ const USAGE = "Usage: npm run restore -- --from <file.tar>";
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { from: { type: "string" }, help: { type: "boolean", default: false } } }));
+    ({ values } = parseArgs({
+      options: { from: { type: "string" }, help: { type: "boolean", default: false } },
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -37,7 +39,9 @@ async function main(): Promise<number> {
   }
   const manifest = await restoreBackup(path.resolve(values.from), config.dataDir);
   const rows = Object.values(manifest.counts).reduce((a, b) => a + b, 0);
-  console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${rows.toLocaleString("en-GB")} rows. Start the server to use it.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${rows.toLocaleString("en-GB")} rows. Start the server to use it.`,
+  );
   return 0;
 }
 

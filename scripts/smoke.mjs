@@ -10,7 +10,16 @@ const port = 3400 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "smoke-"));
 const child = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn", SEED_SAMPLE_DATA: "true", SAMPLE_ROWS: "300" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    SEED_SAMPLE_DATA: "true",
+    SAMPLE_ROWS: "300",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 let output = "";
@@ -57,7 +66,12 @@ await get("/no-such-page", 404);
 const contact = await fetch(`${base}/contact`, {
   method: "POST",
   headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ name: "Smoke Test", email: "smoke@example.test", subject: "Hello", message: "A smoke test message." }),
+  body: new URLSearchParams({
+    name: "Smoke Test",
+    email: "smoke@example.test",
+    subject: "Hello",
+    message: "A smoke test message.",
+  }),
 });
 if (contact.status !== 200) fail(`the contact form answered ${contact.status}`);
 if (!output.includes("Demo administrator created")) fail("the demo administrator was not created");

@@ -27,7 +27,13 @@ function mtime(p) {
 
 ensureInstall();
 const built = mtime(path.join(buildDir, "server", "index.js"));
-const sources = Math.max(newest("app"), newest("server"), newest("public"), mtime("vite.config.ts"), mtime("package-lock.json"));
+const sources = Math.max(
+  newest("app"),
+  newest("server"),
+  newest("public"),
+  mtime("vite.config.ts"),
+  mtime("package-lock.json"),
+);
 if (built < sources) {
   console.log("> npm run build");
   execSync("npm run build", { stdio: "inherit" });

@@ -43,12 +43,16 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
     loadDotEnv();
     config = loadConfig();
     if (role === "worker" && config.embedded) {
-      throw new ConfigError("DATABASE_URL: a worker process needs PostgreSQL (the embedded database allows one process: run the server alone)");
+      throw new ConfigError(
+        "DATABASE_URL: a worker process needs PostgreSQL (the embedded database allows one process: run the server alone)",
+      );
     }
-    if (role === "worker" && !config.JOBS_ENABLED) throw new ConfigError("JOBS_ENABLED: a worker process runs jobs; remove JOBS_ENABLED=false");
+    if (role === "worker" && !config.JOBS_ENABLED)
+      throw new ConfigError("JOBS_ENABLED: a worker process runs jobs; remove JOBS_ENABLED=false");
     // DATA_DIR holds the embedded database, local uploads and the outbox: refuse a read-only one
     // with one clear line, not a stack trace from deep inside the database.
-    if (config.embedded || config.STORAGE_DRIVER === "local" || config.mailTransport === "outbox") checkDataDir(config);
+    if (config.embedded || config.STORAGE_DRIVER === "local" || config.mailTransport === "outbox")
+      checkDataDir(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -56,7 +60,9 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.LOG_LEVEL, { pretty: !config.isProduction && process.stdout.isTTY }).child({ role });
+  const log = createLogger(config.LOG_LEVEL, { pretty: !config.isProduction && process.stdout.isTTY }).child({
+    role,
+  });
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, "db"),
@@ -67,20 +73,33 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
   if (applied.length) log.info({ applied }, "migrations applied");
 
   const metrics = createMetrics({ db: database.db, pool: database.pool });
-  const jobs = new JobQueue(database.db, log, { onFinished: (type, outcome, seconds) => metrics.observeJob(type, outcome, seconds) });
+  const jobs = new JobQueue(database.db, log, {
+    onFinished: (type, outcome, seconds) => metrics.observeJob(type, outcome, seconds),
+  });
   const events = new ProviderEventRecorder(database.db, {
     onError: (err, lost) => log.warn({ err, lost }, "profile views and phone clicks not recorded"),
   });
   const services: AppServices = { config, db: database.db, jobs, events };
   // Other instances' changes clear this one's caches (decision 0013); PGlite is one process.
-  const changes = config.DATABASE_URL && role === "all" ? await listenForChanges(config.DATABASE_URL, log) : null;
+  const changes =
+    config.DATABASE_URL && role === "all" ? await listenForChanges(config.DATABASE_URL, log) : null;
   const releaseJobs = registerJobs(services, log);
   if (role === "all") await firstRun(services, log);
 
   const servers: { close(): void }[] = [];
   if (role === "all") {
-    const clientDir = path.relative(process.cwd(), path.join(projectRoot(), process.env.BUILD_DIR ?? "build", "client"));
-    const app = createHttpApp({ services, pool: database.pool, log, build: build as unknown as ServerBuild, clientDir, metrics });
+    const clientDir = path.relative(
+      process.cwd(),
+      path.join(projectRoot(), process.env.BUILD_DIR ?? "build", "client"),
+    );
+    const app = createHttpApp({
+      services,
+      pool: database.pool,
+      log,
+      build: build as unknown as ServerBuild,
+      clientDir,
+      metrics,
+    });
     servers.push(
       serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
         log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
@@ -122,7 +141,11 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
   if (database.dumpDataDir) {
     // `npm run backup` while the server runs: it leaves a request in DATA_DIR and signals us (decision 0011).
     process.on("SIGUSR2", () => {
-      void answerBackupRequests({ handle: database, dataDir: config.dataDir, storageDriver: config.STORAGE_DRIVER })
+      void answerBackupRequests({
+        handle: database,
+        dataDir: config.dataDir,
+        storageDriver: config.STORAGE_DRIVER,
+      })
         .then((n) => n && log.info({ requests: n }, "backup written on request"))
         .catch((error: unknown) => log.error({ err: error }, "backup request failed"));
     });

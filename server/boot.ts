@@ -25,12 +25,24 @@ export function registerJobs(services: AppServices, log: Logger): () => Promise<
   const pdfRenderer = createPdfRenderer(log);
   services.jobs.register(
     PDF_JOB,
-    wasteNotePdfJob({ storage: getStorage(services.config), publicUrl: services.config.publicUrl, render: pdfRenderer.render }),
+    wasteNotePdfJob({
+      storage: getStorage(services.config),
+      publicUrl: services.config.publicUrl,
+      render: pdfRenderer.render,
+    }),
     { priority: JOB_PRIORITY.normal },
   );
-  services.jobs.register(REGISTER_SYNC_JOB, registerSyncJob(services.config, { storage: getStorage(services.config) }), { bulk: true });
+  services.jobs.register(
+    REGISTER_SYNC_JOB,
+    registerSyncJob(services.config, { storage: getStorage(services.config) }),
+    { bulk: true },
+  );
   if (services.config.SYNC_DAILY_AT && services.config.REGISTER_SOURCE) {
-    services.jobs.schedule({ name: "register-sync-daily", dailyAt: services.config.SYNC_DAILY_AT, type: REGISTER_SYNC_JOB });
+    services.jobs.schedule({
+      name: "register-sync-daily",
+      dailyAt: services.config.SYNC_DAILY_AT,
+      type: REGISTER_SYNC_JOB,
+    });
     log.info({ at: services.config.SYNC_DAILY_AT }, "daily register sync scheduled (UTC)");
   }
   // Carriers are e-mailed 60, 30 and 7 days before their registration expires (issue 14).
@@ -42,7 +54,11 @@ export function registerJobs(services: AppServices, log: Logger): () => Promise<
     },
     { bulk: true, priority: JOB_PRIORITY.low },
   );
-  services.jobs.schedule({ name: "registration-expiry-reminders", dailyAt: "07:00", type: EXPIRY_REMINDER_JOB });
+  services.jobs.schedule({
+    name: "registration-expiry-reminders",
+    dailyAt: "07:00",
+    type: EXPIRY_REMINDER_JOB,
+  });
   // Watchdog: a sync whose process died (no heartbeat for SYNC_STALE_AFTER_MINUTES) is marked
   // error within a minute of going stale, even when nobody starts another sync or opens the admin.
   const staleMs = services.config.SYNC_STALE_AFTER_MINUTES * 60_000;
@@ -61,9 +77,11 @@ export function registerJobs(services: AppServices, log: Logger): () => Promise<
 export async function firstRun(services: AppServices, log: Logger): Promise<void> {
   if (services.config.seedSampleData) {
     // An empty directory on a demo start: import a generated sample register (DATA_DIR/sample-register.csv).
-    await seedSampleRegister(services.db, { dataDir: services.config.dataDir, rows: services.config.SAMPLE_ROWS, log }).catch(
-      (error: unknown) => log.error({ err: error }, "could not import the sample register"),
-    );
+    await seedSampleRegister(services.db, {
+      dataDir: services.config.dataDir,
+      rows: services.config.SAMPLE_ROWS,
+      log,
+    }).catch((error: unknown) => log.error({ err: error }, "could not import the sample register"));
   }
   if (services.config.embedded) {
     // The embedded demo's first start: an administrator to sign in with, printed once.
@@ -71,8 +89,15 @@ export async function firstRun(services: AppServices, log: Logger): Promise<void
     if (admin) {
       const rule = "=".repeat(64);
       console.log(
-        [rule, " Demo administrator created (shown only this once):", `   e-mail:   ${admin.email}`, `   password: ${admin.password}`,
-          `   sign in:  ${services.config.publicUrl}/login`, " Add more with: npm run create-admin -- --email you@example.com", rule].join("\n"),
+        [
+          rule,
+          " Demo administrator created (shown only this once):",
+          `   e-mail:   ${admin.email}`,
+          `   password: ${admin.password}`,
+          `   sign in:  ${services.config.publicUrl}/login`,
+          " Add more with: npm run create-admin -- --email you@example.com",
+          rule,
+        ].join("\n"),
       );
       log.info({ email: admin.email }, "demo administrator created");
     }

@@ -8,7 +8,9 @@ const big = "x".repeat(5000);
 function app() {
   const a = new Hono();
   a.use(compress());
-  a.get("/text", (c) => c.body(big, 200, { "Content-Type": "text/javascript", "Content-Length": String(big.length) }));
+  a.get("/text", (c) =>
+    c.body(big, 200, { "Content-Type": "text/javascript", "Content-Length": String(big.length) }),
+  );
   a.get("/png", (c) => c.body(big, 200, { "Content-Type": "image/png" }));
   return a;
 }
@@ -29,7 +31,9 @@ describe("compress", () => {
   });
 
   it("leaves binary types and clients that accept no encoding alone", async () => {
-    expect((await app().request("/png", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
+    expect(
+      (await app().request("/png", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+    ).toBeNull();
     const plain = await app().request("/text");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(big);

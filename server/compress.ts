@@ -4,7 +4,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|xml|rss\+xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
 
 export function compress(): MiddlewareHandler {
@@ -31,6 +32,10 @@ export function compress(): MiddlewareHandler {
     // Hono's res setter copies the previous response's headers (Content-Length included) onto
     // the new one; clear it first so the compressed response keeps only its own headers.
     c.res = undefined as unknown as Response;
-    c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(Readable.toWeb(body) as ReadableStream, {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   };
 }

@@ -9,7 +9,13 @@ import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import crypto from "node:crypto";
-import { createRequestHandler, matchRoutes, RouterContextProvider, type RouteObject, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { Metrics } from "../app/platform/metrics.server";
 import { appContext, type AppServices } from "../app/platform/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
@@ -55,7 +61,13 @@ export function createHttpApp({ services, pool, log, build, clientDir, metrics }
     metrics.observeRequest(routeOf(path), c.req.method, c.res.status, (performance.now() - started) / 1000);
     if (path.startsWith("/assets/") || path === "/healthz") return;
     log.info(
-      { reqId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });
@@ -109,9 +121,15 @@ export function createHttpApp({ services, pool, log, build, clientDir, metrics }
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const address = clientAddress(incoming(c), config.trustProxy);
-    const allowed = new Set([new URL(config.publicUrl).origin, requestOrigin(new URL(c.req.url), c.req.raw.headers, config, address.viaTrustedProxy)]);
+    const allowed = new Set([
+      new URL(config.publicUrl).origin,
+      requestOrigin(new URL(c.req.url), c.req.raw.headers, config, address.viaTrustedProxy),
+    ]);
     if ((site && site !== "same-origin" && site !== "none") || (origin && !allowed.has(origin))) {
-      log.warn({ reqId: c.get("requestId"), origin, site, path: new URL(c.req.url).pathname }, "cross-site request refused");
+      log.warn(
+        { reqId: c.get("requestId"), origin, site, path: new URL(c.req.url).pathname },
+        "cross-site request refused",
+      );
       return c.text("Cross-site request refused", 403);
     }
     return next();
@@ -175,12 +193,16 @@ export function createHttpApp({ services, pool, log, build, clientDir, metrics }
     // The URL the router sees is the one the browser used (https behind a proxy), so React
     // Router's own origin check on actions compares like with like.
     const rawUrl = new URL(raw.url);
-    const url = new URL(rawUrl.pathname + rawUrl.search, requestOrigin(rawUrl, raw.headers, config, address.viaTrustedProxy));
+    const url = new URL(
+      rawUrl.pathname + rawUrl.search,
+      requestOrigin(rawUrl, raw.headers, config, address.viaTrustedProxy),
+    );
     // A form body is read only when the route asks, under its address's limit (413 beyond it).
     const problem = urlProblem(rawUrl);
-    const request = SAFE_METHODS.has(raw.method) || problem
-      ? new Request(url, { method: raw.method, headers: raw.headers, signal: raw.signal })
-      : guardRequestBody(raw, bodyLimitFor(url.pathname), url.href);
+    const request =
+      SAFE_METHODS.has(raw.method) || problem
+        ? new Request(url, { method: raw.method, headers: raw.headers, signal: raw.signal })
+        : guardRequestBody(raw, bodyLimitFor(url.pathname), url.href);
     context.set(appContext, {
       ...services,
       log: log.child({ reqId }),
@@ -192,7 +214,8 @@ export function createHttpApp({ services, pool, log, build, clientDir, metrics }
     });
     const response = await (local ? handleDevRequest : handleRequest)(request, context);
     // Pages for signed-in people (or to them) are never kept by browsers or shared caches.
-    if (signedIn(raw, url.pathname) && !response.headers.has("cache-control")) return withHeader(response, "Cache-Control", "private, no-store");
+    if (signedIn(raw, url.pathname) && !response.headers.has("cache-control"))
+      return withHeader(response, "Cache-Control", "private, no-store");
     return response;
   });
 
@@ -216,7 +239,11 @@ function routeLabeller(build: ServerBuild): (pathname: string) => string {
   const childrenOf = (parent: string | undefined): RouteObject[] =>
     routes
       .filter((r) => r.parentId === parent)
-      .map((r) => (r.index ? { id: r.id, index: true, path: r.path } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) }));
+      .map((r) =>
+        r.index
+          ? { id: r.id, index: true, path: r.path }
+          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
+      );
   const tree = childrenOf(undefined);
   return (pathname) => {
     if (pathname.startsWith("/assets/")) return "assets";
@@ -228,7 +255,9 @@ function routeLabeller(build: ServerBuild): (pathname: string) => string {
 const PRIVATE_AREAS = /^\/(admin|company|account|dev)(\/|\.data$|$)/;
 
 function signedIn(request: Request, pathname: string): boolean {
-  return PRIVATE_AREAS.test(pathname) || /(^|;\s*)__(Host-)?session=/.test(request.headers.get("cookie") ?? "");
+  return (
+    PRIVATE_AREAS.test(pathname) || /(^|;\s*)__(Host-)?session=/.test(request.headers.get("cookie") ?? "")
+  );
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -8,11 +8,20 @@ import { createPageCache, type PageCacheOptions } from "./page-cache";
 function setup(options: Partial<PageCacheOptions> = {}) {
   let renders = 0;
   const hits: string[] = [];
-  const cache = createPageCache({ maxAgeSeconds: 10, maxEntries: 100, onHit: (e) => hits.push(e), ...options });
+  const cache = createPageCache({
+    maxAgeSeconds: 10,
+    maxEntries: 100,
+    onHit: (e) => hits.push(e),
+    ...options,
+  });
   const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
   app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
   app.use(cache.middleware);
-  const page = (c: { get: (k: "secureHeadersNonce") => string | undefined }, extra: Record<string, string> = {}, status = 200) => {
+  const page = (
+    c: { get: (k: "secureHeadersNonce") => string | undefined },
+    extra: Record<string, string> = {},
+    status = 200,
+  ) => {
     renders++;
     const nonce = c.get("secureHeadersNonce");
     return new Response(`<html><script nonce="${nonce}">x</script><p>render ${renders}</p></html>`, {
@@ -30,7 +39,8 @@ function setup(options: Partial<PageCacheOptions> = {}) {
   return { app, cache, get, hits, renders: () => renders };
 }
 
-const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+const nonceOf = (res: Response) =>
+  /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("page cache", () => {
   it("serves an opted-in page again without rendering, with this response's own nonce", async () => {

@@ -44,7 +44,12 @@ export interface PageCache {
   readonly size: number;
 }
 
-export function createPageCache({ maxAgeSeconds, maxEntries, onHit, now = Date.now }: PageCacheOptions): PageCache {
+export function createPageCache({
+  maxAgeSeconds,
+  maxEntries,
+  onHit,
+  now = Date.now,
+}: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
 
   const cacheable = (req: Request, url: URL) =>
@@ -70,7 +75,10 @@ export function createPageCache({ maxAgeSeconds, maxEntries, onHit, now = Date.n
         if (hit.event && onHit) onHit(hit.event, req);
         const headers = new Headers(hit.headers);
         headers.set("X-Page-Cache", "hit");
-        c.res = new Response(nonce ? hit.body.replaceAll(PLACEHOLDER, nonce) : hit.body, { status: 200, headers });
+        c.res = new Response(nonce ? hit.body.replaceAll(PLACEHOLDER, nonce) : hit.body, {
+          status: 200,
+          headers,
+        });
         return;
       }
       if (hit) entries.delete(key);
@@ -102,7 +110,9 @@ export function createPageCache({ maxAgeSeconds, maxEntries, onHit, now = Date.n
     const headers = new Headers(res.headers);
     c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
     if (body.length > MAX_BODY) return;
-    const stored = [...headers].filter(([name]) => !["content-length", "x-request-id", "date"].includes(name));
+    const stored = [...headers].filter(
+      ([name]) => !["content-length", "x-request-id", "date"].includes(name),
+    );
     entries.set(key, {
       body: nonce ? body.replaceAll(nonce, PLACEHOLDER) : body,
       headers: stored,

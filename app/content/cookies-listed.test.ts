@@ -11,7 +11,9 @@ import { COOKIES } from "./site";
 describe("the cookie policy", () => {
   it("names exactly the cookies the site sets", () => {
     const plain = { sessionSecret: "x".repeat(32), isProduction: false, publicUrl: "http://localhost:3000" };
-    const set = [SESSION_COOKIE, TOAST_COOKIE, LINK_COOKIE, REVIEWS_COOKIE].map((spec) => cookieName(spec, plain));
+    const set = [SESSION_COOKIE, TOAST_COOKIE, LINK_COOKIE, REVIEWS_COOKIE].map((spec) =>
+      cookieName(spec, plain),
+    );
     expect(COOKIES.map((c) => c.name)).toEqual(set);
     const secure = { ...plain, publicUrl: "https://example.org" };
     expect(cookieName(SESSION_COOKIE, secure)).toBe("__Host-session");

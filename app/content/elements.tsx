@@ -13,7 +13,7 @@ export const proseClass = cn(
   "[&>*:first-child]:mt-0",
   "[&_h2]:mt-12 [&_h2]:scroll-mt-24 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:tracking-tight [&_h2]:text-slate-900",
   "[&_h3]:mt-8 [&_h3]:scroll-mt-24 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900",
-  "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
+  "[&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6",
   "[&_li]:pl-1 [&_li::marker]:text-brand-600",
   "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:decoration-brand-600/40 [&_a]:underline-offset-2 [&_a:hover]:text-brand-900 [&_a:hover]:decoration-brand-700",
   "[&_strong]:font-semibold [&_strong]:text-slate-900",
@@ -62,7 +62,11 @@ export function To({ to, children }: { to: string; children: React.ReactNode }) 
 
 type CalloutTone = "warning" | "info" | "tip";
 const calloutStyles: Record<CalloutTone, { box: string; icon: string; Icon: typeof Info }> = {
-  warning: { box: "border-amber-300 bg-amber-50 text-amber-950", icon: "text-amber-700", Icon: TriangleAlert },
+  warning: {
+    box: "border-amber-300 bg-amber-50 text-amber-950",
+    icon: "text-amber-700",
+    Icon: TriangleAlert,
+  },
   info: { box: "border-sky-200 bg-sky-50 text-sky-950", icon: "text-sky-700", Icon: Info },
   tip: { box: "border-brand-200 bg-brand-50 text-brand-900", icon: "text-brand-700", Icon: Lightbulb },
 };
@@ -88,7 +92,9 @@ export function Callout({
       <style.Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", style.icon)} />
       <div className="min-w-0">
         <p className="mt-0! font-semibold text-slate-900">{title}</p>
-        <div className="text-[0.95rem] leading-6 [&_p]:mt-2! [&_ul]:mt-2! [&_ol]:mt-2! [&>:first-child]:mt-1!">{children}</div>
+        <div className="text-[0.95rem] leading-6 [&_ol]:mt-2! [&_p]:mt-2! [&_ul]:mt-2! [&>:first-child]:mt-1!">
+          {children}
+        </div>
       </div>
     </aside>
   );

@@ -25,9 +25,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Do I really need to check a waste carrier's licence?",
         answer: (
           <p>
-            Yes. Everyone, including householders, has a legal <To to="/resources/duty-of-care">duty of care</To> to
-            hand waste only to someone authorised to take it. If your rubbish is fly-tipped by someone you paid and you
-            did not check they were registered, your council can fine you, even though you did not dump it yourself.
+            Yes. Everyone, including householders, has a legal{" "}
+            <To to="/resources/duty-of-care">duty of care</To> to hand waste only to someone authorised to
+            take it. If your rubbish is fly-tipped by someone you paid and you did not check they were
+            registered, your council can fine you, even though you did not dump it yourself.
           </p>
         ),
       },
@@ -36,8 +37,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "How do I check a carrier's licence?",
         answer: (
           <p>
-            Ask for their registration number, then search for it here using the <strong>License No.</strong> option,
-            or on the <Official link={OFFICIAL.eaRegister}>Environment Agency's public register</Official>. Check the
+            Ask for their registration number, then search for it here using the <strong>License No.</strong>{" "}
+            option, or on the{" "}
+            <Official link={OFFICIAL.eaRegister}>Environment Agency's public register</Official>. Check the
             name matches, the registration is upper tier and it has not expired. Our guide on{" "}
             <To to="/resources/checking-license">checking a licence</To> walks you through it.
           </p>
@@ -48,10 +50,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "What is the difference between CBDU and CBDL numbers?",
         answer: (
           <p>
-            CBDU numbers are upper tier registrations, needed by businesses that carry other people's waste. They last
-            3 years and must be renewed. CBDL numbers are lower tier registrations, for organisations that only carry
-            their own waste, charities and councils; they do not expire. Read more in{" "}
-            <To to="/resources/carrier-licensing">waste carrier licensing explained</To>.
+            CBDU numbers are upper tier registrations, needed by businesses that carry other people's waste.
+            They last 3 years and must be renewed. CBDL numbers are lower tier registrations, for
+            organisations that only carry their own waste, charities and councils; they do not expire. Read
+            more in <To to="/resources/carrier-licensing">waste carrier licensing explained</To>.
           </p>
         ),
       },
@@ -60,9 +62,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "A carrier's registration shows as expired. Can I still use them?",
         answer: (
           <p>
-            Not until they renew. An expired upper tier registration means the business is not currently authorised
-            to carry waste for others. They may simply have forgotten to renew, so ask them, and check again once
-            they say it is sorted.
+            Not until they renew. An expired upper tier registration means the business is not currently
+            authorised to carry waste for others. They may simply have forgotten to renew, so ask them, and
+            check again once they say it is sorted.
           </p>
         ),
       },
@@ -71,12 +73,13 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Why can't I find a carrier in the directory?",
         answer: (
           <p>
-            Try searching by licence number as well as by name, since businesses often trade under a different name
-            from the one they registered. Our listings come from the Environment Agency's register for England, so a
-            carrier registered only in Wales, Scotland or Northern Ireland may not appear: check{" "}
-            <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>, <Official link={OFFICIAL.sepa}>SEPA</Official>{" "}
-            or the NIEA (<Official link={OFFICIAL.daera}>DAERA</Official>). Very new registrations appear after our
-            next refresh.
+            Try searching by licence number as well as by name, since businesses often trade under a different
+            name from the one they registered. Our listings come from the Environment Agency's register for
+            England, so a carrier registered only in Wales, Scotland or Northern Ireland may not appear: check{" "}
+            <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>,{" "}
+            <Official link={OFFICIAL.sepa}>SEPA</Official> or the NIEA (
+            <Official link={OFFICIAL.daera}>DAERA</Official>). Very new registrations appear after our next
+            refresh.
           </p>
         ),
       },
@@ -100,9 +103,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Where does your information come from?",
         answer: (
           <p>
-            From the Environment Agency's public register of waste carriers, brokers and dealers, published under the
-            Open Government Licence, which we refresh regularly. Claimed listings also show details the business has
-            added and we have verified. The register remains the official record.
+            From the Environment Agency's public register of waste carriers, brokers and dealers, published
+            under the Open Government Licence, which we refresh regularly. Claimed listings also show details
+            the business has added and we have verified. The register remains the official record.
           </p>
         ),
       },
@@ -111,9 +114,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "What does a claimed or verified listing mean?",
         answer: (
           <p>
-            It means our team has checked that the person who claimed the listing represents the registered business.
-            It is not a recommendation of their work, and an unclaimed listing does not mean a business is
-            unlicensed: the registration details shown come straight from the register.
+            It means our team has checked that the person who claimed the listing represents the registered
+            business. It is not a recommendation of their work, and an unclaimed listing does not mean a
+            business is unlicensed: the registration details shown come straight from the register.
           </p>
         ),
       },
@@ -122,9 +125,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "How do I get a quote?",
         answer: (
           <p>
-            Premium listings have a quote request form on their profile that goes straight to the carrier. You can also
-            describe your job once with the quote request form on the <To to="/search-results">search results
-            page</To>. Whoever you choose, check their licence before they collect anything.
+            Premium listings have a quote request form on their profile that goes straight to the carrier. You
+            can also describe your job once with the quote request form on the{" "}
+            <To to="/search-results">search results page</To>. Whoever you choose, check their licence before
+            they collect anything.
           </p>
         ),
       },
@@ -133,8 +137,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Can I leave a review?",
         answer: (
           <p>
-            Yes, on a carrier's Premium profile. Each e-mail address can review a business once, and we verify reviews
-            before they appear.
+            Yes, on a carrier's Premium profile. Each e-mail address can review a business once, and we verify
+            reviews before they appear.
           </p>
         ),
       },
@@ -149,9 +153,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "How do I claim my business listing?",
         answer: (
           <p>
-            Go to <To to="/register">Register My Business</To>, find your listing by registration number or business
-            name, and follow the steps. Our team reviews claims in {CLAIM_REVIEW_TIME} and e-mails you when your
-            listing is live.
+            Go to <To to="/register">Register My Business</To>, find your listing by registration number or
+            business name, and follow the steps. Our team reviews claims in {CLAIM_REVIEW_TIME} and e-mails
+            you when your listing is live.
           </p>
         ),
       },
@@ -160,9 +164,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "How much does a listing cost?",
         answer: (
           <p>
-            The Standard plan is free and includes your profile and 20 waste transfer notes a month. Premium costs £200 a month
-            or £1,999 a year and adds a featured place in search results, quote requests and customer reviews, with
-            unlimited waste transfer notes.
+            The Standard plan is free and includes your profile and 20 waste transfer notes a month. Premium
+            costs £200 a month or £1,999 a year and adds a featured place in search results, quote requests
+            and customer reviews, with unlimited waste transfer notes.
           </p>
         ),
       },
@@ -171,10 +175,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "My registration details are wrong. How do I fix them?",
         answer: (
           <p>
-            Registration details come from the public register, so update them with the Environment Agency through{" "}
-            <Official link={OFFICIAL.registerAsCarrier}>GOV.UK</Official> and our listing follows at the next refresh.
-            Details you added yourself, such as your phone number, services and areas, can be changed in your company
-            dashboard.
+            Registration details come from the public register, so update them with the Environment Agency
+            through <Official link={OFFICIAL.registerAsCarrier}>GOV.UK</Official> and our listing follows at
+            the next refresh. Details you added yourself, such as your phone number, services and areas, can
+            be changed in your company dashboard.
           </p>
         ),
       },
@@ -184,8 +188,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
         answer: (
           <p>
             No: only registered businesses appear. Register with the Environment Agency on{" "}
-            <Official link={OFFICIAL.registerAsCarrier}>GOV.UK</Official> first; once your registration is on the
-            public register it will appear here and you can claim it.
+            <Official link={OFFICIAL.registerAsCarrier}>GOV.UK</Official> first; once your registration is on
+            the public register it will appear here and you can claim it.
           </p>
         ),
       },
@@ -201,9 +205,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         answer: (
           <p>
             Report it to your local council; in England you can use{" "}
-            <Official link={OFFICIAL.reportFlytipping}>GOV.UK's reporting service</Official>. Do not touch the waste.
-            Our guide on <To to="/resources/fly-tipping-risks">fly-tipping</To> explains what to note and who to call
-            for large or hazardous dumping.
+            <Official link={OFFICIAL.reportFlytipping}>GOV.UK's reporting service</Official>. Do not touch the
+            waste. Our guide on <To to="/resources/fly-tipping-risks">fly-tipping</To> explains what to note
+            and who to call for large or hazardous dumping.
           </p>
         ),
       },
@@ -212,10 +216,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Do you track me or use cookies?",
         answer: (
           <p>
-            No tracking. We use four essential cookies: one keeps business users signed in, one shows a one-off
-            confirmation message, one holds a password link while you use it and one remembers the reviews you sent
-            from this browser. See our <To to="/cookies">cookie policy</To> and <To to="/privacy">privacy
-            notice</To>.
+            No tracking. We use four essential cookies: one keeps business users signed in, one shows a
+            one-off confirmation message, one holds a password link while you use it and one remembers the
+            reviews you sent from this browser. See our <To to="/cookies">cookie policy</To> and{" "}
+            <To to="/privacy">privacy notice</To>.
           </p>
         ),
       },

@@ -18,7 +18,8 @@ export const PLACEHOLDER_PAGES: PlaceholderPage[] = [
   {
     path: "/legislation",
     name: "Legislation",
-    plans: "A plain-English index of the UK laws and regulations that govern waste carriers, householders and businesses.",
+    plans:
+      "A plain-English index of the UK laws and regulations that govern waste carriers, householders and businesses.",
     guides: ["carrier-licensing", "duty-of-care", "fly-tipping-risks", "hazardous-waste-basics"],
   },
   {

@@ -18,7 +18,8 @@ export const CLAIM_REVIEW_TIME = "1 to 2 business days";
 export const LAST_REVIEWED = { iso: "2026-11", label: "November 2026" } as const;
 
 /** The attribution the Open Government Licence asks for. */
-export const OGL_ATTRIBUTION = "Contains public sector information licensed under the Open Government Licence v3.0.";
+export const OGL_ATTRIBUTION =
+  "Contains public sector information licensed under the Open Government Licence v3.0.";
 
 /** Cookies the product sets (the Cookies and Privacy pages list exactly these). */
 export const COOKIES = [

@@ -12,7 +12,14 @@ import { renderInProcess } from "~/modules/waste-notes/pdf-renderer.server";
 import { pdfKey } from "~/modules/waste-notes/storage-keys";
 import { validForm } from "~/modules/waste-notes/test-support/valid-form";
 import { validateWasteNote } from "~/modules/waste-notes/validate-note.server";
-import { answerBackupRequests, BackupError, readManifest, restoreBackup, tableCounts, writeBackup } from "./backup.server";
+import {
+  answerBackupRequests,
+  BackupError,
+  readManifest,
+  restoreBackup,
+  tableCounts,
+  writeBackup,
+} from "./backup.server";
 import { openDatabase, type DatabaseHandle } from "./db/database.server";
 import { migrate } from "./db/migrate.server";
 import { LocalDiskStorage, type Storage } from "./storage/storage.server";
@@ -30,13 +37,23 @@ beforeAll(async () => {
   handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   await migrate(handle.pool);
   storage = new LocalDiskStorage(path.join(dataDir, "uploads"));
-  await handle.db.insertInto("directory_entries").values({ registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd", expiry_date: "2099-01-01" }).execute();
+  await handle.db
+    .insertInto("directory_entries")
+    .values({
+      registration_number: "CBDU123456",
+      business_name: "Avon Skip Hire Ltd",
+      expiry_date: "2099-01-01",
+    })
+    .execute();
   const parsed = await validateWasteNote(validForm());
   if (!parsed.ok) throw new Error("invalid note");
   const created = await createWasteNote({ db: handle.db, storage }, parsed.data);
   if (!created.ok) throw new Error("note not created");
   noteId = created.id;
-  ({ pdf } = await generateWasteNotePdf({ db: handle.db, storage, publicUrl: "https://carriers.example", render: renderInProcess }, noteId));
+  ({ pdf } = await generateWasteNotePdf(
+    { db: handle.db, storage, publicUrl: "https://carriers.example", render: renderInProcess },
+    noteId,
+  ));
   counts = await tableCounts(handle);
 });
 afterAll(async () => {

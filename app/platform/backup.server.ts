@@ -35,10 +35,14 @@ export class BackupError extends Error {}
 /** Rows in every table of the current schema, by name. */
 export async function tableCounts(handle: Pick<DatabaseHandle, "db">): Promise<Record<string, number>> {
   const { rows } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(handle.db);
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    handle.db,
+  );
   const counts: Record<string, number> = {};
   for (const { table_name } of rows) {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table_name)}`.execute(handle.db);
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table_name)}`.execute(
+      handle.db,
+    );
     counts[table_name] = r.rows[0]?.n ?? 0;
   }
   return counts;
@@ -50,10 +54,15 @@ export async function writeBackup(
   deps: { handle: DatabaseHandle; dataDir: string; storageDriver: "local" | "s3" },
 ): Promise<BackupManifest> {
   const { handle, dataDir } = deps;
-  if (!handle.dumpDataDir) throw new BackupError("Backups from this command are for the embedded database; use pg_dump for PostgreSQL (docs/deploy.md)");
+  if (!handle.dumpDataDir)
+    throw new BackupError(
+      "Backups from this command are for the embedded database; use pg_dump for PostgreSQL (docs/deploy.md)",
+    );
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "backup-"));
   try {
-    const migrations = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(handle.db);
+    const migrations = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(
+      handle.db,
+    );
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
@@ -71,7 +80,8 @@ export async function writeBackup(
     const partial = `${out}.partial-${crypto.randomBytes(4).toString("hex")}`;
     await tar.c({ file: partial, cwd: staging, portable: true }, ["manifest.json", "database.tar.gz"]);
     const uploads = path.join(dataDir, "uploads");
-    if (manifest.uploads === "included" && fs.existsSync(uploads)) await tar.r({ file: partial, cwd: dataDir, portable: true }, ["uploads"]);
+    if (manifest.uploads === "included" && fs.existsSync(uploads))
+      await tar.r({ file: partial, cwd: dataDir, portable: true }, ["uploads"]);
     fs.renameSync(partial, out);
     return manifest;
   } finally {
@@ -93,7 +103,8 @@ export async function readManifest(from: string): Promise<BackupManifest> {
   });
   if (!text) throw new BackupError(`${from} is not a backup of this product (no manifest.json)`);
   const manifest = JSON.parse(text) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT || manifest.database !== "pglite") throw new BackupError(`${from} is a backup this version cannot restore`);
+  if (manifest.format !== BACKUP_FORMAT || manifest.database !== "pglite")
+    throw new BackupError(`${from} is a backup this version cannot restore`);
   return manifest;
 }
 
@@ -106,7 +117,9 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Back
   const manifest = await readManifest(from);
   const dbDir = path.join(dataDir, "db");
   if (fs.existsSync(path.join(dbDir, "PG_VERSION"))) {
-    throw new BackupError(`${dbDir} already holds a database: stop the server and move DATA_DIR's db folder away before restoring`);
+    throw new BackupError(
+      `${dbDir} already holds a database: stop the server and move DATA_DIR's db folder away before restoring`,
+    );
   }
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "restore-"));
   try {
@@ -114,7 +127,8 @@ export async function restoreBackup(from: string, dataDir: string): Promise<Back
     const dump = fs.readFileSync(path.join(staging, "database.tar.gz"));
     await loadPgliteDataDir(dbDir, new Blob([dump]));
     const uploads = path.join(staging, "uploads");
-    if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(dataDir, "uploads"), { recursive: true, force: true });
+    if (fs.existsSync(uploads))
+      fs.cpSync(uploads, path.join(dataDir, "uploads"), { recursive: true, force: true });
     return manifest;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -130,7 +144,9 @@ const REQUEST_PREFIX = "backup-request-";
  * path it names and a `.done` (or `.error`) file next to the request.
  */
 export async function answerBackupRequests(deps: Parameters<typeof writeBackup>[1]): Promise<number> {
-  const files = fs.readdirSync(deps.dataDir).filter((f) => f.startsWith(REQUEST_PREFIX) && f.endsWith(".json"));
+  const files = fs
+    .readdirSync(deps.dataDir)
+    .filter((f) => f.startsWith(REQUEST_PREFIX) && f.endsWith(".json"));
   for (const file of files) {
     const request = path.join(deps.dataDir, file);
     const base = request.slice(0, -".json".length);
@@ -148,7 +164,12 @@ export async function answerBackupRequests(deps: Parameters<typeof writeBackup>[
 }
 
 /** The command's side: asks the server (process `pid`) for a backup and waits for it. */
-export async function requestBackupFromServer(pid: number, dataDir: string, out: string, timeoutMs = 10 * 60_000): Promise<BackupManifest> {
+export async function requestBackupFromServer(
+  pid: number,
+  dataDir: string,
+  out: string,
+  timeoutMs = 10 * 60_000,
+): Promise<BackupManifest> {
   const base = path.join(dataDir, `${REQUEST_PREFIX}${Date.now()}-${crypto.randomBytes(4).toString("hex")}`);
   fs.writeFileSync(`${base}.json`, JSON.stringify({ out: path.resolve(out) }), { mode: 0o600 });
   process.kill(pid, "SIGUSR2");
@@ -167,5 +188,7 @@ export async function requestBackupFromServer(pid: number, dataDir: string, out:
     await new Promise((r) => setTimeout(r, 200));
   }
   fs.rmSync(`${base}.json`, { force: true });
-  throw new BackupError("The running server did not answer the backup request (is it this project's server, started with this DATA_DIR?)");
+  throw new BackupError(
+    "The running server did not answer the backup request (is it this project's server, started with this DATA_DIR?)",
+  );
 }

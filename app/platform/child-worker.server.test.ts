@@ -34,7 +34,9 @@ describe("ChildWorker", () => {
 
   it("survives an exception thrown from a callback no try can catch: the task fails, the next runs in a new child", async () => {
     const pid = await worker.run({ kind: "pid" });
-    const error = await worker.run({ kind: "throw-in-callback", message: "invalid IDAT" }).catch((e: unknown) => e);
+    const error = await worker
+      .run({ kind: "throw-in-callback", message: "invalid IDAT" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChildWorkerError);
     expect((error as Error).message).toContain("invalid IDAT");
     const next = await worker.run({ kind: "pid" });

@@ -42,7 +42,8 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-type ChildMessage = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string } | { crash: string };
+type ChildMessage =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string } | { crash: string };
 
 const RSS_CHECK_MS = 200;
 
@@ -71,7 +72,8 @@ export class ChildWorker<Req, Res> {
   /** Stops the child; queued tasks are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new ChildWorkerError(`The ${this.options.name} is shut down`));
+    for (const p of this.queue.splice(0))
+      p.reject(new ChildWorkerError(`The ${this.options.name} is shut down`));
     const child = this.child;
     if (!child) return;
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -95,7 +97,8 @@ export class ChildWorker<Req, Res> {
     }, this.options.timeoutMs);
     this.rssTimer = setInterval(() => {
       const rss = residentMb(child.pid);
-      if (rss !== null && rss > this.options.maxRssMb) this.kill(`used ${rss} MB of memory (limit ${this.options.maxRssMb} MB)`);
+      if (rss !== null && rss > this.options.maxRssMb)
+        this.kill(`used ${rss} MB of memory (limit ${this.options.maxRssMb} MB)`);
     }, RSS_CHECK_MS);
     child.send({ id: task.id, request: task.request }, (error) => {
       if (error && this.current === task) this.kill(`could not be reached (${error.message})`);
@@ -114,7 +117,9 @@ export class ChildWorker<Req, Res> {
     this.child = child;
     this.lastCrash = undefined;
     child.on("message", (message: ChildMessage) => this.onMessage(child, message));
-    child.on("error", (error) => this.options.log.error({ err: error }, `${this.options.name} process error`));
+    child.on("error", (error) =>
+      this.options.log.error({ err: error }, `${this.options.name} process error`),
+    );
     child.once("exit", (code, signal) => this.onExit(child, code, signal));
     return child;
   }
@@ -192,10 +197,13 @@ function residentMb(pid: number | undefined): number | null {
  */
 export function serveChildTasks<Req, Res>(handler: (request: Req) => Promise<Res>): void {
   if (!process.send) throw new Error("serveChildTasks runs only in a child process started by ChildWorker");
-  const send = (message: ChildMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+  const send = (message: ChildMessage) =>
+    new Promise<void>((resolve) => process.send!(message, () => resolve()));
   const crash = (error: unknown) => {
     const text = error instanceof Error ? error.message : String(error);
-    void send({ crash: `it stopped on an unexpected error: ${text.slice(0, 500)}` }).finally(() => process.exit(70));
+    void send({ crash: `it stopped on an unexpected error: ${text.slice(0, 500)}` }).finally(() =>
+      process.exit(70),
+    );
   };
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
@@ -203,7 +211,8 @@ export function serveChildTasks<Req, Res>(handler: (request: Req) => Promise<Res
   process.on("message", (message: { id: number; request: Req }) => {
     handler(message.request).then(
       (result) => send({ id: message.id, ok: true, result }),
-      (error: unknown) => send({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        send({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
   });
 }

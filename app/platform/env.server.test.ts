@@ -26,37 +26,60 @@ function refusal(env: Record<string, string | undefined>): string {
 describe("production guard rails", () => {
   it("starts with an https PUBLIC_URL, a session secret and SMTP", () => {
     const config = loadConfig(production);
-    expect(config).toMatchObject({ isProduction: true, publicUrl: "https://carriers.example", mailTransport: "smtp" });
+    expect(config).toMatchObject({
+      isProduction: true,
+      publicUrl: "https://carriers.example",
+      mailTransport: "smtp",
+    });
   });
 
   it("refuses a missing or plain-http PUBLIC_URL with one line naming the variable", () => {
     for (const PUBLIC_URL of [undefined, "http://carriers.example", "http://localhost:3000"]) {
       const message = refusal({ ...production, PUBLIC_URL });
       expect(message.split("\n")).toHaveLength(1);
-      expect(message).toMatch(/^Invalid configuration: PUBLIC_URL: must be the site's https:\/\/ address in production/);
+      expect(message).toMatch(
+        /^Invalid configuration: PUBLIC_URL: must be the site's https:\/\/ address in production/,
+      );
     }
   });
 
   it("refuses to send production e-mail to files unless asked to on purpose", () => {
-    expect(refusal({ ...production, SMTP_URL: undefined })).toMatch(/^Invalid configuration: SMTP_URL: required in production .*MAIL_TRANSPORT=outbox/);
-    expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: "outbox" }).mailTransport).toBe("outbox");
-    expect(refusal({ ...production, NODE_ENV: "development", SMTP_URL: undefined, MAIL_TRANSPORT: "smtp" })).toMatch(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
+    expect(refusal({ ...production, SMTP_URL: undefined })).toMatch(
+      /^Invalid configuration: SMTP_URL: required in production .*MAIL_TRANSPORT=outbox/,
+    );
+    expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_TRANSPORT: "outbox" }).mailTransport).toBe(
+      "outbox",
+    );
+    expect(
+      refusal({ ...production, NODE_ENV: "development", SMTP_URL: undefined, MAIL_TRANSPORT: "smtp" }),
+    ).toMatch(/SMTP_URL: required when MAIL_TRANSPORT=smtp/);
   });
 
   it("names every missing setting, one line each", () => {
     const message = refusal({ NODE_ENV: "production", DATA_DIR: dataDir });
-    expect(message.split("\n").map((l) => l.split(":")[1].trim())).toEqual(["SESSION_SECRET", "PUBLIC_URL", "SMTP_URL"]);
+    expect(message.split("\n").map((l) => l.split(":")[1].trim())).toEqual([
+      "SESSION_SECRET",
+      "PUBLIC_URL",
+      "SMTP_URL",
+    ]);
   });
 
   it("keeps the embedded defaults outside production", () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ isProduction: false, embedded: true, mailTransport: "outbox", publicUrl: "http://localhost:3000" });
+    expect(config).toMatchObject({
+      isProduction: false,
+      embedded: true,
+      mailTransport: "outbox",
+      publicUrl: "http://localhost:3000",
+    });
   });
 
   it("refuses an unwritable DATA_DIR with one line", () => {
     const file = path.join(dataDir, "a-file");
     fs.writeFileSync(file, "");
-    expect(() => checkDataDir({ dataDir: path.join(file, "data") })).toThrow(/^Invalid configuration: DATA_DIR: .* is not writable \(ENOTDIR\)/);
+    expect(() => checkDataDir({ dataDir: path.join(file, "data") })).toThrow(
+      /^Invalid configuration: DATA_DIR: .* is not writable \(ENOTDIR\)/,
+    );
   });
 });
 

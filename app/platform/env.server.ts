@@ -36,7 +36,10 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
-  S3_PREFIX: z.string().regex(/^[A-Za-z0-9._/-]*$/, "S3_PREFIX may hold letters, digits, . _ - and /").optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]*$/, "S3_PREFIX may hold letters, digits, . _ - and /")
+    .optional(),
   REGISTER_SOURCE: z.string().optional(),
   SYNC_DAILY_AT: z
     .string()
@@ -86,7 +89,9 @@ export interface Config extends Env {
 /** Refused settings, one line each, naming the variable. */
 export class ConfigError extends Error {
   constructor(problems: string | string[]) {
-    super((Array.isArray(problems) ? problems : [problems]).map((p) => `Invalid configuration: ${p}`).join("\n"));
+    super(
+      (Array.isArray(problems) ? problems : [problems]).map((p) => `Invalid configuration: ${p}`).join("\n"),
+    );
   }
 }
 
@@ -102,24 +107,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(
     Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
   );
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  if (!parsed.success)
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR);
   const problems: string[] = [];
   if (isProduction) {
     // What production must not run without: each would otherwise fail silently (decision 0010).
-    if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    if (!env.SESSION_SECRET)
+      problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
     if (!env.PUBLIC_URL?.startsWith("https://")) {
       problems.push(
         "PUBLIC_URL: must be the site's https:// address in production (e-mail links, canonical URLs, sitemaps and the QR codes on waste notes use it)",
       );
     }
     if (!env.SMTP_URL && env.MAIL_TRANSPORT !== "outbox") {
-      problems.push("SMTP_URL: required in production to send e-mail (or set MAIL_TRANSPORT=outbox to keep messages as files on purpose)");
+      problems.push(
+        "SMTP_URL: required in production to send e-mail (or set MAIL_TRANSPORT=outbox to keep messages as files on purpose)",
+      );
     }
   }
-  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL)
+    problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   if (env.STORAGE_DRIVER === "s3") {
     for (const k of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[k]) problems.push(`${k}: required when STORAGE_DRIVER=s3`);
@@ -149,9 +159,16 @@ export function parseTrustProxy(value: string): ProxyTrust | null {
     return (_address, hop) => hop < hops;
   }
   try {
-    return proxyaddr.compile(v.split(",").map((s) => s.trim()).filter(Boolean));
+    return proxyaddr.compile(
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
   } catch (error) {
-    throw new ConfigError(`TRUST_PROXY: ${(error as Error).message} (use false, a number of hops, or proxy addresses)`);
+    throw new ConfigError(
+      `TRUST_PROXY: ${(error as Error).message} (use false, a number of hops, or proxy addresses)`,
+    );
   }
 }
 

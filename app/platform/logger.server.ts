@@ -22,6 +22,8 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
     level,
     base: undefined,
     redact: { paths: ["req.headers.cookie", "password", "*.password", "token"], remove: true },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } } : {}),
+    ...(pretty
+      ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } }
+      : {}),
   });
 }

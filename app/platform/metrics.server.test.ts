@@ -15,7 +15,9 @@ it("exposes requests by route and status, the pool, the queue, the last sync and
   metrics.observeRequest("routes/public/provider", "GET", 200, 0.012);
   metrics.observeRequest("routes/public/provider", "GET", 404, 0.004);
 
-  const queue = new JobQueue(t.db, createLogger("silent"), { onFinished: (type, outcome, s) => metrics.observeJob(type, outcome, s) });
+  const queue = new JobQueue(t.db, createLogger("silent"), {
+    onFinished: (type, outcome, s) => metrics.observeJob(type, outcome, s),
+  });
   queue.register("ok", async () => {});
   queue.register("broken", async () => {
     throw new Error("no");
@@ -26,19 +28,31 @@ it("exposes requests by route and status, the pool, the queue, the last sync and
   await queue.drain();
   await t.db
     .insertInto("sync_log")
-    .values({ status: "success", trigger: "manual", records_added: 7, records_removed: 2, finished_at: new Date("2026-11-23T03:00:00Z") })
+    .values({
+      status: "success",
+      trigger: "manual",
+      records_added: 7,
+      records_removed: 2,
+      finished_at: new Date("2026-11-23T03:00:00Z"),
+    })
     .execute();
 
   const { contentType, body } = await metrics.scrape();
   expect(contentType).toMatch(/^text\/plain/);
-  expect(body).toContain('http_request_duration_seconds_count{route="routes/public/provider",method="GET",status="200"} 1');
-  expect(body).toContain('http_request_duration_seconds_count{route="routes/public/provider",method="GET",status="404"} 1');
+  expect(body).toContain(
+    'http_request_duration_seconds_count{route="routes/public/provider",method="GET",status="200"} 1',
+  );
+  expect(body).toContain(
+    'http_request_duration_seconds_count{route="routes/public/provider",method="GET",status="404"} 1',
+  );
   expect(body).toContain('db_pool_connections{state="idle"} 3');
   expect(body).toContain('jobs{status="queued"} 1');
   expect(body).toContain('jobs{status="failed"} 1');
   expect(body).toContain('jobs_finished_total{type="ok",outcome="done"} 1');
   expect(body).toContain('jobs_finished_total{type="broken",outcome="failed"} 1');
-  expect(body).toContain(`register_sync_last_finished_timestamp_seconds{status="success"} ${Date.parse("2026-11-23T03:00:00Z") / 1000}`);
+  expect(body).toContain(
+    `register_sync_last_finished_timestamp_seconds{status="success"} ${Date.parse("2026-11-23T03:00:00Z") / 1000}`,
+  );
   expect(body).toContain('register_sync_last_records{kind="added"} 7');
   expect(body).toContain('register_sync_last_records{kind="removed"} 2');
   expect(body).toMatch(/nodejs_eventloop_lag_seconds \d/);

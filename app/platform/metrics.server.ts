@@ -80,7 +80,9 @@ export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics 
       const { rows } = await sql<{ queued: number; running: number; failed: number }>`SELECT
         (SELECT count(*)::int FROM jobs WHERE status = 'queued') AS queued,
         (SELECT count(*)::int FROM jobs WHERE status = 'running') AS running,
-        (SELECT count(*)::int FROM jobs WHERE status = 'failed' AND finished_at > now() - interval '24 hours') AS failed`.execute(deps.db);
+        (SELECT count(*)::int FROM jobs WHERE status = 'failed' AND finished_at > now() - interval '24 hours') AS failed`.execute(
+        deps.db,
+      );
       const r = rows[0];
       for (const status of ["queued", "running", "failed"] as const) this.set({ status }, r?.[status] ?? 0);
     },
@@ -94,7 +96,15 @@ export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics 
         at: Date.now(),
         row: deps.db
           .selectFrom("sync_log")
-          .select(["status", "finished_at", "records_added", "records_updated", "records_unchanged", "records_removed", "records_rejected"])
+          .select([
+            "status",
+            "finished_at",
+            "records_added",
+            "records_updated",
+            "records_unchanged",
+            "records_removed",
+            "records_rejected",
+          ])
           .where("status", "<>", "running")
           .orderBy("finished_at", "desc")
           .limit(1)
@@ -111,7 +121,8 @@ export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics 
     async collect() {
       const row = await readLastSync();
       this.reset();
-      if (row?.finished_at) this.set({ status: row.status }, Math.floor(new Date(row.finished_at).getTime() / 1000));
+      if (row?.finished_at)
+        this.set({ status: row.status }, Math.floor(new Date(row.finished_at).getTime() / 1000));
     },
   });
   new client.Gauge({

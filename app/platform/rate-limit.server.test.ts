@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { attempt, backoffDelayMs, clearBackoff, clearLimit, hit, isLimited, isRemembered, peek, refund, remember, type Backoff } from "./rate-limit.server";
+import {
+  attempt,
+  backoffDelayMs,
+  clearBackoff,
+  clearLimit,
+  hit,
+  isLimited,
+  isRemembered,
+  peek,
+  refund,
+  remember,
+  type Backoff,
+} from "./rate-limit.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -52,7 +64,9 @@ const at = (start: Date, ms: number) => new Date(start.getTime() + ms);
 
 describe("growing back-off", () => {
   it("lets `free` attempts through at once, then one per cool-down, doubling up to the maximum", async () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((h) => backoffDelayMs(backoff, h))).toEqual([0, 0, 0, 2_000, 4_000, 8_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((h) => backoffDelayMs(backoff, h))).toEqual([
+      0, 0, 0, 2_000, 4_000, 8_000, 10_000,
+    ]);
     const t0 = new Date("2026-01-01T00:00:00Z");
     const first = [];
     for (let i = 0; i < 3; i++) first.push(await attempt(t.db, "b1", backoff, t0));
@@ -60,25 +74,46 @@ describe("growing back-off", () => {
     // The third started a 2 s cool-down: a fourth attempt now is refused, and not counted.
     const refused = await attempt(t.db, "b1", backoff, at(t0, 1_000));
     expect(refused).toEqual({ allowed: false, hits: 3, retryAt: at(t0, 2_000) });
-    expect(await attempt(t.db, "b1", backoff, at(t0, 1_500))).toMatchObject({ allowed: false, retryAt: at(t0, 2_000) });
+    expect(await attempt(t.db, "b1", backoff, at(t0, 1_500))).toMatchObject({
+      allowed: false,
+      retryAt: at(t0, 2_000),
+    });
     // After it, one attempt goes ahead and starts a 4 s cool-down; then 8 s; then 10 s (the maximum).
     expect(await attempt(t.db, "b1", backoff, at(t0, 2_000))).toMatchObject({ allowed: true, hits: 4 });
-    expect(await attempt(t.db, "b1", backoff, at(t0, 5_999))).toMatchObject({ allowed: false, retryAt: at(t0, 6_000) });
+    expect(await attempt(t.db, "b1", backoff, at(t0, 5_999))).toMatchObject({
+      allowed: false,
+      retryAt: at(t0, 6_000),
+    });
     expect(await attempt(t.db, "b1", backoff, at(t0, 6_000))).toMatchObject({ allowed: true, hits: 5 });
-    expect(await attempt(t.db, "b1", backoff, at(t0, 6_000))).toMatchObject({ allowed: false, retryAt: at(t0, 14_000) });
+    expect(await attempt(t.db, "b1", backoff, at(t0, 6_000))).toMatchObject({
+      allowed: false,
+      retryAt: at(t0, 14_000),
+    });
     expect(await attempt(t.db, "b1", backoff, at(t0, 14_000))).toMatchObject({ allowed: true, hits: 6 });
-    expect(await attempt(t.db, "b1", backoff, at(t0, 14_000))).toMatchObject({ allowed: false, retryAt: at(t0, 24_000) });
+    expect(await attempt(t.db, "b1", backoff, at(t0, 14_000))).toMatchObject({
+      allowed: false,
+      retryAt: at(t0, 24_000),
+    });
     expect(await attempt(t.db, "b1", backoff, at(t0, 24_000))).toMatchObject({ allowed: true, hits: 7 });
-    expect(await attempt(t.db, "b1", backoff, at(t0, 24_001))).toMatchObject({ allowed: false, retryAt: at(t0, 34_000) });
+    expect(await attempt(t.db, "b1", backoff, at(t0, 24_001))).toMatchObject({
+      allowed: false,
+      retryAt: at(t0, 34_000),
+    });
   });
 
   it("forgets the count `forgetMs` after the last attempt, not before", async () => {
     const t0 = new Date("2026-01-02T00:00:00Z");
     for (let i = 0; i < 3; i++) await attempt(t.db, "b2", backoff, at(t0, i * 50_000));
     // 59 s after the last attempt the count is still there (this is the 4th)...
-    expect(await attempt(t.db, "b2", backoff, at(t0, 100_000 + 59_000))).toMatchObject({ allowed: true, hits: 4 });
+    expect(await attempt(t.db, "b2", backoff, at(t0, 100_000 + 59_000))).toMatchObject({
+      allowed: true,
+      hits: 4,
+    });
     // ...and 60 s after that one it is forgotten: the 1st again.
-    expect(await attempt(t.db, "b2", backoff, at(t0, 159_000 + 60_000))).toMatchObject({ allowed: true, hits: 1 });
+    expect(await attempt(t.db, "b2", backoff, at(t0, 159_000 + 60_000))).toMatchObject({
+      allowed: true,
+      hits: 1,
+    });
   });
 
   it("lets only one of many parallel attempts through per cool-down", async () => {

@@ -51,7 +51,12 @@ export async function isLimited(db: Database, key: string, limit: Limit, now = n
 
 /** The count under `key` in its current window (0 when there is none). Counts nothing. */
 export async function peek(db: Database, key: string, now = new Date()): Promise<number> {
-  const row = await db.selectFrom("rate_limits").select("hits").where("key", "=", key).where("expires_at", ">", now).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select("hits")
+    .where("key", "=", key)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
   return row?.hits ?? 0;
 }
 
@@ -105,7 +110,12 @@ const gateKey = (key: string) => `${key}#wait`;
  * together: only one of them gets each slot. A refused attempt is not counted. Callers give back
  * the attempts that succeeded with `refund(db, key)`, so the count is of failures.
  */
-export async function attempt(db: Database, key: string, policy: Backoff, now = new Date()): Promise<AttemptResult> {
+export async function attempt(
+  db: Database,
+  key: string,
+  policy: Backoff,
+  now = new Date(),
+): Promise<AttemptResult> {
   const forgetAt = new Date(now.getTime() + policy.forgetMs);
   const counted = await sql<{ hits: number }>`
     INSERT INTO rate_limits AS r (key, hits, window_started_at, expires_at)
@@ -127,14 +137,25 @@ export async function attempt(db: Database, key: string, policy: Backoff, now = 
     RETURNING expires_at`.execute(db);
   if (claimed.rows.length > 0) return { allowed: true, hits, retryAt: null };
   await refund(db, key);
-  const gate = await db.selectFrom("rate_limits").select("expires_at").where("key", "=", gateKey(key)).executeTakeFirst();
+  const gate = await db
+    .selectFrom("rate_limits")
+    .select("expires_at")
+    .where("key", "=", gateKey(key))
+    .executeTakeFirst();
   const retryAt = gate ? new Date(gate.expires_at) : until;
-  return { allowed: false, hits: hits - 1, retryAt: retryAt > now ? retryAt : new Date(now.getTime() + 1000) };
+  return {
+    allowed: false,
+    hits: hits - 1,
+    retryAt: retryAt > now ? retryAt : new Date(now.getTime() + 1000),
+  };
 }
 
 /** Forgets a back-off's count and cool-down. */
 export async function clearBackoff(db: Database, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "in", [key, gateKey(key)]).execute();
+  await db
+    .deleteFrom("rate_limits")
+    .where("key", "in", [key, gateKey(key)])
+    .execute();
 }
 
 /** Keeps a marker under `key` until `ttlMs` from now (each call renews it). */
@@ -148,7 +169,12 @@ export async function remember(db: Database, key: string, ttlMs: number, now = n
 
 /** Whether a marker kept by `remember` is still there. */
 export async function isRemembered(db: Database, key: string, now = new Date()): Promise<boolean> {
-  const row = await db.selectFrom("rate_limits").select("key").where("key", "=", key).where("expires_at", ">", now).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select("key")
+    .where("key", "=", key)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
   return !!row;
 }
 

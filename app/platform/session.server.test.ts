@@ -40,8 +40,18 @@ describe("session cookie", () => {
     expect(dev).not.toContain("Secure");
     expect(dev).toMatch(/^__session=/);
     // A __session cookie (set over plain HTTP) is not read by an HTTPS site, and the reverse.
-    expect((await readSessionToken(new Request("http://x/", { headers: { Cookie: dev.split(";")[0]! } }), cookieConfig)).present).toBe(false);
-    const https = await serializeSessionCookie({ ...cookieConfig, isProduction: false, publicUrl: "https://demo.example" }, "a".repeat(43));
+    expect(
+      (
+        await readSessionToken(
+          new Request("http://x/", { headers: { Cookie: dev.split(";")[0]! } }),
+          cookieConfig,
+        )
+      ).present,
+    ).toBe(false);
+    const https = await serializeSessionCookie(
+      { ...cookieConfig, isProduction: false, publicUrl: "https://demo.example" },
+      "a".repeat(43),
+    );
     expect(https).toContain("Secure");
     expect(https).toMatch(/^__Host-session=/);
   });
@@ -50,9 +60,15 @@ describe("session cookie", () => {
     const header = (await serializeSessionCookie(cookieConfig, "a".repeat(43))).split(";")[0]!;
     const tampered = header.replace("YWFh", "YmFh");
     expect(tampered).not.toBe(header);
-    expect(await readSessionToken(new Request("http://x/", { headers: { Cookie: tampered } }), cookieConfig)).toEqual({ token: null, present: true });
-    const other = (await serializeSessionCookie({ ...cookieConfig, sessionSecret: "y".repeat(40) }, "a".repeat(43))).split(";")[0]!;
-    expect((await readSessionToken(new Request("http://x/", { headers: { Cookie: other } }), cookieConfig)).token).toBeNull();
+    expect(
+      await readSessionToken(new Request("http://x/", { headers: { Cookie: tampered } }), cookieConfig),
+    ).toEqual({ token: null, present: true });
+    const other = (
+      await serializeSessionCookie({ ...cookieConfig, sessionSecret: "y".repeat(40) }, "a".repeat(43))
+    ).split(";")[0]!;
+    expect(
+      (await readSessionToken(new Request("http://x/", { headers: { Cookie: other } }), cookieConfig)).token,
+    ).toBeNull();
     expect(await clearSessionCookie(cookieConfig)).toContain("Max-Age=0");
   });
 });
@@ -122,30 +138,69 @@ describe("sessions", () => {
     const bystander = await makeUser(t.db, "bystander@example.test");
     const theirs = await createSessionRow(t.db, { userId: bystander.id, mfaVerified: true });
     expect(
-      await changePassword(t.db, TEST_CONFIG, { userId: user.id, currentPassword: "wrong", newPassword: "new-password", sessionToken: mine.token }),
+      await changePassword(t.db, TEST_CONFIG, {
+        userId: user.id,
+        currentPassword: "wrong",
+        newPassword: "new-password",
+        sessionToken: mine.token,
+      }),
     ).toEqual({ status: "wrong-password" });
     expect((await getSessionUser(t.db, other.token)).kind).toBe("signed-in");
-    const r = await changePassword(t.db, TEST_CONFIG, { userId: user.id, currentPassword: "old-password", newPassword: "new-password", sessionToken: mine.token });
+    const r = await changePassword(t.db, TEST_CONFIG, {
+      userId: user.id,
+      currentPassword: "old-password",
+      newPassword: "new-password",
+      sessionToken: mine.token,
+    });
     expect(r).toEqual({ status: "ok", signedOutOthers: 1 });
     expect((await getSessionUser(t.db, mine.token)).kind).toBe("signed-in");
     expect((await getSessionUser(t.db, other.token)).kind).toBe("none");
     expect((await getSessionUser(t.db, theirs.token)).kind).toBe("signed-in");
-    const mail = await t.db.selectFrom("email_outbox").select(["to_address", "template"]).where("to_address", "=", user.email).execute();
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "template"])
+      .where("to_address", "=", user.email)
+      .execute();
     expect(mail).toEqual([{ to_address: user.email, template: "password_changed" }]);
   });
 
   it("setting a password from a reset link signs out every session and uses the link up", async () => {
-    const user = await makeUser(t.db, "resetter@example.test", { password: "old-password", confirmed: false });
+    const user = await makeUser(t.db, "resetter@example.test", {
+      password: "old-password",
+      confirmed: false,
+    });
     const a = await createSessionRow(t.db, { userId: user.id, mfaVerified: true });
-    const { token } = await issueToken(t.db, { userId: user.id, email: user.email, purpose: "reset_password" });
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["invite"], password: "brand-new" })).toEqual({ status: "invalid-link" });
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["reset_password"], password: "brand-new" })).toEqual({
+    const { token } = await issueToken(t.db, {
+      userId: user.id,
+      email: user.email,
+      purpose: "reset_password",
+    });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["invite"], password: "brand-new" }),
+    ).toEqual({ status: "invalid-link" });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, {
+        token,
+        purposes: ["reset_password"],
+        password: "brand-new",
+      }),
+    ).toEqual({
       status: "ok",
       email: user.email,
     });
     expect((await getSessionUser(t.db, a.token)).kind).toBe("none");
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["reset_password"], password: "again-new" })).toEqual({ status: "invalid-link" });
-    const row = await t.db.selectFrom("users").select("email_confirmed_at").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, {
+        token,
+        purposes: ["reset_password"],
+        password: "again-new",
+      }),
+    ).toEqual({ status: "invalid-link" });
+    const row = await t.db
+      .selectFrom("users")
+      .select("email_confirmed_at")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.email_confirmed_at).not.toBeNull();
   });
 });

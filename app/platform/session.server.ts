@@ -38,7 +38,10 @@ export async function readSessionToken(
   if (!hasCookie(request, SESSION_COOKIE, config)) return { token: null, present: false };
   const value: unknown = await cookieFor(config).parse(request.headers.get("Cookie"));
   // A tampered or foreign cookie fails the signature check and parses as null.
-  return { token: typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null, present: true };
+  return {
+    token: typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null,
+    present: true,
+  };
 }
 
 export function serializeSessionCookie(
@@ -65,7 +68,10 @@ export interface NewSession {
   now?: Date;
 }
 
-export async function createSessionRow(db: Database, s: NewSession): Promise<{ token: string; expiresAt: Date }> {
+export async function createSessionRow(
+  db: Database,
+  s: NewSession,
+): Promise<{ token: string; expiresAt: Date }> {
   const now = s.now ?? new Date();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + (s.pending ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS));
@@ -95,7 +101,11 @@ export interface ResolvedSession {
 }
 
 /** Finds a live session by its token; rolls a full session's expiry forward. */
-export async function resolveSession(db: Database, token: string, now = new Date()): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ResolvedSession | null> {
   const id = hashToken(token);
   const row = await db
     .selectFrom("sessions")
@@ -109,7 +119,11 @@ export async function resolveSession(db: Database, token: string, now = new Date
   let rolled = false;
   if (row.mfa_verified && now.getTime() - row.last_seen_at.getTime() >= ROLL_INTERVAL_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.updateTable("sessions").set({ last_seen_at: now, expires_at: expiresAt }).where("id", "=", id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where("id", "=", id)
+      .execute();
     rolled = true;
   }
   return { id, userId: row.user_id, mfaVerified: row.mfa_verified, expiresAt, rolled };

@@ -27,5 +27,8 @@ export async function takeToast(
   if (!hasCookie(request, TOAST_COOKIE, config)) return { toast: null, setCookie: null };
   const cookie = signedCookie(TOAST_COOKIE, config);
   const value = (await cookie.parse(request.headers.get("Cookie"))) as ToastMessage | null;
-  return { toast: value && typeof value.title === "string" ? value : null, setCookie: await cookie.serialize("", { maxAge: 0 }) };
+  return {
+    toast: value && typeof value.title === "string" ? value : null,
+    setCookie: await cookie.serialize("", { maxAge: 0 }),
+  };
 }

@@ -4,7 +4,11 @@ import { parseTrustProxy } from "~/platform/env.server";
 import { clientAddress, isLocalRequest, limitKey, requestOrigin } from "./client-address.server";
 
 const from = (socket: string, forwardedFor?: string) =>
-  ({ socket: { remoteAddress: socket }, connection: { remoteAddress: socket }, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress: socket },
+    connection: { remoteAddress: socket },
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  }) as unknown as IncomingMessage;
 
 describe("the client's address", () => {
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -18,7 +22,9 @@ describe("the client's address", () => {
     expect(clientAddress(from("127.0.0.1", "6.6.6.6, 198.51.100.23"), trust).client).toBe("198.51.100.23");
     expect(clientAddress(from("127.0.0.1", "198.51.100.23"), trust).client).toBe("198.51.100.23");
     // "true" trusts loopback and private networks only.
-    expect(clientAddress(from("10.1.2.3", "6.6.6.6, 198.51.100.23"), parseTrustProxy("true")).client).toBe("198.51.100.23");
+    expect(clientAddress(from("10.1.2.3", "6.6.6.6, 198.51.100.23"), parseTrustProxy("true")).client).toBe(
+      "198.51.100.23",
+    );
   });
 
   it("ignores X-Forwarded-For from a peer that is not a trusted proxy", () => {
@@ -29,7 +35,9 @@ describe("the client's address", () => {
 
   it("with a hop count, takes that many proxies from the right", () => {
     const trust = parseTrustProxy("2");
-    expect(clientAddress(from("10.0.0.2", "6.6.6.6, 198.51.100.23, 10.0.0.1"), trust).client).toBe("198.51.100.23");
+    expect(clientAddress(from("10.0.0.2", "6.6.6.6, 198.51.100.23, 10.0.0.1"), trust).client).toBe(
+      "198.51.100.23",
+    );
   });
 
   it("keys IPv6 clients by their /64 and IPv4-mapped ones as IPv4", () => {
@@ -57,19 +65,33 @@ describe("the client's address", () => {
 describe("the origin a request is judged by", () => {
   const h = (init: Record<string, string>) => new Headers(init);
   it("is PUBLIC_URL in production, whatever Node saw", () => {
-    expect(requestOrigin(new URL("http://10.0.0.5:3000/login"), h({}), { isProduction: true, publicUrl: "https://carriers.example" }, false)).toBe(
-      "https://carriers.example",
-    );
+    expect(
+      requestOrigin(
+        new URL("http://10.0.0.5:3000/login"),
+        h({}),
+        { isProduction: true, publicUrl: "https://carriers.example" },
+        false,
+      ),
+    ).toBe("https://carriers.example");
   });
   it("takes a trusted proxy's X-Forwarded-Proto and Host in development, and ignores an untrusted one's", () => {
     const headers = h({ "x-forwarded-proto": "https", host: "carriers.example" });
     const config = { isProduction: false, publicUrl: "http://localhost:3000" };
-    expect(requestOrigin(new URL("http://carriers.example/login"), headers, config, true)).toBe("https://carriers.example");
-    expect(requestOrigin(new URL("http://carriers.example/login"), headers, config, false)).toBe("http://carriers.example");
-  });
-  it("is PUBLIC_URL's when the Host is PUBLIC_URL's host", () => {
-    expect(requestOrigin(new URL("http://carriers.example/x"), h({}), { isProduction: false, publicUrl: "https://carriers.example" }, false)).toBe(
+    expect(requestOrigin(new URL("http://carriers.example/login"), headers, config, true)).toBe(
       "https://carriers.example",
     );
+    expect(requestOrigin(new URL("http://carriers.example/login"), headers, config, false)).toBe(
+      "http://carriers.example",
+    );
+  });
+  it("is PUBLIC_URL's when the Host is PUBLIC_URL's host", () => {
+    expect(
+      requestOrigin(
+        new URL("http://carriers.example/x"),
+        h({}),
+        { isProduction: false, publicUrl: "https://carriers.example" },
+        false,
+      ),
+    ).toBe("https://carriers.example");
   });
 });

@@ -18,7 +18,10 @@ export interface ClientAddress {
   viaTrustedProxy: boolean;
 }
 
-export function clientAddress(incoming: IncomingMessage | undefined, trust: ProxyTrust | null): ClientAddress {
+export function clientAddress(
+  incoming: IncomingMessage | undefined,
+  trust: ProxyTrust | null,
+): ClientAddress {
   const socket = incoming?.socket?.remoteAddress ?? "unknown";
   if (!incoming || socket === "unknown") return { socket, client: "unknown", viaTrustedProxy: false };
   const address = trust ? proxyaddr(incoming, trust) : socket;
@@ -58,7 +61,8 @@ export function requestOrigin(
   if (viaTrustedProxy) {
     const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
     const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? headers.get("host");
-    if ((proto === "http" || proto === "https") && host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host)) return `${proto}://${host}`;
+    if ((proto === "http" || proto === "https") && host && /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host))
+      return `${proto}://${host}`;
   }
   if (raw.host === new URL(publicOrigin).host) return publicOrigin;
   return raw.origin;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, guardRequestBody, INPUT_MESSAGES, PLAIN_FORM_BYTES, readForm, routePath, urlProblem } from "./request-input.server";
+import {
+  bodyLimitFor,
+  guardRequestBody,
+  INPUT_MESSAGES,
+  PLAIN_FORM_BYTES,
+  readForm,
+  routePath,
+  urlProblem,
+} from "./request-input.server";
 
 function chunked(body: string | Uint8Array, contentType = "application/x-www-form-urlencoded"): Request {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
@@ -10,10 +18,19 @@ function chunked(body: string | Uint8Array, contentType = "application/x-www-for
     },
   });
   // No Content-Length: the body arrives in chunks, as with Transfer-Encoding: chunked.
-  return new Request("http://x.test/form", { method: "POST", body: stream, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+  return new Request("http://x.test/form", {
+    method: "POST",
+    body: stream,
+    headers: { "content-type": contentType },
+    duplex: "half",
+  } as RequestInit);
 }
 const declared = (body: string, contentType = "application/x-www-form-urlencoded") =>
-  new Request("http://x.test/form", { method: "POST", body, headers: { "content-type": contentType, "content-length": String(Buffer.byteLength(body)) } });
+  new Request("http://x.test/form", {
+    method: "POST",
+    body,
+    headers: { "content-type": contentType, "content-length": String(Buffer.byteLength(body)) },
+  });
 const limit = { bytes: 10_000, message: "Too big" };
 
 async function refusal(request: Request) {
@@ -31,7 +48,10 @@ describe("form bodies", () => {
   });
 
   it("refuses a declared length over the limit before reading, and a chunked body once it passes the limit", async () => {
-    expect(await refusal(declared(`name=${"a".repeat(20_000)}`))).toEqual({ status: 413, message: "Too big" });
+    expect(await refusal(declared(`name=${"a".repeat(20_000)}`))).toEqual({
+      status: 413,
+      message: "Too big",
+    });
     expect(await refusal(chunked(`name=${"a".repeat(50_000)}`))).toEqual({ status: 413, message: "Too big" });
   });
 
@@ -43,17 +63,41 @@ describe("form bodies", () => {
   });
 
   it("refuses bodies that are not forms, and forms that do not parse, with 400", async () => {
-    expect(await refusal(declared('{"email":"a@b"}', "application/json"))).toEqual({ status: 400, message: INPUT_MESSAGES.notAForm });
-    expect(await refusal(declared("<a/>", "application/xml"))).toEqual({ status: 400, message: INPUT_MESSAGES.notAForm });
-    expect(await refusal(declared("email=a", "text/plain"))).toEqual({ status: 400, message: INPUT_MESSAGES.notAForm });
-    expect(await refusal(chunked("--nope\r\n", "multipart/form-data; boundary=xyz"))).toEqual({ status: 400, message: INPUT_MESSAGES.unreadable });
-    expect(await refusal(declared("x", "multipart/form-data"))).toEqual({ status: 400, message: INPUT_MESSAGES.unreadable });
+    expect(await refusal(declared('{"email":"a@b"}', "application/json"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.notAForm,
+    });
+    expect(await refusal(declared("<a/>", "application/xml"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.notAForm,
+    });
+    expect(await refusal(declared("email=a", "text/plain"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.notAForm,
+    });
+    expect(await refusal(chunked("--nope\r\n", "multipart/form-data; boundary=xyz"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.unreadable,
+    });
+    expect(await refusal(declared("x", "multipart/form-data"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.unreadable,
+    });
   });
 
   it("refuses control characters in field values, names and file names, but keeps tabs and line breaks", async () => {
-    expect(await refusal(declared("name=A%00da"))).toEqual({ status: 400, message: INPUT_MESSAGES.controlCharacters });
-    expect(await refusal(declared("na%07me=Ada"))).toEqual({ status: 400, message: INPUT_MESSAGES.controlCharacters });
-    expect(await refusal(declared("name=A%7Fda"))).toEqual({ status: 400, message: INPUT_MESSAGES.controlCharacters });
+    expect(await refusal(declared("name=A%00da"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.controlCharacters,
+    });
+    expect(await refusal(declared("na%07me=Ada"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.controlCharacters,
+    });
+    expect(await refusal(declared("name=A%7Fda"))).toEqual({
+      status: 400,
+      message: INPUT_MESSAGES.controlCharacters,
+    });
     const multipart = new FormData();
     multipart.append("photo", new File(["x"], "bad\u0000name.png", { type: "image/png" }));
     const request = new Request("http://x.test/form", { method: "POST", body: multipart });

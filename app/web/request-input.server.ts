@@ -40,12 +40,18 @@ const UPLOADS: Array<{ path: RegExp; limit: BodyLimit }> = [
   },
   {
     path: /^\/company$/,
-    limit: { bytes: LOGO_MAX_BYTES + 64 * 1024, message: "The logo is too large: it must be 5 MB or smaller" },
+    limit: {
+      bytes: LOGO_MAX_BYTES + 64 * 1024,
+      message: "The logo is too large: it must be 5 MB or smaller",
+    },
   },
   {
     // The claim wizard: every step posts to the page, the last one with the licence document.
     path: /^\/claim(-listing)?\/[^/]+$/,
-    limit: { bytes: CLAIM_FORM_MAX_BYTES, message: "The licence document is too large: it must be 10 MB or smaller" },
+    limit: {
+      bytes: CLAIM_FORM_MAX_BYTES,
+      message: "The licence document is too large: it must be 10 MB or smaller",
+    },
   },
   {
     path: /^\/admin\/data-management$/,
@@ -108,7 +114,8 @@ const isForm = (type: string | null) =>
  * (a route's access check runs before an anonymous upload is read).
  */
 export function guardRequestBody(request: Request, limit: BodyLimit, url = request.url): Request {
-  if (!request.body) return new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
+  if (!request.body)
+    return new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
   let seen = 0;
   let over = false;
   const limited = request.body.pipeThrough(
@@ -143,7 +150,8 @@ export function guardRequestBody(request: Request, limit: BodyLimit, url = reque
       }
       for (const [name, value] of form) {
         const text = typeof value === "string" ? value : value.name;
-        if (FIELD_CONTROL.test(name) || FIELD_CONTROL.test(text)) throw data(INPUT_MESSAGES.controlCharacters, { status: 400 });
+        if (FIELD_CONTROL.test(name) || FIELD_CONTROL.test(text))
+          throw data(INPUT_MESSAGES.controlCharacters, { status: 400 });
       }
       return form;
     },

@@ -44,14 +44,22 @@ function readPeakKb(pid: number): number {
   }
 }
 
-function runSyncCli(ctx: BenchContext, env: Record<string, string | undefined>, args?: string[]): Promise<ImportRun> {
+function runSyncCli(
+  ctx: BenchContext,
+  env: Record<string, string | undefined>,
+  args?: string[],
+): Promise<ImportRun> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/sync.ts", ...(args ?? ["--source", ctx.registerFile, "--quiet"])], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "scripts/sync.ts", ...(args ?? ["--source", ctx.registerFile, "--quiet"])],
+      {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: "warn", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -65,7 +73,10 @@ function runSyncCli(ctx: BenchContext, env: Record<string, string | undefined>, 
     child.on("exit", (code) => {
       clearInterval(timer);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (code !== 0) reject(new Error(`sync exited with code ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`));
+      if (code !== 0)
+        reject(
+          new Error(`sync exited with code ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`),
+        );
       else resolve({ seconds, peakMb: peakKb / 1024, cpuSeconds: cpuTicks / 100, output });
     });
   });
@@ -76,20 +87,56 @@ function rowsFor(database: keyof typeof TARGET_SECONDS, ctx: BenchContext, run: 
   const added = Number(/added (\d+)/.exec(run.output)?.[1] ?? 0);
   const targetSeconds = (TARGET_SECONDS[database] * ctx.rows) / TARGET_ROWS;
   const inner = /success in ([\d.]+) s.*reading ([\d.]+) s, merging ([\d.]+) s/.exec(run.output);
-  ctx.log(`${database}: ${run.output.trim().split("\n").find((l) => l.includes("success")) ?? ""}`);
+  ctx.log(
+    `${database}: ${
+      run.output
+        .trim()
+        .split("\n")
+        .find((l) => l.includes("success")) ?? ""
+    }`,
+  );
   return [
-    { section: "import", metric: "rows/s", database, value: Math.round(processed / run.seconds).toLocaleString("en-GB"),
-      target: `>= ${Math.round(TARGET_ROWS / TARGET_SECONDS[database]).toLocaleString("en-GB")}` },
-    { section: "import", metric: `seconds (${processed} rows, ${added} added)`, database, value: run.seconds.toFixed(1),
-      target: `< ${targetSeconds.toFixed(1)}`, ok: run.seconds < targetSeconds },
+    {
+      section: "import",
+      metric: "rows/s",
+      database,
+      value: Math.round(processed / run.seconds).toLocaleString("en-GB"),
+      target: `>= ${Math.round(TARGET_ROWS / TARGET_SECONDS[database]).toLocaleString("en-GB")}`,
+    },
+    {
+      section: "import",
+      metric: `seconds (${processed} rows, ${added} added)`,
+      database,
+      value: run.seconds.toFixed(1),
+      target: `< ${targetSeconds.toFixed(1)}`,
+      ok: run.seconds < targetSeconds,
+    },
     ...(inner
-      ? [{ section: "import", metric: "  of which reading / merging (s)", database, value: `${inner[2]} / ${inner[3]}` }]
+      ? [
+          {
+            section: "import",
+            metric: "  of which reading / merging (s)",
+            database,
+            value: `${inner[2]} / ${inner[3]}`,
+          },
+        ]
       : []),
     // Load-independent: on PGlite all the work is in this process (about the wall time on an
     // idle machine); on PostgreSQL the server's own CPU is not included.
-    { section: "import", metric: "CPU seconds of the importing process", database, value: run.cpuSeconds.toFixed(1) },
-    { section: "import", metric: "peak RSS of the importing process (MB)", database, value: run.peakMb.toFixed(0),
-      target: `< ${TARGET_MB}`, ok: run.peakMb > 0 && run.peakMb < TARGET_MB },
+    {
+      section: "import",
+      metric: "CPU seconds of the importing process",
+      database,
+      value: run.cpuSeconds.toFixed(1),
+    },
+    {
+      section: "import",
+      metric: "peak RSS of the importing process (MB)",
+      database,
+      value: run.peakMb.toFixed(0),
+      target: `< ${TARGET_MB}`,
+      ok: run.peakMb > 0 && run.peakMb < TARGET_MB,
+    },
   ];
 }
 
@@ -131,7 +178,10 @@ const section: BenchSection = {
       ctx.targets.push({ database: "PostgreSQL", url: url.toString() });
       await runSyncCli(ctx, { DATABASE_URL: url.toString() }, ["--migrate-only"]);
       ctx.log(`importing into PostgreSQL database ${name}...`);
-      const postgres = await runSyncCli(ctx, { DATABASE_URL: url.toString(), DATA_DIR: path.join(ctx.workDir, "pg-data") });
+      const postgres = await runSyncCli(ctx, {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: path.join(ctx.workDir, "pg-data"),
+      });
       rows.push(...rowsFor("PostgreSQL", ctx, postgres));
     }
     return rows;

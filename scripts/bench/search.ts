@@ -57,17 +57,28 @@ async function sampleQueries(db: Database): Promise<Samples> {
   const rows = (
     await sql<{ registration_number: string; business_name: string; postcode: string | null }>`
       SELECT registration_number, business_name, postcode FROM directory_entries
-      WHERE on_register AND business_name <> '' ORDER BY md5(registration_number) LIMIT ${PER_TYPE * 4}`.execute(db)
+      WHERE on_register AND business_name <> '' ORDER BY md5(registration_number) LIMIT ${PER_TYPE * 4}`.execute(
+      db,
+    )
   ).rows;
   const outcodes = [...new Set(rows.map((r) => r.postcode?.split(" ")[0]).filter((x): x is string => !!x))];
-  const names = rows.map((r, i) => {
-    const words = r.business_name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1).slice(0, 2);
-    if (i % 5 === 4 && words[0]) words[0] = typo(words[0], i); // one query in five has a typo
-    return words.join(" ");
-  }).filter(Boolean);
+  const names = rows
+    .map((r, i) => {
+      const words = r.business_name
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 1)
+        .slice(0, 2);
+      if (i % 5 === 4 && words[0]) words[0] = typo(words[0], i); // one query in five has a typo
+      return words.join(" ");
+    })
+    .filter(Boolean);
   const regs = rows.map((r) => r.registration_number);
   const location = [...towns, ...outcodes].slice(0, PER_TYPE);
-  const all = Array.from({ length: PER_TYPE }, (_, i) => [towns[i % towns.length], names[i + PER_TYPE], regs[i + PER_TYPE]][i % 3]).filter(Boolean);
+  const all = Array.from(
+    { length: PER_TYPE },
+    (_, i) => [towns[i % towns.length], names[i + PER_TYPE], regs[i + PER_TYPE]][i % 3],
+  ).filter(Boolean);
   return {
     queries: { location, name: names.slice(0, PER_TYPE), registration: regs.slice(0, PER_TYPE), all },
     profiles: regs.slice(PER_TYPE * 2, PER_TYPE * 3),
@@ -94,7 +105,8 @@ async function domainLatency(db: Database, samples: Samples): Promise<Record<Sea
 async function httpLatency(base: string, samples: Samples): Promise<Record<SearchKind, number[]>> {
   const out = {} as Record<SearchKind, number[]>;
   // Warm the connection and the code paths, with a query not used below.
-  for (let i = 0; i < 5; i++) await (await fetch(`${base}/api/v1/providers?query=warm${i}&type=name`)).arrayBuffer();
+  for (let i = 0; i < 5; i++)
+    await (await fetch(`${base}/api/v1/providers?query=warm${i}&type=name`)).arrayBuffer();
   for (const type of TYPES) {
     const times: number[] = [];
     for (const query of samples.queries[type]) {
@@ -111,7 +123,8 @@ async function httpLatency(base: string, samples: Samples): Promise<Record<Searc
 
 // A browser's user agent: profile views by people are counted (crawlers' are not), so the
 // figures include that write, as real traffic does.
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 
 async function throughput(base: string, paths: string[]): Promise<{ rps: number; errors: number }> {
   const result = await autocannon({
@@ -135,7 +148,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(ctx: BenchContext, target: BenchTarget, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ base: string; child: ChildProcess }> {
+async function startServer(
+  ctx: BenchContext,
+  target: BenchTarget,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -152,7 +169,11 @@ async function startServer(ctx: BenchContext, target: BenchTarget, extraEnv: Nod
     DATA_DIR: target.dataDir ?? path.join(ctx.workDir, "search-bench-data"),
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const deadline = Date.now() + 120_000;
@@ -190,7 +211,11 @@ export function clientJsSizes(buildDir: string): Record<string, number> {
   };
   const gz = (p: string) => zlib.gzipSync(fs.readFileSync(path.join(clientDir, p.replace(/^\//, "")))).length;
   const sizes: Record<string, number> = {};
-  const pages: Record<string, string> = { home: "routes/public/home", search: "routes/public/search-results", profile: "routes/public/provider" };
+  const pages: Record<string, string> = {
+    home: "routes/public/home",
+    search: "routes/public/search-results",
+    profile: "routes/public/provider",
+  };
   for (const [page, id] of Object.entries(pages)) {
     const files = new Set<string>([`/assets/${file}`, manifest.entry.module, ...manifest.entry.imports]);
     for (const rid of ["root", "routes/public/layout", id]) {
@@ -209,7 +234,9 @@ function buildProduct(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code})`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code})`)),
+    );
   });
 }
 
@@ -226,9 +253,17 @@ const section: BenchSection = {
     }
 
     for (const [page, bytes] of Object.entries(clientJsSizes(buildDir))) {
-      rows.push({ section: SECTION, metric: `client JS, ${page} page (gzip)`, database: "-", value: `${(bytes / 1024).toFixed(1)} kB`, target: "< 150 kB", ok: bytes < 150 * 1024 });
+      rows.push({
+        section: SECTION,
+        metric: `client JS, ${page} page (gzip)`,
+        database: "-",
+        value: `${(bytes / 1024).toFixed(1)} kB`,
+        target: "< 150 kB",
+        ok: bytes < 150 * 1024,
+      });
     }
-    if (!ctx.targets.length) ctx.log("search: no imported databases in ctx.targets (did the import section run?)");
+    if (!ctx.targets.length)
+      ctx.log("search: no imported databases in ctx.targets (did the import section run?)");
 
     for (const target of ctx.targets) {
       const isPg = target.database === "PostgreSQL";
@@ -247,7 +282,12 @@ const section: BenchSection = {
       }
       for (const type of TYPES) {
         const t = domain[type];
-        rows.push({ section: SECTION, metric: `${type} search p50/p95/p99, domain (${t.length} queries)`, database: target.database, value: `${ms(percentile(t, 0.5))} / ${ms(percentile(t, 0.95))} / ${ms(percentile(t, 0.99))}` });
+        rows.push({
+          section: SECTION,
+          metric: `${type} search p50/p95/p99, domain (${t.length} queries)`,
+          database: target.database,
+          value: `${ms(percentile(t, 0.5))} / ${ms(percentile(t, 0.95))} / ${ms(percentile(t, 0.99))}`,
+        });
       }
 
       const pages: [string, string[], number | null][] = [

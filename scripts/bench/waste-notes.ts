@@ -52,7 +52,11 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     .onConflict((oc) => oc.doNothing())
     .execute();
 
-  const user = await db.insertInto("users").values({ email: `bench-${database.toLowerCase()}@bench.example` }).returning("id").executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto("users")
+    .values({ email: `bench-${database.toLowerCase()}@bench.example` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   // PDF generation: notes with 0-3 photos, hazardous and not, drawn signatures on half of them.
   const photo = testPng();
   const signature = `data:image/png;base64,${photo.toString("base64")}`;
@@ -68,7 +72,9 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     );
     const input = await validateWasteNote(form);
     if (!input.ok) throw new Error(`bench note invalid: ${JSON.stringify(input.errors)}`);
-    const created = await createWasteNote({ db, storage }, input.data, { owner: { userId: user.id, registrationNumber: COMPANY } });
+    const created = await createWasteNote({ db, storage }, input.data, {
+      owner: { userId: user.id, registrationNumber: COMPANY },
+    });
     if (!created.ok) throw new Error("bench note refused");
     ids.push(created.id);
   }
@@ -103,10 +109,32 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
   if (total !== LIST_NOTES) ctx.log(`waste notes: expected ${LIST_NOTES} notes, found ${total}`);
 
   return [
-    { section: SECTION, metric: `PDF job p50 (${pdfTimes.length} notes)`, database, value: ms(percentile(pdfTimes, 50)) },
-    { section: SECTION, metric: `PDF job p95 (${pdfTimes.length} notes)`, database, value: ms(p95), target: "< 150 ms", ok: p95 < 150 },
-    { section: SECTION, metric: `notes list p50/p95 (${total.toLocaleString("en-GB")} notes, page of 50 + counters)`, database, value: `${ms(percentile(firstPage, 50))} / ${ms(percentile(firstPage, 95))}` },
-    { section: SECTION, metric: "notes search p50/p95 ('york', page of 50 + count)", database, value: `${ms(percentile(search, 50))} / ${ms(percentile(search, 95))}` },
+    {
+      section: SECTION,
+      metric: `PDF job p50 (${pdfTimes.length} notes)`,
+      database,
+      value: ms(percentile(pdfTimes, 50)),
+    },
+    {
+      section: SECTION,
+      metric: `PDF job p95 (${pdfTimes.length} notes)`,
+      database,
+      value: ms(p95),
+      target: "< 150 ms",
+      ok: p95 < 150,
+    },
+    {
+      section: SECTION,
+      metric: `notes list p50/p95 (${total.toLocaleString("en-GB")} notes, page of 50 + counters)`,
+      database,
+      value: `${ms(percentile(firstPage, 50))} / ${ms(percentile(firstPage, 95))}`,
+    },
+    {
+      section: SECTION,
+      metric: "notes search p50/p95 ('york', page of 50 + count)",
+      database,
+      value: `${ms(percentile(search, 50))} / ${ms(percentile(search, 95))}`,
+    },
   ];
 }
 

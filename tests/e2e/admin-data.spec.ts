@@ -4,7 +4,14 @@
  * file with bad rows is imported and its rejected lines shown, and the dashboard's counts follow.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { ADM_PASSWORD, ADM_REGISTER_ROWS, ADM_TOWN, ADM_USERS, REGISTER_HEADER, registerRow } from "../fixtures/80-admin";
+import {
+  ADM_PASSWORD,
+  ADM_REGISTER_ROWS,
+  ADM_TOWN,
+  ADM_USERS,
+  REGISTER_HEADER,
+  registerRow,
+} from "../fixtures/80-admin";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -15,8 +22,12 @@ async function signInAdmin(page: Page) {
 }
 
 const history = (page: Page) => page.getByRole("table", { name: "Sync history, newest first" });
-const toastWith = (page: Page, title: string) => page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first();
-const runningRows = (page: Page) => history(page).getByTestId("sync-row").filter({ has: page.getByText("running", { exact: true }) });
+const toastWith = (page: Page, title: string) =>
+  page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first();
+const runningRows = (page: Page) =>
+  history(page)
+    .getByTestId("sync-row")
+    .filter({ has: page.getByText("running", { exact: true }) });
 
 test("clears a stuck sync with the spec's message", async ({ page }) => {
   test.setTimeout(90_000);
@@ -32,14 +43,18 @@ test("clears a stuck sync with the spec's message", async ({ page }) => {
 
   await page.getByRole("button", { name: "Clear Stuck Syncs" }).click();
   await expectToast(page, "Stuck syncs cleared");
-  const cleared = history(page).getByTestId("sync-row").filter({ hasText: "Manually cleared - sync was stuck in running state" });
+  const cleared = history(page)
+    .getByTestId("sync-row")
+    .filter({ hasText: "Manually cleared - sync was stuck in running state" });
   await expect(cleared).toHaveCount(1);
   await expect(cleared.getByText("error", { exact: true })).toBeVisible();
   await expect(runningRows(page)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Update Data" })).toBeEnabled();
 });
 
-test("'Update Data' syncs the configured register file; the page follows the run to the end", async ({ page }) => {
+test("'Update Data' syncs the configured register file; the page follows the run to the end", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAdmin(page);
   await page.goto("/admin/data-management");
@@ -52,7 +67,9 @@ test("'Update Data' syncs the configured register file; the page follows the run
   // No reload by hand: the page refreshes itself every 10 s while the run is queued or running.
   await expect(toastWith(page, "Data sync completed")).toBeVisible({ timeout: 25_000 });
   await expect(toastWith(page, "Data sync completed")).toContainText(
-    new RegExp(`Records processed: ${ADM_REGISTER_ROWS}\\. Records added: ${ADM_REGISTER_ROWS}\\. Duration: \\d+\\.\\d seconds\\.`),
+    new RegExp(
+      `Records processed: ${ADM_REGISTER_ROWS}\\. Records added: ${ADM_REGISTER_ROWS}\\. Duration: \\d+\\.\\d seconds\\.`,
+    ),
   );
   const latest = history(page).getByTestId("sync-row").first();
   await expect(latest).toContainText("success");
@@ -70,10 +87,11 @@ test("'Update Data' syncs the configured register file; the page follows the run
   // The new listings are public.
   await page.goto(`/search-results?query=${ADM_TOWN}`);
   await expect(page.getByRole("link", { name: /Adminford Register Row 0 Ltd/ }).first()).toBeVisible();
-
 });
 
-test("uploads a register file with bad rows, sees the rejected lines, and the dashboard counts follow", async ({ page }) => {
+test("uploads a register file with bad rows, sees the rejected lines, and the dashboard counts follow", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAdmin(page);
   await page.goto("/admin");
@@ -88,7 +106,9 @@ test("uploads a register file with bad rows, sees the rejected lines, and the da
     registerRow("CBDU800203", ""),
     registerRow("CBDU800204", "Adminford Uploaded Three Ltd"),
   ].join("\n");
-  await page.getByLabel("Register file (CSV or ZIP)").setInputFiles({ name: "adminford.csv", mimeType: "text/csv", buffer: Buffer.from(csv + "\n") });
+  await page
+    .getByLabel("Register file (CSV or ZIP)")
+    .setInputFiles({ name: "adminford.csv", mimeType: "text/csv", buffer: Buffer.from(csv + "\n") });
   await page.getByRole("button", { name: "Upload and import" }).click();
   await expectToast(page, "Register file uploaded");
   // The page refreshes every 10 s while the run is queued or running: allow for one full period.
@@ -111,11 +131,19 @@ test("uploads a register file with bad rows, sees the rejected lines, and the da
   await expect(dialog).toBeHidden();
 
   // A file that is not a register is refused before any job starts.
-  await page.getByLabel("Register file (CSV or ZIP)").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+  await page.getByLabel("Register file (CSV or ZIP)").setInputFiles({
+    name: "photo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+  });
   await page.getByRole("button", { name: "Upload and import" }).click();
   await expectToast(page, "Failed to trigger data sync");
-  await expect(toastWith(page, "Failed to trigger data sync")).toContainText("not a CSV or ZIP register file");
+  await expect(toastWith(page, "Failed to trigger data sync")).toContainText(
+    "not a CSV or ZIP register file",
+  );
 
   await page.goto("/admin");
-  await expect(page.getByTestId("count-Total Listings")).toHaveText((totalBefore + 3).toLocaleString("en-GB"));
+  await expect(page.getByTestId("count-Total Listings")).toHaveText(
+    (totalBefore + 3).toLocaleString("en-GB"),
+  );
 });

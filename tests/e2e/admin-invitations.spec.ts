@@ -43,11 +43,15 @@ async function invitationLinks(page: Page, to: string): Promise<string[]> {
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
     .filter({ hasText: "invited to administer" });
   const links: string[] = [];
-  for (const mail of await mails.all()) links.push((await mail.locator('a[href*="/auth/invite"]').first().getAttribute("href"))!);
+  for (const mail of await mails.all())
+    links.push((await mail.locator('a[href*="/auth/invite"]').first().getAttribute("href"))!);
   return links;
 }
 
-test("a new administrator is invited: 'Invited' in Settings with a resend, the newest link sets the password, they land in the admin area", async ({ page, browser }) => {
+test("a new administrator is invited: 'Invited' in Settings with a resend, the newest link sets the password, they land in the admin area", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const invitee = "evid-new-admin@example.test";
   await signInAdmin(page);
@@ -55,7 +59,10 @@ test("a new administrator is invited: 'Invited' in Settings with a resend, the n
   await expectToast(page, "Administrator added");
   await expectToast(page, `We e-mailed ${invitee} an invitation to set a password.`);
   await expect(page.getByLabel("Add an administrator by e-mail")).toHaveValue("");
-  const row = page.getByRole("list", { name: "Administrator e-mail addresses" }).getByTestId("admin-email").filter({ hasText: invitee });
+  const row = page
+    .getByRole("list", { name: "Administrator e-mail addresses" })
+    .getByTestId("admin-email")
+    .filter({ hasText: invitee });
   await expect(row.getByText("Invited", { exact: true })).toBeVisible();
   await expect(row).toContainText(/Invitation sent .+, link works until \d{1,2} \w{3} \d{4}/);
   await expectAccessible(page);
@@ -64,7 +71,9 @@ test("a new administrator is invited: 'Invited' in Settings with a resend, the n
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-invited-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/settings-invited-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -93,7 +102,10 @@ test("a new administrator is invited: 'Invited' in Settings with a resend, the n
   await expect(row.getByRole("button", { name: /invitation/ })).toHaveCount(0);
 });
 
-test("an invited administrator who uses 'Forgot your password?' gets a reset link that works", async ({ page, browser }) => {
+test("an invited administrator who uses 'Forgot your password?' gets a reset link that works", async ({
+  page,
+  browser,
+}) => {
   const invitee = "evid-forgetful-admin@example.test";
   await signInAdmin(page);
   await addAdmin(page, invitee);
@@ -110,17 +122,36 @@ test("an invited administrator who uses 'Forgot your password?' gets a reset lin
   await person.context().close();
 });
 
-test("an address whose account is in use is told by e-mail that it is now an administrator, and signs in to the admin area", async ({ page, browser }) => {
+test("an address whose account is in use is told by e-mail that it is now an administrator, and signs in to the admin area", async ({
+  page,
+  browser,
+}) => {
   await signInAdmin(page);
   await addAdmin(page, EVID_USERS.colleague);
   await expectToast(page, "Administrator added");
-  await expectToast(page, `${EVID_USERS.colleague} already has an account: we e-mailed them that they are now an administrator.`);
-  const row = page.getByRole("list", { name: "Administrator e-mail addresses" }).getByTestId("admin-email").filter({ hasText: EVID_USERS.colleague });
+  await expectToast(
+    page,
+    `${EVID_USERS.colleague} already has an account: we e-mailed them that they are now an administrator.`,
+  );
+  const row = page
+    .getByRole("list", { name: "Administrator e-mail addresses" })
+    .getByTestId("admin-email")
+    .filter({ hasText: EVID_USERS.colleague });
   await expect(row.getByText("Invited", { exact: true })).toHaveCount(0);
 
   const colleague = await (await browser.newContext()).newPage();
-  const login = await linkFromMailbox(colleague, EVID_USERS.colleague, "You are now an administrator", "/login");
-  await expect(colleague.getByTestId("mail").filter({ hasText: "You are now an administrator" }).locator('a[href*="/auth/invite"]')).toHaveCount(0);
+  const login = await linkFromMailbox(
+    colleague,
+    EVID_USERS.colleague,
+    "You are now an administrator",
+    "/login",
+  );
+  await expect(
+    colleague
+      .getByTestId("mail")
+      .filter({ hasText: "You are now an administrator" })
+      .locator('a[href*="/auth/invite"]'),
+  ).toHaveCount(0);
   await colleague.goto(login);
   await colleague.getByLabel("Email").fill(EVID_USERS.colleague);
   await colleague.getByLabel("Password", { exact: true }).fill(EVID_PASSWORD);
@@ -129,7 +160,9 @@ test("an address whose account is in use is told by e-mail that it is now an adm
   await colleague.context().close();
 
   // A resend for an account in use is refused by the server, with the reason.
-  const res = await page.request.post("/admin/settings", { form: { intent: "resend-invite", email: EVID_USERS.colleague } });
+  const res = await page.request.post("/admin/settings", {
+    form: { intent: "resend-invite", email: EVID_USERS.colleague },
+  });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain(`${EVID_USERS.colleague} has already set a password: they can sign in`);
 });
@@ -146,5 +179,9 @@ test("a non-administrator cannot add, resend or open anything of it", async ({ p
     expect(res.headers().location).toBe("/unauthorized");
   }
   await page.goto("/dev/mailbox");
-  await expect(page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText("evid-intruder@example.test", { exact: true }) })).toHaveCount(0);
+  await expect(
+    page
+      .getByTestId("mail")
+      .filter({ has: page.getByTestId("mail-to").getByText("evid-intruder@example.test", { exact: true }) }),
+  ).toHaveCount(0);
 });

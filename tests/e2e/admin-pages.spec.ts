@@ -5,7 +5,14 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
-import { ADM_CLAIM_CONTACT, ADM_LISTING, ADM_PASSWORD, ADM_REMOVED, ADM_TOWN, ADM_USERS } from "../fixtures/80-admin";
+import {
+  ADM_CLAIM_CONTACT,
+  ADM_LISTING,
+  ADM_PASSWORD,
+  ADM_REMOVED,
+  ADM_TOWN,
+  ADM_USERS,
+} from "../fixtures/80-admin";
 import { expectAccessible, expectToast, mailCount, signIn } from "./support/auth-helpers";
 
 const SHOTS = "tmp/shots-admin";
@@ -15,7 +22,9 @@ async function signInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin/);
 }
 
-test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quote details", async ({ page }) => {
+test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quote details", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInAdmin(page);
   await page.goto("/admin");
@@ -50,11 +59,18 @@ test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quo
   await review.click();
   const dialog = page.getByRole("dialog", { name: "Review Claim" });
   await expect(dialog).toBeVisible();
-  for (const label of ["Registration number", "Contact name", "Phone", "E-mail", "Licence document"]) await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Registration number", "Contact name", "Phone", "E-mail", "Licence document"])
+    await expect(dialog.getByText(label, { exact: true })).toBeVisible();
   const claimId = new URL(page.url()).searchParams.get("claim");
   expect(claimId).toBeTruthy();
-  await expect(dialog.getByRole("link", { name: "Approve Claim", exact: true })).toHaveAttribute("href", `/admin/claim-requests?claim=${claimId}&action=approve`);
-  await expect(dialog.getByRole("link", { name: "Reject", exact: true })).toHaveAttribute("href", `/admin/claim-requests?claim=${claimId}&action=reject`);
+  await expect(dialog.getByRole("link", { name: "Approve Claim", exact: true })).toHaveAttribute(
+    "href",
+    `/admin/claim-requests?claim=${claimId}&action=approve`,
+  );
+  await expect(dialog.getByRole("link", { name: "Reject", exact: true })).toHaveAttribute(
+    "href",
+    `/admin/claim-requests?claim=${claimId}&action=reject`,
+  );
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -66,7 +82,10 @@ test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quo
     await mine.click();
     await expect(dialog).toContainText(ADM_CLAIM_CONTACT);
     await expect(dialog).toContainText("01632 960001");
-    await expect(dialog.getByRole("link", { name: "View licence document" })).toHaveAttribute("href", "/files/adm-licence.pdf");
+    await expect(dialog.getByRole("link", { name: "View licence document" })).toHaveAttribute(
+      "href",
+      "/files/adm-licence.pdf",
+    );
     await page.keyboard.press("Escape");
   }
 
@@ -89,11 +108,17 @@ test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quo
   await quoteDialog.getByRole("link", { name: "Close" }).click();
 
   await tabs.getByRole("link", { name: "Quick Actions" }).click();
-  await expect(page.getByRole("link", { name: /Update register data/ })).toHaveAttribute("href", "/admin/data-management");
+  await expect(page.getByRole("link", { name: /Update register data/ })).toHaveAttribute(
+    "href",
+    "/admin/data-management",
+  );
   await expectAccessible(page);
 });
 
-test("a background job that failed for good is on the dashboard; the server that ran it lives on", async ({ page, request }) => {
+test("a background job that failed for good is on the dashboard; the server that ran it lives on", async ({
+  page,
+  request,
+}) => {
   // tests/fixtures/85-hostile-stored-image.ts: a note whose stored signature makes the PDF
   // decoder throw from a zlib callback. Its one attempt ran in the server's PDF renderer process.
   await signInAdmin(page);
@@ -105,13 +130,21 @@ test("a background job that failed for good is on the dashboard; the server that
   await expect(card.getByRole("heading")).toHaveText(/^\d+ background jobs? failed in the last 7 days$/);
   const item = card.getByRole("listitem").filter({ hasText: "Waste note PDF" }).first();
   await expect(item).toContainText("1 attempt");
-  await expect(item).toContainText("The PDF renderer failed: it stopped on an unexpected error: incorrect header check");
-  await expect(item.getByRole("link", { name: "Waste note PDF" })).toHaveAttribute("href", /^\/waste-note\/[0-9a-f-]{36}$/);
+  await expect(item).toContainText(
+    "The PDF renderer failed: it stopped on an unexpected error: incorrect header check",
+  );
+  await expect(item.getByRole("link", { name: "Waste note PDF" })).toHaveAttribute(
+    "href",
+    /^\/waste-note\/[0-9a-f-]{36}$/,
+  );
   expect((await request.get("/readyz")).status()).toBe(200);
   await expectAccessible(page);
 });
 
-test("report this carrier: public form with checks, listed for admins, resolved", async ({ page, browser }) => {
+test("report this carrier: public form with checks, listed for admins, resolved", async ({
+  page,
+  browser,
+}) => {
   await page.goto(`/provider/${ADM_LISTING.registrationNumber}`);
   await page.getByRole("link", { name: "Report this carrier" }).click();
   await expect(page).toHaveURL(`/provider/${ADM_LISTING.registrationNumber}/report`);
@@ -121,7 +154,9 @@ test("report this carrier: public form with checks, listed for admins, resolved"
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Choose a reason" })).toBeVisible();
   await page.getByLabel("Reason").selectOption("Fly-tipping or illegal dumping");
-  await page.getByLabel("What happened?").fill("Saw their van tip builders' rubble in Adminford lay-by on Tuesday.");
+  await page
+    .getByLabel("What happened?")
+    .fill("Saw their van tip builders' rubble in Adminford lay-by on Tuesday.");
   await page.getByLabel("Your e-mail (optional)").fill("ADM-Reporter@example.test");
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, your report has been sent" })).toBeVisible();
@@ -148,13 +183,19 @@ test("report this carrier: public form with checks, listed for admins, resolved"
   await expectAccessible(admin);
   await report.getByRole("button", { name: "Mark resolved" }).click();
   await expectToast(admin, "Report resolved");
-  await expect(admin.getByTestId("report").filter({ hasText: "Saw their van tip builders' rubble" })).toHaveCount(0);
+  await expect(
+    admin.getByTestId("report").filter({ hasText: "Saw their van tip builders' rubble" }),
+  ).toHaveCount(0);
   await admin.getByRole("link", { name: /^Resolved/ }).click();
-  await expect(admin.getByTestId("report").filter({ hasText: "Saw their van tip builders' rubble" })).toContainText("Resolved");
+  await expect(
+    admin.getByTestId("report").filter({ hasText: "Saw their van tip builders' rubble" }),
+  ).toContainText("Resolved");
   await adminContext.close();
 });
 
-test("settings: register source, e-mail transport with a test e-mail, administrators added and removed", async ({ page }) => {
+test("settings: register source, e-mail transport with a test e-mail, administrators added and removed", async ({
+  page,
+}) => {
   await signInAdmin(page);
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Settings" })).toBeVisible();
@@ -169,7 +210,9 @@ test("settings: register source, e-mail transport with a test e-mail, administra
   await expect.poll(() => mailCount(page, ADM_USERS.admin), { timeout: 15_000 }).toBe(before + 1);
 
   await page.goto("/admin/settings");
-  const admins = page.getByRole("list", { name: "Administrator e-mail addresses" }).getByTestId("admin-email");
+  const admins = page
+    .getByRole("list", { name: "Administrator e-mail addresses" })
+    .getByTestId("admin-email");
   // Yourself: no remove button.
   await expect(admins.filter({ hasText: ADM_USERS.admin }).getByRole("button")).toHaveCount(0);
   await page.getByLabel("Add an administrator by e-mail").fill("not-an-email");
@@ -189,11 +232,17 @@ test("settings: register source, e-mail transport with a test e-mail, administra
   await expect(other.getByRole("heading", { level: 1, name: "Data Management" })).toBeVisible();
   await otherContext.close();
 
-  await admins.filter({ hasText: ADM_USERS.other }).getByRole("button", { name: `Remove ${ADM_USERS.other}` }).click();
+  await admins
+    .filter({ hasText: ADM_USERS.other })
+    .getByRole("button", { name: `Remove ${ADM_USERS.other}` })
+    .click();
   await expectToast(page, "Administrator removed");
   await expect(admins.filter({ hasText: ADM_USERS.other })).toHaveCount(0);
   // Removing yourself is refused by the server too.
-  await page.request.post("/admin/settings", { form: { intent: "remove-admin", email: ADM_USERS.admin }, headers: { Origin: new URL(page.url()).origin } });
+  await page.request.post("/admin/settings", {
+    form: { intent: "remove-admin", email: ADM_USERS.admin },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   await page.goto("/admin/settings");
   await expect(admins.filter({ hasText: ADM_USERS.admin })).toHaveCount(1);
 });
@@ -220,13 +269,17 @@ test("phone layout: the admin menu is a drawer; pages fit 375px", async ({ brows
   await expectAccessible(page);
   for (const path of ["/admin/settings", "/admin/reports", "/admin", "/admin?tab=actions"]) {
     await page.goto(path);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${path.replace(/\W+/g, "-")}-mobile.png`, fullPage: true });
   }
   await context.close();
 });
 
-test("a registration no longer on the register: its profile says so and search leaves it out", async ({ page }) => {
+test("a registration no longer on the register: its profile says so and search leaves it out", async ({
+  page,
+}) => {
   const response = await page.goto(`/provider/${ADM_REMOVED.registrationNumber}`);
   expect(response?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: ADM_REMOVED.businessName })).toBeVisible();
@@ -241,7 +294,14 @@ test("a registration no longer on the register: its profile says so and search l
 test("a non-admin is refused on every admin screen and action", async ({ page }) => {
   await signIn(page, AUTH_USERS.user, AUTH_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
-  for (const path of ["/admin", "/admin?tab=claims", "/admin/data-management", "/admin/data-management?debug=1", "/admin/reports", "/admin/settings"]) {
+  for (const path of [
+    "/admin",
+    "/admin?tab=claims",
+    "/admin/data-management",
+    "/admin/data-management?debug=1",
+    "/admin/reports",
+    "/admin/settings",
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/unauthorized$/);
   }
@@ -261,5 +321,7 @@ test("a non-admin is refused on every admin screen and action", async ({ page })
   await page.context().clearCookies();
   await signInAdmin(page);
   await page.goto("/admin/settings");
-  await expect(page.getByTestId("admin-email").filter({ hasText: "adm-intruder@example.test" })).toHaveCount(0);
+  await expect(page.getByTestId("admin-email").filter({ hasText: "adm-intruder@example.test" })).toHaveCount(
+    0,
+  );
 });

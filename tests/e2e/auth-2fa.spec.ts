@@ -7,7 +7,9 @@ import { expect, test } from "@playwright/test";
 import { AUTH_TOTP_SECRET, AUTH_USERS } from "../fixtures/20-accounts";
 import { expectAccessible, expectToast, nextTotpStep, signIn, totpCode } from "./support/auth-helpers";
 
-test("sign-in with two-factor on asks for a code; a wrong code is refused, the right one signs in", async ({ page }) => {
+test("sign-in with two-factor on asks for a code; a wrong code is refused, the right one signs in", async ({
+  page,
+}) => {
   await signIn(page, AUTH_USERS.twoFactor);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
@@ -25,7 +27,9 @@ test("sign-in with two-factor on asks for a code; a wrong code is refused, the r
   await expectToast(page, "Login Successful");
 });
 
-test("enrolment: QR code and key, confirm with a code, recovery codes once; then sign-in needs a code; turn it off", async ({ page }) => {
+test("enrolment: QR code and key, confirm with a code, recovery codes once; then sign-in needs a code; turn it off", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, AUTH_USERS.enrol);
   await expect(page).toHaveURL(/\/company$/);
@@ -45,7 +49,10 @@ test("enrolment: QR code and key, confirm with a code, recovery codes once; then
   await page.getByLabel("6-digit code from the app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expectToast(page, "Two-factor authentication is on");
-  const codes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  const codes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allTextContents();
   expect(codes).toHaveLength(10);
   // Shown once only.
   await page.reload();
@@ -89,5 +96,7 @@ test("administrators without two-factor are prompted to set it up", async ({ pag
   await expect(page.getByText("Protect the admin area with two-factor authentication")).toBeVisible();
   await page.getByRole("link", { name: "Set up two-factor authentication" }).click();
   await expect(page).toHaveURL(/\/account\/security$/);
-  await expect(page.getByRole("main").getByText("Administrators should use two-factor authentication")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText("Administrators should use two-factor authentication"),
+  ).toBeVisible();
 });

@@ -25,9 +25,17 @@ const ADMIN_ROUTES = [
 const SIGNED_IN_ROUTES = ["/account/security"];
 
 type Role = "anonymous" | "user" | "company" | "admin";
-const EMAIL: Record<Exclude<Role, "anonymous">, string> = { user: AUTH_USERS.user, company: AUTH_USERS.company, admin: AUTH_USERS.admin };
+const EMAIL: Record<Exclude<Role, "anonymous">, string> = {
+  user: AUTH_USERS.user,
+  company: AUTH_USERS.company,
+  admin: AUTH_USERS.admin,
+};
 
-async function requestAs(browser: Browser, role: Role, baseURL: string): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
+async function requestAs(
+  browser: Browser,
+  role: Role,
+  baseURL: string,
+): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   if (role !== "anonymous") {
     const page = await context.newPage();
@@ -63,7 +71,13 @@ for (const role of ["anonymous", "user", "company", "admin"] as const) {
         expect([200, 404], `${role} GET ${path}`).toContain(page.status());
         expect(page.headers()["location"]).toBeUndefined();
         const html = await page.text();
-        expect(html, `${role} GET ${path} renders the area`).toContain(path.startsWith("/admin") ? 'aria-label="Admin"' : path.startsWith("/company") ? 'aria-label="Company"' : "Account security");
+        expect(html, `${role} GET ${path} renders the area`).toContain(
+          path.startsWith("/admin")
+            ? 'aria-label="Admin"'
+            : path.startsWith("/company")
+              ? 'aria-label="Company"'
+              : "Account security",
+        );
       }
       // Client-side navigation data request (single fetch).
       const u = new URL(path, origin);
@@ -71,19 +85,27 @@ for (const role of ["anonymous", "user", "company", "admin"] as const) {
       const data = await request.get(dataUrl, { maxRedirects: 0 });
       const body = await data.text();
       if ("redirect" in want) {
-        expect(body, `${role} GET ${dataUrl}`).toContain(want.redirect.startsWith("/login") ? "/login?redirectTo=" : "/unauthorized");
+        expect(body, `${role} GET ${dataUrl}`).toContain(
+          want.redirect.startsWith("/login") ? "/login?redirectTo=" : "/unauthorized",
+        );
         expect(body, `${role} GET ${dataUrl} leaks nothing`).not.toContain(AUTH_USERS.admin);
       } else {
         expect(body, `${role} GET ${dataUrl}`).not.toContain("/login?redirectTo=");
         expect(body).not.toContain('"/unauthorized"');
       }
       // A POST (any action, existing or future) is guarded the same way before it runs.
-      const post = await request.post(path, { form: { intent: "probe" }, headers: { Origin: origin }, maxRedirects: 0 });
+      const post = await request.post(path, {
+        form: { intent: "probe" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
       if ("redirect" in want) {
         expect(post.status(), `${role} POST ${path}`).toBe(302);
         expect(post.headers()["location"], `${role} POST ${path}`).toBe(want.redirect);
       } else {
-        expect(post.headers()["location"] ?? "", `${role} POST ${path}`).not.toMatch(/^\/(login|unauthorized)/);
+        expect(post.headers()["location"] ?? "", `${role} POST ${path}`).not.toMatch(
+          /^\/(login|unauthorized)/,
+        );
       }
     }
     await close();

@@ -18,11 +18,14 @@ async function confirmationLinks(page: Page, to: string): Promise<string[]> {
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
     .filter({ hasText: "Confirm your email address" });
   const links: string[] = [];
-  for (const mail of await mails.all()) links.push((await mail.locator('a[href*="/auth/confirm"]').first().getAttribute("href"))!);
+  for (const mail of await mails.all())
+    links.push((await mail.locator('a[href*="/auth/confirm"]').first().getAttribute("href"))!);
   return links;
 }
 
-test("signing in before confirming: a new link (earlier ones stop working, and the page says so), then 'use the link we sent earlier' with when; the new link confirms", async ({ page }) => {
+test("signing in before confirming: a new link (earlier ones stop working, and the page says so), then 'use the link we sent earlier' with when; the new link confirms", async ({
+  page,
+}) => {
   const email = EVID_USERS.unconfirmed;
   const [first] = await confirmationLinks(page, email);
   expect(first).toBeTruthy();
@@ -36,7 +39,9 @@ test("signing in before confirming: a new link (earlier ones stop working, and t
   // Again at once: nothing new is sent; the page says which link to use and when to ask again.
   await signIn(page, email, EVID_PASSWORD);
   await expect(page.getByRole("alert").filter({ hasText: SPEC_TEXT })).toHaveText(
-    new RegExp(`^${SPEC_TEXT.replace(/\./g, "\\.")} Use the link we sent earlier\\. If you cannot find it, you can ask for a new one in (10|9) minutes by signing in again\\.$`),
+    new RegExp(
+      `^${SPEC_TEXT.replace(/\./g, "\\.")} Use the link we sent earlier\\. If you cannot find it, you can ask for a new one in (10|9) minutes by signing in again\\.$`,
+    ),
   );
 
   await expect.poll(async () => (await confirmationLinks(page, email)).length, { timeout: 15_000 }).toBe(2);

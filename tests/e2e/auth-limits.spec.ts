@@ -17,7 +17,12 @@ const TOO_MANY = "Too many login attempts. Please wait a moment before trying ag
 const UNDER_A_MINUTE = String.raw`in (1 minute|\d\d? seconds?)\.`;
 
 /** Posts the sign-in form without JavaScript from `localAddress`, as a script would. */
-function signInFrom(baseURL: string, localAddress: string, email: string, password: string): Promise<{ status: number; body: string }> {
+function signInFrom(
+  baseURL: string,
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; body: string }> {
   return rawRequest(new URL("/login", baseURL).href, {
     method: "POST",
     localAddress,
@@ -37,7 +42,9 @@ async function enterCode(page: Page, code: string) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-test("wrong two-step codes across fresh sign-ins are capped for the account; the owner is e-mailed once and can follow the e-mail", async ({ page }) => {
+test("wrong two-step codes across fresh sign-ins are capped for the account; the owner is e-mailed once and can follow the e-mail", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = LIMITS_USERS.twoFactor;
   // Someone with the password: five wrong codes end that sign-in...
@@ -60,19 +67,35 @@ test("wrong two-step codes across fresh sign-ins are capped for the account; the
   await signIn(page, email);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
   await enterCode(page, totpCode(LIMITS_TOTP_SECRET));
-  const waitMessage = page.getByRole("alert").filter({ hasText: new RegExp(`Too many wrong codes have been entered for this account: you can try again ${UNDER_A_MINUTE}`) });
+  const waitMessage = page.getByRole("alert").filter({
+    hasText: new RegExp(
+      `Too many wrong codes have been entered for this account: you can try again ${UNDER_A_MINUTE}`,
+    ),
+  });
   await expect(waitMessage).toBeVisible();
   await expect(waitMessage).toContainText(TOO_MANY);
   await expectToast(page, "Login Failed");
   await expectAccessible(page);
 
   // One e-mail, sent at the fifth wrong code, tells the owner what happened and what to do.
-  const reset = await linkFromMailbox(page, email, "Wrong two-step codes entered for your account", "/request-reset");
-  const mails = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) }).filter({ hasText: "Wrong two-step codes" });
+  const reset = await linkFromMailbox(
+    page,
+    email,
+    "Wrong two-step codes entered for your account",
+    "/request-reset",
+  );
+  const mails = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) })
+    .filter({ hasText: "Wrong two-step codes" });
   await expect(mails).toHaveCount(1);
   await mails.first().getByText("Show message").click();
-  await expect(mails.first().locator("pre")).toContainText("Someone entered your password correctly but then failed the two-step code 5 times.");
-  await expect(mails.first().locator("pre")).toContainText("If that wasn't you, someone else knows your password: change your password now.");
+  await expect(mails.first().locator("pre")).toContainText(
+    "Someone entered your password correctly but then failed the two-step code 5 times.",
+  );
+  await expect(mails.first().locator("pre")).toContainText(
+    "If that wasn't you, someone else knows your password: change your password now.",
+  );
   await page.goto(reset);
   await expect(page).toHaveURL(/\/request-reset$/);
 
@@ -84,7 +107,10 @@ test("wrong two-step codes across fresh sign-ins are capped for the account; the
   await expect(page).toHaveURL(/\/company$/);
 });
 
-test("a stranger failing from other addresses does not lock the owner out; guessing from many addresses is slowed down", async ({ page, baseURL }) => {
+test("a stranger failing from other addresses does not lock the owner out; guessing from many addresses is slowed down", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = LIMITS_USERS.lockout;
   // The owner has signed in from here before.
@@ -117,19 +143,25 @@ test("a stranger failing from other addresses does not lock the owner out; guess
     expect((await signInFrom(baseURL!, `127.0.1.${a}`, email, `spread-${a}`)).status).toBe(400);
   }
   // Five tries at once from five new addresses: at most one gets through each cool-down.
-  const burst = await Promise.all([1, 2, 3, 4, 5].map((a) => signInFrom(baseURL!, `127.0.2.${a}`, email, LIMITS_PASSWORD)));
+  const burst = await Promise.all(
+    [1, 2, 3, 4, 5].map((a) => signInFrom(baseURL!, `127.0.2.${a}`, email, LIMITS_PASSWORD)),
+  );
   const slowed = burst.filter((r) => r.status === 429);
   expect(slowed.length).toBeGreaterThanOrEqual(4);
   for (const r of slowed) {
     expect(r.body).toContain(TOO_MANY);
-    expect(r.body).toMatch(/many failed sign-ins for this email address from different places, so each try now has to wait: you can try again in \d+ seconds?\./);
+    expect(r.body).toMatch(
+      /many failed sign-ins for this email address from different places, so each try now has to wait: you can try again in \d+ seconds?\./,
+    );
   }
   // The owner, at an address they signed in from, is not slowed down.
   await signIn(page, email);
   await expect(page).toHaveURL(/\/company$/);
 });
 
-test("changing the password: wrong current passwords are limited for the account, with when to try again", async ({ page }) => {
+test("changing the password: wrong current passwords are limited for the account, with when to try again", async ({
+  page,
+}) => {
   await signIn(page, LIMITS_USERS.changer);
   await expect(page).toHaveURL(/\/company$/);
   await page.goto("/account/security");
@@ -144,7 +176,13 @@ test("changing the password: wrong current passwords are limited for the account
     await expect(page.getByText("Your current password is not correct")).toBeVisible();
   }
   await tryChange(LIMITS_PASSWORD);
-  await expect(page.getByRole("alert").filter({ hasText: new RegExp(`^Too many wrong passwords. For your security, please wait and try again ${UNDER_A_MINUTE}$`) })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: new RegExp(
+        `^Too many wrong passwords. For your security, please wait and try again ${UNDER_A_MINUTE}$`,
+      ),
+    }),
+  ).toBeVisible();
   await expectAccessible(page);
   // Nothing changed: the old password still signs in.
   await signOut(page);
@@ -152,7 +190,9 @@ test("changing the password: wrong current passwords are limited for the account
   await expect(page).toHaveURL(/\/company$/);
 });
 
-test("turning two-factor off: wrong codes are limited for the account; even the right code waits, and two-factor stays on", async ({ page }) => {
+test("turning two-factor off: wrong codes are limited for the account; even the right code waits, and two-factor stays on", async ({
+  page,
+}) => {
   await signIn(page, LIMITS_USERS.disabler);
   await enterCode(page, totpCode(LIMITS_TOTP_SECRET));
   await expect(page).toHaveURL(/\/company$/);
@@ -165,7 +205,13 @@ test("turning two-factor off: wrong codes are limited for the account; even the 
   }
   await field.fill(totpCode(LIMITS_TOTP_SECRET, Date.now() + 30_000));
   await page.getByRole("button", { name: "Turn off two-factor" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: new RegExp(`^Too many wrong codes. For your security, please wait and try again ${UNDER_A_MINUTE}$`) })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: new RegExp(
+        `^Too many wrong codes. For your security, please wait and try again ${UNDER_A_MINUTE}$`,
+      ),
+    }),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByText("On", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Turn off two-factor" })).toBeVisible();

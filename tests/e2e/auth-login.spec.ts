@@ -62,7 +62,9 @@ test("the sign-in rate limit by e-mail shows the spec's message", async ({ page 
   await expectToast(page, "Login Failed");
 });
 
-test("a second-factor step with no sign-in behind it says 'Login failed. Please try again.'", async ({ page }) => {
+test("a second-factor step with no sign-in behind it says 'Login failed. Please try again.'", async ({
+  page,
+}) => {
   await page.goto("/login/two-factor");
   await page.getByLabel("Authentication code").fill("123456");
   await page.getByRole("button", { name: "Verify" }).click();
@@ -70,7 +72,9 @@ test("a second-factor step with no sign-in behind it says 'Login failed. Please 
   await expectToast(page, "Login Failed");
 });
 
-test("an admin lands on /admin with 'Login Successful'; the header menu offers both dashboards and Logout", async ({ page }) => {
+test("an admin lands on /admin with 'Login Successful'; the header menu offers both dashboards and Logout", async ({
+  page,
+}) => {
   await signIn(page, AUTH_USERS.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await expectToast(page, "Login Successful");
@@ -86,7 +90,9 @@ test("an admin lands on /admin with 'Login Successful'; the header menu offers b
   await expect(page.locator("header").first().getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("a company user lands on /company and sees no Admin Dashboard; signed in, /login sends them on", async ({ page }) => {
+test("a company user lands on /company and sees no Admin Dashboard; signed in, /login sends them on", async ({
+  page,
+}) => {
   await signIn(page, AUTH_USERS.company);
   await expect(page).toHaveURL(/\/company$/);
   await expectToast(page, "Login Successful");
@@ -131,7 +137,11 @@ for (const evil of ["//evil.example/x", "https://evil.example/x", "/\\evil.examp
   });
 }
 
-test("the session cookie: httpOnly, SameSite=Lax, a random token only; logout revokes it and repeating logout is harmless", async ({ page, context, request }) => {
+test("the session cookie: httpOnly, SameSite=Lax, a random token only; logout revokes it and repeating logout is harmless", async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(page, AUTH_USERS.user);
   await expect(page).toHaveURL(/\/company$/);
   const cookie = (await context.cookies()).find((c) => c.name === "__session")!;
@@ -155,7 +165,11 @@ test("the session cookie: httpOnly, SameSite=Lax, a random token only; logout re
   expect(again.headers()["location"]).toBe("/");
 });
 
-test("a stale or forged session cookie is cleared and treated as signed out", async ({ context, page, baseURL }) => {
+test("a stale or forged session cookie is cleared and treated as signed out", async ({
+  context,
+  page,
+  baseURL,
+}) => {
   await context.addCookies([{ name: "__session", value: "forged.value", url: baseURL! }]);
   const response = await page.goto("/");
   expect((await response?.allHeaders())?.["set-cookie"] ?? "").toMatch(/__session=;.*Max-Age=0/);
@@ -171,7 +185,10 @@ test("state-changing requests from another site are refused", async ({ request }
     maxRedirects: 0,
   });
   expect(forged.status()).toBe(403);
-  const crossSite = await request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+  const crossSite = await request.post("/logout", {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
   expect(crossSite.status()).toBe(403);
 });
 

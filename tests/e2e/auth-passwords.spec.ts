@@ -21,21 +21,30 @@ test("Reset Password: required e-mail, 'Send Reset Link', 'Back to login', acces
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a reset request for an unknown e-mail looks exactly like one for a known e-mail, and sends nothing", async ({ page }) => {
+test("a reset request for an unknown e-mail looks exactly like one for a known e-mail, and sends nothing", async ({
+  page,
+}) => {
   await page.goto("/request-reset");
   await page.getByLabel("Email").fill("auth-unknown-person@example.test");
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  await expect(page.getByRole("main").getByText("If an account exists for auth-unknown-person@example.test")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText("If an account exists for auth-unknown-person@example.test"),
+  ).toBeVisible();
   await page.waitForTimeout(2500); // the job runner has had time to act
   expect(await mailCount(page, "auth-unknown-person@example.test")).toBe(0);
 });
 
-test("reset journey: request, confirmation, redirect to /login after 5 s, e-mailed link, Set Your Password, sign in", async ({ page, context }) => {
+test("reset journey: request, confirmation, redirect to /login after 5 s, e-mailed link, Set Your Password, sign in", async ({
+  page,
+  context,
+}) => {
   await page.goto("/request-reset");
   await page.getByLabel("Email").fill(AUTH_USERS.reset);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByRole("main").getByText(`If an account exists for ${AUTH_USERS.reset}`)).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText(`If an account exists for ${AUTH_USERS.reset}`),
+  ).toBeVisible();
   const sentAt = Date.now();
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
   expect(Date.now() - sentAt).toBeGreaterThan(3500);
@@ -69,7 +78,11 @@ test("reset journey: request, confirmation, redirect to /login after 5 s, e-mail
   await expect(page.getByRole("main").getByText(NOT_LOGGED_IN)).toBeVisible();
   // Old password out, new password in.
   await signIn(page, AUTH_USERS.reset, AUTH_PASSWORD);
-  await expect(page.getByRole("main").getByText("Invalid email or password. Please check your credentials and try again.")).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByText("Invalid email or password. Please check your credentials and try again."),
+  ).toBeVisible();
   await signIn(page, AUTH_USERS.reset, "new-secret-1");
   await expect(page).toHaveURL(/\/company$/);
   // And the account got a "password changed" notice.
@@ -78,12 +91,16 @@ test("reset journey: request, confirmation, redirect to /login after 5 s, e-mail
 });
 
 for (const path of ["/auth/recovery", "/password-recovery", "/auth/invite"]) {
-  test(`${path} without a valid link: the spec's message, 'Not Logged In' toast, disabled form, footer hint`, async ({ page }) => {
+  test(`${path} without a valid link: the spec's message, 'Not Logged In' toast, disabled form, footer hint`, async ({
+    page,
+  }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Set Your Password" })).toBeVisible();
     await expect(page.getByRole("main").getByText(NOT_LOGGED_IN)).toBeVisible();
     await expectToast(page, "Not Logged In");
-    await expect(page.getByRole("main").getByText("Please check your email for a valid password reset link")).toBeVisible();
+    await expect(
+      page.getByRole("main").getByText("Please check your email for a valid password reset link"),
+    ).toBeVisible();
     await expect(page.getByLabel("New password", { exact: true })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Set Password" })).toBeDisabled();
     await page.goto(`${path}?token=${"A".repeat(43)}`);
@@ -121,10 +138,21 @@ test("a link submitted after it was used elsewhere: 'Password Set Failed'", asyn
   await b.close();
 });
 
-test("e-mail confirmation: the link in the e-mail confirms the address and sign-in works; it works once", async ({ page }) => {
+test("e-mail confirmation: the link in the e-mail confirms the address and sign-in works; it works once", async ({
+  page,
+}) => {
   await signIn(page, AUTH_USERS.unconfirmed);
-  await expect(page.getByRole("main").getByText("Please check your email and click the confirmation link before signing in.")).toBeVisible();
-  const link = await linkFromMailbox(page, AUTH_USERS.unconfirmed, "Confirm your email address", "/auth/confirm");
+  await expect(
+    page
+      .getByRole("main")
+      .getByText("Please check your email and click the confirmation link before signing in."),
+  ).toBeVisible();
+  const link = await linkFromMailbox(
+    page,
+    AUTH_USERS.unconfirmed,
+    "Confirm your email address",
+    "/auth/confirm",
+  );
   await page.goto(link);
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, "Email confirmed");
@@ -135,7 +163,9 @@ test("e-mail confirmation: the link in the e-mail confirms the address and sign-
   await expect(page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
 });
 
-test("/check-email shows the e-mail it was given, or 'your email address', and 'Go to Login'", async ({ page }) => {
+test("/check-email shows the e-mail it was given, or 'your email address', and 'Go to Login'", async ({
+  page,
+}) => {
   await page.goto("/check-email?email=auth-new%40example.test");
   await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
   await expect(page.getByRole("main").getByText("auth-new@example.test")).toBeVisible();
@@ -150,8 +180,12 @@ test("/check-email reads the e-mail from navigation state", async ({ page }) => 
   await page.goto("/check-email");
   // A client-side navigation with state, as the claim wizard does it.
   await page.evaluate(() => {
-    const w = window as unknown as { __reactRouterDataRouter?: { navigate: (to: string, o: unknown) => Promise<void> } };
-    return w.__reactRouterDataRouter?.navigate("/check-email", { state: { email: "auth-state@example.test" } });
+    const w = window as unknown as {
+      __reactRouterDataRouter?: { navigate: (to: string, o: unknown) => Promise<void> };
+    };
+    return w.__reactRouterDataRouter?.navigate("/check-email", {
+      state: { email: "auth-state@example.test" },
+    });
   });
   await expect(page.getByRole("main").getByText("auth-state@example.test")).toBeVisible();
 });

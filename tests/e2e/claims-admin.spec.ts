@@ -18,7 +18,11 @@ async function suspendAfterwards(browser: import("@playwright/test").Browser, nu
   await signIn(admin, CLAIMS.admin);
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto("/admin/providers?status=verified");
-  await admin.getByRole("row").filter({ hasText: number }).getByRole("button", { name: `Suspend ${name}` }).click();
+  await admin
+    .getByRole("row")
+    .filter({ hasText: number })
+    .getByRole("button", { name: `Suspend ${name}` })
+    .click();
   await expectToast(admin, "Listing suspended");
   await context.close();
 }
@@ -28,7 +32,10 @@ async function asAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test("approve from the claim-requests dialog: the contact is invited, sets a password, signs in to /company", async ({ page, browser }) => {
+test("approve from the claim-requests dialog: the contact is invited, sets a password, signs in to /company", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000); // a long journey through several accounts and pages
   await asAdmin(page);
   await page.goto("/admin/claim-requests");
@@ -39,7 +46,10 @@ test("approve from the claim-requests dialog: the contact is invited, sets a pas
   const view = page.getByRole("dialog", { name: "Claim Request" });
   await expect(view).toBeVisible();
   await expect(view.getByText(CLAIMS.invite.email)).toBeVisible();
-  await expect(view.getByRole("link", { name: "View licence document" })).toHaveAttribute("href", "https://claims.example.test/licence.pdf");
+  await expect(view.getByRole("link", { name: "View licence document" })).toHaveAttribute(
+    "href",
+    "https://claims.example.test/licence.pdf",
+  );
   await expect(view.getByLabel("Admin Notes")).toBeVisible();
   await expectAccessible(page);
   await view.getByRole("link", { name: "Approve" }).click();
@@ -64,7 +74,10 @@ test("approve from the claim-requests dialog: the contact is invited, sets a pas
   await suspendAfterwards(browser, CLAIMS.invite.number, CLAIMS.invite.name);
 });
 
-test("Add Provider: the admin lists a business for its owner, who is invited, sets a password and signs in", async ({ page, browser }) => {
+test("Add Provider: the admin lists a business for its owner, who is invited, sets a password and signs in", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await asAdmin(page);
   await page.goto("/admin/providers");
@@ -115,7 +128,9 @@ test("Add Provider: the admin lists a business for its owner, who is invited, se
   await suspendAfterwards(browser, CLAIMS.added.number, CLAIMS.added.name);
 });
 
-test("reject with notes: recorded, e-mailed to the claimant, and the business can be claimed again", async ({ page }) => {
+test("reject with notes: recorded, e-mailed to the claimant, and the business can be claimed again", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto("/admin/claim-requests?q=claimreject");
   await page.getByRole("link", { name: `Reject claim for ${CLAIMS.reject.name}` }).click();
@@ -133,14 +148,20 @@ test("reject with notes: recorded, e-mailed to the claimant, and the business ca
   await expect(view.getByText(CLAIMS.admin).first()).toBeVisible();
 
   await linkFromMailbox(page, CLAIMS.reject.email, "was not approved", "/contact");
-  const mail = page.getByTestId("mail").filter({ hasText: "was not approved" }).filter({ hasText: CLAIMS.reject.email }).first();
+  const mail = page
+    .getByTestId("mail")
+    .filter({ hasText: "was not approved" })
+    .filter({ hasText: CLAIMS.reject.email })
+    .first();
   await expect(mail.locator("pre")).toContainText("The registration belongs to another company.");
 
   await page.goto(`/claim/${CLAIMS.reject.number}`);
   await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
 });
 
-test("the wizard refuses: no number, an unknown number, a claimed business, a pending claim", async ({ page }) => {
+test("the wizard refuses: no number, an unknown number, a claimed business, a pending claim", async ({
+  page,
+}) => {
   const cases: [string, string][] = [
     ["/claim", "No registration number provided"],
     ["/claim-listing/CLAIM-0000", "Provider not found"],
@@ -153,7 +174,11 @@ test("the wizard refuses: no number, an unknown number, a claimed business, a pe
     await expectAccessible(page);
   }
   await page.goto(`/claim/${CLAIMS.pending.number}`);
-  await expect(page.getByText("This business already has a pending claim request. Please wait for approval or contact support.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "This business already has a pending claim request. Please wait for approval or contact support.",
+    ),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // An e-mail that already has an account is not refused (decision 0410): tests/e2e/no-enumeration.spec.ts.
@@ -205,7 +230,10 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("listings and providers: search, badges, new-tab details, filters, suspend and reinstate", async ({ page, browser }) => {
+test("listings and providers: search, badges, new-tab details, filters, suspend and reinstate", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000); // a long journey through several accounts and pages
   await asAdmin(page);
   await page.goto("/admin/listings?q=claimsuspend");
@@ -236,7 +264,9 @@ test("listings and providers: search, badges, new-tab details, filters, suspend 
 
   await row.getByRole("button", { name: `Suspend ${CLAIMS.suspend.company}` }).click();
   await expectToast(page, "Listing suspended");
-  await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number }).getByText("Suspended", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: CLAIMS.suspend.number }).getByText("Suspended", { exact: true }),
+  ).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toHaveCount(0);
   await expect(visitor.getByRole("main").getByText("Do you own this business?")).toBeVisible();
@@ -254,13 +284,18 @@ test("listings and providers: search, badges, new-tab details, filters, suspend 
 test("claim screens are for admins only", async ({ page }) => {
   for (const path of ["/admin/claim-requests", "/admin/listings", "/admin/providers"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/login\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
   }
   await signIn(page, CLAIMS.taken.email);
   await expect(page).toHaveURL(/\/company$/);
   await page.goto("/admin/claim-requests");
   await expect(page).toHaveURL(/\/unauthorized$/);
   // A posted approval from a non-admin is refused before it runs.
-  const res = await page.request.post("/admin/claim-requests", { form: { intent: "approve", claimId: "00000000-0000-4000-8000-000000000000" }, maxRedirects: 0 });
+  const res = await page.request.post("/admin/claim-requests", {
+    form: { intent: "approve", claimId: "00000000-0000-4000-8000-000000000000" },
+    maxRedirects: 0,
+  });
   expect([302, 303, 403]).toContain(res.status());
 });

@@ -17,7 +17,12 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LICENCE_MAX_BYTES } from "../../app/modules/claims/licence-rules";
 import { licencePdf, notAPdf, pdfWithJavaScript } from "../../app/modules/claims/test-support/licence-pdfs";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
-import { EVID, EVID_LIMITED_NETWORK, EVID_PASSWORD, EVID_USERS } from "../fixtures/55-evidence-and-invitations";
+import {
+  EVID,
+  EVID_LIMITED_NETWORK,
+  EVID_PASSWORD,
+  EVID_USERS,
+} from "../fixtures/55-evidence-and-invitations";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
 import { startNetworkProxy } from "./support/network-proxy";
 import { rawRequest } from "./support/raw-http";
@@ -49,7 +54,12 @@ async function toPlanStep(page: Page, number: string, email: string) {
 }
 
 /** Posts a whole claim without a browser, from `localAddress` (a script, or a colleague's claim). */
-async function postClaim(baseURL: string, localAddress: string, number: string, email: string): Promise<{ status: number; location: string | null; body: string }> {
+async function postClaim(
+  baseURL: string,
+  localAddress: string,
+  number: string,
+  email: string,
+): Promise<{ status: number; location: string | null; body: string }> {
   const url = new URL(`/claim/${number}`, baseURL);
   const body = new URLSearchParams({
     intent: "submit",
@@ -68,10 +78,16 @@ async function postClaim(baseURL: string, localAddress: string, number: string, 
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
     body,
   });
-  return { status: r.status, location: typeof r.headers.location === "string" ? r.headers.location : null, body: r.body };
+  return {
+    status: r.status,
+    location: typeof r.headers.location === "string" ? r.headers.location : null,
+    body: r.body,
+  };
 }
 
-test("a claim with its licence PDF: wrong files are refused with a message, the admin downloads it from both review dialogs, nobody else can", async ({ browser }) => {
+test("a claim with its licence PDF: wrong files are refused with a message, the admin downloads it from both review dialogs, nobody else can", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const net = await startNetworkProxy("127.0.0.61");
   const context = await browser.newContext({ ...net.contextOptions, viewport: { width: 1280, height: 900 } });
@@ -86,31 +102,51 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/wizard-upload-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/wizard-upload-375.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Over 10 MB: refused as soon as it is chosen.
-    await input.setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x20) });
-    await expect(evidence.getByText("The licence document is too large: it must be 10 MB or smaller.")).toBeVisible();
+    await input.setInputFiles({
+      name: "huge.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.alloc(LICENCE_MAX_BYTES + 1, 0x20),
+    });
+    await expect(
+      evidence.getByText("The licence document is too large: it must be 10 MB or smaller."),
+    ).toBeVisible();
     await expect(input).toHaveValue("");
 
     // Named .pdf but plain text: refused by the server, the claim kept at this step.
     await page.getByRole("radio", { name: "Premium" }).check();
     await input.setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: notAPdf() });
     await page.getByRole("button", { name: "Submit Claim" }).click();
-    await expect(evidence.getByText("The licence document must be a PDF or an image (JPEG, PNG, GIF or WebP).")).toBeVisible();
+    await expect(
+      evidence.getByText("The licence document must be a PDF or an image (JPEG, PNG, GIF or WebP)."),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Step 3 of 4: Choose Plan" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Premium" })).toBeChecked();
     await expect(input).toHaveAttribute("aria-invalid", "true");
 
     // A PDF that runs a script when opened: refused.
-    await input.setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: pdfWithJavaScript() });
+    await input.setInputFiles({
+      name: "licence.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfWithJavaScript(),
+    });
     await page.getByRole("button", { name: "Submit Claim" }).click();
-    await expect(evidence.getByText(/The PDF contains scripts, embedded files or actions, which we do not accept/)).toBeVisible();
+    await expect(
+      evidence.getByText(/The PDF contains scripts, embedded files or actions, which we do not accept/),
+    ).toBeVisible();
 
     // The real certificate.
-    await input.setInputFiles({ name: "Registration certificate.pdf", mimeType: "application/pdf", buffer: licencePdf() });
+    await input.setInputFiles({
+      name: "Registration certificate.pdf",
+      mimeType: "application/pdf",
+      buffer: licencePdf(),
+    });
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await expect(page.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
     await expectToast(page, "Check your email");
@@ -168,7 +204,9 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
 });
 
 test.describe("without JavaScript", () => {
-  test("a photo of the certificate is sent with Submit Claim; a file over 10 MB is refused; the admin sees the re-encoded image", async ({ browser }) => {
+  test("a photo of the certificate is sent with Submit Claim; a file over 10 MB is refused; the admin sees the re-encoded image", async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const net = await startNetworkProxy("127.0.0.63");
     const context = await browser.newContext({ ...net.contextOptions, javaScriptEnabled: false });
@@ -176,14 +214,24 @@ test.describe("without JavaScript", () => {
     try {
       // Too large: the server refuses it as it arrives and says why (the form has to be filled again).
       await toPlanStep(page, EVID.photo.number, "evid-photo-owner@example.test");
-      await page.getByLabel("Licence document (optional)").setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(LICENCE_MAX_BYTES + 300 * 1024, 0x20) });
+      await page.getByLabel("Licence document (optional)").setInputFiles({
+        name: "scan.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.alloc(LICENCE_MAX_BYTES + 300 * 1024, 0x20),
+      });
       await page.getByRole("button", { name: "Submit Claim" }).click();
-      await expect(page.getByText(/^The licence document is too large: it must be 10 MB or smaller\. Nothing you typed could be read with it/)).toBeVisible();
+      await expect(
+        page.getByText(
+          /^The licence document is too large: it must be 10 MB or smaller\. Nothing you typed could be read with it/,
+        ),
+      ).toBeVisible();
       await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
 
       await toPlanStep(page, EVID.photo.number, "evid-photo-owner@example.test");
       await expect(page.getByText("It is sent when you press Submit Claim.")).toBeVisible();
-      await page.getByLabel("Licence document (optional)").setInputFiles(path.join(CRAFTED, "jpeg-gps-exif.jpg"));
+      await page
+        .getByLabel("Licence document (optional)")
+        .setInputFiles(path.join(CRAFTED, "jpeg-gps-exif.jpg"));
       await page.getByRole("button", { name: "Submit Claim" }).click();
       await expect(page.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
     } finally {
@@ -215,20 +263,30 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a registration that expired or left the register cannot be claimed: the finder, the wizard and a direct POST say so", async ({ page }) => {
+test("a registration that expired or left the register cannot be claimed: the finder, the wizard and a direct POST say so", async ({
+  page,
+}) => {
   await page.goto(`/claim/${EVID.expired.number}`);
   await expect(page.getByRole("heading", { name: "This registration has expired" })).toBeVisible();
-  await expect(page.getByText(/The registration expired on 1 January 2024\. Only a registration that is in force can be claimed/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /The registration expired on 1 January 2024\. Only a registration that is in force can be claimed/,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Next" })).toHaveCount(0);
   await expectAccessible(page);
   await page.goto(`/register?number=${EVID.expired.number}`);
   await expect(page.getByText("This registration has expired")).toBeVisible();
   await expect(page.getByRole("link", { name: "Claim This Listing" })).toHaveCount(0);
   await page.goto("/register?tab=name&name=evidlapsed");
-  await expect(page.getByRole("list", { name: "Matching businesses" }).getByText("Registration expired")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Matching businesses" }).getByText("Registration expired"),
+  ).toBeVisible();
 
   await page.goto(`/claim/${EVID.removed.number}`);
-  await expect(page.getByRole("heading", { name: "This registration is no longer on the register" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "This registration is no longer on the register" }),
+  ).toBeVisible();
   await expect(page.getByText(/Removed on 1 February 2026\./)).toBeVisible();
 
   // A claim posted straight to the wizard is refused too, and nothing is created.
@@ -237,7 +295,15 @@ test("a registration that expired or left the register cannot be claimed: the fi
     [EVID.removed, 410, "This registration is no longer on the register"],
   ] as const) {
     const res = await page.request.post(`/claim/${b.number}`, {
-      form: { intent: "submit", step: "3", contactName: "Pat Post", contactEmail: `evid-post-${b.number}@example.test`, contactPhone: "01632 960609", password: "post-pass", confirmPassword: "post-pass" },
+      form: {
+        intent: "submit",
+        step: "3",
+        contactName: "Pat Post",
+        contactEmail: `evid-post-${b.number}@example.test`,
+        contactPhone: "01632 960609",
+        password: "post-pass",
+        confirmPassword: "post-pass",
+      },
     });
     expect(res.status(), b.number).toBe(status);
     expect(await res.text()).toContain(text);
@@ -248,7 +314,10 @@ test("a registration that expired or left the register cannot be claimed: the fi
   await expect(page.getByText('No pending claim requests found for "evid-post".')).toBeVisible();
 });
 
-test("the sign-up limit of a network: said at the step where it is reached and when the wizard starts, with when to try again; viewing counts nothing", async ({ browser, baseURL }) => {
+test("the sign-up limit of a network: said at the step where it is reached and when the wizard starts, with when to try again; viewing counts nothing", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const net = await startNetworkProxy(EVID_LIMITED_NETWORK.address);
   const context = await browser.newContext(net.contextOptions);
@@ -268,7 +337,12 @@ test("the sign-up limit of a network: said at the step where it is reached and w
     await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
 
     // Meanwhile a colleague on the same network claims another business: the last sign-up of the hour.
-    const colleague = await postClaim(baseURL!, EVID_LIMITED_NETWORK.address, EVID.colleague.number, "evid-colleague-claim@example.test");
+    const colleague = await postClaim(
+      baseURL!,
+      EVID_LIMITED_NETWORK.address,
+      EVID.colleague.number,
+      "evid-colleague-claim@example.test",
+    );
     expect(colleague.status).toBe(302);
     expect(colleague.location).toMatch(new RegExp(`^/claim/${EVID.colleague.number}/complete\\?email=`));
 
@@ -277,7 +351,9 @@ test("the sign-up limit of a network: said at the step where it is reached and w
     await page.getByRole("button", { name: "Next", exact: true }).click();
     const alert = page.getByRole("alert").filter({ hasText: "Too many sign-up attempts from your network." });
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText(/You can try again in \d+ minutes?\. Already have an account\? Sign in and claim with it/);
+    await expect(alert).toContainText(
+      /You can try again in \d+ minutes?\. Already have an account\? Sign in and claim with it/,
+    );
     await expectToast(page, "Sign up failed");
     await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
     await expect(page.getByLabel("About your business (optional)")).toHaveValue("Limited but patient.");
@@ -285,15 +361,25 @@ test("the sign-up limit of a network: said at the step where it is reached and w
     // Starting again: the wizard says so straight away, and offers signing in instead.
     await page.goto(`/claim/${EVID.limited.number}`);
     await expect(page.getByRole("heading", { name: "Too many sign-ups from your network" })).toBeVisible();
-    await expect(page.getByText(/^Too many sign-up attempts from your network\. You can try again in \d+ minutes?\.$/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/claim/${EVID.limited.number}`)}`);
+    await expect(
+      page.getByText(/^Too many sign-up attempts from your network\. You can try again in \d+ minutes?\.$/),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
+      "href",
+      `/login?redirectTo=${encodeURIComponent(`/claim/${EVID.limited.number}`)}`,
+    );
     await expectAccessible(page);
   } finally {
     await context.close();
     await net.close();
   }
   // A claim posted straight from that network is refused (429, with Retry-After), creating nothing.
-  const direct = await postClaim(baseURL!, EVID_LIMITED_NETWORK.address, EVID.limited.number, "evid-limited-direct@example.test");
+  const direct = await postClaim(
+    baseURL!,
+    EVID_LIMITED_NETWORK.address,
+    EVID.limited.number,
+    "evid-limited-direct@example.test",
+  );
   expect(direct.status).toBe(429);
   expect(direct.body).toContain("Too many sign-up attempts from your network. You can try again in");
   // Another network is not affected.
@@ -303,7 +389,9 @@ test("the sign-up limit of a network: said at the step where it is reached and w
   await other.context().close();
 });
 
-test("approving from ?claim=…&action=approve on a slow connection: the toast says it worked (the query is not cleared under the approval)", async ({ browser }) => {
+test("approving from ?claim=…&action=approve on a slow connection: the toast says it worked (the query is not cleared under the approval)", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await asAdmin(browser);
   // A slow connection: the approval takes two seconds to reach the server.
@@ -339,7 +427,11 @@ test("approving from ?claim=…&action=approve on a slow connection: the toast s
 
   // Leave the shared server as other specs expect it: the approved listing is suspended (featured block).
   await admin.goto("/admin/providers?status=verified");
-  await admin.getByRole("row").filter({ hasText: EVID.race.number }).getByRole("button", { name: `Suspend ${EVID.race.name}` }).click();
+  await admin
+    .getByRole("row")
+    .filter({ hasText: EVID.race.number })
+    .getByRole("button", { name: `Suspend ${EVID.race.name}` })
+    .click();
   await expectToast(admin, "Listing suspended");
   await admin.context().close();
 });

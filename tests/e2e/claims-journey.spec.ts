@@ -20,7 +20,11 @@ async function suspendAfterwards(browser: import("@playwright/test").Browser, nu
   await signIn(admin, CLAIMS.admin);
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto("/admin/providers?status=verified");
-  await admin.getByRole("row").filter({ hasText: number }).getByRole("button", { name: `Suspend ${name}` }).click();
+  await admin
+    .getByRole("row")
+    .filter({ hasText: number })
+    .getByRole("button", { name: `Suspend ${name}` })
+    .click();
   await expectToast(admin, "Listing suspended");
   await context.close();
 }
@@ -29,7 +33,9 @@ async function nextStep(page: Page) {
   await page.getByRole("button", { name: "Next", exact: true }).click();
 }
 
-test("Register My Business: find by number (valid, unknown, results cleared on typing) and by name", async ({ page }) => {
+test("Register My Business: find by number (valid, unknown, results cleared on typing) and by name", async ({
+  page,
+}) => {
   await page.goto("/register");
   await expect(page.getByRole("heading", { name: "Register My Business" })).toBeVisible();
   const number = page.getByLabel("Registration number");
@@ -47,8 +53,13 @@ test("Register My Business: find by number (valid, unknown, results cleared on t
   await number.fill(" claim-5001 ");
   await expect(page.getByText("We couldn't find this registration number in our database")).toBeHidden();
   await check.click();
-  await expect(page.getByText("This registration number is valid. You can claim your business listing.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Claim This Listing" })).toHaveAttribute("href", `/claim-listing/${CLAIMS.journey.number}`);
+  await expect(
+    page.getByText("This registration number is valid. You can claim your business listing."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Claim This Listing" })).toHaveAttribute(
+    "href",
+    `/claim-listing/${CLAIMS.journey.number}`,
+  );
   await expectAccessible(page);
 
   // The server checks too (a form sent without JavaScript).
@@ -63,15 +74,23 @@ test("Register My Business: find by number (valid, unknown, results cleared on t
   await page.getByRole("button", { name: "Search" }).click();
   const matches = page.getByRole("list", { name: "Matching businesses" });
   await expect(matches.getByText(CLAIMS.byName.name)).toBeVisible();
-  await expect(matches.getByRole("link", { name: `Claim ${CLAIMS.byName.name}` })).toHaveAttribute("href", `/claim-listing/${CLAIMS.byName.number}`);
+  await expect(matches.getByRole("link", { name: `Claim ${CLAIMS.byName.name}` })).toHaveAttribute(
+    "href",
+    `/claim-listing/${CLAIMS.byName.number}`,
+  );
   await expectAccessible(page);
   await page.getByLabel("Business name").fill("claimtaken");
   await expect(matches).toBeHidden();
   await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("list", { name: "Matching businesses" }).getByText("Already claimed")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Matching businesses" }).getByText("Already claimed"),
+  ).toBeVisible();
 });
 
-test("the whole journey: wizard with every validation message, submit, confirm, admin approves from the dashboard's Review Claim (?claim=&action=approve), owner signs in, profile shows the claim", async ({ page, browser }) => {
+test("the whole journey: wizard with every validation message, submit, confirm, admin approves from the dashboard's Review Claim (?claim=&action=approve), owner signs in, profile shows the claim", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000); // a long journey through several accounts and pages
   await page.goto("/register");
   await page.getByLabel("Registration number").fill(CLAIMS.journey.number);
@@ -80,7 +99,9 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   await expect(page).toHaveURL(new RegExp(`/claim-listing/${CLAIMS.journey.number}$`));
   await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
   await expect(page.getByText(CLAIMS.journey.number).first()).toBeVisible();
-  await expect(page.getByText("Use a business email address (for example you@yourcompany.co.uk), not a personal one.")).toBeVisible();
+  await expect(
+    page.getByText("Use a business email address (for example you@yourcompany.co.uk), not a personal one."),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Step 1: every field is needed; password rules.
@@ -144,7 +165,11 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   await page.getByRole("radio", { name: "Premium" }).check();
   await page.getByRole("radio", { name: "Yearly" }).check();
   await page.getByRole("button", { name: "Back" }).click();
-  await expect(page.getByRole("group", { name: "Services offered" }).getByRole("checkbox", { name: "Man and Van (custom)" })).toBeChecked();
+  await expect(
+    page
+      .getByRole("group", { name: "Services offered" })
+      .getByRole("checkbox", { name: "Man and Van (custom)" }),
+  ).toBeChecked();
   await expect(page.getByLabel("Website (optional)")).toHaveValue("claimjourney.example.test");
   await nextStep(page);
   await expect(page.getByRole("radio", { name: "Premium" })).toBeChecked();
@@ -163,7 +188,11 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
 
   // The business now has a pending claim: a second claimant is refused.
   await page.goto(`/claim/${CLAIMS.journey.number}`);
-  await expect(page.getByText("This business already has a pending claim request. Please wait for approval or contact support.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "This business already has a pending claim request. Please wait for approval or contact support.",
+    ),
+  ).toBeVisible();
 
   // Confirm the e-mail by following the link; the account waits for approval.
   const confirm = await linkFromMailbox(page, OWNER, "Confirm your email address", "/auth/confirm");
@@ -192,9 +221,15 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   // The dashboard lists it among the recent pending claims; its Review Claim dialog's Approve Claim
   // button leads to /admin/claim-requests?claim={id}&action=approve, which opens the approval.
   await admin.goto("/admin");
-  await admin.getByRole("link", { name: `Review claim for ${CLAIMS.journey.name}` }).first().click();
+  await admin
+    .getByRole("link", { name: `Review claim for ${CLAIMS.journey.name}` })
+    .first()
+    .click();
   const review = admin.getByRole("dialog", { name: "Review Claim" });
-  await expect(review.getByRole("link", { name: "Approve Claim" })).toHaveAttribute("href", `/admin/claim-requests?claim=${claimId}&action=approve`);
+  await expect(review.getByRole("link", { name: "Approve Claim" })).toHaveAttribute(
+    "href",
+    `/admin/claim-requests?claim=${claimId}&action=approve`,
+  );
   await review.getByRole("link", { name: "Approve Claim" }).click();
   const dialog = admin.getByRole("dialog", { name: "Approve Claim" });
   await expect(dialog).toBeVisible();
@@ -204,7 +239,10 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   const start = today.toISOString().slice(0, 10);
   await expect(dialog.getByLabel("Start date")).toHaveValue(start);
   const end = await dialog.getByLabel("End date").inputValue();
-  const months = (Number(end.slice(0, 4)) - today.getUTCFullYear()) * 12 + Number(end.slice(5, 7)) - (today.getUTCMonth() + 1);
+  const months =
+    (Number(end.slice(0, 4)) - today.getUTCFullYear()) * 12 +
+    Number(end.slice(5, 7)) -
+    (today.getUTCMonth() + 1);
   expect(months).toBe(3);
   await expect(dialog.getByLabel("Subscription plan")).toHaveValue("premium");
   await expect(dialog.getByLabel("Subscription period")).toHaveValue("yearly");
@@ -217,7 +255,9 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   await expect(admin.getByRole("row").filter({ hasText: CLAIMS.journey.name })).toBeVisible();
   // Approving again through the same link changes nothing.
   await admin.goto(`/admin/claim-requests?claim=${claimId}&action=approve`);
-  await expect(admin.getByRole("dialog", { name: "Approve Claim" }).getByText("This claim is already approved")).toBeVisible();
+  await expect(
+    admin.getByRole("dialog", { name: "Approve Claim" }).getByText("This claim is already approved"),
+  ).toBeVisible();
   await adminContext.close();
 
   // The owner gets the approval e-mail (their account has a password: a sign-in link), signs in.

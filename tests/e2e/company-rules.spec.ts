@@ -27,7 +27,10 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 375px`).toBeLessThanOrEqual(375);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name} fits 375px`,
+  ).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -46,7 +49,10 @@ async function expectPublicPostRefused(page: Page, reg: string) {
   const fetchPost = await page.request.post("/wastenotegeneration.data", notePost({ carrierLicense: reg }));
   expect(fetchPost.status()).toBe(403);
   expect(await fetchPost.text()).toContain(COMPANY_AREA_MESSAGE);
-  const formPost = await page.request.post("/wastenotegeneration", { ...notePost({ carrierLicense: reg }), maxRedirects: 0 });
+  const formPost = await page.request.post("/wastenotegeneration", {
+    ...notePost({ carrierLicense: reg }),
+    maxRedirects: 0,
+  });
   expect(formPost.status()).toBe(302);
   expect(formPost.headers()["location"]).toBe("/company/waste-note");
 }
@@ -71,10 +77,15 @@ async function fillNote(page: Page, description: string) {
   await page.locator('textarea[name="transferorAddress"]').fill("Rope Walk, Quillbury, ZZ7 7AR");
   await page.getByLabel(/waste hierarchy declaration/i).check();
   await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Rory Rope");
-  await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Quinn Driver");
+  await page
+    .getByRole("group", { name: "Carrier (transferee)" })
+    .getByLabel("Full name")
+    .fill("Quinn Driver");
 }
 
-test("a claimant whose claim is pending sees why instead of the form; the server refuses a direct POST and stores nothing", async ({ page }) => {
+test("a claimant whose claim is pending sees why instead of the form; the server refuses a direct POST and stores nothing", async ({
+  page,
+}) => {
   await signInAs(page, CR.pending.email);
   await expect(page.getByTestId("account-status")).toHaveText("Pending approval");
   await page.getByRole("link", { name: "Generate Waste Note" }).first().click();
@@ -103,15 +114,22 @@ test("a suspended listing sees why and cannot write notes", async ({ page }) => 
   await expect(page.getByTestId("account-status")).toHaveText("Suspended");
   await expect(page.getByText("Listing suspended").first()).toBeVisible();
   await page.goto("/company/waste-note");
-  await expect(page.getByTestId("note-refusal")).toContainText("Your listing is suspended: you cannot write waste notes while it is suspended.");
-  await expect(page.getByTestId("note-refusal").getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByTestId("note-refusal")).toContainText(
+    "Your listing is suspended: you cannot write waste notes while it is suspended.",
+  );
+  await expect(page.getByTestId("note-refusal").getByRole("link", { name: "Contact us" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
   const response = await page.request.post("/company/waste-note", notePost());
   expect(response.status()).toBe(403);
   expect(await response.text()).toContain("Your listing is suspended");
   await expect(await totalNotes(page)).toContainText("Total Notes0");
 });
 
-test("dashboard: the registration's real state, valid and expiring (a warning with the renewal link)", async ({ page }) => {
+test("dashboard: the registration's real state, valid and expiring (a warning with the renewal link)", async ({
+  page,
+}) => {
   const dates = crDates();
   await signInAs(page, CR.generator.email);
   await expect(page.getByTestId("registration-state")).toHaveText(`Valid until ${formatDay(dates.valid)}`);
@@ -129,7 +147,10 @@ test("dashboard: the registration's real state, valid and expiring (a warning wi
   await expect(page.getByTestId("account-status")).toHaveText("Active");
   const alert = page.getByTestId("registration-alert");
   await expect(alert).toContainText(`Registration ${CR.expiring.reg}: Expires in`);
-  await expect(alert.getByRole("link", { name: /Renew with the Environment Agency/ })).toHaveAttribute("href", RENEW_URL);
+  await expect(alert.getByRole("link", { name: /Renew with the Environment Agency/ })).toHaveAttribute(
+    "href",
+    RENEW_URL,
+  );
   await expectAccessible(page);
   await shots(page, "dashboard-expiring");
   // Expiring is still in force: the form is there.
@@ -137,21 +158,34 @@ test("dashboard: the registration's real state, valid and expiring (a warning wi
   await expect(page.getByLabel("Description of the waste")).toBeVisible();
 });
 
-test("an expired or removed registration: the dashboard says so, no notes can be issued (the server refuses too), with the way to renew", async ({ page }) => {
+test("an expired or removed registration: the dashboard says so, no notes can be issued (the server refuses too), with the way to renew", async ({
+  page,
+}) => {
   const dates = crDates();
   await signInAs(page, CR.expired.email);
-  await expect(page.getByTestId("registration-state")).toHaveText(`Expired since ${formatDay(dates.expired)}`);
+  await expect(page.getByTestId("registration-state")).toHaveText(
+    `Expired since ${formatDay(dates.expired)}`,
+  );
   await expect(page.getByTestId("account-status")).toHaveText("Registration expired");
-  await expect(page.getByTestId("registration-alert")).toContainText("You cannot issue new waste notes under an expired registration.");
-  await expect(page.getByTestId("plan-card").getByRole("link", { name: "Generate Waste Note" })).toHaveCount(0);
+  await expect(page.getByTestId("registration-alert")).toContainText(
+    "You cannot issue new waste notes under an expired registration.",
+  );
+  await expect(page.getByTestId("plan-card").getByRole("link", { name: "Generate Waste Note" })).toHaveCount(
+    0,
+  );
   await expectAccessible(page);
   await shots(page, "dashboard-expired");
 
   await page.goto("/company/waste-note");
   const notice = page.getByTestId("note-refusal");
   await expect(notice.getByRole("heading", { name: "Registration expired" })).toBeVisible();
-  await expect(notice).toContainText(`Your registration ${CR.expired.reg} expired on ${formatDay(dates.expired)}: you cannot issue new waste notes`);
-  await expect(notice.getByRole("link", { name: /Renew with the Environment Agency/ })).toHaveAttribute("href", RENEW_URL);
+  await expect(notice).toContainText(
+    `Your registration ${CR.expired.reg} expired on ${formatDay(dates.expired)}: you cannot issue new waste notes`,
+  );
+  await expect(notice.getByRole("link", { name: /Renew with the Environment Agency/ })).toHaveAttribute(
+    "href",
+    RENEW_URL,
+  );
   await expect(page.getByLabel("Description of the waste")).toHaveCount(0);
   await expectAccessible(page);
   const response = await page.request.post("/company/waste-note", notePost());
@@ -164,7 +198,9 @@ test("an expired or removed registration: the dashboard says so, no notes can be
   await expect(page.getByTestId("registration-state")).toContainText("Removed from the public register");
   await expect(page.getByTestId("account-status")).toHaveText("Registration not on the public register");
   await page.goto("/company/waste-note");
-  await expect(page.getByTestId("note-refusal")).toContainText(`Your registration ${CR.removed.reg} is no longer on the Environment Agency public register`);
+  await expect(page.getByTestId("note-refusal")).toContainText(
+    `Your registration ${CR.removed.reg} is no longer on the Environment Agency public register`,
+  );
   expect((await page.request.post("/company/waste-note", notePost())).status()).toBe(403);
 
   // Lower tier registrations never expire.
@@ -176,31 +212,44 @@ test("an expired or removed registration: the dashboard says so, no notes can be
   await expect(page.getByLabel("Description of the waste")).toBeVisible();
 });
 
-test("the last note of the month: two tabs race, one note is made, the stale tab is refused with the way to Premium, the form then says so on load", async ({ page }) => {
+test("the last note of the month: two tabs race, one note is made, the stale tab is refused with the way to Premium, the form then says so on load", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, CR.almost.email);
   const second = await page.context().newPage();
   await page.goto("/company/waste-note");
   await second.goto("/company/waste-note");
-  for (const tab of [page, second]) await expect(tab.getByTestId("plan-usage")).toContainText(`${CR_NOTES.almost} of 20 this month`);
+  for (const tab of [page, second])
+    await expect(tab.getByTestId("plan-usage")).toContainText(`${CR_NOTES.almost} of 20 this month`);
   await fillNote(page, "Quillon race: the first tab");
   await fillNote(second, "Quillon race: the stale tab");
   await page.getByRole("button", { name: "Generate Waste Note" }).click();
   await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
   // The note view's Generate New leads a company user to the company form.
-  await expect(page.getByRole("link", { name: "Generate New" })).toHaveAttribute("href", "/company/waste-note");
+  await expect(page.getByRole("link", { name: "Generate New" })).toHaveAttribute(
+    "href",
+    "/company/waste-note",
+  );
 
   await second.getByRole("button", { name: "Generate Waste Note" }).click();
   const notice = second.getByTestId("note-refusal");
   await expect(notice.getByRole("heading", { name: "Monthly limit reached" })).toBeVisible();
-  await expect(notice).toContainText("Your Standard plan includes 20 waste notes per calendar month and you have used them all.");
-  await expect(notice.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/company/upgrade");
+  await expect(notice).toContainText(
+    "Your Standard plan includes 20 waste notes per calendar month and you have used them all.",
+  );
+  await expect(notice.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute(
+    "href",
+    "/company/upgrade",
+  );
   await expect(second.getByTestId("plan-usage")).toContainText("20 of 20 this month");
   await expect(second).toHaveURL(/\/company\/waste-note$/);
 
   // On load, before anything is typed: the notice, not the form.
   await second.reload();
-  await expect(second.getByTestId("note-refusal").getByRole("heading", { name: "Monthly limit reached" })).toBeVisible();
+  await expect(
+    second.getByTestId("note-refusal").getByRole("heading", { name: "Monthly limit reached" }),
+  ).toBeVisible();
   await expect(second.getByLabel("Description of the waste")).toHaveCount(0);
   await expectAccessible(second);
   await shots(second, "at-limit-form");
@@ -209,7 +258,9 @@ test("the last note of the month: two tabs race, one note is made, the stale tab
   await expect(second.getByText("Quillon race: the stale tab")).toHaveCount(0);
 });
 
-test("a signed-in carrier is kept off the public generator: redirected to the company form, and a stale public page is refused", async ({ page }) => {
+test("a signed-in carrier is kept off the public generator: redirected to the company form, and a stale public page is refused", async ({
+  page,
+}) => {
   // A public page opened before signing in...
   await page.goto("/wastenotegeneration");
   await expect(page.getByRole("heading", { name: "Waste Transfer Note Generator" })).toBeVisible();
@@ -223,12 +274,18 @@ test("a signed-in carrier is kept off the public generator: redirected to the co
 
   await page.getByRole("button", { name: "Generate Waste Note" }).click();
   await expect(page.getByText(COMPANY_AREA_MESSAGE)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Generate Waste Note in your company area" })).toHaveAttribute("href", "/company/waste-note");
+  await expect(page.getByRole("link", { name: "Generate Waste Note in your company area" })).toHaveAttribute(
+    "href",
+    "/company/waste-note",
+  );
   await expectPublicPostRefused(page, CR.generator.reg);
   await expect(await totalNotes(other)).toContainText("Total Notes0");
   // Generate New on any note's page points a company user to the company form.
   await other.goto("/waste-note/40e2e000-0000-4000-8000-000000000001");
-  await expect(other.getByRole("link", { name: "Generate New" })).toHaveAttribute("href", "/company/waste-note");
+  await expect(other.getByRole("link", { name: "Generate New" })).toHaveAttribute(
+    "href",
+    "/company/waste-note",
+  );
 });
 
 async function adminPage(browser: Browser): Promise<Page> {
@@ -238,7 +295,10 @@ async function adminPage(browser: Browser): Promise<Page> {
   return admin;
 }
 
-test("plans: the dashboard shows plan, trial and notes used; the carrier asks for Premium; the admin sees the request and changes the plan, which closes it", async ({ page, browser }) => {
+test("plans: the dashboard shows plan, trial and notes used; the carrier asks for Premium; the admin sees the request and changes the plan, which closes it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const dates = crDates();
   await signInAs(page, CR.upgrade.email);
@@ -246,7 +306,10 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   await expect(card).toContainText("Standard, monthly");
   await expect(card).toContainText(`Free trial${"Until " + formatDay(dates.trialEnd)}`);
   await expect(card.getByTestId("notes-used")).toHaveText(`${CR_NOTES.upgrade} of 20 this month`);
-  await expect(card.getByRole("progressbar", { name: "Waste notes used this month" })).toHaveAttribute("aria-valuenow", String(CR_NOTES.upgrade));
+  await expect(card.getByRole("progressbar", { name: "Waste notes used this month" })).toHaveAttribute(
+    "aria-valuenow",
+    String(CR_NOTES.upgrade),
+  );
   await card.getByRole("link", { name: "Upgrade to Premium" }).click();
 
   await expect(page).toHaveURL(/\/company\/upgrade$/);
@@ -269,12 +332,16 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   const again = await page.request.post("/company/upgrade", { form: { period: "monthly" } });
   expect(again.status()).toBe(409);
   await page.goto("/company");
-  await expect(page.getByTestId("upgrade-requested")).toContainText(`Upgrade to Premium requested on ${formatDay(new Date())}`);
+  await expect(page.getByTestId("upgrade-requested")).toContainText(
+    `Upgrade to Premium requested on ${formatDay(new Date())}`,
+  );
 
   // The team is told.
   const mailbox = await (await browser.newContext()).newPage();
   await mailbox.goto("/dev/mailbox");
-  await expect(mailbox.getByText(`Upgrade request: ${CR.upgrade.name} (${CR.upgrade.reg}) asks for Premium`).first()).toBeVisible();
+  await expect(
+    mailbox.getByText(`Upgrade request: ${CR.upgrade.name} (${CR.upgrade.reg}) asks for Premium`).first(),
+  ).toBeVisible();
   await mailbox.context().close();
 
   const admin = await adminPage(browser);
@@ -283,7 +350,9 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   const row = requests.getByTestId("upgrade-request-row").filter({ hasText: CR.upgrade.reg });
   await expect(row).toContainText("Premium, yearly");
   await expect(row).toContainText("We write about 40 notes a month.");
-  await expect(admin.getByRole("row").filter({ hasText: CR.upgrade.reg }).getByText("Upgrade requested")).toBeVisible();
+  await expect(
+    admin.getByRole("row").filter({ hasText: CR.upgrade.reg }).getByText("Upgrade requested"),
+  ).toBeVisible();
   await expectAccessible(admin);
   await shots(admin, "admin-providers-upgrade-request");
 

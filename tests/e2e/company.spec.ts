@@ -24,7 +24,9 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/company$/);
 }
 
-test("dashboard: sidebar, stat cards and the 30-day chart from analytics, account information", async ({ page }) => {
+test("dashboard: sidebar, stat cards and the 30-day chart from analytics, account information", async ({
+  page,
+}) => {
   await signInAs(page, CO.verified.email);
   await expect(page.getByRole("heading", { level: 1, name: "Company Dashboard" })).toBeVisible();
   const sidebar = page.getByRole("complementary");
@@ -48,15 +50,23 @@ test("dashboard: sidebar, stat cards and the 30-day chart from analytics, accoun
 
   const chart = page.getByTestId("analytics-chart");
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${CO_ANALYTICS.last30Views} profile views and ${CO_ANALYTICS.last30Clicks} phone clicks`));
+  await expect(chart).toHaveAttribute(
+    "aria-label",
+    new RegExp(`${CO_ANALYTICS.last30Views} profile views and ${CO_ANALYTICS.last30Clicks} phone clicks`),
+  );
   await expect(chart.locator("g[data-day]")).toHaveCount(30);
   // The same figures as a table: 30 rows, today's first.
   await page.getByText("Show the figures as a table").click();
   const rows = page.getByRole("table", { name: /per day, last 30 days/ }).getByRole("row");
   await expect(rows).toHaveCount(31);
-  await expect(rows.nth(1).getByRole("cell")).toHaveText([String(CO_ANALYTICS.todayViews), String(CO_ANALYTICS.todayClicks)]);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText([
+    String(CO_ANALYTICS.todayViews),
+    String(CO_ANALYTICS.todayClicks),
+  ]);
 
-  const account = page.getByRole("heading", { name: "Account Information" }).locator("xpath=ancestor::div[contains(@class,'rounded')][1]");
+  const account = page
+    .getByRole("heading", { name: "Account Information" })
+    .locator("xpath=ancestor::div[contains(@class,'rounded')][1]");
   await expect(account).toContainText(CO.verified.reg);
   await expect(account).toContainText("01/02/2029");
   await expect(account).toContainText("Active");
@@ -65,7 +75,9 @@ test("dashboard: sidebar, stat cards and the 30-day chart from analytics, accoun
   await expect(page.getByTestId("account-status")).toHaveText("Active");
   await expect(page.getByTestId("plan-card")).toContainText("Standard, monthly");
   await expect(page.getByTestId("plan-card").getByTestId("notes-used")).toHaveText("0 of 20 this month");
-  await expect(page.getByTestId("plan-card").getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/company/upgrade");
+  await expect(
+    page.getByTestId("plan-card").getByRole("link", { name: "Upgrade to Premium" }),
+  ).toHaveAttribute("href", "/company/upgrade");
   await expect(page.getByLabel("Address")).toHaveValue("Yard 1, Quillbury, ZZ7 7AA");
   await expect(page.getByLabel("Address")).toHaveAttribute("readonly", "");
   await expectAccessible(page);
@@ -76,7 +88,9 @@ test("dashboard: sidebar, stat cards and the 30-day chart from analytics, accoun
   await expectAccessible(page);
 });
 
-test("verified listing: details and services published at once, logo checked by content, shown on the public profile, then removed", async ({ page }) => {
+test("verified listing: details and services published at once, logo checked by content, shown on the public profile, then removed", async ({
+  page,
+}) => {
   await signInAs(page, CO.verified.email);
 
   // Bad input: a clear message, nothing changed.
@@ -125,8 +139,12 @@ test("verified listing: details and services published at once, logo checked by 
   await expect(page.getByText(/square image of at least 512x512/).first()).toBeVisible();
   // The caller's classes win over the button's variant and the field's defaults (issue 15): a red
   // "Remove Logo", a grey read-only address.
-  await expect.poll(() => computed(page.getByRole("button", { name: "Remove Logo" }), "color")).toBe(await classValue(page, "text-red-700", "color"));
-  expect(await computed(page.getByLabel("Address"), "backgroundColor")).toBe(await classValue(page, "bg-slate-100", "backgroundColor"));
+  await expect
+    .poll(() => computed(page.getByRole("button", { name: "Remove Logo" }), "color"))
+    .toBe(await classValue(page, "text-red-700", "color"));
+  expect(await computed(page.getByLabel("Address"), "backgroundColor")).toBe(
+    await classValue(page, "bg-slate-100", "backgroundColor"),
+  );
   const logoSrc = await page.getByTestId("logo-preview").getAttribute("src");
   expect(logoSrc).toMatch(/^\/company-logo\/cbdu700101-logo-\d+-[0-9a-f]{16}\.png$/);
   const logo = await page.request.get(logoSrc!);
@@ -136,7 +154,10 @@ test("verified listing: details and services published at once, logo checked by 
   const served = await logo.body();
   const sent = fs.readFileSync(PNG_FILE);
   expect(served.subarray(0, 8).equals(sent.subarray(0, 8))).toBe(true);
-  expect([served.readUInt32BE(16), served.readUInt32BE(20)]).toEqual([sent.readUInt32BE(16), sent.readUInt32BE(20)]);
+  expect([served.readUInt32BE(16), served.readUInt32BE(20)]).toEqual([
+    sent.readUInt32BE(16),
+    sent.readUInt32BE(20),
+  ]);
   await expectAccessible(page);
 
   // The public profile shows the new details and the logo.
@@ -149,14 +170,20 @@ test("verified listing: details and services published at once, logo checked by 
   const publicLogo = page.getByRole("img", { name: "Quillon Carriers & Sons Ltd logo" });
   await expect(publicLogo).toHaveAttribute("src", logoSrc!);
   // An 80 px box on this screen: the browser takes the 128 px WebP copy, not the 512 px PNG.
-  await expect.poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-128\.webp$/);
+  await expect
+    .poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+    .toMatch(/-128\.webp$/);
   // It loaded and keeps the picture's shape (a srcset image reports its size at the chosen density).
-  expect(await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight)).toBeCloseTo(160 / 120);
+  expect(
+    await publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight),
+  ).toBeCloseTo(160 / 120);
   const small = await page.request.get(logoSrc!.replace(/\.png$/, "-128.webp"));
   expect(small.headers()["content-type"]).toBe("image/webp");
   expect(small.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   // Search engines get the logo as an absolute URL on this site.
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+  );
   expect(jsonLd.logo).toBe(new URL(logoSrc!, page.url()).href);
 
   // Remove: gone from the dashboard, the profile, and storage.
@@ -174,7 +201,9 @@ test("verified listing: details and services published at once, logo checked by 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("unverified listing: a save is kept as a draft (services one per line), the public profile is unchanged", async ({ page }) => {
+  test("unverified listing: a save is kept as a draft (services one per line), the public profile is unchanged", async ({
+    page,
+  }) => {
     await signInAs(page, CO.pending.email);
     await expect(page.getByRole("main").getByText("Awaiting Approval", { exact: true })).toBeVisible();
     await expect(page.getByText("Pending approval")).toBeVisible();
@@ -205,7 +234,9 @@ test.describe("without JavaScript", () => {
     const toggle = page.getByRole("switch", { name: "Email Notifications" });
     await expect(toggle).toBeChecked();
     await toggle.uncheck();
-    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/company"));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes("/company"),
+    );
     await page.getByRole("button", { name: "Save setting" }).click();
     await saved;
     await page.goto("/company");
@@ -222,7 +253,9 @@ test("the notification toggle saves as soon as it is flipped, and stays after a 
   await saved;
   await page.reload();
   await expect(page.getByRole("switch", { name: "Email Notifications" })).toBeChecked({ checked: !initial });
-  const savedAgain = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/company"));
+  const savedAgain = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/company"),
+  );
   await page.getByRole("switch", { name: "Email Notifications" }).click();
   await savedAgain;
   await page.reload();
@@ -234,12 +267,16 @@ test("a logo over 5MB is refused in the browser and by the server, and nothing c
   await signInAs(page, CO.notify.email);
   const big = Buffer.alloc(5 * 1024 * 1024 + 10);
   fs.readFileSync(PNG_FILE).copy(big);
-  await page.locator('input[name="logo"]').setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+  await page
+    .locator('input[name="logo"]')
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
   await expect(page.getByText("Logo must be smaller than 5MB")).toBeVisible();
   await page.getByRole("button", { name: "Upload Logo" }).click();
   await expect(page.getByTestId("logo-preview")).toHaveCount(0);
   // Straight to the server (no browser check): refused (413 from Content-Length, or 400 by size).
-  const response = await page.request.post("/company", { multipart: { intent: "upload-logo", logo: { name: "huge.png", mimeType: "image/png", buffer: big } } });
+  const response = await page.request.post("/company", {
+    multipart: { intent: "upload-logo", logo: { name: "huge.png", mimeType: "image/png", buffer: big } },
+  });
   expect([400, 413]).toContain(response.status());
   expect(await response.text()).toContain("Logo must be smaller than 5MB");
   await page.reload();
@@ -259,7 +296,10 @@ test("a user with no business sees Account Not Found on every company page", asy
   expect((await page.request.get("/company/waste-notes.csv")).status()).toBe(404);
 });
 
-test("anonymous visitors are sent to sign in; logo files are only served by their exact names", async ({ page, request }) => {
+test("anonymous visitors are sent to sign in; logo files are only served by their exact names", async ({
+  page,
+  request,
+}) => {
   for (const path of ["/company", "/company/waste-note", "/company/waste-notes"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -279,16 +319,23 @@ async function fillNote(page: Page) {
   await page.getByLabel("Weight (kg)").fill("88.5");
   await page.getByLabel("Collection date and time").fill("2026-07-20T10:15");
   await page.getByLabel("Vehicle registration").fill("QB21 NEW");
-  await page.getByLabel("Origin of waste (collection address)").fill("Quillbury Depot, Canal Road, Quillbury, ZZ7 7AF");
+  await page
+    .getByLabel("Origin of waste (collection address)")
+    .fill("Quillbury Depot, Canal Road, Quillbury, ZZ7 7AF");
   await page.locator('input[name="transferorName"]').fill("Canal Road Joinery Ltd");
   await page.getByLabel("SIC code (2007)").fill("16230");
   await page.locator('textarea[name="transferorAddress"]').fill("Canal Road, Quillbury, ZZ7 7AF");
   await page.getByLabel(/waste hierarchy declaration/i).check();
   await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Robin Joiner");
-  await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Quinn Driver");
+  await page
+    .getByRole("group", { name: "Carrier (transferee)" })
+    .getByLabel("Full name")
+    .fill("Quinn Driver");
 }
 
-test("Past Waste Notes: counters, search, pages, CSV; a new company note is prefilled, counted and listed", async ({ page }) => {
+test("Past Waste Notes: counters, search, pages, CSV; a new company note is prefilled, counted and listed", async ({
+  page,
+}) => {
   // A long journey (two pages, search, CSV, a new note and its PDF job): room for a loaded machine.
   test.setTimeout(150_000);
   await signInAs(page, CO.notes.email);
@@ -310,7 +357,10 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await expect(first).toContainText("QB21 CAR");
   await expect(first).toContainText(CO.notes.name);
   await expect(first).toContainText("100 kg");
-  await expect(first.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", /^\/waste-note\/[0-9a-f-]{36}$/);
+  await expect(first.getByRole("link", { name: /View Details/ })).toHaveAttribute(
+    "href",
+    /^\/waste-note\/[0-9a-f-]{36}$/,
+  );
   // Seeded notes have no PDF and no job (rows from elsewhere): the button waits while the server
   // makes it on demand ("Preparing your PDF…"), then downloads it; it never says it is missing.
   const seededDownload = page.waitForEvent("download", { timeout: 30_000 });
@@ -327,7 +377,9 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   const search = page.getByPlaceholder("Search by description, EWC code, waste type, or address...");
   await search.fill(CO_NOTES.searchWord);
   await search.press("Enter");
-  await expect(page.getByTestId("result-count")).toHaveText(`1 of ${CO_NOTES.seeded} notes match "${CO_NOTES.searchWord}"`);
+  await expect(page.getByTestId("result-count")).toHaveText(
+    `1 of ${CO_NOTES.seeded} notes match "${CO_NOTES.searchWord}"`,
+  );
   await expect(cards).toHaveCount(1);
   await expect(cards.first().getByRole("heading", { level: 2 })).toHaveText(CO_NOTES.searchWord);
   await search.fill("20 01 21");
@@ -336,7 +388,10 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await search.fill("no such thing anywhere");
   await search.press("Enter");
   await expect(page.getByRole("heading", { name: "No matching waste notes found" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Generate New Note" })).toHaveAttribute("href", "/company/waste-note");
+  await expect(page.getByRole("link", { name: "Generate New Note" })).toHaveAttribute(
+    "href",
+    "/company/waste-note",
+  );
   await expectAccessible(page);
 
   // CSV export of every note.
@@ -367,7 +422,9 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}$/);
   const id = UUID.exec(page.url())![0];
-  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({
+    timeout: 20_000,
+  });
 
   await page.goto("/company/waste-notes");
   await expect(counters).toContainText(`Total Notes${CO_NOTES.seeded + 1}`);
@@ -380,13 +437,17 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   expect((await pdfDownload).suggestedFilename()).toBe(`waste-note-${id}.pdf`);
 });
 
-test("plan limit: 20 of 20 this month, the form says so on load with the way to Premium, the 21st note is refused and nothing is stored", async ({ page }) => {
+test("plan limit: 20 of 20 this month, the form says so on load with the way to Premium, the 21st note is refused and nothing is stored", async ({
+  page,
+}) => {
   await signInAs(page, CO.limit.email);
   await page.goto("/company/waste-note");
   await expect(page.getByTestId("plan-usage")).toContainText("20 of 20 this month");
   await expect(page.getByText("Monthly limit reached")).toBeVisible();
   await expect(page.getByText(/Upgrade to Premium for unlimited waste notes/)).toBeVisible();
-  await expect(page.getByTestId("note-refusal").getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/company/upgrade");
+  await expect(
+    page.getByTestId("note-refusal").getByRole("link", { name: "Upgrade to Premium" }),
+  ).toHaveAttribute("href", "/company/upgrade");
   // Nothing to fill in that would be refused: the notice takes the form's place.
   await expect(page.getByRole("button", { name: "Generate Waste Note" })).toHaveCount(0);
   await expectAccessible(page);
@@ -404,7 +465,8 @@ test("a visitor's profile views and phone click reach the carrier's dashboard", 
   // A person's browser (headless Chromium's own user agent is recognised as a bot, whose views
   // are not counted).
   const visitor = await browser.newContext({
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
   });
   const tab = await visitor.newPage();
   await tab.goto(`/provider/${CO.limit.reg}`);

@@ -43,23 +43,34 @@ async function fillNote(page: Page, opts: { carrier: boolean }) {
   }
   await page.getByLabel(/waste hierarchy declaration/i).check();
   await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Robin Pixel");
-  await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Quinn Render");
+  await page
+    .getByRole("group", { name: "Carrier (transferee)" })
+    .getByLabel("Full name")
+    .fill("Quinn Render");
 }
 
 /** What the person typed is still in the form after the server refused it. */
 async function expectTypedValuesKept(page: Page) {
-  await expect(page.getByLabel("Description of the waste")).toHaveValue("Crafted image check: broken pallets");
+  await expect(page.getByLabel("Description of the waste")).toHaveValue(
+    "Crafted image check: broken pallets",
+  );
   await expect(page.getByRole("combobox", { name: /EWC code/ })).toHaveValue("15 01 03");
   await expect(page.getByLabel("Weight (kg)")).toHaveValue("61.25");
   await expect(page.getByLabel("Collection date and time")).toHaveValue("2026-07-21T11:45");
   await expect(page.getByLabel("Vehicle registration")).toHaveValue("CR21 IMG");
   await expect(page.locator('input[name="transferorName"]')).toHaveValue("Pixel Row Joinery Ltd");
-  await expect(page.getByRole("group", { name: "Transferor" }).getByLabel("Full name")).toHaveValue("Robin Pixel");
+  await expect(page.getByRole("group", { name: "Transferor" }).getByLabel("Full name")).toHaveValue(
+    "Robin Pixel",
+  );
   await expect(page.getByLabel(/waste hierarchy declaration/i)).toBeChecked();
 }
 
 /** A hostile client: the drawn signature's hidden field carries a crafted PNG, then the form is sent. */
-async function submitWithForgedSignature(page: Page, field: "transferorSignature" | "transfereeSignature", file: string) {
+async function submitWithForgedSignature(
+  page: Page,
+  field: "transferorSignature" | "transfereeSignature",
+  file: string,
+) {
   const dataUrl = `data:image/png;base64,${fs.readFileSync(crafted(file)).toString("base64")}`;
   await page.evaluate(
     ({ field, dataUrl }) => {
@@ -78,7 +89,8 @@ async function drawSignature(page: Page, party: "transferor" | "transferee") {
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -12 : 12));
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -12 : 12));
   await page.mouse.up();
 }
 
@@ -95,7 +107,9 @@ async function expectNoteWithPdf(page: Page) {
   expect(bytes.includes("Exif")).toBe(false);
   expect(bytes.includes("FixtureCam")).toBe(false);
 
-  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({
+    timeout: 30_000,
+  });
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download PDF" }).click();
   const download = await downloading;
@@ -103,11 +117,14 @@ async function expectNoteWithPdf(page: Page) {
   const pdf = fs.readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = await pdfText(pdf);
-  for (const expected of [id, "Crafted image check: broken pallets", "Robin Pixel", "Quinn Render", "PHOTOS"]) expect(text, expected).toContain(expected);
+  for (const expected of [id, "Crafted image check: broken pallets", "Robin Pixel", "Quinn Render", "PHOTOS"])
+    expect(text, expected).toContain(expected);
   return id;
 }
 
-test("public generator: a crafted PNG photo or drawn signature is refused with a clear message, the typed note stays, a valid photo makes the PDF", async ({ page }) => {
+test("public generator: a crafted PNG photo or drawn signature is refused with a clear message, the typed note stays, a valid photo makes the PDF", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto("/wastenotegeneration");
   await fillNote(page, { carrier: true });
@@ -116,7 +133,9 @@ test("public generator: a crafted PNG photo or drawn signature is refused with a
   await photos(page).setInputFiles(crafted("png-alpha-bad-filter.png"));
   await submit(page);
   await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
-  await expect(page.getByText("png-alpha-bad-filter.png could not be read as an image. Please choose another photo.")).toBeVisible();
+  await expect(
+    page.getByText("png-alpha-bad-filter.png could not be read as an image. Please choose another photo."),
+  ).toBeVisible();
   await expect(page.getByText("Required", { exact: true })).toHaveCount(0);
   await expectTypedValuesKept(page);
   await expect(page.getByLabel("Carrier company")).toHaveValue(WASTE_NOTE_FIXTURE.carrierName);
@@ -126,7 +145,11 @@ test("public generator: a crafted PNG photo or drawn signature is refused with a
   // A decompression bomb: a clear message about its size.
   await photos(page).setInputFiles(crafted("png-bomb-8000x8000.png"));
   await submit(page);
-  await expect(page.getByText("png-bomb-8000x8000.png has too many pixels (at most 40 megapixels). Please choose a smaller photo.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "png-bomb-8000x8000.png has too many pixels (at most 40 megapixels). Please choose a smaller photo.",
+    ),
+  ).toBeVisible();
   await expectTypedValuesKept(page);
 
   // A forged drawn signature (a PNG whose image data is not zlib), with a good photo.
@@ -146,7 +169,9 @@ test("public generator: a crafted PNG photo or drawn signature is refused with a
   await expectNoteWithPdf(page);
 });
 
-test("company form: a crafted PNG photo or drawn signature is refused, the note keeps its values, a phone photo with GPS makes a clean note", async ({ page }) => {
+test("company form: a crafted PNG photo or drawn signature is refused, the note keeps its values, a phone photo with GPS makes a clean note", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, CRAFTED_COMPANY.email, CRAFTED_COMPANY.password);
   await expect(page).toHaveURL(/\/company$/);
@@ -158,7 +183,11 @@ test("company form: a crafted PNG photo or drawn signature is refused, the note 
   // A PNG with alpha declaring 2^31 x 2^31 pixels.
   await photos(page).setInputFiles(crafted("png-alpha-dimensions-2-31.png"));
   await submit(page);
-  await expect(page.getByText("png-alpha-dimensions-2-31.png could not be read as an image. Please choose another photo.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "png-alpha-dimensions-2-31.png could not be read as an image. Please choose another photo.",
+    ),
+  ).toBeVisible();
   await expectTypedValuesKept(page);
   await expect(page.getByLabel("Carrier company")).toHaveValue(CRAFTED_COMPANY.name);
   await expect(page).toHaveURL(/\/company\/waste-note$/);
@@ -167,7 +196,9 @@ test("company form: a crafted PNG photo or drawn signature is refused, the note 
   // A forged carrier's signature: a PNG with alpha and width 0.
   await photos(page).setInputFiles(GPS_JPEG);
   await submitWithForgedSignature(page, "transfereeSignature", "png-alpha-width-0.png");
-  await expect(page.getByRole("group", { name: "Carrier (transferee)" }).getByText(SIGNATURE_REFUSED)).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: "Carrier (transferee)" }).getByText(SIGNATURE_REFUSED),
+  ).toBeVisible();
   await expectTypedValuesKept(page);
   await expect(page).toHaveURL(/\/company\/waste-note$/);
   await expect(page.getByTestId("plan-usage")).toContainText("0 of 20 this month");

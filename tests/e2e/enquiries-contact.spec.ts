@@ -17,7 +17,13 @@ test("validation, 'Message sent', the e-mail and the admin's inbox", async ({ pa
   const form = contactForm(page);
   await expectAccessible(page);
   await form.getByRole("button", { name: "Send Message" }).click();
-  for (const m of ["Please enter your name", "Please enter your email address", "Please enter a subject", "Please enter your message"]) await expect(form.getByText(m)).toBeVisible();
+  for (const m of [
+    "Please enter your name",
+    "Please enter your email address",
+    "Please enter a subject",
+    "Please enter your message",
+  ])
+    await expect(form.getByText(m)).toBeVisible();
   await form.getByLabel("Name").fill("Carla <Contact>");
   await form.getByLabel("Email").fill("carla@");
   await form.getByLabel("Subject").fill(subject);

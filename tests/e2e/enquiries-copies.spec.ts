@@ -13,7 +13,8 @@ test.use({ viewport: { width: 375, height: 800 } });
 const RESULTS = `/search-results/${ENQ.town}`;
 const leadForm = (page: Page) => page.locator("section[aria-labelledby=lead-heading]");
 const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-heading]");
-const quoteSent = (page: Page) => page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
+const quoteSent = (page: Page) =>
+  page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
 
 /** A screenshot of what the visitor sees around `target`, centred (clear of the sticky header). */
 async function showCentred(page: Page, target: Locator, path: string) {
@@ -46,9 +47,16 @@ async function sendQuote(page: Page, name: string, email: string) {
   return quoteSent(page);
 }
 
-test("3 copies an hour to one mailbox from both forms; the fourth request goes through and says no copy was sent", async ({ page }) => {
+test("3 copies an hour to one mailbox from both forms; the fourth request goes through and says no copy was sent", async ({
+  page,
+}) => {
   const base = `mo-${Date.now()}`;
-  const spellings = [`${base}@example.test`, `${base.toUpperCase()}@example.test`, `${base}+quotes@example.test`, `${base}+again@Example.test`];
+  const spellings = [
+    `${base}@example.test`,
+    `${base.toUpperCase()}@example.test`,
+    `${base}+quotes@example.test`,
+    `${base}+again@Example.test`,
+  ];
   const names = ["Mo First", "Mo Second", "Mo Third", `Mo Fourth ${Date.now()}`];
 
   const first = await sendLead(page, names[0]!, spellings[0]!);
@@ -65,7 +73,9 @@ test("3 copies an hour to one mailbox from both forms; the fourth request goes t
 
   const fourth = await sendQuote(page, names[3]!, spellings[3]!);
   await expect(fourth).toContainText(`We've sent your request to ${ENQ.quote.businessName}.`);
-  await expect(fourth).toContainText(`We didn't e-mail you a copy this time, as we've recently sent several to ${spellings[3]}.`);
+  await expect(fourth).toContainText(
+    `We didn't e-mail you a copy this time, as we've recently sent several to ${spellings[3]}.`,
+  );
   await expect(fourth).not.toContainText("We've sent a copy");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -74,9 +84,15 @@ test("3 copies an hour to one mailbox from both forms; the fourth request goes t
   // The mailbox: three copies for the one mailbox, and the business got the fourth request all the same.
   await page.goto("/dev/mailbox");
   const mailbox = new RegExp(`^${base}(\\+\\w+)?@example\\.test$`, "i");
-  const copies = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").filter({ hasText: mailbox }) });
+  const copies = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").filter({ hasText: mailbox }) });
   await expect(copies).toHaveCount(3);
   await expect(copies.filter({ hasText: "Copy of your request for waste collection quotes" })).toHaveCount(2);
-  await expect(copies.filter({ hasText: `Copy of your quote request to ${ENQ.quote.businessName}` })).toHaveCount(1);
-  await expect(page.getByTestId("mail").filter({ hasText: `New Quote Request from ${names[3]}` })).toHaveCount(1);
+  await expect(
+    copies.filter({ hasText: `Copy of your quote request to ${ENQ.quote.businessName}` }),
+  ).toHaveCount(1);
+  await expect(
+    page.getByTestId("mail").filter({ hasText: `New Quote Request from ${names[3]}` }),
+  ).toHaveCount(1);
 });

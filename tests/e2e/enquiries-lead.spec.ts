@@ -23,7 +23,10 @@ const NEXT_STEPS =
 
 /** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
 async function openMail(page: Page, to: string, subject: string) {
-  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject });
+  const mail = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .filter({ hasText: subject });
   await expect(async () => {
     await page.goto("/dev/mailbox");
     await expect(mail).toHaveCount(1, { timeout: 1000 });
@@ -44,7 +47,9 @@ async function fillLead(page: Page, name: string, extra: { photo?: string; email
   if (extra.photo) await form.getByLabel("Photo of the waste").setInputFiles(extra.photo);
 }
 
-test("every validation message, the date and time choices, then 'Request sent!' with a photo, and the visitor's copy", async ({ page }) => {
+test("every validation message, the date and time choices, then 'Request sent!' with a photo, and the visitor's copy", async ({
+  page,
+}) => {
   const email = uniqueEmail("lena");
   await page.goto(RESULTS);
   await formsReady(page);
@@ -58,10 +63,21 @@ test("every validation message, the date and time choices, then 'Request sent!' 
   await expect(times.nth(1)).toHaveText("7:00 - 8:00");
   await expect(times.nth(1)).toHaveAttribute("value", "7:00");
   await expect(times.last()).toHaveText("21:00 - 22:00");
-  await expect(form.getByLabel("Load size").locator("option")).toHaveText(["Not sure", "Single Item", "Car Load", "Small Van", "Large Van"]);
+  await expect(form.getByLabel("Load size").locator("option")).toHaveText([
+    "Not sure",
+    "Single Item",
+    "Car Load",
+    "Small Van",
+    "Large Van",
+  ]);
 
   await form.getByRole("button", { name: "Request Quotes" }).click();
-  for (const message of ["Please describe what you need collected", "Please enter your name", "Please enter your email address", "Please enter your postcode"]) {
+  for (const message of [
+    "Please describe what you need collected",
+    "Please enter your name",
+    "Please enter your email address",
+    "Please enter your postcode",
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   await fillLead(page, "Lena Lead", { email });
@@ -114,7 +130,10 @@ test("every validation message, the date and time choices, then 'Request sent!' 
   for (const href of links) expect(href.startsWith(new URL("/", page.url()).origin)).toBe(true);
 });
 
-test("admin: the lead with its photo, search, details and delete; the photo is admins-only", async ({ page, browser }) => {
+test("admin: the lead with its photo, search, details and delete; the photo is admins-only", async ({
+  page,
+  browser,
+}) => {
   const name = `Lara Leadcheck ${Date.now()}`;
   const email = uniqueEmail("lara");
   await page.goto(RESULTS);
@@ -132,18 +151,25 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
   const row = page.getByTestId("lead-row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(page.getByTestId("lead-row")).toHaveCount(1);
-  for (const text of ["new", "Image attached", "Small Van", "7:00", "LS1 4AP", "0113 496 0000", email]) await expect(row).toContainText(text);
+  for (const text of ["new", "Image attached", "Small Van", "7:00", "LS1 4AP", "0113 496 0000", email])
+    await expect(row).toContainText(text);
   await page.screenshot({ path: "tmp/shots-enq/admin-leads.png", fullPage: true });
 
   await row.getByRole("button", { name: "View Image" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Lead photo" });
-  await expect.poll(() => imageDialog.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const photoUrl = new URL((await imageDialog.getByRole("link", { name: "Open in New Tab" }).getAttribute("href"))!, page.url()).href;
+  await expect
+    .poll(() => imageDialog.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const photoUrl = new URL(
+    (await imageDialog.getByRole("link", { name: "Open in New Tab" }).getAttribute("href"))!,
+    page.url(),
+  ).href;
   await imageDialog.getByRole("button", { name: "Close" }).last().click();
 
   await row.getByRole("button", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "Lead Details" });
-  for (const section of ["Contact Information", "Request Details", "Description"]) await expect(details.getByRole("heading", { name: section, exact: true })).toBeVisible();
+  for (const section of ["Contact Information", "Request Details", "Description"])
+    await expect(details.getByRole("heading", { name: section, exact: true })).toBeVisible();
   await expect(details).toContainText(`Fridge freezer and 4 bags for ${name}`);
   await expectAccessible(page);
   await details.getByRole("button", { name: "Close" }).last().click();
@@ -182,7 +208,10 @@ test("the honeypot: 'Request sent!' shown, nothing stored, no copy sent or claim
 });
 
 test("works without JavaScript, and on a phone", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(RESULTS);
   await page.screenshot({ path: "tmp/shots-enq/lead-375.png", fullPage: true });
@@ -210,7 +239,9 @@ test("the stand-alone lead page (the no-JavaScript fallback) is accessible", asy
   await expectAccessible(page);
 });
 
-test("admin leads: 25 a page, newest first; Older, Newer and Back to newest keep the search", async ({ page }) => {
+test("admin leads: 25 a page, newest first; Older, Newer and Back to newest keep the search", async ({
+  page,
+}) => {
   const { name, count } = ENQ.pagingLeads;
   const label = (i: number) => `${name} ${String(i).padStart(2, "0")}`;
   await signInAs(page, AUTH_USERS.admin);

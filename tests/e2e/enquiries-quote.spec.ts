@@ -4,7 +4,14 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, linkFromMailbox, mailCount, signIn } from "./support/auth-helpers";
+import {
+  expectAccessible,
+  expectToast,
+  formsReady,
+  linkFromMailbox,
+  mailCount,
+  signIn,
+} from "./support/auth-helpers";
 
 const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
 const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
@@ -17,13 +24,17 @@ async function signInAs(page: Page, email: string, path?: string) {
 
 const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-heading]");
 /** The form's sent state (it replaces the form). */
-const quoteSent = (page: Page) => page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
+const quoteSent = (page: Page) =>
+  page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
 /** A mailbox of its own for each submission: copies are limited per mailbox (decision 0602). */
 const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
 async function openMail(page: Page, to: string, subject: string) {
-  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject });
+  const mail = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .filter({ hasText: subject });
   await expect(async () => {
     await page.goto("/dev/mailbox");
     await expect(mail).toHaveCount(1, { timeout: 1000 });
@@ -38,7 +49,10 @@ async function openProfile(page: Page, reg: string) {
   await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
 }
 
-test("every validation message, then a request with a photo reaches the provider by e-mail, and the visitor gets a copy", async ({ page, browser }) => {
+test("every validation message, then a request with a photo reaches the provider by e-mail, and the visitor gets a copy", async ({
+  page,
+  browser,
+}) => {
   // Two journeys in one (the visitor's and the provider's) and two mailbox reads.
   test.slow();
   const email = uniqueEmail("quinn");
@@ -72,7 +86,10 @@ test("every validation message, then a request with a photo reaches the provider
   await expect(form.getByText("Please upload an image file")).toBeVisible();
 
   // The service select lists the provider's services.
-  await expect(form.getByLabel("Service type").locator("option")).toHaveText(["Select a service", ...ENQ.quote.services]);
+  await expect(form.getByLabel("Service type").locator("option")).toHaveText([
+    "Select a service",
+    ...ENQ.quote.services,
+  ]);
   await form.getByLabel("Service type").selectOption("Shed Removal");
   await form.getByLabel("Phone").fill("07700 900123");
   await form.getByLabel("Photo").setInputFiles(PHOTO);
@@ -93,7 +110,12 @@ test("every validation message, then a request with a photo reaches the provider
   await expect(quoteForm(page).getByLabel("Name")).toHaveValue("");
 
   // The provider's e-mail arrives with the customer's details and the photo link.
-  const photoLink = await linkFromMailbox(page, ENQ.users.provider, "New Quote Request from Quinn <Quoter>", "/enquiries/photo/quote/");
+  const photoLink = await linkFromMailbox(
+    page,
+    ENQ.users.provider,
+    "New Quote Request from Quinn <Quoter>",
+    "/enquiries/photo/quote/",
+  );
   const mail = page.getByTestId("mail").filter({ hasText: "New Quote Request from Quinn <Quoter>" }).first();
   await expect(mail).toContainText(email);
   await expect(mail).toContainText("07700 900123");
@@ -158,20 +180,33 @@ test("the honeypot phone2: the visitor sees success, nothing is stored or sent",
   await expect(page.getByText('No quote requests match "Honey Pot Bot"')).toBeVisible();
 });
 
-test("a listing without an e-mail takes no quote requests: no form, and a form sent anyway is refused and not stored", async ({ page }) => {
+test("a listing without an e-mail takes no quote requests: no form, and a form sent anyway is refused and not stored", async ({
+  page,
+}) => {
   const reg = ENQ.noContact.registrationNumber;
   // The quote page (also the no-JavaScript fallback) says why instead of offering a form nobody would receive.
   await page.goto(`/enquiries/quote/${reg}`);
-  await expect(page.getByRole("heading", { name: `Request a quote from ${ENQ.noContact.businessName}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `Request a quote from ${ENQ.noContact.businessName}` }),
+  ).toBeVisible();
   await expect(page.getByText("Configuration error: Provider contact information is missing")).toBeVisible();
-  await expect(page.getByText(`${ENQ.noContact.businessName} cannot receive quote requests through this site at the moment`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `${ENQ.noContact.businessName} cannot receive quote requests through this site at the moment`,
+    ),
+  ).toBeVisible();
   await expect(quoteForm(page)).toHaveCount(0);
   await expectAccessible(page);
 
   // A form loaded before the e-mail was removed (or a script) is refused: 409, the spec's message, nothing stored.
   const name = `Nora Nocontact ${Date.now()}`;
   const response = await page.request.post(`/enquiries/quote/${reg}`, {
-    multipart: { name, email: uniqueEmail("nora"), message: "Please quote", photo: { name: "skip.png", mimeType: "image/png", buffer: fs.readFileSync(PHOTO) } },
+    multipart: {
+      name,
+      email: uniqueEmail("nora"),
+      message: "Please quote",
+      photo: { name: "skip.png", mimeType: "image/png", buffer: fs.readFileSync(PHOTO) },
+    },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(response.status()).toBe(409);
@@ -181,7 +216,9 @@ test("a listing without an e-mail takes no quote requests: no form, and a form s
   await expect(page.getByText(`No quote requests match "${name}"`)).toBeVisible();
 });
 
-test("a business with e-mail notifications off: the visitor is told it was saved but not sent to them", async ({ page }) => {
+test("a business with e-mail notifications off: the visitor is told it was saved but not sent to them", async ({
+  page,
+}) => {
   const email = uniqueEmail("quentin");
   await openProfile(page, ENQ.quiet.registrationNumber);
   const form = quoteForm(page);
@@ -191,11 +228,15 @@ test("a business with e-mail notifications off: the visitor is told it was saved
   await form.getByRole("button", { name: "Send Quote Request" }).click();
   await expectToast(page, "Quote request submitted");
   const sent = quoteSent(page);
-  await expect(sent).toContainText(`We've saved your request, but ${ENQ.quiet.businessName} has turned off e-mail notifications, so it has not been sent to them.`);
+  await expect(sent).toContainText(
+    `We've saved your request, but ${ENQ.quiet.businessName} has turned off e-mail notifications, so it has not been sent to them.`,
+  );
   await expect(sent).toContainText("To reach them, use the contact details on their profile.");
   await expect(sent).not.toContainText("We've sent your request");
   const copy = await openMail(page, email, `Copy of your quote request to ${ENQ.quiet.businessName}`);
-  await expect(copy.locator("pre")).toContainText(`${ENQ.quiet.businessName} has turned off e-mail notifications, so your request has not been sent to them.`);
+  await expect(copy.locator("pre")).toContainText(
+    `${ENQ.quiet.businessName} has turned off e-mail notifications, so your request has not been sent to them.`,
+  );
   expect(await mailCount(page, ENQ.users.quietOwner)).toBe(0);
 });
 
@@ -229,14 +270,20 @@ test("admin: search, view details and image, delete a quote request", async ({ p
 
   await row.getByRole("button", { name: "View Image" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Quote request photo" });
-  await expect(imageDialog.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("target", "_blank");
-  await expect.poll(() => imageDialog.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(imageDialog.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+  await expect
+    .poll(() => imageDialog.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await imageDialog.getByRole("button", { name: "Close" }).last().click();
   await expect(imageDialog).toBeHidden();
 
   await row.getByRole("button", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "Quote Request Details" });
-  for (const section of ["Contact Information", "Request Details", "Message"]) await expect(details.getByRole("heading", { name: section, exact: true })).toBeVisible();
+  for (const section of ["Contact Information", "Request Details", "Message"])
+    await expect(details.getByRole("heading", { name: section, exact: true })).toBeVisible();
   await expect(details).toContainText("Builder's rubble, about a tonne");
   await expect(details).toContainText(`Provider ${ENQ.quote.registrationNumber}`);
   await expectAccessible(page);
@@ -260,7 +307,9 @@ test("the profile's quote form and reviews at phone width", async ({ page }) => 
   await expectAccessible(page);
 });
 
-test("works without JavaScript: errors on the result page keep what was typed, then the request is sent", async ({ browser }) => {
+test("works without JavaScript: errors on the result page keep what was typed, then the request is sent", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
@@ -281,6 +330,8 @@ test("works without JavaScript: errors on the result page keep what was typed, t
   // It reached the provider like any other request.
   const mailbox = await (await browser.newContext()).newPage();
   await mailbox.goto("/dev/mailbox");
-  await expect(mailbox.getByTestId("mail").filter({ hasText: "New Quote Request from Noel NoScript" })).toHaveCount(1);
+  await expect(
+    mailbox.getByTestId("mail").filter({ hasText: "New Quote Request from Noel NoScript" }),
+  ).toHaveCount(1);
   await mailbox.context().close();
 });

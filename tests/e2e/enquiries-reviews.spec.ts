@@ -27,7 +27,9 @@ test("only published reviews are shown, with the average and count", async ({ pa
   await expectAccessible(page);
 });
 
-test("validation messages, a review sent, then the same e-mail is stopped live and by the server", async ({ page }) => {
+test("validation messages, a review sent, then the same e-mail is stopped live and by the server", async ({
+  page,
+}) => {
   const email = `enq-reviewer-${Date.now()}@example.test`;
   await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
   await formsReady(page);
@@ -65,7 +67,9 @@ test("validation messages, a review sent, then the same e-mail is stopped live a
   expect(await response.text()).toContain("Already reviewed");
 });
 
-test("an admin publishes a pending review and it appears on the profile; rejecting keeps one hidden", async ({ page }) => {
+test("an admin publishes a pending review and it appears on the profile; rejecting keeps one hidden", async ({
+  page,
+}) => {
   const text = `Cleared a loft in a morning ${Date.now()}`;
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
   await formsReady(page);

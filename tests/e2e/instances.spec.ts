@@ -41,7 +41,11 @@ if (PG_URL) {
     return u.toString();
   }
 
-  async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = [], url = dbUrl): Promise<T[]> {
+  async function sql<T extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    url = dbUrl,
+  ): Promise<T[]> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -63,10 +67,21 @@ if (PG_URL) {
     await sql(`CREATE DATABASE ${dbName}`, [], PG_URL);
     dbUrl = databaseUrl(dbName);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), "instances-"));
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: path.join(workDir, "s3"), configureBuckets: [{ name: "uploads", configs: [] }] });
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: path.join(workDir, "s3"),
+      configureBuckets: [{ name: "uploads", configs: [] }],
+    });
     const { port: s3Port } = await s3.run();
     const registerFile = path.join(workDir, "whole-register.csv");
-    fs.writeFileSync(registerFile, [REGISTER_HEADER, ...NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`))].join("\n") + "\n");
+    fs.writeFileSync(
+      registerFile,
+      [REGISTER_HEADER, ...NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`))].join(
+        "\n",
+      ) + "\n",
+    );
     const shared = {
       DATABASE_URL: dbUrl,
       SESSION_SECRET: "one-secret-for-every-instance-of-the-site",
@@ -94,10 +109,14 @@ if (PG_URL) {
 
   /** The admin's first visit: the one-time link `npm run create-admin` prints, then sign in on A. */
   async function adminPage(browser: Browser): Promise<Page> {
-    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", ADMIN], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_URL: dbUrl, PUBLIC_URL: a.url, LOG_LEVEL: "warn" },
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/create-admin.ts", "--email", ADMIN],
+      {
+        env: { PATH: process.env.PATH ?? "", DATABASE_URL: dbUrl, PUBLIC_URL: a.url, LOG_LEVEL: "warn" },
+        encoding: "utf8",
+      },
+    );
     const link = /https?:\/\/\S+/.exec(out)![0];
     const page = await (await browser.newContext()).newPage();
     await page.goto(link);
@@ -112,22 +131,34 @@ if (PG_URL) {
 
   let admin: Page;
 
-  test("a register file uploaded on instance A is imported by the job runner on instance B, and deleted after", async ({ browser }) => {
+  test("a register file uploaded on instance A is imported by the job runner on instance B, and deleted after", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     admin = await adminPage(browser);
     await admin.goto(`${a.url}/admin/data-management`);
-    const csv = [REGISTER_HEADER, ...NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`))].join("\n") + "\n";
-    await admin.getByLabel("Register file (CSV or ZIP)").setInputFiles({ name: "twinstance.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const csv =
+      [REGISTER_HEADER, ...NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`))].join(
+        "\n",
+      ) + "\n";
+    await admin
+      .getByLabel("Register file (CSV or ZIP)")
+      .setInputFiles({ name: "twinstance.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await admin.getByRole("button", { name: "Upload and import" }).click();
     await expectToast(admin, "Register file uploaded");
     // A runs no jobs: only B can have run it. A's page shows the run B made.
-    const latest = admin.getByRole("table", { name: "Sync history, newest first" }).getByTestId("sync-row").first();
+    const latest = admin
+      .getByRole("table", { name: "Sync history, newest first" })
+      .getByTestId("sync-row")
+      .first();
     await expect(async () => {
       await admin.reload();
       await expect(latest).toContainText("success", { timeout: 500 });
     }).toPass({ timeout: 30_000 });
     await expect(latest).toContainText("upload");
-    const [run] = await sql<{ status: string; trigger: string }>("SELECT status, trigger FROM sync_log ORDER BY id DESC LIMIT 1");
+    const [run] = await sql<{ status: string; trigger: string }>(
+      "SELECT status, trigger FROM sync_log ORDER BY id DESC LIMIT 1",
+    );
     expect(run).toEqual({ status: "success", trigger: "upload" });
     // The upload went through the bucket, and the run removed it.
     expect(bucketObjects("register-uploads")).toEqual([]);
@@ -137,7 +168,9 @@ if (PG_URL) {
     await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Twinstance Carrier 1");
   });
 
-  test("a listing suspended on instance A is gone from instance B's pages within 2 seconds", async ({ browser }) => {
+  test("a listing suspended on instance A is gone from instance B's pages within 2 seconds", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await sql(
       `INSERT INTO claimed_listings (registration_number, company_name, phone, about, services, areas_covered, verified, subscription_plan, subscription_period, subscription_start_date)
@@ -170,7 +203,9 @@ if (PG_URL) {
     await expect(visitor.getByText("Twinstance Verified Ltd")).toHaveCount(0);
   });
 
-  test("two syncs requested on A and on B at the same moment: one runs, the other is refused", async ({ browser }) => {
+  test("two syncs requested on A and on B at the same moment: one runs, the other is refused", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     // A second browser (a colleague, or another machine), signed in on B: a tab of the same browser
     // would share the one-off message cookie with the first.
@@ -182,7 +217,11 @@ if (PG_URL) {
     for (const page of [admin, onB]) await page.getByLabel("The source is only part of the register").check();
     await Promise.all([admin, onB].map((page) => page.getByRole("button", { name: "Update Data" }).click()));
     // Each page says what happened to its own request (a later toast may follow when the run ends).
-    const answer = (page: Page) => page.locator("li[role=status], [data-state=open]").filter({ hasText: /Data sync started|Failed to trigger data sync/ }).first();
+    const answer = (page: Page) =>
+      page
+        .locator("li[role=status], [data-state=open]")
+        .filter({ hasText: /Data sync started|Failed to trigger data sync/ })
+        .first();
     const outcome = async (page: Page) => {
       await expect(answer(page)).toBeVisible({ timeout: 15_000 });
       return (await answer(page).innerText()).includes("Failed") ? "refused" : "started";
@@ -191,8 +230,11 @@ if (PG_URL) {
     expect([onA, onBOutcome].sort()).toEqual(["refused", "started"]);
     await expect(answer(onA === "refused" ? admin : onB)).toContainText("A register sync is already running");
     // The one that started runs to the end (on B, the only job runner); there was only ever one.
-    const runs = async () => (await sql<{ status: string }>("SELECT status FROM sync_log ORDER BY id")).map((r) => r.status);
+    const runs = async () =>
+      (await sql<{ status: string }>("SELECT status FROM sync_log ORDER BY id")).map((r) => r.status);
     await expect.poll(runs, { timeout: 30_000 }).toEqual(["success", "success"]);
-    expect(await sql("SELECT id FROM jobs WHERE type = 'register-sync' AND status IN ('queued', 'running')")).toEqual([]);
+    expect(
+      await sql("SELECT id FROM jobs WHERE type = 'register-sync' AND status IN ('queued', 'running')"),
+    ).toEqual([]);
   });
 }

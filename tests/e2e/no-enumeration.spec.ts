@@ -28,7 +28,10 @@ async function claim(page: Page, business: { number: string; name: string }, ema
   return shown.split(email).join("EMAIL").split(business.name).join("BUSINESS");
 }
 
-test("the claim wizard answers an e-mail that has an account exactly like a new one; the account's owner is e-mailed and signs in to see the claim", async ({ page, browser }) => {
+test("the claim wizard answers an e-mail that has an account exactly like a new one; the account's owner is e-mailed and signs in to see the claim", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const fresh = await claim(page, LIMITS_BUSINESSES.fresh, "limits-brand-new@example.test");
   const stranger = await browser.newContext();
@@ -40,10 +43,20 @@ test("the claim wizard answers an e-mail that has an account exactly like a new 
   await stranger.close();
 
   // The owner of the address reads the e-mail: they already have an account; sign in to see the claim.
-  const login = await linkFromMailbox(page, LIMITS_USERS.claimant, `Your claim for ${LIMITS_BUSINESSES.existing.name}`, "/login");
-  const mail = page.getByTestId("mail").filter({ hasText: `Your claim for ${LIMITS_BUSINESSES.existing.name}` }).first();
+  const login = await linkFromMailbox(
+    page,
+    LIMITS_USERS.claimant,
+    `Your claim for ${LIMITS_BUSINESSES.existing.name}`,
+    "/login",
+  );
+  const mail = page
+    .getByTestId("mail")
+    .filter({ hasText: `Your claim for ${LIMITS_BUSINESSES.existing.name}` })
+    .first();
   await mail.getByText("Show message").click();
-  await expect(mail.locator("pre")).toContainText("You already have an account with us, so the claim has been added to it");
+  await expect(mail.locator("pre")).toContainText(
+    "You already have an account with us, so the claim has been added to it",
+  );
   await expect(mail.locator("pre")).toContainText("the password typed in the claim form was not used");
   // The new address got a confirmation link instead.
   await linkFromMailbox(page, "limits-brand-new@example.test", "Confirm your email address", "/auth/confirm");
@@ -60,7 +73,9 @@ test("the claim wizard answers an e-mail that has an account exactly like a new 
   await expect(page.getByRole("main").getByText(LIMITS_BUSINESSES.existing.name).first()).toBeVisible();
 });
 
-test("the review form tells a stranger nothing about who has reviewed; that reviewer is told by e-mail", async ({ browser }) => {
+test("the review form tells a stranger nothing about who has reviewed; that reviewer is told by e-mail", async ({
+  browser,
+}) => {
   const reviewed = "enq-published@example.test"; // reviewed this provider (tests/fixtures/60-enquiries.ts)
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -69,7 +84,9 @@ test("the review form tells a stranger nothing about who has reviewed; that revi
   const form = page.getByRole("form", { name: "Write a review" });
 
   // Typing the address: the live check runs, and shows nothing.
-  const checked = page.waitForResponse((r) => r.url().includes("/check?email=") && r.url().includes(encodeURIComponent(reviewed)));
+  const checked = page.waitForResponse(
+    (r) => r.url().includes("/check?email=") && r.url().includes(encodeURIComponent(reviewed)),
+  );
   await form.getByLabel("Your email").fill(reviewed);
   expect(await (await checked).json()).toEqual({ reviewed: false });
   await expect(form.getByText("Review already submitted")).toHaveCount(0);
@@ -89,11 +106,17 @@ test("the review form tells a stranger nothing about who has reviewed; that revi
 
   // The address's owner reads why: one review per address, the first one kept.
   await page.goto("/dev/mailbox");
-  const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(reviewed, { exact: true }) }).filter({ hasText: `You have already reviewed ${ENQ.reviews.businessName}` });
+  const mail = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(reviewed, { exact: true }) })
+    .filter({ hasText: `You have already reviewed ${ENQ.reviews.businessName}` });
   await expect(mail).toHaveCount(1);
   await mail.getByText("Show message").click();
   await expect(mail.locator("pre")).toContainText("we kept the first review and did not store the new one");
-  const profile = await mail.locator(`a[href*="/provider/${ENQ.reviews.registrationNumber}"]`).first().getAttribute("href");
+  const profile = await mail
+    .locator(`a[href*="/provider/${ENQ.reviews.registrationNumber}"]`)
+    .first()
+    .getAttribute("href");
   await page.goto(profile!);
   await expect(page.getByRole("heading", { name: ENQ.reviews.businessName }).first()).toBeVisible();
   await context.close();

@@ -17,19 +17,29 @@ import { rawRequest } from "./support/raw-http";
 const SECRET = "a-production-secret-long-enough-for-the-check";
 
 test("production refuses to start without an https PUBLIC_URL, a session secret or SMTP, one line per setting", async () => {
-  const server = await startServer({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" }, { waitReady: false });
+  const server = await startServer(
+    { NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" },
+    { waitReady: false },
+  );
   expect(await server.exited).toBe(1);
   const lines = server.output().trim().split("\n");
   expect(lines).toEqual([
     expect.stringMatching(/^Invalid configuration: SESSION_SECRET: required in production/),
-    expect.stringMatching(/^Invalid configuration: PUBLIC_URL: must be the site's https:\/\/ address in production/),
+    expect.stringMatching(
+      /^Invalid configuration: PUBLIC_URL: must be the site's https:\/\/ address in production/,
+    ),
     expect.stringMatching(/^Invalid configuration: SMTP_URL: required in production .*MAIL_TRANSPORT=outbox/),
   ]);
   await server.stop();
 });
 
 test("production starts with the required settings (outbox chosen on purpose) and serves pages", async () => {
-  const server = await startServer({ NODE_ENV: "production", PUBLIC_URL: "https://carriers.test", SESSION_SECRET: SECRET, MAIL_TRANSPORT: "outbox" });
+  const server = await startServer({
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://carriers.test",
+    SESSION_SECRET: SECRET,
+    MAIL_TRANSPORT: "outbox",
+  });
   try {
     const home = await rawRequest(`${server.url}/`);
     expect(home.status).toBe(200);
@@ -48,11 +58,19 @@ test("metrics: behind a bearer token on the main port", async () => {
   try {
     await rawRequest(`${server.url}/provider/CBDU000404`);
     expect((await rawRequest(`${server.url}/metrics`)).status).toBe(401);
-    expect((await rawRequest(`${server.url}/metrics`, { headers: { authorization: "Bearer wrong-token-of-some-length" } })).status).toBe(401);
+    expect(
+      (
+        await rawRequest(`${server.url}/metrics`, {
+          headers: { authorization: "Bearer wrong-token-of-some-length" },
+        })
+      ).status,
+    ).toBe(401);
     const ok = await rawRequest(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
     expect(ok.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(ok.body).toMatch(/http_request_duration_seconds_count\{route="routes\/public\/provider",method="GET",status="\d+"\} 1/);
+    expect(ok.body).toMatch(
+      /http_request_duration_seconds_count\{route="routes\/public\/provider",method="GET",status="\d+"\} 1/,
+    );
     expect(ok.body).toContain('db_pool_connections{state="total"}');
     expect(ok.body).toMatch(/jobs\{status="queued"\} \d+/);
     expect(ok.body).toMatch(/nodejs_eventloop_lag_seconds \d/);
@@ -86,7 +104,9 @@ test("metrics: on a port of their own, not on the site's", async () => {
 test("a worker process needs PostgreSQL: refused on the embedded database with one line", async () => {
   const server = await startServer({}, { waitReady: false, args: ["worker"] });
   expect(await server.exited).toBe(1);
-  expect(server.output().trim()).toMatch(/^Invalid configuration: DATABASE_URL: a worker process needs PostgreSQL/);
+  expect(server.output().trim()).toMatch(
+    /^Invalid configuration: DATABASE_URL: a worker process needs PostgreSQL/,
+  );
   await server.stop();
 });
 
@@ -96,18 +116,28 @@ test("backup while the server runs, wipe, restore: the same note and the same PD
   let server = await startServer({});
   const dataDir = server.dataDir;
   const cli = (script: string, args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir }, encoding: "utf8" });
+    execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
   try {
     // A register row to write the note under, imported with the CLI (the server must be stopped:
     // the embedded database allows one process).
     await server.stop({ keepData: true });
     const register = path.join(os.tmpdir(), `backup-register-${Date.now()}.csv`);
-    fs.writeFileSync(register, `${REGISTER_HEADER}\n${carrier},Backup Test Haulage Ltd,,,1 Dock Road,,,,Bristol,BS1 4ST,England,358000,172000,limitedCompany,UPPER,carrier_broker_dealer,2024-01-01,2099-01-01,\n`);
+    fs.writeFileSync(
+      register,
+      `${REGISTER_HEADER}\n${carrier},Backup Test Haulage Ltd,,,1 Dock Road,,,,Bristol,BS1 4ST,England,358000,172000,limitedCompany,UPPER,carrier_broker_dealer,2024-01-01,2099-01-01,\n`,
+    );
     cli("scripts/sync.ts", ["--source", register, "--partial"]);
     server = await startServer({ DATA_DIR: dataDir });
 
     const form = validForm({ carrierLicense: carrier, carrierCompany: "Backup Test Haulage Ltd" });
-    const created = await fetch(`${server.url}/wastenotegeneration`, { method: "POST", body: form, redirect: "manual" });
+    const created = await fetch(`${server.url}/wastenotegeneration`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+    });
     expect(created.status).toBe(302);
     const notePath = new URL(created.headers.get("location")!, server.url).pathname;
     let pdf: Buffer | null = null;

@@ -3,34 +3,55 @@ import { expect, test } from "@playwright/test";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "../../app/modules/directory/places";
 import { expectAccessible } from "./support/auth-helpers";
 
-test("home: warning banner, hero, popular places, featured carriers, why-verified, 20 city links, register call to action", async ({ page }) => {
+test("home: warning banner, hero, popular places, featured carriers, why-verified, 20 city links, register call to action", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/UK Waste Carrier Directory/);
-  await expect(page.getByRole("note", { name: "Warning" })).toContainText("unlimited fine or up to 5 years in prison");
+  await expect(page.getByRole("note", { name: "Warning" })).toContainText(
+    "unlimited fine or up to 5 years in prison",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a licensed waste carrier near you");
   for (const city of POPULAR_LOCATIONS) {
-    await expect(page.getByRole("link", { name: city, exact: true })).toHaveAttribute("href", `/search-results/${encodeURIComponent(city)}`);
+    await expect(page.getByRole("link", { name: city, exact: true })).toHaveAttribute(
+      "href",
+      `/search-results/${encodeURIComponent(city)}`,
+    );
   }
   const featured = page.getByRole("region", { name: "Featured carriers" }).getByRole("article");
   await expect(featured).toHaveCount(3);
-  await expect(page.getByRole("region", { name: "Featured carriers" })).toContainText("Greenway Waste Solutions");
+  await expect(page.getByRole("region", { name: "Featured carriers" })).toContainText(
+    "Greenway Waste Solutions",
+  );
   await expect(page.getByRole("heading", { name: "Why choose a verified waste carrier?" })).toBeVisible();
   const cities = page.getByRole("region", { name: "Find waste carriers by city" }).getByRole("link");
   await expect(cities).toHaveCount(20);
   for (const city of CITY_LINKS) {
-    await expect(page.getByRole("link", { name: `Waste carriers in ${city}` })).toHaveAttribute("href", `/search-results/${encodeURIComponent(city)}`);
+    await expect(page.getByRole("link", { name: `Waste carriers in ${city}` })).toHaveAttribute(
+      "href",
+      `/search-results/${encodeURIComponent(city)}`,
+    );
   }
-  await expect(page.getByRole("region", { name: /registered waste carrier/ }).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+  await expect(
+    page
+      .getByRole("region", { name: /registered waste carrier/ })
+      .getByRole("link", { name: "Register My Business" }),
+  ).toHaveAttribute("href", "/register");
   // SEO: canonical, Open Graph and the Organization JSON-LD.
   const origin = new URL(page.url()).origin;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/`);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /find a licensed waste carrier/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    "content",
+    /find a licensed waste carrier/,
+  );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(jsonLd).toMatchObject({ "@type": "Organization", url: `${origin}/` });
   await expectAccessible(page);
 });
 
-test("home search: the three modes send the right type, and a blank query is not submitted", async ({ page }) => {
+test("home search: the three modes send the right type, and a blank query is not submitted", async ({
+  page,
+}) => {
   await page.goto("/");
   const box = page.getByRole("searchbox");
   await page.getByRole("button", { name: "Search" }).click();
@@ -59,15 +80,35 @@ test("home search: the three modes send the right type, and a blank query is not
   await expect(page.getByRole("heading", { name: "License Verification Result" })).toBeVisible();
 });
 
-test("header and footer: links to every section and static page; account links when signed out", async ({ page }) => {
+test("header and footer: links to every section and static page; account links when signed out", async ({
+  page,
+}) => {
   await page.goto("/");
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Directory", exact: true })).toHaveAttribute("href", "/search-results");
+  await expect(header.getByRole("link", { name: "Directory", exact: true })).toHaveAttribute(
+    "href",
+    "/search-results",
+  );
   await expect(header.getByRole("link", { name: "Resources" })).toHaveAttribute("href", "/resources");
   await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
-  await expect(header.getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+  await expect(header.getByRole("link", { name: "Register My Business" })).toHaveAttribute(
+    "href",
+    "/register",
+  );
   const footer = page.getByRole("contentinfo");
-  for (const path of ["/about", "/contact", "/privacy", "/terms", "/cookies", "/resources", "/legislation", "/recycling-guides", "/faq", "/wastenotegeneration", "/register"]) {
+  for (const path of [
+    "/about",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/cookies",
+    "/resources",
+    "/legislation",
+    "/recycling-guides",
+    "/faq",
+    "/wastenotegeneration",
+    "/register",
+  ]) {
     await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1);
   }
 });
@@ -78,7 +119,10 @@ test("navigation scrolls to the top of the new page", async ({ page }) => {
   await expect(page).toHaveURL(/\/search-results$/);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-  await page.getByRole("banner").getByRole("link", { name: /UK Waste Carrier/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /UK Waste Carrier/ })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a licensed waste carrier near you");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -87,7 +131,9 @@ test("navigation scrolls to the top of the new page", async ({ page }) => {
 test.describe("mobile, 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("the slide-out menu holds the header's items, traps focus and closes on navigation", async ({ page }) => {
+  test("the slide-out menu holds the header's items, traps focus and closes on navigation", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Directory", exact: true })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -3,21 +3,35 @@ import { expect, test } from "@playwright/test";
 import { FIXTURE } from "../fixtures/10-directory";
 import { expectAccessible } from "./support/auth-helpers";
 
-test("claimed premium profile: claimed data, Premium badge, contact, services, areas, quote button, LocalBusiness", async ({ page }) => {
+test("claimed premium profile: claimed data, Premium badge, contact, services, areas, quote button, LocalBusiness", async ({
+  page,
+}) => {
   await page.goto(`/provider/${FIXTURE.premium}`);
   await expect(page).toHaveTitle(/Greenway Waste Solutions/);
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-  await expect(crumbs.getByRole("link", { name: "Search Results" })).toHaveAttribute("href", "/search-results");
+  await expect(crumbs.getByRole("link", { name: "Search Results" })).toHaveAttribute(
+    "href",
+    "/search-results",
+  );
   await expect(crumbs).toContainText("Greenway Waste Solutions");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Greenway Waste Solutions");
   await expect(page.getByText("Premium", { exact: true })).toBeVisible();
   await expect(page.getByText("Valid Registration until 30 June 2030")).toBeVisible();
   await expect(page.getByText("Unit 4, Ancoats Works, Pollard Street, Manchester, M1 1AE")).toBeVisible();
   await expect(page.getByText(/Family-run licensed waste carrier/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "0161 496 0000" })).toHaveAttribute("href", `/provider/${FIXTURE.premium}/call`);
-  await expect(page.getByRole("link", { name: "hello@greenway.example" })).toHaveAttribute("href", "mailto:hello@greenway.example");
-  await expect(page.getByRole("link", { name: /www\.greenway\.example/ })).toHaveAttribute("href", "https://www.greenway.example/");
+  await expect(page.getByRole("link", { name: "0161 496 0000" })).toHaveAttribute(
+    "href",
+    `/provider/${FIXTURE.premium}/call`,
+  );
+  await expect(page.getByRole("link", { name: "hello@greenway.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@greenway.example",
+  );
+  await expect(page.getByRole("link", { name: /www\.greenway\.example/ })).toHaveAttribute(
+    "href",
+    "https://www.greenway.example/",
+  );
   await expect(page.getByRole("list", { name: "Services" }).getByRole("listitem")).toHaveCount(5);
   await expect(page.getByText("Stockport")).toBeVisible();
   await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "#quote");
@@ -27,24 +41,38 @@ test("claimed premium profile: claimed data, Premium badge, contact, services, a
   await expect(details.filter({ hasText: "09876543" })).toHaveCount(1);
   await expect(details.filter({ hasText: "30 June 2021" })).toHaveCount(1);
   const origin = new URL(page.url()).origin;
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/provider/${FIXTURE.premium}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    `${origin}/provider/${FIXTURE.premium}`,
+  );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-  expect(jsonLd).toMatchObject({ "@type": "LocalBusiness", name: "Greenway Waste Solutions", telephone: "0161 496 0000" });
+  expect(jsonLd).toMatchObject({
+    "@type": "LocalBusiness",
+    name: "Greenway Waste Solutions",
+    telephone: "0161 496 0000",
+  });
   expect(jsonLd).not.toHaveProperty("aggregateRating");
   await expectAccessible(page);
 });
 
-test("claimed standard profile: claimed blocks, no Premium badge or quote, description placeholder", async ({ page }) => {
+test("claimed standard profile: claimed blocks, no Premium badge or quote, description placeholder", async ({
+  page,
+}) => {
   await page.goto(`/provider/${FIXTURE.standard.toLowerCase()}`); // case ignored
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Northern Skip Hire");
   await expect(page.getByText("This business hasn't added a description yet.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Contact" })).toBeVisible();
   await expect(page.getByText("Premium", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveCount(0);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/provider/${FIXTURE.standard}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/provider/${FIXTURE.standard}$`),
+  );
 });
 
-test("unclaimed profile: register data only, 'Do you own this business?' to the claim wizard, no LocalBusiness", async ({ page }) => {
+test("unclaimed profile: register data only, 'Do you own this business?' to the claim wizard, no LocalBusiness", async ({
+  page,
+}) => {
   await page.goto(`/provider/${FIXTURE.unverifiedClaim}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("PENDING CLAIM HAULAGE");
   await expect(page.getByText("This business hasn't added a description yet.")).toBeVisible();
@@ -52,7 +80,10 @@ test("unclaimed profile: register data only, 'Do you own this business?' to the 
   await expect(page.getByRole("heading", { name: "Contact" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Services offered" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Do you own this business?" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Claim This Listing" })).toHaveAttribute("href", `/claim/${FIXTURE.unverifiedClaim}`);
+  await expect(page.getByRole("link", { name: "Claim This Listing" })).toHaveAttribute(
+    "href",
+    `/claim/${FIXTURE.unverifiedClaim}`,
+  );
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
   await expectAccessible(page);
 });
@@ -68,11 +99,15 @@ test("expired, lower tier and address-less profiles", async ({ page }) => {
   await expect(page.getByText("Address not available")).toBeVisible();
 });
 
-test("Provider Not Found: 404 with Return to Home; a removed listing says it is no longer on the register", async ({ page }) => {
+test("Provider Not Found: 404 with Return to Home; a removed listing says it is no longer on the register", async ({
+  page,
+}) => {
   const response = await page.goto("/provider/CBDU000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Provider Not Found" })).toBeVisible();
-  await expect(page.getByText("We couldn't find a waste carrier with registration number CBDU000000.")).toBeVisible();
+  await expect(
+    page.getByText("We couldn't find a waste carrier with registration number CBDU000000."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   await expectAccessible(page);
   // Issue 8: a registration that left the register is kept and shown as such (410 Gone).
@@ -83,7 +118,10 @@ test("Provider Not Found: 404 with Return to Home; a removed listing says it is 
   await expectAccessible(page);
 });
 
-test("views and phone clicks are counted; the phone link works without JavaScript", async ({ page, request }) => {
+test("views and phone clicks are counted; the phone link works without JavaScript", async ({
+  page,
+  request,
+}) => {
   const count = async () => {
     const r = await request.get(`/provider/${FIXTURE.premium}/call`, { maxRedirects: 0 });
     return r;

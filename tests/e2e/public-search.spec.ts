@@ -15,8 +15,14 @@ test("location path: title, subtitle, groups in order and the cards' links", asy
 
   const featured = group(page, "Featured Providers");
   const premium = featured.getByRole("article").filter({ hasText: "Greenway Waste Solutions" });
-  await expect(premium.getByRole("link", { name: /^View Profile/ })).toHaveAttribute("href", `/provider/${FIXTURE.premium}`);
-  await expect(premium.getByRole("link", { name: /^Request Quote/ })).toHaveAttribute("href", `/provider/${FIXTURE.premium}#quote`);
+  await expect(premium.getByRole("link", { name: /^View Profile/ })).toHaveAttribute(
+    "href",
+    `/provider/${FIXTURE.premium}`,
+  );
+  await expect(premium.getByRole("link", { name: /^Request Quote/ })).toHaveAttribute(
+    "href",
+    `/provider/${FIXTURE.premium}#quote`,
+  );
   await expect(premium.getByText("Premium")).toBeVisible();
   // Up to 3 services on a result card, then '+N more'.
   await expect(premium.getByRole("list", { name: "Services" }).getByRole("listitem")).toHaveText([
@@ -33,7 +39,10 @@ test("location path: title, subtitle, groups in order and the cards' links", asy
     [FIXTURE.suspendedClaim, "SUSPENDED SKIPS LTD"],
   ]) {
     const card = available.getByRole("article").filter({ hasText: name });
-    await expect(card.getByRole("link", { name: /^Claim This Listing/ })).toHaveAttribute("href", `/claim/${number}`);
+    await expect(card.getByRole("link", { name: /^Claim This Listing/ })).toHaveAttribute(
+      "href",
+      `/claim/${number}`,
+    );
     await expect(card.getByRole("link", { name: /Request Quote/ })).toHaveCount(0);
   }
   await expect(page.getByText("REMOVED CARRIER LTD")).toHaveCount(0); // no longer on the register
@@ -45,8 +54,13 @@ test("location path: title, subtitle, groups in order and the cards' links", asy
 
 test("registered providers group: claimed, not premium, View Profile only", async ({ page }) => {
   await page.goto("/search-results?query=leeds&type=location");
-  const card = group(page, "Registered Providers").getByRole("article").filter({ hasText: "Northern Skip Hire" });
-  await expect(card.getByRole("link", { name: /^View Profile/ })).toHaveAttribute("href", `/provider/${FIXTURE.standard}`);
+  const card = group(page, "Registered Providers")
+    .getByRole("article")
+    .filter({ hasText: "Northern Skip Hire" });
+  await expect(card.getByRole("link", { name: /^View Profile/ })).toHaveAttribute(
+    "href",
+    `/provider/${FIXTURE.standard}`,
+  );
   await expect(card.getByRole("link", { name: /Request Quote/ })).toHaveCount(0);
   await expect(group(page, "Available Providers")).toContainText("LEEDS WASTE CARRIERS");
 });
@@ -69,7 +83,9 @@ test("all types: a registration number, a town or a name", async ({ page }) => {
   await expect(page.getByRole("article").first()).toContainText("Bristol");
 });
 
-test("licence check: valid, expired and unknown numbers; spaces and case ignored; no services filter", async ({ page }) => {
+test("licence check: valid, expired and unknown numbers; spaces and case ignored; no services filter", async ({
+  page,
+}) => {
   await page.goto(`/search-results?query=cbdu+100+001&type=registration`);
   const panel = page.getByRole("region", { name: "License Verification Result" });
   await expect(panel).toContainText("Valid Registration until 30 June 2030");
@@ -79,7 +95,9 @@ test("licence check: valid, expired and unknown numbers; spaces and case ignored
   await expectAccessible(page);
 
   await page.goto(`/search-results?query=${FIXTURE.expired}&type=registration`);
-  await expect(page.getByRole("region", { name: "License Verification Result" })).toContainText("Expired Registration since 1 March 2023");
+  await expect(page.getByRole("region", { name: "License Verification Result" })).toContainText(
+    "Expired Registration since 1 March 2023",
+  );
 
   await page.goto(`/search-results?query=${FIXTURE.lowerTier}&type=registration`);
   await expect(page.getByRole("region", { name: "License Verification Result" })).toContainText("Lower tier");
@@ -120,7 +138,9 @@ test("pagination: numbered pages, previous, next and the last page", async ({ pa
   await expect(page).not.toHaveURL(/page=/);
 });
 
-test("services filter: toggling rewrites the services parameter and keeps carriers offering any of them", async ({ page }) => {
+test("services filter: toggling rewrites the services parameter and keeps carriers offering any of them", async ({
+  page,
+}) => {
   await page.goto("/search-results");
   await page.getByRole("checkbox", { name: "Commercial Waste" }).check();
   await expect(page).toHaveURL(/services=Commercial\+Waste|services=Commercial%20Waste/);
@@ -159,7 +179,9 @@ test("sort: claimed first by default, most relevant on request", async ({ page }
   const names: string[] = (await api.json()).providers.map((p: { business_name: string }) => p.business_name);
   expect(names.indexOf("LEEDS WASTE CARRIERS")).toBeLessThan(names.indexOf("Northern Skip Hire"));
   const claimedFirst = await page.request.get("/api/v1/providers?query=leeds");
-  const names2: string[] = (await claimedFirst.json()).providers.map((p: { business_name: string }) => p.business_name);
+  const names2: string[] = (await claimedFirst.json()).providers.map(
+    (p: { business_name: string }) => p.business_name,
+  );
   expect(names2.indexOf("Northern Skip Hire")).toBeLessThan(names2.indexOf("LEEDS WASTE CARRIERS"));
 });
 
@@ -194,5 +216,8 @@ test("GET /api/v1/providers answers the same search as JSON and rejects bad inpu
   expect(bad.status()).toBe(400);
   expect((await bad.json()).problems[0]).toContain("Unknown search type");
   const licence = await request.get(`/api/v1/providers?query=${FIXTURE.premium}&type=registration`);
-  expect((await licence.json()).licence).toMatchObject({ registration_number: FIXTURE.premium, is_claimed: true });
+  expect((await licence.json()).licence).toMatchObject({
+    registration_number: FIXTURE.premium,
+    is_claimed: true,
+  });
 });

@@ -51,7 +51,11 @@ test.describe("behind an HTTPS reverse proxy (production, TRUST_PROXY=loopback)"
     const admin = demoAdmin(server.output());
     const res = await rawRequest(`${server.url}/login`, {
       method: "POST",
-      headers: proxied({ origin: "https://carriers.test", "sec-fetch-site": "same-origin", "content-type": form }),
+      headers: proxied({
+        origin: "https://carriers.test",
+        "sec-fetch-site": "same-origin",
+        "content-type": form,
+      }),
       body: new URLSearchParams({ email: admin.email, password: admin.password }).toString(),
     });
     expect(res.status, res.body.slice(0, 300)).toBe(302);
@@ -74,16 +78,29 @@ test.describe("behind an HTTPS reverse proxy (production, TRUST_PROXY=loopback)"
   });
 
   test("a contact form POST through the proxy is accepted, and a cross-site one refused", async () => {
-    const body = new URLSearchParams({ name: "Ada Lovelace", email: "ada@example.test", subject: "Hello", message: "A question about a carrier." }).toString();
+    const body = new URLSearchParams({
+      name: "Ada Lovelace",
+      email: "ada@example.test",
+      subject: "Hello",
+      message: "A question about a carrier.",
+    }).toString();
     const ok = await rawRequest(`${server.url}/contact`, {
       method: "POST",
-      headers: proxied({ origin: "https://carriers.test", "sec-fetch-site": "same-origin", "content-type": form }),
+      headers: proxied({
+        origin: "https://carriers.test",
+        "sec-fetch-site": "same-origin",
+        "content-type": form,
+      }),
       body,
     });
     expect(ok.status).toBeLessThan(400);
     const evil = await rawRequest(`${server.url}/contact`, {
       method: "POST",
-      headers: proxied({ origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": form }),
+      headers: proxied({
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+        "content-type": form,
+      }),
       body,
     });
     expect(evil.status).toBe(403);
@@ -95,8 +112,17 @@ test.describe("behind an HTTPS reverse proxy (production, TRUST_PROXY=loopback)"
     const send = (forged: string) =>
       rawRequest(`${server.url}/contact`, {
         method: "POST",
-        headers: proxied({ "x-forwarded-for": `${forged}, 203.0.113.50`, origin: "https://carriers.test", "content-type": form }),
-        body: new URLSearchParams({ name: "Ada", email: "ada@example.test", subject: "Hi", message: "A question about a carrier." }).toString(),
+        headers: proxied({
+          "x-forwarded-for": `${forged}, 203.0.113.50`,
+          origin: "https://carriers.test",
+          "content-type": form,
+        }),
+        body: new URLSearchParams({
+          name: "Ada",
+          email: "ada@example.test",
+          subject: "Hi",
+          message: "A question about a carrier.",
+        }).toString(),
       });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await send(`10.9.9.${i}`)).status);
@@ -104,8 +130,17 @@ test.describe("behind an HTTPS reverse proxy (production, TRUST_PROXY=loopback)"
     // Another real client behind the same proxy is not affected.
     const other = await rawRequest(`${server.url}/contact`, {
       method: "POST",
-      headers: proxied({ "x-forwarded-for": "203.0.113.51", origin: "https://carriers.test", "content-type": form }),
-      body: new URLSearchParams({ name: "Bo", email: "bo@example.test", subject: "Hi", message: "Another question." }).toString(),
+      headers: proxied({
+        "x-forwarded-for": "203.0.113.51",
+        origin: "https://carriers.test",
+        "content-type": form,
+      }),
+      body: new URLSearchParams({
+        name: "Bo",
+        email: "bo@example.test",
+        subject: "Hi",
+        message: "Another question.",
+      }).toString(),
     });
     expect(other.status).toBe(200);
   });
@@ -126,7 +161,11 @@ test.describe("a development server behind a local proxy (TRUST_PROXY=true)", ()
   test.afterAll(() => server?.stop());
 
   test("the mailbox is off for everyone, even a request that claims to come from 127.0.0.1", async () => {
-    const variants: Record<string, string>[] = [{}, { "x-forwarded-for": "127.0.0.1" }, { "x-forwarded-for": "203.0.113.9" }];
+    const variants: Record<string, string>[] = [
+      {},
+      { "x-forwarded-for": "127.0.0.1" },
+      { "x-forwarded-for": "203.0.113.9" },
+    ];
     for (const headers of variants) {
       const res = await rawRequest(`${server.url}/dev/mailbox`, { headers });
       expect(res.status).toBe(404);
@@ -146,7 +185,12 @@ test.describe("request bodies", () => {
     const big = `email=a%40b.test&password=${"x".repeat(200 * 1024)}`;
     for (const chunked of [false, true]) {
       for (const url of ["/login", "/contact", "/request-reset"]) {
-        const res = await rawRequest(`${baseURL}${url}`, { method: "POST", headers: { "content-type": form }, body: big, chunked });
+        const res = await rawRequest(`${baseURL}${url}`, {
+          method: "POST",
+          headers: { "content-type": form },
+          body: big,
+          chunked,
+        });
         expect(res.status, `${url} chunked=${chunked}`).toBe(413);
         expect(res.body).toContain("This form is too large to send");
       }
@@ -164,7 +208,13 @@ test.describe("request bodies", () => {
         for (let i = 0; i < 50; i++) yield chunk;
       }
       const results = await Promise.all(
-        [0, 1, 2].map(() => rawRequest(`${server.url}/login`, { method: "POST", headers: { "content-type": form }, body: body() })),
+        [0, 1, 2].map(() =>
+          rawRequest(`${server.url}/login`, {
+            method: "POST",
+            headers: { "content-type": form },
+            body: body(),
+          }),
+        ),
       );
       expect(results.map((r) => r.status)).toEqual([413, 413, 413]);
       expect(residentMb(server.pid) - before).toBeLessThan(100);
@@ -209,7 +259,11 @@ test.describe("bad input gets 400 with a message, never 500", () => {
       ["/contact", { name: "Ada", email: "ada@example.test", subject: "Hi", message: "Hello\u0000there" }],
       ["/request-reset", { email: "someone\u0007@example.test" }],
     ] as const) {
-      const res = await rawRequest(`${baseURL}${url}`, { method: "POST", headers: { "content-type": form }, body: new URLSearchParams(fields).toString() });
+      const res = await rawRequest(`${baseURL}${url}`, {
+        method: "POST",
+        headers: { "content-type": form },
+        body: new URLSearchParams(fields).toString(),
+      });
       expect(res.status, url).toBe(400);
       expect(res.body).toContain(CONTROL_MESSAGE);
     }
@@ -217,7 +271,12 @@ test.describe("bad input gets 400 with a message, never 500", () => {
     const ok = await rawRequest(`${baseURL}/contact`, {
       method: "POST",
       headers: { "content-type": form },
-      body: new URLSearchParams({ name: "Ada", email: "ada@example.test", subject: "Hi", message: "Line one\r\n\tLine two" }).toString(),
+      body: new URLSearchParams({
+        name: "Ada",
+        email: "ada@example.test",
+        subject: "Hi",
+        message: "Line one\r\n\tLine two",
+      }).toString(),
     });
     expect(ok.status).toBeLessThan(400);
   });
@@ -227,12 +286,26 @@ test.describe("bad input gets 400 with a message, never 500", () => {
       ["application/json", JSON.stringify({ email: "a@b.test", password: "x" })],
       ["text/plain", "email=a@b.test&password=x"],
       ["application/xml", "<login><email>a@b.test</email></login>"],
-      ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\na@b.test\r\n--xy"],
+      [
+        "multipart/form-data; boundary=xyz",
+        '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.test\r\n--xy',
+      ],
       ["multipart/form-data", "no boundary at all"],
     ];
-    for (const url of ["/login", "/contact", "/request-reset", "/wastenotegeneration", "/enquiries/lead", "/provider/CBDU100001/report"]) {
+    for (const url of [
+      "/login",
+      "/contact",
+      "/request-reset",
+      "/wastenotegeneration",
+      "/enquiries/lead",
+      "/provider/CBDU100001/report",
+    ]) {
       for (const [type, body] of bodies) {
-        const res = await rawRequest(`${baseURL}${url}`, { method: "POST", headers: { "content-type": type }, body });
+        const res = await rawRequest(`${baseURL}${url}`, {
+          method: "POST",
+          headers: { "content-type": type },
+          body,
+        });
         expect(res.status, `${url} ${type}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${url} ${type}`).toBeLessThan(500);
       }
@@ -249,7 +322,10 @@ test.describe("bad input gets 400 with a message, never 500", () => {
 });
 
 test("readiness reports a nearly full disk", async () => {
-  const server = await startServer({ READY_MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) }, { waitReady: false });
+  const server = await startServer(
+    { READY_MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) },
+    { waitReady: false },
+  );
   try {
     let body = "";
     await expect(async () => {

@@ -44,8 +44,14 @@ test.describe("static pages", () => {
     await expect(main(page)).toContainText("Environment Agency");
     await expect(main(page)).toContainText("We are not the regulator");
     await expect(main(page)).toContainText("Open Government Licence v3.0");
-    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
-    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
+    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
+      "href",
+      "/search-results",
+    );
+    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
     await expectSafeExternalLinks(page, 1);
     await expectMeta(page, "/about", "About Us");
     await expectAccessible(page, { bestPractice: true });
@@ -56,9 +62,18 @@ test.describe("static pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in touch");
     await expect(main(page)).toContainText("We respond to every message within 24 hours.");
     await expect(main(page)).toContainText("Monday to Friday 9:00 AM to 5:00 PM");
-    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
-    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute("href", "/register");
-    await expect(main(page).getByRole("link", { name: "0800 80 70 60" })).toHaveAttribute("href", "tel:+448008070060");
+    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
+      "href",
+      "/search-results",
+    );
+    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
+    await expect(main(page).getByRole("link", { name: "0800 80 70 60" })).toHaveAttribute(
+      "href",
+      "tel:+448008070060",
+    );
     await expectSafeExternalLinks(page, 2);
     await expectMeta(page, "/contact", "Contact Us");
     await expectAccessible(page, { bestPractice: true });
@@ -68,7 +83,15 @@ test.describe("static pages", () => {
     await visit(page, "/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Notice");
     await expect(page.getByText("Last updated: November 2026")).toBeVisible();
-    for (const heading of ["Who we are", "What we hold and why", "Who we share it with", "How long we keep it", "Your rights", "Cookies", "Complaints"]) {
+    for (const heading of [
+      "Who we are",
+      "What we hold and why",
+      "Who we share it with",
+      "How long we keep it",
+      "Your rights",
+      "Cookies",
+      "Complaints",
+    ]) {
       await expect(main(page).getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
     for (const text of [
@@ -84,7 +107,10 @@ test.describe("static pages", () => {
     }
     await expect(main(page)).not.toContainText("@");
     await expect(main(page).getByRole("link", { name: "cookie policy" })).toHaveAttribute("href", "/cookies");
-    await expect(main(page).getByRole("link", { name: /Information Commissioner's Office/ })).toHaveAttribute("href", "https://ico.org.uk");
+    await expect(main(page).getByRole("link", { name: /Information Commissioner's Office/ })).toHaveAttribute(
+      "href",
+      "https://ico.org.uk",
+    );
     await expectSafeExternalLinks(page, 2);
     await expectMeta(page, "/privacy", "Privacy Notice");
     await expectAccessible(page, { bestPractice: true });
@@ -123,19 +149,29 @@ test.describe("static pages", () => {
     await expectAccessible(page, { bestPractice: true });
   });
 
-  test("the light ghost buttons on the About and Resources banners stay white on brand green when hovered", async ({ page }) => {
-    for (const [path, name] of [["/about", "List your business"], ["/resources", "Read the FAQ"]]) {
+  test("the light ghost buttons on the About and Resources banners stay white on brand green when hovered", async ({
+    page,
+  }) => {
+    for (const [path, name] of [
+      ["/about", "List your business"],
+      ["/resources", "Read the FAQ"],
+    ]) {
       await visit(page, path);
       const link = main(page).getByRole("link", { name });
       await link.hover();
-      await expect.poll(() => computed(link, "backgroundColor")).toBe(await classValue(page, "bg-brand-700", "backgroundColor"));
+      await expect
+        .poll(() => computed(link, "backgroundColor"))
+        .toBe(await classValue(page, "bg-brand-700", "backgroundColor"));
       expect(await computed(link, "color")).toBe(await classValue(page, "text-white", "color"));
     }
   });
 
   test("the page contents list jumps to its section", async ({ page }) => {
     await visit(page, "/privacy");
-    await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Your rights" }).click();
+    await page
+      .getByRole("navigation", { name: "On this page" })
+      .getByRole("link", { name: "Your rights" })
+      .click();
     await expect(page).toHaveURL(/#your-rights$/);
     await expect(page.getByRole("heading", { level: 2, name: "Your rights" })).toBeInViewport();
   });
@@ -145,50 +181,105 @@ const GUIDES = [
   {
     slug: "carrier-licensing",
     title: "Waste carrier licensing explained",
-    facts: ["Control of Pollution (Amendment) Act 1989", "Waste (England and Wales) Regulations 2011", "CBDU", "CBDL", "3 years", "does not expire"],
-    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://www.gov.uk/waste-carrier-or-broker-registration", "https://www.sepa.org.uk"],
+    facts: [
+      "Control of Pollution (Amendment) Act 1989",
+      "Waste (England and Wales) Regulations 2011",
+      "CBDU",
+      "CBDL",
+      "3 years",
+      "does not expire",
+    ],
+    official: [
+      "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
+      "https://www.gov.uk/waste-carrier-or-broker-registration",
+      "https://www.sepa.org.uk",
+    ],
   },
   {
     slug: "duty-of-care",
     title: "Your waste duty of care",
     facts: ["Section 34", "34(2A)", "fixed penalty notice", "at least 2 years", "3 years"],
-    official: ["https://www.gov.uk/guidance/waste-duty-of-care-code-of-practice", "https://www.gov.uk/managing-your-waste-an-overview"],
+    official: [
+      "https://www.gov.uk/guidance/waste-duty-of-care-code-of-practice",
+      "https://www.gov.uk/managing-your-waste-an-overview",
+    ],
   },
   {
     slug: "fly-tipping-risks",
     title: "Fly-tipping: the law and the risks",
-    facts: ["Section 33", "unlimited fine", "5 years' imprisonment", "Householders are liable too", "0800 80 70 60"],
+    facts: [
+      "Section 33",
+      "unlimited fine",
+      "5 years' imprisonment",
+      "Householders are liable too",
+      "0800 80 70 60",
+    ],
     official: ["https://www.gov.uk/report-flytipping"],
   },
   {
     slug: "household-recycling",
     title: "Household recycling and getting rid of rubbish legally",
-    facts: ["Simpler Recycling", "Household waste recycling centres", "Keep batteries out of your bin", "registered waste carrier"],
+    facts: [
+      "Simpler Recycling",
+      "Household waste recycling centres",
+      "Keep batteries out of your bin",
+      "registered waste carrier",
+    ],
     official: ["https://www.gov.uk/find-local-council"],
   },
   {
     slug: "hazardous-waste-basics",
     title: "Hazardous waste basics",
-    facts: ["Hazardous Waste (England and Wales) Regulations 2005", "consignment note", "3 years", "Special Waste Regulations 1996", "Asbestos: do not disturb it"],
+    facts: [
+      "Hazardous Waste (England and Wales) Regulations 2005",
+      "consignment note",
+      "3 years",
+      "Special Waste Regulations 1996",
+      "Asbestos: do not disturb it",
+    ],
     official: ["https://www.gov.uk/dispose-hazardous-waste", "https://www.daera-ni.gov.uk"],
   },
   {
     slug: "avoiding-fly-tipping",
     title: "How to avoid your rubbish being fly-tipped",
-    facts: ["SCRAP code", "They will only take cash", "No registration number, no deal", "receipt or waste transfer note"],
-    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://www.gov.uk/report-flytipping"],
+    facts: [
+      "SCRAP code",
+      "They will only take cash",
+      "No registration number, no deal",
+      "receipt or waste transfer note",
+    ],
+    official: [
+      "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
+      "https://www.gov.uk/report-flytipping",
+    ],
   },
   {
     slug: "using-directory",
     title: "How to use the UK Waste Carrier Directory",
-    facts: ["License Verification Result", "Featured Providers", "Registered Providers", "Available Providers", "Invalid Registration Number", "1 to 2 business days"],
+    facts: [
+      "License Verification Result",
+      "Featured Providers",
+      "Registered Providers",
+      "Available Providers",
+      "Invalid Registration Number",
+      "1 to 2 business days",
+    ],
     official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers"],
   },
   {
     slug: "checking-license",
     title: "How to check a waste carrier's licence",
-    facts: ["Ask for the registration number", "Check the tier", "Check the expiry date", "If the check fails, walk away", "03708 506 506"],
-    official: ["https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers", "https://naturalresources.wales"],
+    facts: [
+      "Ask for the registration number",
+      "Check the tier",
+      "Check the expiry date",
+      "If the check fails, walk away",
+      "03708 506 506",
+    ],
+    official: [
+      "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
+      "https://naturalresources.wales",
+    ],
   },
 ] as const;
 
@@ -199,7 +290,10 @@ test.describe("resources", () => {
     const guideLinks = main(page).locator('a[href^="/resources/"]');
     await expect(guideLinks).toHaveCount(GUIDES.length);
     for (const guide of GUIDES) {
-      await expect(main(page).getByRole("link", { name: guide.title })).toHaveAttribute("href", `/resources/${guide.slug}`);
+      await expect(main(page).getByRole("link", { name: guide.title })).toHaveAttribute(
+        "href",
+        `/resources/${guide.slug}`,
+      );
     }
     for (const href of [
       "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
@@ -244,7 +338,10 @@ test.describe("resources", () => {
     const response = await page.goto("/resources/no-such-guide");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guide not found");
-    await expect(main(page).getByRole("link", { name: "Back to Resources" })).toHaveAttribute("href", "/resources");
+    await expect(main(page).getByRole("link", { name: "Back to Resources" })).toHaveAttribute(
+      "href",
+      "/resources",
+    );
     await expect(main(page).locator('a[href^="/resources/"]')).toHaveCount(GUIDES.length);
   });
 });
@@ -274,8 +371,14 @@ test.describe("FAQ and under-construction pages", () => {
       await expect(main(page)).toContainText(`We're still building our ${name} page.`);
       await expect(page).toHaveTitle(`${name} (coming soon) | ${SITE}`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-      await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute("href", "/search-results");
-      await expect(main(page).getByRole("link", { name: "All guides" })).toHaveAttribute("href", "/resources");
+      await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
+        "href",
+        "/search-results",
+      );
+      await expect(main(page).getByRole("link", { name: "All guides" })).toHaveAttribute(
+        "href",
+        "/resources",
+      );
       expect(await main(page).locator('a[href^="/resources/"]').count()).toBeGreaterThanOrEqual(3);
       await expectAccessible(page, { bestPractice: true });
     });

@@ -27,7 +27,9 @@ test("five wrong sign-ins in a row show one 'Login Failed' toast", async ({ page
   for (let i = 1; i <= 5; i++) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(`wrong-${i}`);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
+    );
     await page.getByRole("button", { name: "Sign In" }).click();
     await answered;
     await expect(page.getByRole("alert").filter({ hasText: INVALID })).toBeVisible();
@@ -52,7 +54,9 @@ test("four different toasts: the newest three are shown, the oldest goes first",
   await pauseTimers(page);
   const form = page.locator("form[aria-labelledby=quote-heading]");
   const send = async () => {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.includes("/enquiries/quote/"));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.includes("/enquiries/quote/"),
+    );
     await form.getByRole("button", { name: "Send Quote Request" }).click();
     await answered;
   };
@@ -72,7 +76,11 @@ test("four different toasts: the newest three are shown, the oldest goes first",
   await send();
   await expect(toasts(page).filter({ hasText: "Please upload an image file" })).toHaveCount(1);
   // 3. A photo over 10 MB.
-  await form.getByLabel("Photo").setInputFiles({ name: "huge-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(10 * 1024 * 1024 + 64 * 1024, 0xff) });
+  await form.getByLabel("Photo").setInputFiles({
+    name: "huge-photo.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 64 * 1024, 0xff),
+  });
   await send();
   await expect(toasts(page).filter({ hasText: "The photo must be 10 MB or smaller" })).toHaveCount(1);
   await expect(toasts(page)).toHaveCount(3);

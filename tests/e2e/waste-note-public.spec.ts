@@ -40,7 +40,11 @@ async function fillValidNote(page: Page) {
   await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Tom Reeve");
 }
 
-test("the public generator shows every validation error, then makes a note whose PDF holds the fields", async ({ page, request, baseURL }) => {
+test("the public generator shows every validation error, then makes a note whose PDF holds the fields", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // a long journey: two submits, two accessibility checks, the PDF job and its download
   await page.goto("/wastenotegeneration");
   await expect(page.getByRole("heading", { name: "Waste Transfer Note Generator" })).toBeVisible();
@@ -50,7 +54,13 @@ test("the public generator shows every validation error, then makes a note whose
 
   // More than 3 photos are cut to the first 3, with the spec's message.
   const photos = page.locator('input[type="file"][name="photos"]');
-  await photos.setInputFiles([PHOTO, PHOTO, PHOTO, PHOTO].map((p, i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: fs.readFileSync(p) })));
+  await photos.setInputFiles(
+    [PHOTO, PHOTO, PHOTO, PHOTO].map((p, i) => ({
+      name: `p${i}.png`,
+      mimeType: "image/png",
+      buffer: fs.readFileSync(p),
+    })),
+  );
   await expect(page.getByText("Please upload up to 3 photos")).toBeVisible();
   expect(await photos.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(3);
 
@@ -77,7 +87,8 @@ test("the public generator shows every validation error, then makes a note whose
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15));
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15));
   await page.mouse.up();
   await expect(page.getByText("Signature captured.")).toBeVisible();
   await page.getByRole("button", { name: "Generate Waste Note" }).click();
@@ -88,7 +99,15 @@ test("the public generator shows every validation error, then makes a note whose
   await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}$/);
   const id = UUID.exec(page.url())![0];
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(id);
-  for (const text of ["Waste Details", "Origin of Waste", "Waste Carrier Details", "14 Mill Lane, Bristol, BS1 4ST", "412.75 kg", "12 × Bag / Sack", "15 July 2026 at 09:30"]) {
+  for (const text of [
+    "Waste Details",
+    "Origin of Waste",
+    "Waste Carrier Details",
+    "14 Mill Lane, Bristol, BS1 4ST",
+    "412.75 kg",
+    "12 × Bag / Sack",
+    "15 July 2026 at 09:30",
+  ]) {
     await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
   }
   await expect(page.getByText("Hazardous Waste")).toHaveCount(0);
@@ -96,12 +115,20 @@ test("the public generator shows every validation error, then makes a note whose
   await expect(page.getByTestId("register-check")).toHaveText(
     `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDay(new Date())}: valid until 31 January 2031`,
   );
-  await expect(page.getByTestId("verification")).toHaveText("Now: Registered (active on the public register)");
+  await expect(page.getByTestId("verification")).toHaveText(
+    "Now: Registered (active on the public register)",
+  );
   await expect(page.getByRole("img", { name: "Photo 1 of the waste" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Drawn signature of Tom Reeve" })).toBeVisible();
-  expect(await page.getByRole("img", { name: "Drawn signature of Tom Reeve" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await page
+      .getByRole("img", { name: "Drawn signature of Tom Reeve" })
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   // The PDF job runs; the page revalidates until the QR code is there.
-  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({
+    timeout: 20_000,
+  });
   await expectAccessible(page, { everyImpact: true });
 
   const downloadPromise = page.waitForEvent("download");
@@ -143,7 +170,9 @@ test("the public generator shows every validation error, then makes a note whose
   expect(jsQR(new Uint8ClampedArray(qr.data), qr.width, qr.height)?.data).toBe(`${baseURL}/waste-note/${id}`);
 });
 
-test("the EWC picker: 75 entries and the hint when empty, search by code or words, categories, keyboard", async ({ page }) => {
+test("the EWC picker: 75 entries and the hint when empty, search by code or words, categories, keyboard", async ({
+  page,
+}) => {
   await page.goto("/wastenotegeneration");
   await ewc(page).click();
   await expect(page.getByText("Too many results, please type to filter.")).toBeVisible();
@@ -191,7 +220,10 @@ test("a hazardous code shows that a consignment note is needed", async ({ page }
   await expect(page.getByText("Hazardous waste: consignment note required")).toHaveCount(0);
 });
 
-test("a note whose PDF job is still pending: retries with backoff, and Download PDF waits ('Preparing your PDF…'), never 'not available'", async ({ page, request }) => {
+test("a note whose PDF job is still pending: retries with backoff, and Download PDF waits ('Preparing your PDF…'), never 'not available'", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // tests/fixtures/40-waste-notes.ts: its job is queued for tomorrow, so it stays pending.
   const id = WASTE_NOTE_FIXTURE.pendingPdfNoteId;
@@ -225,7 +257,10 @@ test("a note whose PDF job is still pending: retries with backoff, and Download 
   expect(await (await request.get(`/waste-note/${id}/pdf-status`)).json()).toEqual({ status: "pending" });
 });
 
-test("a note whose PDF job failed for good says so honestly, on the page and on Download PDF", async ({ page, request }) => {
+test("a note whose PDF job failed for good says so honestly, on the page and on Download PDF", async ({
+  page,
+  request,
+}) => {
   const id = WASTE_NOTE_FIXTURE.failedPdfNoteId;
   const failed = "We could not make the PDF for this note. We have been told and will look into it.";
   await page.goto(`/waste-note/${id}`);
@@ -249,9 +284,16 @@ test("a note with no PDF job at all gets its PDF made on demand", async ({ page 
   await page.getByRole("link", { name: "Download PDF" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`waste-note-${id}.pdf`);
-  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await expect(page.getByText("PDF not available for download")).toHaveCount(0);
-  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("img", { name: "QR code linking to this waste note" })).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test("Download PDF right after a note is made waits for the PDF and downloads it", async ({ page }) => {
@@ -266,35 +308,60 @@ test("Download PDF right after a note is made waits for the PDF and downloads it
   await page.getByRole("link", { name: "Download PDF" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`waste-note-${id}.pdf`);
-  expect(await pdfText(fs.readFileSync(await download.path()))).toContain("Download at once: bagged plasterboard");
+  expect(await pdfText(fs.readFileSync(await download.path()))).toContain(
+    "Download at once: bagged plasterboard",
+  );
   await expect(page.getByText("PDF not available for download")).toHaveCount(0);
 });
 
-test("the carrier licence is checked against the register: unknown, expired and removed numbers are refused; a Scottish number is accepted as not checked", async ({ page }) => {
+test("the carrier licence is checked against the register: unknown, expired and removed numbers are refused; a Scottish number is accepted as not checked", async ({
+  page,
+}) => {
   await page.goto("/wastenotegeneration");
   await fillValidNote(page);
   const licence = page.getByLabel("Carrier licence (registration number)");
   const submit = () => page.getByRole("button", { name: "Generate Waste Note" }).click();
   await licence.fill("CBDU000404");
   await submit();
-  await expect(page.getByText("CBDU000404 is not on the Environment Agency public register. Check the number on the carrier's registration certificate")).toBeVisible();
+  await expect(
+    page.getByText(
+      "CBDU000404 is not on the Environment Agency public register. Check the number on the carrier's registration certificate",
+    ),
+  ).toBeVisible();
   await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
   await expect(page).toHaveURL(/\/wastenotegeneration$/);
-  await expect(page.getByLabel("Description of the waste")).toHaveValue("Plasterboard offcuts from a kitchen refit, bagged");
+  await expect(page.getByLabel("Description of the waste")).toHaveValue(
+    "Plasterboard offcuts from a kitchen refit, bagged",
+  );
   await expectAccessible(page, { everyImpact: true });
 
   await page.getByLabel("Carrier licence (registration number)").fill(FIXTURE.expired.toLowerCase());
   await submit();
-  await expect(page.getByText(new RegExp(`^The registration ${FIXTURE.expired} expired on .*: a waste note cannot name a carrier whose registration has expired`))).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^The registration ${FIXTURE.expired} expired on .*: a waste note cannot name a carrier whose registration has expired`,
+      ),
+    ),
+  ).toBeVisible();
   await page.getByLabel("Carrier licence (registration number)").fill(FIXTURE.removed);
   await submit();
-  await expect(page.getByText(`${FIXTURE.removed} is no longer on the Environment Agency public register: a waste note cannot name it.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `${FIXTURE.removed} is no longer on the Environment Agency public register: a waste note cannot name it.`,
+    ),
+  ).toBeVisible();
 
   await page.getByLabel("Carrier licence (registration number)").fill("WCR/R/1234567");
   await submit();
   await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
-  await expect(page.getByTestId("register-check")).toContainText("Carrier registration WCR/R/1234567 not checked: held by SEPA");
-  await expect(page.getByRole("link", { name: /SEPA register of waste carriers/ })).toHaveAttribute("href", /sepa\.org\.uk/);
+  await expect(page.getByTestId("register-check")).toContainText(
+    "Carrier registration WCR/R/1234567 not checked: held by SEPA",
+  );
+  await expect(page.getByRole("link", { name: /SEPA register of waste carriers/ })).toHaveAttribute(
+    "href",
+    /sepa\.org\.uk/,
+  );
 });
 
 test("an unknown note: 'Waste Note Not Found' (404) with a link to the generator", async ({ page }) => {
@@ -302,7 +369,10 @@ test("an unknown note: 'Waste Note Not Found' (404) with a link to the generator
     const response = await page.goto(`/waste-note/${id}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Waste Note Not Found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Generate a waste note/ })).toHaveAttribute("href", "/wastenotegeneration");
+    await expect(page.getByRole("link", { name: /Generate a waste note/ })).toHaveAttribute(
+      "href",
+      "/wastenotegeneration",
+    );
     await expectAccessible(page, { everyImpact: true });
   }
 });
@@ -343,13 +413,19 @@ test.describe("without JavaScript", () => {
     await page.locator('input[name="transfereeSignatureName"]').fill("Pat Jones");
     await page.getByRole("button", { name: "Generate Waste Note" }).click();
     // A number that is not on the register is refused, the rest of the form kept.
-    await expect(page.getByText("CBDU000002 is not on the Environment Agency public register.")).toBeVisible();
+    await expect(
+      page.getByText("CBDU000002 is not on the Environment Agency public register."),
+    ).toBeVisible();
     await expect(page.getByLabel("Description of the waste")).toHaveValue("Two bags of soil and stones");
-    await page.getByLabel("Carrier licence (registration number)").fill(`${WASTE_NOTE_FIXTURE.carrierLicence.slice(0, 4)} ${WASTE_NOTE_FIXTURE.carrierLicence.slice(4)}`);
+    await page
+      .getByLabel("Carrier licence (registration number)")
+      .fill(`${WASTE_NOTE_FIXTURE.carrierLicence.slice(0, 4)} ${WASTE_NOTE_FIXTURE.carrierLicence.slice(4)}`);
     await page.getByRole("button", { name: "Generate Waste Note" }).click();
     await expect(page).toHaveURL(/\/waste-note\/[0-9a-f-]{36}\?submitted=1$/);
     await expect(page.getByText("Waste note submitted successfully!")).toBeVisible();
-    await expect(page.getByTestId("register-check")).toContainText(`Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register`);
+    await expect(page.getByTestId("register-check")).toContainText(
+      `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register`,
+    );
     await expect(page.getByText("Now: Registered (active on the public register)")).toBeVisible();
   });
 });

@@ -18,12 +18,25 @@ import { action as reviewAction } from "~/routes/enquiries/reviews";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
-const config = { dataDir: path.join(os.tmpdir(), "no-enumeration-test"), publicUrl: "http://localhost:9999", EMAIL_CONFIRMATION: true, sessionSecret: "no-enumeration-secret", isProduction: false } as Config;
+const config = {
+  dataDir: path.join(os.tmpdir(), "no-enumeration-test"),
+  publicUrl: "http://localhost:9999",
+  EMAIL_CONFIRMATION: true,
+  sessionSecret: "no-enumeration-secret",
+  isProduction: false,
+} as Config;
 let ip = 0;
 
 function context(clientIp = `10.99.0.${++ip}`) {
   const ctx = new RouterContextProvider();
-  ctx.set(appContext, { config, db: t.db, log, requestId: "test", nonce: "", clientIp } as unknown as AppContext);
+  ctx.set(appContext, {
+    config,
+    db: t.db,
+    log,
+    requestId: "test",
+    nonce: "",
+    clientIp,
+  } as unknown as AppContext);
   return ctx;
 }
 
@@ -39,9 +52,12 @@ function post(path: string, fields: Record<string, string>, cookie?: string) {
 /** What a visitor can observe of a response, with what they typed (e-mail, business) taken out. */
 async function observed(response: unknown, ...typed: string[]) {
   const r = response as Response | { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-  const strip = (v: string) => typed.reduce((acc, s) => acc.split(encodeURIComponent(s)).join("TYPED").split(s).join("TYPED"), v);
+  const strip = (v: string) =>
+    typed.reduce((acc, s) => acc.split(encodeURIComponent(s)).join("TYPED").split(s).join("TYPED"), v);
   if (r instanceof Response) {
-    const headers = [...r.headers.entries()].filter(([k]) => k !== "set-cookie").map(([k, v]) => [k, strip(v)]);
+    const headers = [...r.headers.entries()]
+      .filter(([k]) => k !== "set-cookie")
+      .map(([k, v]) => [k, strip(v)]);
     const cookies = r.headers.getSetCookie().map((c) => c.split("=")[0]);
     return { status: r.status, headers, cookies, body: strip(await r.text()) };
   }
@@ -62,7 +78,15 @@ beforeAll(async () => {
     ])
     .execute();
   await premiumListing(t.db, "CBDU700010");
-  await t.db.insertInto("reviews").values({ provider_id: "CBDU700010", reviewer_name: "Earlier", reviewer_email: "reviewed@example.test", review_text: "First" }).execute();
+  await t.db
+    .insertInto("reviews")
+    .values({
+      provider_id: "CBDU700010",
+      reviewer_name: "Earlier",
+      reviewer_email: "reviewed@example.test",
+      review_text: "First",
+    })
+    .execute();
 });
 afterAll(() => t.destroy());
 
@@ -85,8 +109,16 @@ describe("the claim wizard's submit", () => {
     } as never);
 
   it("answers the same for an e-mail with an account and a new one", async () => {
-    const taken = await observed(await claim("CBDU700001", "taken@example.test"), "taken@example.test", "CBDU700001");
-    const fresh = await observed(await claim("CBDU700002", "fresh@example.test"), "fresh@example.test", "CBDU700002");
+    const taken = await observed(
+      await claim("CBDU700001", "taken@example.test"),
+      "taken@example.test",
+      "CBDU700001",
+    );
+    const fresh = await observed(
+      await claim("CBDU700002", "fresh@example.test"),
+      "fresh@example.test",
+      "CBDU700002",
+    );
     expect(taken).toEqual(fresh);
     expect(taken.status).toBe(302);
     expect(taken.headers).toContainEqual(["location", "/claim/TYPED/complete?email=TYPED"]);
@@ -97,13 +129,25 @@ describe("the claim wizard's submit", () => {
 describe("the review form", () => {
   const review = (email: string, cookie?: string) =>
     reviewAction({
-      request: post("/enquiries/reviews/CBDU700010", { name: "Stranger", email, rating: "5", text: "Nice." }, cookie),
+      request: post(
+        "/enquiries/reviews/CBDU700010",
+        { name: "Stranger", email, rating: "5", text: "Nice." },
+        cookie,
+      ),
       params: { registrationNumber: "CBDU700010" },
       context: context(),
     } as never);
   const check = async (email: string, cookie?: string) => {
-    const request = new Request(`http://localhost:9999/enquiries/reviews/CBDU700010/check?email=${encodeURIComponent(email)}`, { headers: cookie ? { Cookie: cookie } : {} });
-    const response = (await reviewCheck({ request, params: { registrationNumber: "CBDU700010" }, context: context(), url: new URL(request.url) } as never)) as Response;
+    const request = new Request(
+      `http://localhost:9999/enquiries/reviews/CBDU700010/check?email=${encodeURIComponent(email)}`,
+      { headers: cookie ? { Cookie: cookie } : {} },
+    );
+    const response = (await reviewCheck({
+      request,
+      params: { registrationNumber: "CBDU700010" },
+      context: context(),
+      url: new URL(request.url),
+    } as never)) as Response;
     return { status: response.status, body: await response.json() };
   };
 
@@ -124,11 +168,20 @@ describe("the review form", () => {
 
     // The browser that sent the new review holds its mark: it is told, and a second one is refused.
     const cookie = new Headers(freshResponse.init.headers).getSetCookie()[0]!.split(";")[0]!;
-    expect(await check("not-reviewed@example.test", cookie)).toEqual({ status: 200, body: { reviewed: true } });
-    const again = await observed(await review("not-reviewed@example.test", cookie), "not-reviewed@example.test");
+    expect(await check("not-reviewed@example.test", cookie)).toEqual({
+      status: 200,
+      body: { reviewed: true },
+    });
+    const again = await observed(
+      await review("not-reviewed@example.test", cookie),
+      "not-reviewed@example.test",
+    );
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ status: "error", toast: { title: "Already reviewed" } });
     // A forged or foreign cookie proves nothing.
-    expect(await check("reviewed@example.test", "__reviews=forged")).toEqual({ status: 200, body: { reviewed: false } });
+    expect(await check("reviewed@example.test", "__reviews=forged")).toEqual({
+      status: 200,
+      body: { reviewed: false },
+    });
   });
 });

@@ -22,7 +22,9 @@ export function AdminNavList({ items, onNavigate }: { items: AdminNavItem[]; onN
             to={n.to}
             end={n.end}
             onClick={onNavigate}
-            className={({ isActive }) => cn(item, isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")}
+            className={({ isActive }) =>
+              cn(item, isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")
+            }
           >
             <n.icon aria-hidden className="h-4 w-4" />
             {n.label}
@@ -30,7 +32,11 @@ export function AdminNavList({ items, onNavigate }: { items: AdminNavItem[]; onN
         </li>
       ))}
       <li className="mt-2 border-t border-slate-100 pt-2">
-        <NavLink to="/account/security" onClick={onNavigate} className={cn(item, "text-slate-700 hover:bg-slate-100")}>
+        <NavLink
+          to="/account/security"
+          onClick={onNavigate}
+          className={cn(item, "text-slate-700 hover:bg-slate-100")}
+        >
           <ShieldCheck aria-hidden className="h-4 w-4" /> Account security
         </NavLink>
       </li>

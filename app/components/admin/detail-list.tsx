@@ -13,9 +13,15 @@ export function DetailList({ items }: { items: [string, React.ReactNode][] }) {
 }
 
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
 }
 
 export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" }).format(
+    new Date(iso),
+  );
 }

@@ -15,7 +15,9 @@ export function FormField({
   hint?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
   const inputProps = getInputProps(meta, { type });
-  const describedBy = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ");
+  const describedBy = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <Label htmlFor={meta.id}>{label}</Label>
@@ -34,7 +36,11 @@ export function FormField({
 export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       {errors.join(" ")}
     </div>
   );

@@ -48,10 +48,14 @@ export const LIMIT_MESSAGES = {
   signInFromHere: (when: string) => `${MESSAGES.tooManyAttempts} You can try again ${when}.`,
   signInSlowed: (when: string) =>
     `${MESSAGES.tooManyAttempts} There have been many failed sign-ins for this email address from different places, so each try now has to wait: you can try again ${when}.`,
-  codesForAccount: (when: string) => `${MESSAGES.tooManyAttempts} Too many wrong codes have been entered for this account: you can try again ${when}.`,
-  codesFromHere: (when: string) => `${MESSAGES.tooManyAttempts} Too many wrong codes have been entered from your network: you can try again ${when}.`,
-  currentPassword: (when: string) => `Too many wrong passwords. For your security, please wait and try again ${when}.`,
-  accountCode: (when: string) => `Too many wrong codes. For your security, please wait and try again ${when}.`,
+  codesForAccount: (when: string) =>
+    `${MESSAGES.tooManyAttempts} Too many wrong codes have been entered for this account: you can try again ${when}.`,
+  codesFromHere: (when: string) =>
+    `${MESSAGES.tooManyAttempts} Too many wrong codes have been entered from your network: you can try again ${when}.`,
+  currentPassword: (when: string) =>
+    `Too many wrong passwords. For your security, please wait and try again ${when}.`,
+  accountCode: (when: string) =>
+    `Too many wrong codes. For your security, please wait and try again ${when}.`,
 } as const;
 
 /** Seconds for a 429 response's Retry-After header. */

@@ -4,7 +4,13 @@ import { MESSAGES } from "./messages";
 
 export const setPasswordSchema = z
   .object({
-    password: z.string({ error: MESSAGES.passwordTooShort }).min(6, MESSAGES.passwordTooShort).max(256, "Password is too long"),
+    password: z
+      .string({ error: MESSAGES.passwordTooShort })
+      .min(6, MESSAGES.passwordTooShort)
+      .max(256, "Password is too long"),
     confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });

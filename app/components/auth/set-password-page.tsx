@@ -19,7 +19,11 @@ export interface SetPasswordActionData {
   toast: ToastMessage | null;
 }
 
-const NOT_LOGGED_IN_TOAST: ToastMessage = { title: MESSAGES.notLoggedInToast, description: MESSAGES.notLoggedIn, variant: "destructive" };
+const NOT_LOGGED_IN_TOAST: ToastMessage = {
+  title: MESSAGES.notLoggedInToast,
+  description: MESSAGES.notLoggedIn,
+  variant: "destructive",
+};
 
 export function SetPasswordPage({
   loaderData,
@@ -73,8 +77,19 @@ export function SetPasswordPage({
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset disabled={!hasLink || busy} className="space-y-4">
-          <FormField label="New password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters." />
-          <FormField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+          <FormField
+            label="New password"
+            meta={fields.password}
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+          />
+          <FormField
+            label="Confirm password"
+            meta={fields.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+          />
           <Button type="submit" className="w-full">
             {busy ? "Setting password..." : "Set Password"}
           </Button>

@@ -46,11 +46,16 @@ export function AccountStep({
           </div>
           <div>
             <dt className="text-slate-600">Address</dt>
-            <dd className="text-slate-900">{[business.address, business.town, business.postcode].filter(Boolean).join(", ") || "Address not available"}</dd>
+            <dd className="text-slate-900">
+              {[business.address, business.town, business.postcode].filter(Boolean).join(", ") ||
+                "Address not available"}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Registration expires</dt>
-            <dd className="text-slate-900">{business.expiryDate ? formatDate(business.expiryDate) : "Not specified"}</dd>
+            <dd className="text-slate-900">
+              {business.expiryDate ? formatDate(business.expiryDate) : "Not specified"}
+            </dd>
           </div>
         </dl>
       </div>
@@ -71,10 +76,27 @@ export function AccountStep({
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Your name" errors={errors.contactName}>
-          {(p) => <Input {...p} name="contactName" defaultValue={values.contactName} autoComplete="name" maxLength={200} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="contactName"
+              defaultValue={values.contactName}
+              autoComplete="name"
+              maxLength={200}
+            />
+          )}
         </Field>
         <Field label="Phone number" errors={errors.contactPhone}>
-          {(p) => <Input {...p} name="contactPhone" type="tel" defaultValue={values.contactPhone} autoComplete="tel" maxLength={40} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="contactPhone"
+              type="tel"
+              defaultValue={values.contactPhone}
+              autoComplete="tel"
+              maxLength={40}
+            />
+          )}
         </Field>
         <Field
           className="sm:col-span-2"
@@ -83,16 +105,42 @@ export function AccountStep({
           hint={account ? "The e-mail of the account you are signed in with." : CLAIM_TEXT.businessEmailHint}
         >
           {(p) => (
-            <Input {...p} name="contactEmail" type="email" defaultValue={values.contactEmail} autoComplete="email" maxLength={254} readOnly={Boolean(account)} />
+            <Input
+              {...p}
+              name="contactEmail"
+              type="email"
+              defaultValue={values.contactEmail}
+              autoComplete="email"
+              maxLength={254}
+              readOnly={Boolean(account)}
+            />
           )}
         </Field>
         {account ? null : (
           <>
             <Field label="Password" errors={errors.password} hint={`At least ${MIN_PASSWORD} characters.`}>
-              {(p) => <Input {...p} name="password" type="password" defaultValue={values.password} autoComplete="new-password" maxLength={256} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  name="password"
+                  type="password"
+                  defaultValue={values.password}
+                  autoComplete="new-password"
+                  maxLength={256}
+                />
+              )}
             </Field>
             <Field label="Confirm password" errors={errors.confirmPassword}>
-              {(p) => <Input {...p} name="confirmPassword" type="password" defaultValue={values.confirmPassword} autoComplete="new-password" maxLength={256} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  name="confirmPassword"
+                  type="password"
+                  defaultValue={values.confirmPassword}
+                  autoComplete="new-password"
+                  maxLength={256}
+                />
+              )}
             </Field>
           </>
         )}

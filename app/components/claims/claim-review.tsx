@@ -24,16 +24,34 @@ export type ClaimView = Omit<ClaimDetail, "createdAt" | "reviewedAt" | "updatedA
 
 export function formatDateTime(iso: string | null): string {
   if (!iso) return "";
-  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+  return new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/London",
+  });
 }
 
 export function formatDay(iso: string | Date | null): string {
   if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
+  return new Date(iso).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Europe/London",
+  });
 }
 
 export function StatusBadge({ status }: { status: ClaimView["status"] }) {
-  return status === "pending" ? <Badge tone="amber">Pending</Badge> : status === "approved" ? <Badge tone="green">Approved</Badge> : <Badge tone="red">Rejected</Badge>;
+  return status === "pending" ? (
+    <Badge tone="amber">Pending</Badge>
+  ) : status === "approved" ? (
+    <Badge tone="green">Approved</Badge>
+  ) : (
+    <Badge tone="red">Rejected</Badge>
+  );
 }
 
 const HISTORY: Record<string, string> = {
@@ -47,7 +65,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr]">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-sm break-words text-slate-900">{children || <span className="text-slate-500">Not provided</span>}</dd>
+      <dd className="text-sm break-words text-slate-900">
+        {children || <span className="text-slate-500">Not provided</span>}
+      </dd>
     </div>
   );
 }
@@ -59,7 +79,12 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
         <StatusBadge status={claim.status} />
       </Row>
       <Row label="Registration number">
-        <Link to={`/provider/${encodeURIComponent(claim.registrationNumber)}`} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
+        <Link
+          to={`/provider/${encodeURIComponent(claim.registrationNumber)}`}
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-brand-700 underline"
+        >
           {claim.registrationNumber}
         </Link>
       </Row>
@@ -77,12 +102,19 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
       </Row>
       <Row label="Website">
         {claim.website ? (
-          <a href={claim.website} target="_blank" rel="noreferrer nofollow" className="text-brand-700 underline">
+          <a
+            href={claim.website}
+            target="_blank"
+            rel="noreferrer nofollow"
+            className="text-brand-700 underline"
+          >
             {claim.website}
           </a>
         ) : null}
       </Row>
-      <Row label="About">{claim.about ? <span className="whitespace-pre-line">{claim.about}</span> : null}</Row>
+      <Row label="About">
+        {claim.about ? <span className="whitespace-pre-line">{claim.about}</span> : null}
+      </Row>
       <Row label="Services">{claim.services.length ? claim.services.join(", ") : null}</Row>
       <Row label="Areas covered">{claim.areasCovered.length ? claim.areasCovered.join(", ") : null}</Row>
       <Row label="Licence document">
@@ -90,7 +122,12 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
           <LicenceDocument document={claim.licenceDocument} />
         ) : claim.licenseDocumentUrl && /^(https?:\/\/|\/(?!\/))/i.test(claim.licenseDocumentUrl) ? (
           // A link recorded before documents were uploaded here.
-          <a href={claim.licenseDocumentUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+          <a
+            href={claim.licenseDocumentUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-brand-700 underline"
+          >
             View licence document
           </a>
         ) : (
@@ -125,7 +162,9 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
 
 /** '850 KB', '2.4 MB'. */
 export function fileSize(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /**
@@ -138,13 +177,23 @@ function LicenceDocument({ document: d }: { document: NonNullable<ClaimView["lic
   return (
     <div className="space-y-2">
       {pdf ? (
-        <a href={d.url} download className="inline-flex items-center gap-2 font-medium text-brand-700 underline">
+        <a
+          href={d.url}
+          download
+          className="inline-flex items-center gap-2 font-medium text-brand-700 underline"
+        >
           <FileDown aria-hidden className="size-4" /> Download licence document
         </a>
       ) : (
         <a href={d.url} target="_blank" rel="noreferrer" className="block w-fit">
-          <img src={d.url} alt="Licence document uploaded with the claim" className="max-h-56 max-w-full rounded-md border border-slate-200 bg-white object-contain" />
-          <span className="mt-1 inline-block font-medium text-brand-700 underline">Open licence document full size</span>
+          <img
+            src={d.url}
+            alt="Licence document uploaded with the claim"
+            className="max-h-56 max-w-full rounded-md border border-slate-200 bg-white object-contain"
+          />
+          <span className="mt-1 inline-block font-medium text-brand-700 underline">
+            Open licence document full size
+          </span>
         </a>
       )}
       <p className="text-xs break-all text-slate-600">{about}</p>
@@ -154,29 +203,63 @@ function LicenceDocument({ document: d }: { document: NonNullable<ClaimView["lic
 
 function NotesField({ claim, autoFocus }: { claim: ClaimView; autoFocus?: boolean }) {
   return (
-    <Field label="Admin Notes" hint="Kept with the claim. When you reject a claim, these notes are included in the email to the claimant.">
-      {(p) => <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={claim.adminNotes ?? ""} autoFocus={autoFocus} />}
+    <Field
+      label="Admin Notes"
+      hint="Kept with the claim. When you reject a claim, these notes are included in the email to the claimant."
+    >
+      {(p) => (
+        <Textarea
+          {...p}
+          name="adminNotes"
+          rows={3}
+          maxLength={2000}
+          defaultValue={claim.adminNotes ?? ""}
+          autoFocus={autoFocus}
+        />
+      )}
     </Field>
   );
 }
 
-export function ApproveForm({ claim, today, trialEnd, busy, error }: { claim: ClaimView; today: string; trialEnd: string; busy: boolean; error?: string | null }) {
+export function ApproveForm({
+  claim,
+  today,
+  trialEnd,
+  busy,
+  error,
+}: {
+  claim: ClaimView;
+  today: string;
+  trialEnd: string;
+  busy: boolean;
+  error?: string | null;
+}) {
   return (
     <Form method="post" className="space-y-4" id="approve-form">
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="claimId" value={claim.id} />
       <p className="text-sm text-slate-700">
-        Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for <strong>{claim.contactEmail}</strong>. The listing goes live with the details
-        of the claim, and the owner is emailed a link to sign in or set a password.
+        Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for{" "}
+        <strong>{claim.contactEmail}</strong>. The listing goes live with the details of the claim, and the
+        owner is emailed a link to sign in or set a password.
       </p>
       <PlanPeriodFields plan={claim.plan} period={claim.period} />
       <fieldset className="rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Free trial</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="freeTrial" value="on" defaultChecked className="size-4 accent-brand-600" /> Start with a free trial
+          <input
+            type="checkbox"
+            name="freeTrial"
+            value="on"
+            defaultChecked
+            className="size-4 accent-brand-600"
+          />{" "}
+          Start with a free trial
         </label>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <Field label="Start date">{(p) => <Input {...p} type="date" name="startDate" defaultValue={today} required />}</Field>
+          <Field label="Start date">
+            {(p) => <Input {...p} type="date" name="startDate" defaultValue={today} required />}
+          </Field>
           <Field label="End date" hint="3 months after the start by default.">
             {(p) => <Input {...p} type="date" name="endDate" defaultValue={trialEnd} required />}
           </Field>
@@ -197,13 +280,22 @@ export function ApproveForm({ claim, today, trialEnd, busy, error }: { claim: Cl
   );
 }
 
-export function RejectForm({ claim, busy, error }: { claim: ClaimView; busy: boolean; error?: string | null }) {
+export function RejectForm({
+  claim,
+  busy,
+  error,
+}: {
+  claim: ClaimView;
+  busy: boolean;
+  error?: string | null;
+}) {
   return (
     <Form method="post" className="space-y-4" id="reject-form">
       <input type="hidden" name="intent" value="reject" />
       <input type="hidden" name="claimId" value={claim.id} />
       <p className="text-sm text-slate-700">
-        Reject the claim for <strong>{claim.businessName}</strong> ({claim.registrationNumber}). {claim.contactEmail} is emailed the decision.
+        Reject the claim for <strong>{claim.businessName}</strong> ({claim.registrationNumber}).{" "}
+        {claim.contactEmail} is emailed the decision.
       </p>
       <NotesField claim={claim} autoFocus />
       {error ? (
@@ -246,7 +338,8 @@ export function ClaimReview({
     e.preventDefault();
     onMode(m);
   };
-  if (mode === "approve" && pending) return <ApproveForm claim={claim} today={today} trialEnd={trialEnd} busy={busy} error={error} />;
+  if (mode === "approve" && pending)
+    return <ApproveForm claim={claim} today={today} trialEnd={trialEnd} busy={busy} error={error} />;
   if (mode === "reject" && pending) return <RejectForm claim={claim} busy={busy} error={error} />;
   return (
     <div className="space-y-4">
@@ -270,7 +363,12 @@ export function ClaimReview({
       ) : null}
       {pending ? (
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          <ButtonLink to={hrefFor("reject")} variant="outline" onClick={switchTo("reject")} preventScrollReset>
+          <ButtonLink
+            to={hrefFor("reject")}
+            variant="outline"
+            onClick={switchTo("reject")}
+            preventScrollReset
+          >
             Reject
           </ButtonLink>
           <ButtonLink to={hrefFor("approve")} onClick={switchTo("approve")} preventScrollReset>

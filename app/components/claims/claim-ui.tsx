@@ -6,13 +6,29 @@ import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { HONEYPOT_FIELD, WIZARD_STEPS } from "~/modules/claims/constants";
 
-export function ClaimHeader({ title, lead, eyebrow }: { title: string; lead?: React.ReactNode; eyebrow?: string }) {
+export function ClaimHeader({
+  title,
+  lead,
+  eyebrow,
+}: {
+  title: string;
+  lead?: React.ReactNode;
+  eyebrow?: string;
+}) {
   return (
     <div className="border-b border-brand-100 bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-4xl px-4 pt-8 pb-8 sm:px-6 sm:pt-10">
-        {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
-        {lead ? <div className="mt-3 max-w-2xl text-base leading-7 text-pretty text-slate-600 sm:text-lg">{lead}</div> : null}
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          {title}
+        </h1>
+        {lead ? (
+          <div className="mt-3 max-w-2xl text-base leading-7 text-pretty text-slate-600 sm:text-lg">
+            {lead}
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -28,16 +44,29 @@ export function StepIndicator({ current }: { current: number }) {
           const done = n < current || current === WIZARD_STEPS.length;
           const active = n === current;
           return (
-            <li key={label} aria-current={active ? "step" : undefined} className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left">
+            <li
+              key={label}
+              aria-current={active ? "step" : undefined}
+              className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2 sm:text-left"
+            >
               <span
                 className={cn(
                   "flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold",
-                  done ? "border-brand-600 bg-brand-600 text-white" : active ? "border-brand-600 bg-white text-brand-700" : "border-slate-300 bg-white text-slate-500",
+                  done
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : active
+                      ? "border-brand-600 bg-white text-brand-700"
+                      : "border-slate-300 bg-white text-slate-500",
                 )}
               >
                 {done ? <Check aria-hidden className="size-4" /> : n}
               </span>
-              <span className={cn("text-xs font-semibold sm:text-sm", active ? "text-slate-900" : "text-slate-600")}>
+              <span
+                className={cn(
+                  "text-xs font-semibold sm:text-sm",
+                  active ? "text-slate-900" : "text-slate-600",
+                )}
+              >
                 {label}
                 {done && !active ? <span className="sr-only"> (done)</span> : null}
               </span>
@@ -69,7 +98,10 @@ export function ClaimProblem({
   return (
     <Card className="mx-auto max-w-xl">
       <CardContent className="py-10 text-center">
-        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800" aria-hidden>
+        <div
+          className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-800"
+          aria-hidden
+        >
           {icon}
         </div>
         <h2 className="mt-4 text-xl font-semibold text-slate-900">{title}</h2>
@@ -97,7 +129,10 @@ export function ClaimProblem({
 /** A field bots fill and people never see; a filled one makes the server store nothing. */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
+    >
       <label>
         Leave this field empty
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

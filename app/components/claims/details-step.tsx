@@ -13,7 +13,15 @@ import type { WizardErrors, WizardValues } from "~/modules/claims/wizard-state";
 
 const PREDEFINED = new Set<string>(PREDEFINED_SERVICES.map((s) => s.toLowerCase()));
 
-export function DetailsStep({ active, values, errors }: { active: boolean; values: WizardValues; errors: WizardErrors }) {
+export function DetailsStep({
+  active,
+  values,
+  errors,
+}: {
+  active: boolean;
+  values: WizardValues;
+  errors: WizardErrors;
+}) {
   const [custom, setCustom] = useState(() => values.services.filter((s) => !PREDEFINED.has(s.toLowerCase())));
   const [draft, setDraft] = useState(values.newService);
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -43,16 +51,30 @@ export function DetailsStep({ active, values, errors }: { active: boolean; value
     setDraftError(null);
     if (!PREDEFINED.has(next.toLowerCase())) setCustom((list) => cleanServices([...list, next]));
     else {
-      const box = document.querySelector<HTMLInputElement>(`#claim-form input[name=services][value="${CSS.escape(PREDEFINED_SERVICES.find((s) => s.toLowerCase() === next.toLowerCase())!)}"]`);
+      const box = document.querySelector<HTMLInputElement>(
+        `#claim-form input[name=services][value="${CSS.escape(PREDEFINED_SERVICES.find((s) => s.toLowerCase() === next.toLowerCase())!)}"]`,
+      );
       if (box) box.checked = true;
     }
     setDraft("");
   }
   return (
     <div className="space-y-5">
-      <p className="text-sm text-slate-600">What customers see on your profile once your claim is approved. Everything here is optional and you can change it later.</p>
+      <p className="text-sm text-slate-600">
+        What customers see on your profile once your claim is approved. Everything here is optional and you
+        can change it later.
+      </p>
       <Field label="Website (optional)" errors={errors.website} hint="For example www.yourcompany.co.uk">
-        {(p) => <Input {...p} name="website" defaultValue={values.website} inputMode="url" autoComplete="url" maxLength={300} />}
+        {(p) => (
+          <Input
+            {...p}
+            name="website"
+            defaultValue={values.website}
+            inputMode="url"
+            autoComplete="url"
+            maxLength={300}
+          />
+        )}
       </Field>
       <Field label="About your business (optional)" errors={errors.about} hint="Up to 2000 characters.">
         {(p) => <Textarea {...p} name="about" defaultValue={values.about} rows={4} maxLength={2000} />}
@@ -61,14 +83,32 @@ export function DetailsStep({ active, values, errors }: { active: boolean; value
         <legend className="mb-2 text-sm font-medium text-slate-800">Services offered</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {PREDEFINED_SERVICES.map((s) => (
-            <label key={s} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-              <input type="checkbox" name="services" value={s} defaultChecked={chosen.has(s.toLowerCase())} className="size-4 accent-brand-600" />
+            <label
+              key={s}
+              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="checkbox"
+                name="services"
+                value={s}
+                defaultChecked={chosen.has(s.toLowerCase())}
+                className="size-4 accent-brand-600"
+              />
               {s}
             </label>
           ))}
           {custom.map((s) => (
-            <label key={s} className="flex items-center gap-2 rounded-md border border-brand-600 bg-brand-50 px-3 py-2 text-sm">
-              <input type="checkbox" name="services" value={s} defaultChecked className="size-4 accent-brand-600" />
+            <label
+              key={s}
+              className="flex items-center gap-2 rounded-md border border-brand-600 bg-brand-50 px-3 py-2 text-sm"
+            >
+              <input
+                type="checkbox"
+                name="services"
+                value={s}
+                defaultChecked
+                className="size-4 accent-brand-600"
+              />
               {s} <span className="text-xs text-slate-600">(custom)</span>
             </label>
           ))}
@@ -99,10 +139,17 @@ export function DetailsStep({ active, values, errors }: { active: boolean; value
               aria-invalid={draftError || errors.newService ? true : undefined}
               aria-describedby="newService-hint newService-error"
             />
-            <Button type="submit" name="intent" value="add-service" variant="outline" className="shrink-0" onClick={(e) => {
-              e.preventDefault();
-              add();
-            }}>
+            <Button
+              type="submit"
+              name="intent"
+              value="add-service"
+              variant="outline"
+              className="shrink-0"
+              onClick={(e) => {
+                e.preventDefault();
+                add();
+              }}
+            >
               <Plus aria-hidden className="size-4" /> Add
             </Button>
           </div>
@@ -112,7 +159,11 @@ export function DetailsStep({ active, values, errors }: { active: boolean; value
           <FieldError id="newService-error" errors={draftError ?? errors.newService} />
         </div>
       </fieldset>
-      <Field label="Areas covered (optional)" errors={errors.areas} hint="Separate areas with commas, for example: Leeds, Bradford, Wakefield">
+      <Field
+        label="Areas covered (optional)"
+        errors={errors.areas}
+        hint="Separate areas with commas, for example: Leeds, Bradford, Wakefield"
+      >
         {(p) => <Input {...p} name="areas" defaultValue={values.areas} maxLength={1000} />}
       </Field>
     </div>

@@ -7,7 +7,12 @@
 import { FileCheck2 } from "lucide-react";
 import { useState } from "react";
 import { FieldError, Label } from "~/components/ui/form";
-import { LICENCE_ACCEPT, LICENCE_FIELD, LICENCE_MAX_BYTES, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
+import {
+  LICENCE_ACCEPT,
+  LICENCE_FIELD,
+  LICENCE_MAX_BYTES,
+  LICENCE_MESSAGES,
+} from "~/modules/claims/licence-rules";
 
 export function LicenceField({ error }: { error?: string | null }) {
   const [clientError, setClientError] = useState<string | null>(null);
@@ -28,7 +33,9 @@ export function LicenceField({ error }: { error?: string | null }) {
           type="file"
           accept={LICENCE_ACCEPT}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={["licence-why", "licence-hint", shown ? "licence-error" : null].filter(Boolean).join(" ")}
+          aria-describedby={["licence-why", "licence-hint", shown ? "licence-error" : null]
+            .filter(Boolean)
+            .join(" ")}
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             if (file && file.size > LICENCE_MAX_BYTES) {

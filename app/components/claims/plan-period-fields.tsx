@@ -2,7 +2,15 @@ import { Field, Select } from "~/components/ui/form";
 import { PERIODS, periodLabel, PLANS, planLabel } from "~/modules/claims/constants";
 
 /** The admin's choice of subscription plan and period (claim approval and Add Provider). */
-export function PlanPeriodFields({ plan, period, errors = {} }: { plan?: string; period?: string; errors?: { plan?: string; period?: string } }) {
+export function PlanPeriodFields({
+  plan,
+  period,
+  errors = {},
+}: {
+  plan?: string;
+  period?: string;
+  errors?: { plan?: string; period?: string };
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Subscription plan" errors={errors.plan}>

@@ -10,8 +10,8 @@ export function AccountNotFound({ email }: { email: string }) {
         <Building2 aria-hidden className="mx-auto h-10 w-10 text-slate-400" />
         <h2 className="mt-3 text-lg font-semibold">Account Not Found</h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-          There is no business listing linked to {email} yet. Claim your listing from its profile page, or register your
-          business.
+          There is no business listing linked to {email} yet. Claim your listing from its profile page, or
+          register your business.
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/" variant="outline">

@@ -9,7 +9,12 @@ const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 36 };
 
 const dayLabel = (day: string, style: "short" | "long" = "short") =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" });
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(
+    "en-GB",
+    style === "short"
+      ? { day: "numeric", month: "short", timeZone: "UTC" }
+      : { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" },
+  );
 
 /** A round axis maximum (1, 2, 5, 10, 20, 50 ...) at or above the highest value. */
 function niceMax(value: number): number {
@@ -42,7 +47,12 @@ export function AnalyticsChart({ series }: { series: DayCount[] }) {
         </span>
       </div>
       {/* On a phone the chart keeps a readable size and scrolls sideways. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Chart, scrolls sideways on small screens">
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Chart, scrolls sideways on small screens"
+      >
         <svg
           viewBox={`0 0 ${W} ${H}`}
           className="h-auto w-full min-w-[34rem]"
@@ -52,7 +62,14 @@ export function AnalyticsChart({ series }: { series: DayCount[] }) {
         >
           {ticks.map((v) => (
             <g key={v}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={y(v)}
+                y2={y(v)}
+                className="stroke-slate-200"
+                strokeWidth={1}
+              />
               <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
                 {Number.isInteger(v) ? v : v.toFixed(1)}
               </text>
@@ -63,8 +80,22 @@ export function AnalyticsChart({ series }: { series: DayCount[] }) {
             return (
               <g key={d.day} data-day={d.day}>
                 <title>{`${dayLabel(d.day, "long")}: ${d.views} views, ${d.clicks} phone clicks`}</title>
-                <rect x={x} y={y(d.views)} width={bar} height={Math.max(0, y(0) - y(d.views))} rx={1} className="fill-brand-600" />
-                <rect x={x + bar + 1} y={y(d.clicks)} width={bar} height={Math.max(0, y(0) - y(d.clicks))} rx={1} className="fill-amber-500" />
+                <rect
+                  x={x}
+                  y={y(d.views)}
+                  width={bar}
+                  height={Math.max(0, y(0) - y(d.views))}
+                  rx={1}
+                  className="fill-brand-600"
+                />
+                <rect
+                  x={x + bar + 1}
+                  y={y(d.clicks)}
+                  width={bar}
+                  height={Math.max(0, y(0) - y(d.clicks))}
+                  rx={1}
+                  className="fill-amber-500"
+                />
                 {(series.length - 1 - i) % 7 === 0 ? (
                   <text
                     x={i === series.length - 1 ? W - PAD.right : PAD.left + i * slot + slot / 2}
@@ -82,20 +113,33 @@ export function AnalyticsChart({ series }: { series: DayCount[] }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Daily figures">
+        <div
+          className="mt-2 max-h-72 overflow-y-auto rounded-md border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Daily figures"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Profile views and phone clicks per day, last 30 days</caption>
             <thead className="sticky top-0 bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Date</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Profile views</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Phone clicks</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Date
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Profile views
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Phone clicks
+                </th>
               </tr>
             </thead>
             <tbody>
               {[...series].reverse().map((d) => (
                 <tr key={d.day} className="border-t border-slate-100">
-                  <th scope="row" className="px-3 py-1.5 font-normal">{dayLabel(d.day, "long")}</th>
+                  <th scope="row" className="px-3 py-1.5 font-normal">
+                    {dayLabel(d.day, "long")}
+                  </th>
                   <td className="px-3 py-1.5 text-right tabular-nums">{d.views}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{d.clicks}</td>
                 </tr>

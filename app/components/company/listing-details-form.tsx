@@ -31,19 +31,43 @@ export function ListingDetailsForm({
     <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
       <input type="hidden" name="intent" value="details" />
       <Field label="Business Name" errors={errors.businessName} className="sm:col-span-2">
-        {(p) => <Input {...p} name="businessName" defaultValue={values.businessName} maxLength={BUSINESS_NAME_MAX} autoComplete="organization" required />}
+        {(p) => (
+          <Input
+            {...p}
+            name="businessName"
+            defaultValue={values.businessName}
+            maxLength={BUSINESS_NAME_MAX}
+            autoComplete="organization"
+            required
+          />
+        )}
       </Field>
-      <Field label="Description" errors={errors.about} hint="Tell customers what you collect and where you work." className="sm:col-span-2">
-        {(p) => <Textarea {...p} name="about" rows={5} defaultValue={values.about ?? ""} maxLength={ABOUT_MAX} />}
+      <Field
+        label="Description"
+        errors={errors.about}
+        hint="Tell customers what you collect and where you work."
+        className="sm:col-span-2"
+      >
+        {(p) => (
+          <Textarea {...p} name="about" rows={5} defaultValue={values.about ?? ""} maxLength={ABOUT_MAX} />
+        )}
       </Field>
       <Field label="Phone" errors={errors.phone}>
         {(p) => <Input {...p} name="phone" type="tel" defaultValue={values.phone ?? ""} autoComplete="tel" />}
       </Field>
       <Field label="Email" errors={errors.email}>
-        {(p) => <Input {...p} name="email" type="email" defaultValue={values.email ?? ""} autoComplete="email" />}
+        {(p) => (
+          <Input {...p} name="email" type="email" defaultValue={values.email ?? ""} autoComplete="email" />
+        )}
       </Field>
-      <Field label="Address" hint="From the public register; it cannot be changed here." className="sm:col-span-2">
-        {(p) => <Input {...p} value={address ?? "Not specified"} readOnly className="bg-slate-100 text-slate-700" />}
+      <Field
+        label="Address"
+        hint="From the public register; it cannot be changed here."
+        className="sm:col-span-2"
+      >
+        {(p) => (
+          <Input {...p} value={address ?? "Not specified"} readOnly className="bg-slate-100 text-slate-700" />
+        )}
       </Field>
       <div className="sm:col-span-2">
         <ServicesInput defaultValue={values.services} errors={errors.services} />
@@ -53,7 +77,9 @@ export function ListingDetailsForm({
           <Save aria-hidden className="size-4" /> {saving ? "Saving..." : "Save Changes"}
         </Button>
         <p className="text-sm text-slate-600">
-          {verified ? "Changes are published to your public listing straight away." : "Changes are kept as a draft until your listing is approved."}
+          {verified
+            ? "Changes are published to your public listing straight away."
+            : "Changes are kept as a draft until your listing is approved."}
         </p>
       </div>
     </Form>

@@ -10,17 +10,34 @@ import { FieldError } from "~/components/ui/form";
 
 const MAX = 5 * 1024 * 1024;
 
-export function LogoField({ logoUrl, businessName, error, pendingApproval }: { logoUrl: string | null; businessName: string; error?: string | null; pendingApproval: boolean }) {
+export function LogoField({
+  logoUrl,
+  businessName,
+  error,
+  pendingApproval,
+}: {
+  logoUrl: string | null;
+  businessName: string;
+  error?: string | null;
+  pendingApproval: boolean;
+}) {
   const id = useId();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
-  const busy = navigation.state === "submitting" && ["upload-logo", "remove-logo"].includes(String(navigation.formData?.get("intent")));
+  const busy =
+    navigation.state === "submitting" &&
+    ["upload-logo", "remove-logo"].includes(String(navigation.formData?.get("intent")));
   const shown = clientError ?? error ?? null;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
         {logoUrl ? (
-          <img src={logoUrl} alt={`${businessName} logo`} className="size-full object-contain" data-testid="logo-preview" />
+          <img
+            src={logoUrl}
+            alt={`${businessName} logo`}
+            className="size-full object-contain"
+            data-testid="logo-preview"
+          />
         ) : (
           <ImageIcon aria-hidden className="size-10 text-slate-400" />
         )}
@@ -28,7 +45,13 @@ export function LogoField({ logoUrl, businessName, error, pendingApproval }: { l
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-800">Logo</p>
         {/* Keyed by the logo, so the chosen file is cleared once it has been stored. */}
-        <Form key={logoUrl ?? "none"} method="post" encType="multipart/form-data" className="mt-1 flex flex-wrap items-center gap-2" onSubmit={(e) => clientError && e.preventDefault()}>
+        <Form
+          key={logoUrl ?? "none"}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-1 flex flex-wrap items-center gap-2"
+          onSubmit={(e) => clientError && e.preventDefault()}
+        >
           <input type="hidden" name="intent" value="upload-logo" />
           <label htmlFor={id} className="sr-only">
             {logoUrl ? "Choose a new logo" : "Choose a logo"}
@@ -59,7 +82,13 @@ export function LogoField({ logoUrl, businessName, error, pendingApproval }: { l
         {logoUrl ? (
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="remove-logo" />
-            <Button type="submit" variant="ghost" size="sm" disabled={busy} className="text-red-700 hover:bg-red-50">
+            <Button
+              type="submit"
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              className="text-red-700 hover:bg-red-50"
+            >
               <Trash2 aria-hidden className="size-4" /> Remove Logo
             </Button>
           </Form>

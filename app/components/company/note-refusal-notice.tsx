@@ -13,9 +13,13 @@ const ICONS = { pending: Hourglass, plan_limit: Crown } as const;
 
 export function NoteRefusalNotice({ refusal, className }: { refusal: NoteRefusal; className?: string }) {
   const Icon = ICONS[refusal.reason as keyof typeof ICONS] ?? ShieldAlert;
-  const serious = refusal.reason === "expired" || refusal.reason === "removed" || refusal.reason === "suspended";
+  const serious =
+    refusal.reason === "expired" || refusal.reason === "removed" || refusal.reason === "suspended";
   return (
-    <Card className={cn(serious ? "border-red-200" : "border-amber-300", className)} data-testid="note-refusal">
+    <Card
+      className={cn(serious ? "border-red-200" : "border-amber-300", className)}
+      data-testid="note-refusal"
+    >
       <CardContent className="flex flex-col gap-4 py-6 sm:flex-row sm:items-start">
         <span
           className={cn(
@@ -34,7 +38,12 @@ export function NoteRefusalNotice({ refusal, className }: { refusal: NoteRefusal
           <div className="flex flex-wrap gap-2">
             {refusal.link ? (
               refusal.link.external ? (
-                <a href={refusal.link.href} target="_blank" rel="noreferrer" className={buttonClass("primary", "md")}>
+                <a
+                  href={refusal.link.href}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClass("primary", "md")}
+                >
                   {refusal.link.label} <ExternalLink aria-hidden className="size-4" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>

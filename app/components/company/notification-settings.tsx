@@ -33,8 +33,13 @@ export function NotificationSettings({ enabled }: { enabled: boolean }) {
         role="switch"
         name="emailNotifications"
         aria-describedby="email-notifications-hint"
-        {...(hydrated ? { checked, onChange: (e: React.ChangeEvent<HTMLInputElement>) => fetcher.submit(e.currentTarget.form) } : { defaultChecked: enabled })}
-        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
+        {...(hydrated
+          ? {
+              checked,
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => fetcher.submit(e.currentTarget.form),
+            }
+          : { defaultChecked: enabled })}
+        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5"
       />
     </fetcher.Form>
   );

@@ -42,14 +42,22 @@ export function PlanCard({
             <dt className="text-slate-600">Plan</dt>
             <dd className="font-semibold">
               {planName(plan.plan)}, {periodName(plan.period).toLowerCase()}
-              {lapsed ? <span className="block font-normal text-amber-800">Premium ended: the Standard allowance applies.</span> : null}
+              {lapsed ? (
+                <span className="block font-normal text-amber-800">
+                  Premium ended: the Standard allowance applies.
+                </span>
+              ) : null}
             </dd>
           </div>
           {plan.freeTrial ? (
             <div>
               <dt className="text-slate-600">Free trial</dt>
               <dd className="font-semibold">
-                {plan.endDate ? (plan.ended ? `Ended on ${formatDay(new Date(plan.endDate))}` : `Until ${formatDay(new Date(plan.endDate))}`) : "No end date"}
+                {plan.endDate
+                  ? plan.ended
+                    ? `Ended on ${formatDay(new Date(plan.endDate))}`
+                    : `Until ${formatDay(new Date(plan.endDate))}`
+                  : "No end date"}
               </dd>
             </div>
           ) : null}
@@ -59,7 +67,11 @@ export function PlanCard({
               <dd className="font-semibold">
                 {plan.startDate ? `From ${formatDay(new Date(plan.startDate))}` : null}
                 {plan.startDate && plan.endDate ? " " : null}
-                {plan.endDate ? `${plan.startDate ? "to" : "Until"} ${formatDay(new Date(plan.endDate))}` : plan.startDate ? " (no end date)" : null}
+                {plan.endDate
+                  ? `${plan.startDate ? "to" : "Until"} ${formatDay(new Date(plan.endDate))}`
+                  : plan.startDate
+                    ? " (no end date)"
+                    : null}
               </dd>
             </div>
           ) : null}
@@ -70,16 +82,25 @@ export function PlanCard({
                 {usage.label}
               </span>
               {usage.limit ? (
-              <div
-                className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
-                role="progressbar"
-                aria-label="Waste notes used this month"
-                aria-valuemin={0}
-                aria-valuemax={usage.limit}
-                aria-valuenow={usage.used}
-              >
-                <div className={percent >= 100 ? "h-full bg-red-600" : percent >= 80 ? "h-full bg-amber-500" : "h-full bg-brand-600"} style={{ width: `${percent}%` }} />
-              </div>
+                <div
+                  className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100"
+                  role="progressbar"
+                  aria-label="Waste notes used this month"
+                  aria-valuemin={0}
+                  aria-valuemax={usage.limit}
+                  aria-valuenow={usage.used}
+                >
+                  <div
+                    className={
+                      percent >= 100
+                        ? "h-full bg-red-600"
+                        : percent >= 80
+                          ? "h-full bg-amber-500"
+                          : "h-full bg-brand-600"
+                    }
+                    style={{ width: `${percent}%` }}
+                  />
+                </div>
               ) : null}
             </dd>
           </div>
@@ -92,8 +113,12 @@ export function PlanCard({
           ) : null}
           {plan.effective === "standard" && canUpgrade ? (
             upgradeRequestedAt ? (
-              <p className="w-full rounded-md bg-purple-50 px-3 py-2 text-purple-900" data-testid="upgrade-requested">
-                Upgrade to Premium requested on {formatDay(new Date(upgradeRequestedAt))}: we will contact you.{" "}
+              <p
+                className="w-full rounded-md bg-purple-50 px-3 py-2 text-purple-900"
+                data-testid="upgrade-requested"
+              >
+                Upgrade to Premium requested on {formatDay(new Date(upgradeRequestedAt))}: we will contact
+                you.{" "}
                 <Link to={UPGRADE_PATH} className="font-semibold underline">
                   Details
                 </Link>

@@ -7,7 +7,13 @@ import { Alert } from "~/components/ui/alert";
 import type { RegistrationSummary } from "~/modules/company/registration-summary";
 import { RENEW_URL } from "~/modules/waste-notes/note-rules";
 
-export function RegistrationAlert({ registration, registrationNumber }: { registration: RegistrationSummary; registrationNumber: string }) {
+export function RegistrationAlert({
+  registration,
+  registrationNumber,
+}: {
+  registration: RegistrationSummary;
+  registrationNumber: string;
+}) {
   if (!registration.alert) return null;
   const renew = (
     <p className="mt-2">
@@ -20,14 +26,24 @@ export function RegistrationAlert({ registration, registrationNumber }: { regist
   );
   if (registration.alert === "expiring") {
     return (
-      <Alert tone="warning" title={`Registration ${registrationNumber}: ${registration.label}`} className="mt-6" data-testid="registration-alert">
+      <Alert
+        tone="warning"
+        title={`Registration ${registrationNumber}: ${registration.label}`}
+        className="mt-6"
+        data-testid="registration-alert"
+      >
         <p>{registration.detail}. Renew before then to keep your listing and to keep writing waste notes.</p>
         {renew}
       </Alert>
     );
   }
   return (
-    <Alert tone="error" title={`Registration ${registrationNumber}: ${registration.label}`} className="mt-6" data-testid="registration-alert">
+    <Alert
+      tone="error"
+      title={`Registration ${registrationNumber}: ${registration.label}`}
+      className="mt-6"
+      data-testid="registration-alert"
+    >
       <p>
         {registration.alert === "expired"
           ? "You cannot issue new waste notes under an expired registration."

@@ -53,7 +53,10 @@ export function ServicesInput({ defaultValue, errors }: { defaultValue: string[]
       {tags.length > 0 ? (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Services">
           {tags.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-900">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900"
+            >
               {tag}
               <input type="hidden" name="services" value={tag} />
               <button

@@ -38,12 +38,13 @@ export function LicencePanel({
               Invalid Registration Number
             </h2>
             <p className="mt-1 text-sm text-red-900">
-              No provider found with registration number <strong className="font-mono">{query.toUpperCase()}</strong>.
+              No provider found with registration number{" "}
+              <strong className="font-mono">{query.toUpperCase()}</strong>.
             </p>
             {parsed.kind === "ea" ? (
               <p className="mt-2 text-sm text-red-900">
-                A carrier that cannot show a valid registration should not take your waste. If the carrier gave you this number, you can
-                also{" "}
+                A carrier that cannot show a valid registration should not take your waste. If the carrier
+                gave you this number, you can also{" "}
                 <a href={publicRegisterUrl(parsed.number)} className="font-semibold underline">
                   check {parsed.number} on the Environment Agency's public register
                 </a>
@@ -51,9 +52,9 @@ export function LicencePanel({
               </p>
             ) : (
               <p className="mt-2 text-sm text-red-900">
-                This is not a registration number: England and Wales numbers start with CBDU (upper tier) or CBDL (lower tier)
-                followed by digits, for example CBDU123456. Check the number and try again. A carrier that cannot show a valid
-                registration should not take your waste.
+                This is not a registration number: England and Wales numbers start with CBDU (upper tier) or
+                CBDL (lower tier) followed by digits, for example CBDU123456. Check the number and try again.
+                A carrier that cannot show a valid registration should not take your waste.
               </p>
             )}
           </div>
@@ -67,7 +68,10 @@ export function LicencePanel({
   return (
     <section
       aria-labelledby="licence-title"
-      className={cn("rounded-xl border p-5", valid ? "border-green-300 bg-green-50" : "border-red-200 bg-red-50")}
+      className={cn(
+        "rounded-xl border p-5",
+        valid ? "border-green-300 bg-green-50" : "border-red-200 bg-red-50",
+      )}
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-3">
@@ -80,18 +84,24 @@ export function LicencePanel({
             <h2 id="licence-title" className="text-lg font-semibold text-slate-900">
               License Verification Result
             </h2>
-            <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>{validityText(state)}</p>
+            <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>
+              {validityText(state)}
+            </p>
             {soon ? (
               <p className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">
                 <CalendarClock aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
               </p>
             ) : null}
             <p className="mt-1 text-slate-800">
-              <strong>{provider.business_name}</strong> · <span className="font-mono">{provider.registration_number}</span>
+              <strong>{provider.business_name}</strong> ·{" "}
+              <span className="font-mono">{provider.registration_number}</span>
             </p>
           </div>
         </div>
-        <Link to={profileHref(provider.registration_number)} className={buttonClass("outline", "sm", "shrink-0")}>
+        <Link
+          to={profileHref(provider.registration_number)}
+          className={buttonClass("outline", "sm", "shrink-0")}
+        >
           View full details
         </Link>
       </div>
@@ -111,7 +121,9 @@ export function LicencePanel({
         <div>
           <dt className="text-slate-600">Expiry date</dt>
           <dd className="font-medium text-slate-900">
-            {provider.expiry_date && provider.registration_tier !== "LOWER" ? formatDate(provider.expiry_date) : "Does not expire"}
+            {provider.expiry_date && provider.registration_tier !== "LOWER"
+              ? formatDate(provider.expiry_date)
+              : "Does not expire"}
           </dd>
         </div>
       </dl>
@@ -130,12 +142,13 @@ function OtherRegisterPanel({ register }: { register: { number: string } & Other
             License Verification Result
           </h2>
           <p className="mt-1 text-base font-semibold">
-            <span className="font-mono">{register.number}</span> is a registration number from {register.nation}, on the register
-            kept by {register.name}.
+            <span className="font-mono">{register.number}</span> is a registration number from{" "}
+            {register.nation}, on the register kept by {register.name}.
           </p>
           <p className="mt-2 text-sm">
-            This directory covers the Environment Agency's public register of waste carriers, brokers and dealers (England and
-            Wales), so it cannot tell you whether this registration is valid. Check it on {register.code}'s register:
+            This directory covers the Environment Agency's public register of waste carriers, brokers and
+            dealers (England and Wales), so it cannot tell you whether this registration is valid. Check it on{" "}
+            {register.code}'s register:
           </p>
           <p className="mt-3">
             <a

@@ -16,14 +16,27 @@ export function pageWindow(current: number, count: number, radius = 2): (number 
   return out;
 }
 
-const base = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-semibold";
+const base =
+  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-semibold";
 
-export function Pagination({ current, count, href }: { current: number; count: number; href: (page: number) => string }) {
+export function Pagination({
+  current,
+  count,
+  href,
+}: {
+  current: number;
+  count: number;
+  href: (page: number) => string;
+}) {
   if (count <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {current > 1 ? (
-        <Link to={href(current - 1)} className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")} rel="prev">
+        <Link
+          to={href(current - 1)}
+          className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
+          rel="prev"
+        >
           <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
         </Link>
       ) : (
@@ -42,14 +55,22 @@ export function Pagination({ current, count, href }: { current: number; count: n
             {p}
           </span>
         ) : (
-          <Link key={p} to={href(p)} className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}>
+          <Link
+            key={p}
+            to={href(p)}
+            className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
+          >
             <span className="sr-only">Page </span>
             {p}
           </Link>
         ),
       )}
       {current < count ? (
-        <Link to={href(current + 1)} className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")} rel="next">
+        <Link
+          to={href(current + 1)}
+          className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
+          rel="next"
+        >
           Next <ChevronRight aria-hidden className="h-4 w-4" />
         </Link>
       ) : (

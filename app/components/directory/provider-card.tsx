@@ -27,11 +27,18 @@ export function ServiceList({ services, max }: { services: string[]; max: number
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label="Services">
       {shown.map((s) => (
-        <li key={s} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+        <li
+          key={s}
+          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200"
+        >
           {s}
         </li>
       ))}
-      {more > 0 ? <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">+{more} more</li> : null}
+      {more > 0 ? (
+        <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+          +{more} more
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -59,14 +66,28 @@ export function ProviderLogo({ provider, size = "md" }: { provider: Provider; si
     .map((w) => w[0].toUpperCase())
     .join("");
   return (
-    <span aria-hidden className={cn(box, "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800")}>
+    <span
+      aria-hidden
+      className={cn(
+        box,
+        "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800",
+      )}
+    >
       {initials || "?"}
     </span>
   );
 }
 
 /** A result card: claimed cards link View Profile, premium ones add Request Quote, unclaimed ones Claim This Listing. */
-export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { provider: Provider; maxServices: number; headingLevel?: 2 | 3 }) {
+export function ProviderCard({
+  provider,
+  maxServices,
+  headingLevel = 3,
+}: {
+  provider: Provider;
+  maxServices: number;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const address = fullAddress(provider);
   const href = profileHref(provider.registration_number);
@@ -80,7 +101,7 @@ export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { prov
       <div className="flex items-start gap-4">
         <ProviderLogo provider={provider} />
         <div className="min-w-0 flex-1">
-          <Heading className="text-lg font-semibold leading-snug text-slate-900">
+          <Heading className="text-lg leading-snug font-semibold text-slate-900">
             <Link to={href} className="hover:text-brand-700 hover:underline">
               {provider.business_name}
             </Link>
@@ -117,7 +138,10 @@ export function ProviderCard({ provider, maxServices, headingLevel = 3 }: { prov
             View Profile<span className="sr-only">: {provider.business_name}</span>
           </Link>
         ) : (
-          <Link to={`/claim/${encodeURIComponent(provider.registration_number)}`} className={buttonClass("outline", "sm")}>
+          <Link
+            to={`/claim/${encodeURIComponent(provider.registration_number)}`}
+            className={buttonClass("outline", "sm")}
+          >
             Claim This Listing<span className="sr-only">: {provider.business_name}</span>
           </Link>
         )}

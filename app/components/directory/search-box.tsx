@@ -5,9 +5,24 @@ import { cn } from "~/components/ui/cn";
 import { SEARCH_TYPE_LABELS, type SearchType } from "~/modules/directory/constants";
 
 const HOME_MODES: { type: SearchType; label: string; placeholder: string; icon: typeof MapPin }[] = [
-  { type: "location", label: "Location", placeholder: "Town, city or postcode, e.g. Leeds or LS1", icon: MapPin },
-  { type: "name", label: "Business Name", placeholder: "Business name, e.g. Smith Skip Hire", icon: Building2 },
-  { type: "registration", label: "License No.", placeholder: "Registration number, e.g. CBDU123456", icon: FileCheck2 },
+  {
+    type: "location",
+    label: "Location",
+    placeholder: "Town, city or postcode, e.g. Leeds or LS1",
+    icon: MapPin,
+  },
+  {
+    type: "name",
+    label: "Business Name",
+    placeholder: "Business name, e.g. Smith Skip Hire",
+    icon: Building2,
+  },
+  {
+    type: "registration",
+    label: "License No.",
+    placeholder: "Registration number, e.g. CBDU123456",
+    icon: FileCheck2,
+  },
 ];
 
 /**
@@ -19,7 +34,11 @@ export function HeroSearch() {
   const [mode, setMode] = useState<SearchType>("location");
   const current = HOME_MODES.find((m) => m.type === mode) ?? HOME_MODES[0];
   return (
-    <Form method="get" action="/search-results" className="rounded-2xl bg-white p-3 shadow-xl ring-1 ring-slate-900/5 sm:p-4">
+    <Form
+      method="get"
+      action="/search-results"
+      className="rounded-2xl bg-white p-3 shadow-xl ring-1 ring-slate-900/5 sm:p-4"
+    >
       <fieldset>
         <legend className="sr-only">Search by</legend>
         <div className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
@@ -27,7 +46,7 @@ export function HeroSearch() {
             <label
               key={m.type}
               className={cn(
-                "flex flex-1 cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
+                "flex flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
                 mode === m.type ? "bg-white text-brand-700 shadow-sm" : "text-slate-700 hover:text-slate-900",
               )}
             >
@@ -58,7 +77,7 @@ export function HeroSearch() {
           maxLength={100}
           title="Type something to search for"
           placeholder={current.placeholder}
-          className="h-12 w-full rounded-lg sm:flex-1 border border-slate-300 px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="h-12 w-full rounded-lg border border-slate-300 px-4 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:flex-1"
         />
         <button
           type="submit"
@@ -84,7 +103,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
           id="results-type"
           name="type"
           defaultValue={type}
-          className="h-12 w-full rounded-lg border border-white/20 bg-white px-3 text-sm font-medium text-slate-900 focus:outline-none focus:ring-2 focus:ring-white"
+          className="h-12 w-full rounded-lg border border-white/20 bg-white px-3 text-sm font-medium text-slate-900 focus:ring-2 focus:ring-white focus:outline-none"
         >
           {(Object.keys(SEARCH_TYPE_LABELS) as SearchType[]).map((t) => (
             <option key={t} value={t}>
@@ -106,7 +125,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
         maxLength={100}
         title="Type something to search for"
         placeholder="Location, business name or registration number"
-        className="h-12 w-full rounded-lg sm:flex-1 border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-white"
+        className="h-12 w-full rounded-lg border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-white focus:outline-none sm:flex-1"
       />
       <button
         type="submit"

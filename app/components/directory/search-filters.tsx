@@ -64,7 +64,9 @@ export function SearchFilters({
       aria-label="Filter and sort results"
     >
       {action === "/search-results" && query ? <input type="hidden" name="query" value={query} /> : null}
-      {type !== (action === "/search-results" ? "all" : "location") ? <input type="hidden" name="type" value={type} /> : null}
+      {type !== (action === "/search-results" ? "all" : "location") ? (
+        <input type="hidden" name="type" value={type} />
+      ) : null}
       <div>
         <label htmlFor="sort" className="mb-1.5 block text-sm font-semibold text-slate-900">
           Sort by
@@ -73,7 +75,7 @@ export function SearchFilters({
           id="sort"
           name="sort"
           defaultValue={sort}
-          className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         >
           {(Object.keys(SEARCH_SORT_LABELS) as SearchSort[]).map((s) => (
             <option key={s} value={s}>
@@ -101,8 +103,17 @@ export function SearchFilters({
         <legend className="mb-2 text-sm font-semibold text-slate-900">Registration tier</legend>
         <div className="flex flex-wrap gap-x-3 gap-y-0.5 lg:flex-col">
           {(Object.keys(SEARCH_TIER_LABELS) as SearchTier[]).map((t) => (
-            <label key={t} className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
-              <input type="radio" name="tier" value={t} defaultChecked={tier === t} className="h-4 w-4 border-slate-400 accent-brand-600" />
+            <label
+              key={t}
+              className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              <input
+                type="radio"
+                name="tier"
+                value={t}
+                defaultChecked={tier === t}
+                className="h-4 w-4 border-slate-400 accent-brand-600"
+              />
               {SEARCH_TIER_LABELS[t]}
             </label>
           ))}
@@ -116,7 +127,10 @@ export function SearchFilters({
           <p className="mb-2 text-xs text-slate-600">Show carriers offering any of the chosen services.</p>
           <div className="grid grid-cols-2 gap-x-2 gap-y-0.5 sm:grid-cols-3 lg:grid-cols-1">
             {[...SERVICE_TYPES, ...extra].map((s) => (
-              <label key={s} className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+              <label
+                key={s}
+                className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+              >
                 <input
                   type="checkbox"
                   name="service"
@@ -131,7 +145,10 @@ export function SearchFilters({
         </fieldset>
       ) : null}
       <noscript>
-        <button type="submit" className="h-10 w-full rounded-md bg-brand-600 px-4 text-sm font-semibold text-white">
+        <button
+          type="submit"
+          className="h-10 w-full rounded-md bg-brand-600 px-4 text-sm font-semibold text-white"
+        >
           Apply
         </button>
       </noscript>

@@ -8,10 +8,21 @@ import type { Provider } from "~/modules/directory/provider";
 
 // Loaded after the page's own code (decision 0208): the forms and their validation library
 // would otherwise add ~50 kB gzip to the first visit of every results and profile page.
-const placeholder = <div aria-hidden className="min-h-96 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />;
-const LeadForm = deferred(() => import("~/components/enquiries/lead-form").then((m) => m.LeadForm), placeholder);
-const QuoteForm = deferred(() => import("~/components/enquiries/quote-form").then((m) => m.QuoteForm), placeholder);
-const ReviewsSection = deferred(() => import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection), placeholder);
+const placeholder = (
+  <div aria-hidden className="min-h-96 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />
+);
+const LeadForm = deferred(
+  () => import("~/components/enquiries/lead-form").then((m) => m.LeadForm),
+  placeholder,
+);
+const QuoteForm = deferred(
+  () => import("~/components/enquiries/quote-form").then((m) => m.QuoteForm),
+  placeholder,
+);
+const ReviewsSection = deferred(
+  () => import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection),
+  placeholder,
+);
 
 /** Results page: 'Shows a quote-lead form' (general leads). */
 export function GeneralLeadFormSlot({ location }: { location?: string }) {
@@ -20,7 +31,13 @@ export function GeneralLeadFormSlot({ location }: { location?: string }) {
 
 /** Profile of a claimed premium provider: customer reviews (verified reviews, review form). */
 export function ProviderReviewsSlot({ provider }: { provider: Provider }) {
-  return <ReviewsSection key={provider.registration_number} registrationNumber={provider.registration_number} businessName={provider.business_name} />;
+  return (
+    <ReviewsSection
+      key={provider.registration_number}
+      registrationNumber={provider.registration_number}
+      businessName={provider.business_name}
+    />
+  );
 }
 
 /**
@@ -28,5 +45,12 @@ export function ProviderReviewsSlot({ provider }: { provider: Provider }) {
  * and the 'Request Quote' links on result cards point to `#quote`; the form keeps that id.
  */
 export function ProviderQuoteFormSlot({ provider }: { provider: Provider }) {
-  return <QuoteForm key={provider.registration_number} registrationNumber={provider.registration_number} businessName={provider.business_name} services={provider.services} />;
+  return (
+    <QuoteForm
+      key={provider.registration_number}
+      registrationNumber={provider.registration_number}
+      businessName={provider.business_name}
+      services={provider.services}
+    />
+  );
 }

@@ -22,7 +22,13 @@ export function ValidityBanner({ provider, className }: { provider: Registration
   const state = registrationState(provider);
   const expired = state.state === "expired" || state.state === "removed";
   const soon = state.state === "valid" && state.expiringSoon;
-  const Icon = soon ? CalendarClock : state.state === "valid" ? CalendarCheck2 : expired ? CalendarX2 : ShieldCheck;
+  const Icon = soon
+    ? CalendarClock
+    : state.state === "valid"
+      ? CalendarCheck2
+      : expired
+        ? CalendarX2
+        : ShieldCheck;
   return (
     <div
       className={cn(
@@ -40,8 +46,8 @@ export function ValidityBanner({ provider, className }: { provider: Registration
         <p className="font-semibold">{validityText(state)}</p>
         {state.state === "valid" && state.expiringSoon ? (
           <p className="mt-0.5">
-            <strong>{expiresInText(state.daysLeft)}</strong>: the carrier must renew with the Environment Agency before then to stay
-            registered.
+            <strong>{expiresInText(state.daysLeft)}</strong>: the carrier must renew with the Environment
+            Agency before then to stay registered.
           </p>
         ) : null}
       </div>

@@ -6,14 +6,23 @@ import { Dialog } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/form";
 
 export function formatDateTime(value: Date | string): string {
-  return new Date(value).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+  return new Date(value).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/London",
+  });
 }
 
 export function SearchBar({ q, placeholder, label }: { q: string; placeholder: string; label: string }) {
   const revalidator = useRevalidator();
   const location = useLocation();
   const navigation = useNavigation();
-  const refreshing = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location?.pathname === location.pathname);
+  const refreshing =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location?.pathname === location.pathname);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <Form method="get" role="search" className="flex flex-1 gap-2">
@@ -21,7 +30,14 @@ export function SearchBar({ q, placeholder, label }: { q: string; placeholder: s
           <Label htmlFor="admin-search" className="sr-only">
             {label}
           </Label>
-          <Input id="admin-search" type="search" name="q" defaultValue={q} placeholder={placeholder} maxLength={100} />
+          <Input
+            id="admin-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={placeholder}
+            maxLength={100}
+          />
         </div>
         <Button type="submit" variant="secondary">
           <Search aria-hidden className="h-4 w-4" /> Search
@@ -55,7 +71,10 @@ export function Pager({ prev, next, q }: { prev: string | null; next: string | n
         <span />
       )}
       {prev ? (
-        <Link to={q ? `?q=${encodeURIComponent(q)}` : "?"} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={q ? `?q=${encodeURIComponent(q)}` : "?"}
+          className="text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
           Back to newest
         </Link>
       ) : null}
@@ -73,7 +92,7 @@ export function Pager({ prev, next, q }: { prev: string | null; next: string | n
 export function DetailSection({ title, rows }: { title: string; rows: [string, React.ReactNode][] }) {
   return (
     <section className="mt-4 first:mt-0">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
       <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
@@ -86,7 +105,15 @@ export function DetailSection({ title, rows }: { title: string; rows: [string, R
   );
 }
 
-export function ImageDialog({ src, title, onClose }: { src: string | null; title: string; onClose: () => void }) {
+export function ImageDialog({
+  src,
+  title,
+  onClose,
+}: {
+  src: string | null;
+  title: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog
       open={!!src}
@@ -101,12 +128,28 @@ export function ImageDialog({ src, title, onClose }: { src: string | null; title
         </>
       }
     >
-      {src ? <img src={src} alt="Photo sent by the customer" className="mx-auto max-h-[60vh] rounded-md object-contain" /> : null}
+      {src ? (
+        <img
+          src={src}
+          alt="Photo sent by the customer"
+          className="mx-auto max-h-[60vh] rounded-md object-contain"
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-export function DeleteDialog({ id, question, open, onClose }: { id: string | null; question: string; open: boolean; onClose: () => void }) {
+export function DeleteDialog({
+  id,
+  question,
+  open,
+  onClose,
+}: {
+  id: string | null;
+  question: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -134,5 +177,9 @@ export function DeleteDialog({ id, question, open, onClose }: { id: string | nul
 }
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+      {children}
+    </p>
+  );
 }

@@ -21,7 +21,10 @@ export function ContactForm({ reply }: { reply?: EnquiryReply }) {
   });
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
-    <section aria-labelledby="contact-form-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="contact-form-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="contact-form-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
         <Mail aria-hidden className="h-5 w-5 text-brand-600" /> Send us a message
       </h2>
@@ -30,8 +33,13 @@ export function ContactForm({ reply }: { reply?: EnquiryReply }) {
           <p className="flex items-center gap-2 text-lg font-semibold">
             <CheckCircle2 aria-hidden className="h-5 w-5" /> {CONTACT_MESSAGES.sent}
           </p>
-          <p className="mt-1 text-sm [overflow-wrap:anywhere]">{CONTACT_MESSAGES.sentDetail(reply.replyTo)}</p>
-          <Link to="/contact" className="mt-3 inline-block text-sm font-medium text-green-900 underline underline-offset-2">
+          <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+            {CONTACT_MESSAGES.sentDetail(reply.replyTo)}
+          </p>
+          <Link
+            to="/contact"
+            className="mt-3 inline-block text-sm font-medium text-green-900 underline underline-offset-2"
+          >
             Send another message
           </Link>
         </div>

@@ -3,7 +3,10 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { FieldError, Input, Label, Select, Textarea } from "~/components/ui/form";
 
 function describedBy(meta: FieldMetadata<unknown>, hint?: React.ReactNode) {
-  return [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") ||
+    undefined
+  );
 }
 
 function Hint({ id, hint }: { id: string; hint?: React.ReactNode }) {
@@ -47,7 +50,11 @@ export function TextAreaField({
   meta,
   hint,
   ...props
-}: { label: string; meta: FieldMetadata<unknown>; hint?: React.ReactNode } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  hint?: React.ReactNode;
+} & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const p = getTextareaProps(meta as FieldMetadata<string>);
   return (
     <div>
@@ -97,7 +104,17 @@ export function SelectField({
 }
 
 /** The photo input: images only (checked again by content on the server), one file. */
-export function PhotoField({ id, label, errors, hint }: { id: string; label: string; errors?: string[]; hint?: React.ReactNode }) {
+export function PhotoField({
+  id,
+  label,
+  errors,
+  hint,
+}: {
+  id: string;
+  label: string;
+  errors?: string[];
+  hint?: React.ReactNode;
+}) {
   const errorId = `${id}-error`;
   return (
     <div>

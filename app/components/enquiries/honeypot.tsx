@@ -6,7 +6,10 @@ import { HONEYPOT } from "~/modules/leads/constants";
  */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
+    >
       <label>
         Leave this field empty
         <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -12,7 +12,13 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/auth/form-field";
-import { dateChoiceLabel, dateChoices, LOAD_SIZES, normalisePostcode, TIME_SLOTS } from "~/modules/leads/constants";
+import {
+  dateChoiceLabel,
+  dateChoices,
+  LOAD_SIZES,
+  normalisePostcode,
+  TIME_SLOTS,
+} from "~/modules/leads/constants";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { leadSentLines } from "~/modules/leads/sent-details";
 import { Honeypot } from "./honeypot";
@@ -21,7 +27,15 @@ import type { EnquiryReply } from "./reply";
 
 export const LEAD_ACTION = "/enquiries/lead";
 
-export function LeadForm({ location, initial, compact = true }: { location?: string; initial?: EnquiryReply; compact?: boolean }) {
+export function LeadForm({
+  location,
+  initial,
+  compact = true,
+}: {
+  location?: string;
+  initial?: EnquiryReply;
+  compact?: boolean;
+}) {
   const fetcher = useFetcher<EnquiryReply>({ key: "general-lead" });
   const [cleared, setCleared] = useState<EnquiryReply | undefined>(undefined);
   const data = fetcher.data ?? initial;
@@ -34,12 +48,19 @@ export function LeadForm({ location, initial, compact = true }: { location?: str
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema() }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: { preferredDate: dates[0], preferredTime: "asap", postcode: (location && normalisePostcode(location)) || undefined },
+    defaultValue: {
+      preferredDate: dates[0],
+      preferredTime: "asap",
+      postcode: (location && normalisePostcode(location)) || undefined,
+    },
   });
   const busy = fetcher.state !== "idle";
 
   return (
-    <section aria-labelledby="lead-heading" className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="lead-heading"
+      className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="lead-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <ClipboardList aria-hidden className="h-5 w-5 text-brand-600" /> Get free quotes
       </h2>
@@ -66,21 +87,62 @@ export function LeadForm({ location, initial, compact = true }: { location?: str
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">Tell us what needs collecting. Our team passes requests on to licensed carriers near you.</p>
-          <fetcher.Form method="post" action={LEAD_ACTION} encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">
+          <p className="mt-1 text-sm text-slate-600">
+            Tell us what needs collecting. Our team passes requests on to licensed carriers near you.
+          </p>
+          <fetcher.Form
+            method="post"
+            action={LEAD_ACTION}
+            encType="multipart/form-data"
+            {...getFormProps(form)}
+            className="relative mt-4 space-y-4"
+          >
             <Honeypot />
             <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
-            <TextAreaField label="What needs collecting?" meta={fields.description} rows={3} maxLength={2000} placeholder="e.g. an old sofa and 5 bags of garden waste" />
+            <TextAreaField
+              label="What needs collecting?"
+              meta={fields.description}
+              rows={3}
+              maxLength={2000}
+              placeholder="e.g. an old sofa and 5 bags of garden waste"
+            />
             <div className={compact ? "space-y-4" : "grid gap-4 sm:grid-cols-3"}>
-              <SelectField label="Preferred date" meta={fields.preferredDate} options={dates.map((d) => ({ value: d, label: dateChoiceLabel(d) }))} />
+              <SelectField
+                label="Preferred date"
+                meta={fields.preferredDate}
+                options={dates.map((d) => ({ value: d, label: dateChoiceLabel(d) }))}
+              />
               <SelectField label="Preferred time" meta={fields.preferredTime} options={TIME_SLOTS} />
-              <SelectField label="Load size" meta={fields.loadSize} options={LOAD_SIZES} placeholder="Not sure" optional />
+              <SelectField
+                label="Load size"
+                meta={fields.loadSize}
+                options={LOAD_SIZES}
+                placeholder="Not sure"
+                optional
+              />
             </div>
             <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
             <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
-            <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
-            <TextField label="Postcode" meta={fields.postcode} autoComplete="postal-code" maxLength={10} placeholder="e.g. M1 1AE" />
-            <PhotoField id={`lead-photo-${formKey}`} label="Photo of the waste" errors={reply?.photoError ? [reply.photoError] : undefined} />
+            <TextField
+              label="Phone"
+              meta={fields.phone}
+              type="tel"
+              autoComplete="tel"
+              optional
+              maxLength={30}
+            />
+            <TextField
+              label="Postcode"
+              meta={fields.postcode}
+              autoComplete="postal-code"
+              maxLength={10}
+              placeholder="e.g. M1 1AE"
+            />
+            <PhotoField
+              id={`lead-photo-${formKey}`}
+              label="Photo of the waste"
+              errors={reply?.photoError ? [reply.photoError] : undefined}
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Submitting..." : "Request Quotes"}
             </Button>

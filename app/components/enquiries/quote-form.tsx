@@ -22,7 +22,8 @@ import type { EnquiryReply } from "./reply";
 /** The name of the button Conform submits the form with to revalidate it (@conform-to/dom's INTENT). */
 const CONFORM_INTENT = "__intent__";
 
-export const quoteAction = (registrationNumber: string) => `/enquiries/quote/${encodeURIComponent(registrationNumber)}`;
+export const quoteAction = (registrationNumber: string) =>
+  `/enquiries/quote/${encodeURIComponent(registrationNumber)}`;
 
 export function QuoteForm({
   registrationNumber,
@@ -56,7 +57,10 @@ export function QuoteForm({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const revalidating = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
-    if (!revalidating && parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success") {
+    if (
+      !revalidating &&
+      parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success"
+    ) {
       toast({ ...QUOTE_MESSAGES.missing, variant: "destructive" });
     }
     formProps.onSubmit(event);
@@ -65,7 +69,9 @@ export function QuoteForm({
     <Card>
       <CardHeader>
         <CardTitle id="quote-heading">Request a Quote</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">Send your request straight to {businessName}. It's free and there's no obligation.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Send your request straight to {businessName}. It's free and there's no obligation.
+        </p>
       </CardHeader>
       <CardContent>
         {reply?.status === "sent" ? (
@@ -104,9 +110,28 @@ export function QuoteForm({
             <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
-              <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
-              <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
-              <TextField label="Postcode" meta={fields.postcode} autoComplete="postal-code" optional maxLength={10} />
+              <TextField
+                label="Email"
+                meta={fields.email}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+              />
+              <TextField
+                label="Phone"
+                meta={fields.phone}
+                type="tel"
+                autoComplete="tel"
+                optional
+                maxLength={30}
+              />
+              <TextField
+                label="Postcode"
+                meta={fields.postcode}
+                autoComplete="postal-code"
+                optional
+                maxLength={10}
+              />
             </div>
             {services.length ? (
               <SelectField
@@ -117,8 +142,18 @@ export function QuoteForm({
                 optional
               />
             ) : null}
-            <TextAreaField label="Message" meta={fields.message} rows={4} maxLength={2000} placeholder="What needs collecting, where, and when?" />
-            <PhotoField id={`quote-photo-${formKey}`} label="Photo" errors={reply?.photoError ? [reply.photoError] : undefined} />
+            <TextAreaField
+              label="Message"
+              meta={fields.message}
+              rows={4}
+              maxLength={2000}
+              placeholder="What needs collecting, where, and when?"
+            />
+            <PhotoField
+              id={`quote-photo-${formKey}`}
+              label="Photo"
+              errors={reply?.photoError ? [reply.photoError] : undefined}
+            />
             <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
               <Send aria-hidden className="h-4 w-4" />
               {busy ? "Sending..." : "Send Quote Request"}

@@ -47,7 +47,17 @@ function useReviewsVersion(): number {
 export type ReviewsData = ({ ok: true } & ReviewSummary) | { ok: false };
 
 /** Loads the reviews itself (the profile page does not); `initial` when rendered on the server. */
-export function ReviewsSection({ registrationNumber, businessName, initial, initialReply }: { registrationNumber: string; businessName: string; initial?: ReviewsData; initialReply?: EnquiryReply }) {
+export function ReviewsSection({
+  registrationNumber,
+  businessName,
+  initial,
+  initialReply,
+}: {
+  registrationNumber: string;
+  businessName: string;
+  initial?: ReviewsData;
+  initialReply?: EnquiryReply;
+}) {
   // Plain fetches of JSON endpoints: a failed load shows 'Could not load reviews' in place,
   // never the page's error boundary.
   const [loaded, setLoaded] = useState<ReviewsData | undefined>(undefined);
@@ -55,7 +65,10 @@ export function ReviewsSection({ registrationNumber, businessName, initial, init
   useEffect(() => {
     if (initial && version === 0) return;
     const controller = new AbortController();
-    fetch(`${reviewsPath(registrationNumber)}/list`, { signal: controller.signal, headers: { Accept: "application/json" } })
+    fetch(`${reviewsPath(registrationNumber)}/list`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
       .then((r) => r.json() as Promise<ReviewsData>)
       .then(setLoaded, (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ ok: false });
@@ -85,7 +98,10 @@ export function ReviewsSection({ registrationNumber, businessName, initial, init
               Loading reviews...
             </p>
             <noscript>
-              <Link to={reviewsPath(registrationNumber)} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              <Link
+                to={reviewsPath(registrationNumber)}
+                className="text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
                 Read the reviews of {businessName}
               </Link>
             </noscript>
@@ -101,11 +117,16 @@ export function ReviewsSection({ registrationNumber, businessName, initial, init
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold text-slate-900">{r.reviewer_name}</p>
                   <time dateTime={r.created_at} className="text-xs text-slate-600">
-                    {new Date(r.created_at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}
+                    {new Date(r.created_at).toLocaleDateString("en-GB", {
+                      day: "numeric",
+                      month: "long",
+                      year: "numeric",
+                      timeZone: "Europe/London",
+                    })}
                   </time>
                 </div>
                 <Stars rating={r.rating} className="mt-1" />
-                <p className="mt-2 whitespace-pre-line text-sm leading-6 text-slate-700">{r.review_text}</p>
+                <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-700">{r.review_text}</p>
               </li>
             ))}
           </ul>
@@ -138,7 +159,9 @@ function ReviewForm({ registrationNumber, initial }: { registrationNumber: strin
     const v = value.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return;
     timer.current = setTimeout(() => {
-      fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, { headers: { Accept: "application/json" } })
+      fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, {
+        headers: { Accept: "application/json" },
+      })
         .then((r) => r.json() as Promise<{ reviewed?: boolean }>)
         .then((d) => setReviewedEmail(d.reviewed ? v.toLowerCase() : null))
         .catch(() => setReviewedEmail(null));
@@ -151,8 +174,13 @@ function ReviewForm({ registrationNumber, initial }: { registrationNumber: strin
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const result = parseWithZod(new FormData(event.currentTarget), { schema: reviewSchema });
     if (result.status !== "success") {
-      const missing = Object.values(result.error ?? {}).some((m) => m?.includes(REVIEW_MESSAGES.missing.description));
-      toast({ ...(missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail), variant: "destructive" });
+      const missing = Object.values(result.error ?? {}).some((m) =>
+        m?.includes(REVIEW_MESSAGES.missing.description),
+      );
+      toast({
+        ...(missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail),
+        variant: "destructive",
+      });
     }
     formProps.onSubmit(event);
   };
@@ -172,13 +200,28 @@ function ReviewForm({ registrationNumber, initial }: { registrationNumber: strin
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
         <MessageSquareText aria-hidden className="h-5 w-5 text-brand-600" /> Write a review
       </h3>
-      <fetcher.Form method="post" action={reviewsPath(registrationNumber)} {...formProps} onSubmit={onSubmit} aria-label="Write a review" className="relative mt-4 space-y-4">
+      <fetcher.Form
+        method="post"
+        action={reviewsPath(registrationNumber)}
+        {...formProps}
+        onSubmit={onSubmit}
+        aria-label="Write a review"
+        className="relative mt-4 space-y-4"
+      >
         <Honeypot />
         <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Your name" meta={fields.name} autoComplete="name" maxLength={100} />
           <div>
-            <TextField label="Your email" meta={fields.email} type="email" autoComplete="email" maxLength={254} hint="Not shown with your review." onInput={(e) => onEmail(e.currentTarget.value)} />
+            <TextField
+              label="Your email"
+              meta={fields.email}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              hint="Not shown with your review."
+              onInput={(e) => onEmail(e.currentTarget.value)}
+            />
             {alreadyLive ? (
               <p role="status" className="mt-1 text-sm font-medium text-amber-800">
                 {REVIEW_MESSAGES.alreadyInline}

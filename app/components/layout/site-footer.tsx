@@ -43,8 +43,8 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <Logo />
           <p className="mt-4 text-sm leading-6 text-slate-600">
-            Find and check licensed waste carriers across the UK. Listings come from the Environment Agency's public
-            register of waste carriers, brokers and dealers.
+            Find and check licensed waste carriers across the UK. Listings come from the Environment Agency's
+            public register of waste carriers, brokers and dealers.
           </p>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
@@ -54,7 +54,10 @@ export function SiteFooter() {
               <ul className="mt-3 space-y-2">
                 {col.links.map((l) => (
                   <li key={l.to}>
-                    <Link to={l.to} className="text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline">
+                    <Link
+                      to={l.to}
+                      className="text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline"
+                    >
                       {l.label}
                     </Link>
                   </li>

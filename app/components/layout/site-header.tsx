@@ -19,7 +19,7 @@ export function Logo({ className }: { className?: string }) {
       </span>
       <span className="leading-tight">
         <span className="block text-base">UK Waste Carrier</span>
-        <span className="block text-xs font-semibold uppercase tracking-wider text-brand-700">Directory</span>
+        <span className="block text-xs font-semibold tracking-wider text-brand-700 uppercase">Directory</span>
       </span>
     </Link>
   );
@@ -47,7 +47,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-brand-700 focus:px-4 focus:py-2 focus:text-white"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-4 focus:z-50 focus:rounded-md focus:bg-brand-700 focus:px-4 focus:py-2 focus:text-white"
       >
         Skip to content
       </a>
@@ -111,7 +111,10 @@ export function SiteHeader() {
               ) : (
                 <>
                   <SheetClose asChild>
-                    <Link to="/login" className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100">
+                    <Link
+                      to="/login"
+                      className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
+                    >
                       Login
                     </Link>
                   </SheetClose>

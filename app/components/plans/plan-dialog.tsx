@@ -29,7 +29,12 @@ export function PlanDialog({
   closeHref,
   onClose,
 }: {
-  listing: { id: string; name: string; registrationNumber: string; request: { period: Period; createdAt: string | Date; message: string | null } | null };
+  listing: {
+    id: string;
+    name: string;
+    registrationNumber: string;
+    request: { period: Period; createdAt: string | Date; message: string | null } | null;
+  };
   values: PlanDialogValues;
   errors?: PlanDialogErrors;
   closeHref: string;
@@ -48,10 +53,15 @@ export function PlanDialog({
         <input type="hidden" name="intent" value="set-plan" />
         <input type="hidden" name="listingId" value={listing.id} />
         {listing.request ? (
-          <p className="rounded-md bg-purple-50 px-3 py-2 text-sm text-purple-900" data-testid="dialog-upgrade-request">
-            The carrier asked for Premium ({periodName(listing.request.period).toLowerCase()}) on {formatDay(new Date(listing.request.createdAt))}. Saving
-            closes the request.
-            {listing.request.message ? <span className="mt-1 block whitespace-pre-line">&ldquo;{listing.request.message}&rdquo;</span> : null}
+          <p
+            className="rounded-md bg-purple-50 px-3 py-2 text-sm text-purple-900"
+            data-testid="dialog-upgrade-request"
+          >
+            The carrier asked for Premium ({periodName(listing.request.period).toLowerCase()}) on{" "}
+            {formatDay(new Date(listing.request.createdAt))}. Saving closes the request.
+            {listing.request.message ? (
+              <span className="mt-1 block whitespace-pre-line">&ldquo;{listing.request.message}&rdquo;</span>
+            ) : null}
           </p>
         ) : null}
         {errors.form ? (
@@ -59,17 +69,32 @@ export function PlanDialog({
             {errors.form}
           </p>
         ) : null}
-        <PlanPeriodFields plan={values.plan} period={values.period} errors={{ plan: errors.plan, period: errors.period }} />
+        <PlanPeriodFields
+          plan={values.plan}
+          period={values.period}
+          errors={{ plan: errors.plan, period: errors.period }}
+        />
         <fieldset className="rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-800">Dates</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="freeTrial" value="on" defaultChecked={values.freeTrial} className="size-4 accent-brand-600" /> Free trial
+            <input
+              type="checkbox"
+              name="freeTrial"
+              value="on"
+              defaultChecked={values.freeTrial}
+              className="size-4 accent-brand-600"
+            />{" "}
+            Free trial
           </label>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
             <Field label="Start date" errors={errors.startDate}>
               {(p) => <Input {...p} type="date" name="startDate" defaultValue={values.startDate} required />}
             </Field>
-            <Field label="End date" errors={errors.endDate} hint="Premium and free trials stop at the end of this day. Empty: no end date.">
+            <Field
+              label="End date"
+              errors={errors.endDate}
+              hint="Premium and free trials stop at the end of this day. Empty: no end date."
+            >
               {(p) => <Input {...p} type="date" name="endDate" defaultValue={values.endDate} />}
             </Field>
           </div>

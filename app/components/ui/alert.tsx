@@ -16,7 +16,11 @@ export function Alert({
   ...props
 }: React.HTMLAttributes<HTMLDivElement> & { tone?: Tone; title?: React.ReactNode }) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-lg border p-4", tones[tone], className)} {...props}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("rounded-lg border p-4", tones[tone], className)}
+      {...props}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={cn(title ? "mt-1" : "", "text-sm")}>{children}</div> : null}
     </div>

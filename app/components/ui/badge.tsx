@@ -10,10 +10,18 @@ const tones: Record<Tone, string> = {
   purple: "bg-purple-100 text-purple-800 border-purple-200",
 };
 
-export function Badge({ tone = "slate", className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
+export function Badge({
+  tone = "slate",
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)}
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -9,11 +9,15 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode }
 
 type Loaded<P> = { default: ComponentType<P> };
 
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
   let ready: Loaded<P> | undefined;
   const fetch = () => load().then((component) => (ready = { default: component }));
   // A thenable that resolves at once lets React.lazy render without suspending.
-  const now = (value: Loaded<P>) => ({ then: (resolve: (v: Loaded<P>) => void) => resolve(value) }) as unknown as Promise<Loaded<P>>;
+  const now = (value: Loaded<P>) =>
+    ({ then: (resolve: (v: Loaded<P>) => void) => resolve(value) }) as unknown as Promise<Loaded<P>>;
   if (import.meta.env.SSR) void fetch();
   const Lazy = lazy(() => (ready ? now(ready) : fetch()));
   function Deferred(props: P) {

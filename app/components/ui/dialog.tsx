@@ -36,7 +36,7 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <RadixDialog.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-2xl outline-none",
+            "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-2xl outline-none",
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
@@ -44,22 +44,38 @@ export function Dialog({
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
             </div>
             {closeHref ? (
               <RadixDialog.Close asChild>
-                <Link to={closeHref} preventScrollReset className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+                <Link
+                  to={closeHref}
+                  preventScrollReset
+                  className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                  aria-label="Close"
+                >
                   <X aria-hidden className="h-5 w-5" />
                 </Link>
               </RadixDialog.Close>
             ) : (
-              <RadixDialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close">
+              <RadixDialog.Close
+                className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                aria-label="Close"
+              >
                 <X aria-hidden className="h-5 w-5" />
               </RadixDialog.Close>
             )}
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
+          {footer ? (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
+              {footer}
+            </div>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -12,7 +12,15 @@ export interface TabItem {
   selected: boolean;
 }
 
-export function LinkTabs({ items, label, className }: { items: TabItem[]; label: string; className?: string }) {
+export function LinkTabs({
+  items,
+  label,
+  className,
+}: {
+  items: TabItem[];
+  label: string;
+  className?: string;
+}) {
   return (
     <nav aria-label={label} className={cn("flex gap-1 overflow-x-auto border-b border-slate-200", className)}>
       {items.map((t) => (
@@ -22,8 +30,10 @@ export function LinkTabs({ items, label, className }: { items: TabItem[]; label:
           aria-current={t.selected ? "page" : undefined}
           preventScrollReset
           className={cn(
-            "-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold",
-            t.selected ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
+            "-mb-px border-b-2 px-4 py-2 text-sm font-semibold whitespace-nowrap",
+            t.selected
+              ? "border-brand-600 text-brand-800"
+              : "border-transparent text-slate-600 hover:text-slate-900",
           )}
         >
           {t.label}

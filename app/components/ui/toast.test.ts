@@ -5,7 +5,11 @@ import { MAX_TOASTS, withToast, type ToastMessage } from "./toast";
 type Entry = ToastMessage & { id: number };
 let id = 0;
 const show = (list: Entry[], m: ToastMessage) => withToast(list, { ...m, id: ++id });
-const failed: ToastMessage = { title: "Login Failed", description: "Invalid email or password. Please check your credentials and try again.", variant: "destructive" };
+const failed: ToastMessage = {
+  title: "Login Failed",
+  description: "Invalid email or password. Please check your credentials and try again.",
+  variant: "destructive",
+};
 
 describe("toasts on screen", () => {
   it("five identical toasts leave one, the newest", () => {
@@ -21,7 +25,10 @@ describe("toasts on screen", () => {
     list = show(list, { title: "Saved" });
     list = show(list, failed);
     expect(list.map((t) => t.title)).toEqual(["Saved", "Login Failed"]);
-    list = show(list, { ...failed, description: "Too many login attempts. Please wait a moment before trying again." });
+    list = show(list, {
+      ...failed,
+      description: "Too many login attempts. Please wait a moment before trying again.",
+    });
     expect(list).toHaveLength(3);
     // A title without a description and one with an empty description are the same news.
     list = show(list, { title: "Saved", description: "" });

@@ -26,7 +26,8 @@ const emit = () => listeners.forEach((l) => l());
 
 export const MAX_TOASTS = 3;
 
-const sameNews = (a: ToastMessage, b: ToastMessage) => a.title === b.title && (a.description ?? "") === (b.description ?? "");
+const sameNews = (a: ToastMessage, b: ToastMessage) =>
+  a.title === b.title && (a.description ?? "") === (b.description ?? "");
 
 /** The toasts on screen once `message` is shown: the same news replaced (as the newest), at most MAX_TOASTS. */
 export function withToast<T extends ToastMessage>(list: readonly T[], message: T): T[] {
@@ -57,7 +58,11 @@ export function useToastOnce(message: ToastMessage | null | undefined): void {
 
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {
   useToastOnce(initial);
-  const list = useSyncExternalStore(subscribe, () => entries, () => entries);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => entries,
+    () => entries,
+  );
   return (
     <RadixToast.Provider swipeDirection="right" duration={6000}>
       {list.map((t) => (
@@ -74,13 +79,18 @@ export function Toaster({ initial }: { initial?: ToastMessage | null }) {
           )}
         >
           <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
-          {t.description ? <RadixToast.Description className="text-sm">{t.description}</RadixToast.Description> : null}
-          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100">
+          {t.description ? (
+            <RadixToast.Description className="text-sm">{t.description}</RadixToast.Description>
+          ) : null}
+          <RadixToast.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+          >
             ×
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </RadixToast.Provider>
   );
 }

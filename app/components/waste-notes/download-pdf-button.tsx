@@ -16,10 +16,14 @@ import { MESSAGES } from "~/modules/waste-notes/constants";
 const POLL_MS = 1000;
 const GIVE_UP_MS = 90_000;
 
-type Status = { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
+type Status =
+  { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
 
 async function pdfStatus(id: string, signal: AbortSignal): Promise<Status> {
-  const response = await fetch(`/waste-note/${id}/pdf-status`, { headers: { Accept: "application/json" }, signal });
+  const response = await fetch(`/waste-note/${id}/pdf-status`, {
+    headers: { Accept: "application/json" },
+    signal,
+  });
   if (response.status === 404) return { status: "no-note" };
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as Status;
@@ -111,7 +115,12 @@ export function DownloadPdfButton({
         aria-busy={phase !== "idle" || undefined}
         aria-disabled={phase !== "idle" || undefined}
       >
-        {phase === "idle" ? <Download className="size-4" aria-hidden /> : <Loader2 className="size-4 animate-spin" aria-hidden />} Download PDF
+        {phase === "idle" ? (
+          <Download className="size-4" aria-hidden />
+        ) : (
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+        )}{" "}
+        Download PDF
       </a>
       <p role="status" className="mt-2 text-sm text-slate-700 empty:mt-0" data-testid="pdf-preparing">
         {phase === "preparing" ? MESSAGES.pdfPreparing : ""}

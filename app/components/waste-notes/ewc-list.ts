@@ -49,7 +49,10 @@ export function parseEwcList(csv: string): EwcList {
       codes.set(digits, { code, description, chapter: digits.slice(0, 2), hazardous: code.endsWith("*") });
     }
   }
-  return { chapters: [...chapters].map(([code, description]) => ({ code, description })), codes: [...codes.values()] };
+  return {
+    chapters: [...chapters].map(([code, description]) => ({ code, description })),
+    codes: [...codes.values()],
+  };
 }
 
 export const EMPTY_SEARCH_LIMIT = 75;

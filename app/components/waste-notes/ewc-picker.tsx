@@ -92,7 +92,9 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
     }
   };
 
-  const describedBy = [`${id}-hint`, errors?.length ? `${id}-error` : null, hazardous ? `${id}-hazard` : null].filter(Boolean).join(" ");
+  const describedBy = [`${id}-hint`, errors?.length ? `${id}-error` : null, hazardous ? `${id}-hazard` : null]
+    .filter(Boolean)
+    .join(" ");
   const enhanced = hydrated && list !== null;
 
   return (
@@ -169,15 +171,24 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
           }}
           onKeyDown={enhanced ? onKeyDown : undefined}
           className={cn(
-            "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600",
+            "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600",
           )}
         />
         {enhanced && open ? (
-          <div className="absolute left-0 right-0 top-full z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg">
-            <p className="border-b border-slate-100 bg-slate-50 px-3 py-1.5 text-xs text-slate-600" aria-live="polite">
+          <div className="absolute top-full right-0 left-0 z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg">
+            <p
+              className="border-b border-slate-100 bg-slate-50 px-3 py-1.5 text-xs text-slate-600"
+              aria-live="polite"
+            >
               {tooMany ? MESSAGES.tooMany : `${matches.length} ${matches.length === 1 ? "code" : "codes"}`}
             </p>
-            <ul id={listId} ref={listRef} role="listbox" aria-label="EWC codes" className="max-h-72 overflow-y-auto py-1">
+            <ul
+              id={listId}
+              ref={listRef}
+              role="listbox"
+              aria-label="EWC codes"
+              className="max-h-72 overflow-y-auto py-1"
+            >
               {shown.map((o, i) => (
                 <li
                   key={o.code}
@@ -196,12 +207,16 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
                   <span className="w-20 shrink-0 font-mono font-semibold">{o.code}</span>
                   <span className="flex-1">{o.description}</span>
                   {o.hazardous ? (
-                    <span className="shrink-0 self-start rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">Hazardous</span>
+                    <span className="shrink-0 self-start rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">
+                      Hazardous
+                    </span>
                   ) : null}
                 </li>
               ))}
             </ul>
-            {shown.length === 0 ? <p className="px-3 py-2 text-sm text-slate-600">No matching codes</p> : null}
+            {shown.length === 0 ? (
+              <p className="px-3 py-2 text-sm text-slate-600">No matching codes</p>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -220,7 +235,12 @@ export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; err
       </p>
       <FieldError id={`${id}-error`} errors={errors} />
       {hazardous ? (
-        <Alert tone="error" id={`${id}-hazard`} className="mt-2" title="Hazardous waste: consignment note required">
+        <Alert
+          tone="error"
+          id={`${id}-hazard`}
+          className="mt-2"
+          title="Hazardous waste: consignment note required"
+        >
           <span className="flex gap-2">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{HAZARDOUS_WARNING}</span>

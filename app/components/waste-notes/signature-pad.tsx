@@ -70,8 +70,18 @@ export function SignaturePad({
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
-      <Field label={<>Full name <span className="text-red-700">*</span></>} errors={nameErrors} hint="Typing your name signs this note electronically.">
-        {(p) => <Input {...p} name={nameField} defaultValue={defaultName} autoComplete="name" aria-required />}
+      <Field
+        label={
+          <>
+            Full name <span className="text-red-700">*</span>
+          </>
+        }
+        errors={nameErrors}
+        hint="Typing your name signs this note electronically."
+      >
+        {(p) => (
+          <Input {...p} name={nameField} defaultValue={defaultName} autoComplete="name" aria-required />
+        )}
       </Field>
       <input type="hidden" name={imageField} value={dataUrl} />
       {hydrated ? (
@@ -80,7 +90,11 @@ export function SignaturePad({
             <span id={`${id}-pad`} className="text-sm font-medium text-slate-800">
               Draw signature <span className="font-normal text-slate-500">(optional)</span>
             </span>
-            <button type="button" onClick={clear} className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={clear}
+              className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+            >
               <Eraser className="size-3.5" aria-hidden /> Clear
             </button>
           </div>
@@ -98,7 +112,9 @@ export function SignaturePad({
             onPointerLeave={end}
             className="h-28 w-full touch-none rounded-md border border-dashed border-slate-400 bg-slate-50"
           />
-          <p className="mt-1 text-xs text-slate-600">{dataUrl ? "Signature captured." : "Sign with your finger, pen or mouse."}</p>
+          <p className="mt-1 text-xs text-slate-600">
+            {dataUrl ? "Signature captured." : "Sign with your finger, pen or mouse."}
+          </p>
         </div>
       ) : null}
       <FieldError errors={imageErrors} />

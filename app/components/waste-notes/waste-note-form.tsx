@@ -49,11 +49,20 @@ const NO_ERRORS: WasteNoteFormErrors = {};
 
 const Req = () => (
   <span className="text-red-700" aria-hidden>
-    {" "}*
+    {" "}
+    *
   </span>
 );
 
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -91,7 +100,9 @@ export function WasteNoteForm({
   const [description, setDescription] = useState(str("description") ?? "");
   const [container, setContainer] = useState(str("containerType") ?? "LOO");
   const [transferorStatus, setTransferorStatus] = useState<string[]>(list("transferorStatus", ["producer"]));
-  const [transfereeStatus, setTransfereeStatus] = useState<string[]>(list("transfereeStatus", ["registered_carrier"]));
+  const [transfereeStatus, setTransfereeStatus] = useState<string[]>(
+    list("transfereeStatus", ["registered_carrier"]),
+  );
   const [broker, setBroker] = useState(str("brokerArranged") === "on");
   const [photoMessage, setPhotoMessage] = useState<string | null>(null);
   const [photoNames, setPhotoNames] = useState<string[]>([]);
@@ -139,14 +150,22 @@ export function WasteNoteForm({
           const checked = selected.includes(s);
           const detail = details[s];
           return (
-            <div key={s} className={cn("rounded-md border px-3 py-2", checked ? "border-brand-600 bg-brand-50" : "border-slate-200")}>
+            <div
+              key={s}
+              className={cn(
+                "rounded-md border px-3 py-2",
+                checked ? "border-brand-600 bg-brand-50" : "border-slate-200",
+              )}
+            >
               <label className="flex items-start gap-2 text-sm text-slate-800">
                 <input
                   type="checkbox"
                   name={field}
                   value={s}
                   checked={checked}
-                  onChange={(e) => setSelected(e.target.checked ? [...selected, s] : selected.filter((x) => x !== s))}
+                  onChange={(e) =>
+                    setSelected(e.target.checked ? [...selected, s] : selected.filter((x) => x !== s))
+                  }
                   className="mt-0.5 size-4 accent-brand-600"
                 />
                 <span>{PARTY_STATUSES[s]}</span>
@@ -165,7 +184,13 @@ export function WasteNoteForm({
   );
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="space-y-6" aria-describedby="form-status">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="space-y-6"
+      aria-describedby="form-status"
+    >
       <div id="form-status" ref={summary} tabIndex={-1} className="scroll-mt-24 outline-none">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         {errorCount > 0 && !formError ? (
@@ -185,12 +210,24 @@ export function WasteNoteForm({
         </div>
       ) : null}
 
-      <Section title="Waste details" description="What is being transferred, how much, and how it is contained.">
+      <Section
+        title="Waste details"
+        description="What is being transferred, how much, and how it is contained."
+      >
         <Field
           className="sm:col-span-2"
-          label={<>Description of the waste<Req /></>}
+          label={
+            <>
+              Description of the waste
+              <Req />
+            </>
+          }
           errors={errors.description}
-          hint={hydrated ? `${description.length}/${DESCRIPTION_MAX} characters` : `Up to ${DESCRIPTION_MAX} characters`}
+          hint={
+            hydrated
+              ? `${description.length}/${DESCRIPTION_MAX} characters`
+              : `Up to ${DESCRIPTION_MAX} characters`
+          }
         >
           {(p) => (
             <Textarea
@@ -209,60 +246,214 @@ export function WasteNoteForm({
         </div>
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-800">
-            Waste type<Req />
+            Waste type
+            <Req />
           </legend>
           <div className="flex gap-3">
             {WASTE_TYPES.map((t) => (
-              <label key={t} className="flex h-10 flex-1 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="radio" name="wasteType" value={t} defaultChecked={str("wasteType") === t} className="size-4 accent-brand-600" />
+              <label
+                key={t}
+                className="flex h-10 flex-1 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="wasteType"
+                  value={t}
+                  defaultChecked={str("wasteType") === t}
+                  className="size-4 accent-brand-600"
+                />
                 {t}
               </label>
             ))}
           </div>
           <FieldError errors={errors.wasteType} />
         </fieldset>
-        <Field label={<>Weight (kg)<Req /></>} errors={errors.weight}>
-          {(p) => <Input {...p} name="weight" type="number" min={0} step={0.01} inputMode="decimal" defaultValue={str("weight")} aria-required />}
-        </Field>
-        <Field label={<>Container<Req /></>} errors={errors.containerType}>
+        <Field
+          label={
+            <>
+              Weight (kg)
+              <Req />
+            </>
+          }
+          errors={errors.weight}
+        >
           {(p) => (
-            <Select {...p} name="containerType" value={container} onChange={(e) => setContainer(e.target.value)}>
-              {[...containerTypes].sort((a, b) => (a.code === "LOO" ? -1 : b.code === "LOO" ? 1 : 0)).map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.description}
-                </option>
-              ))}
+            <Input
+              {...p}
+              name="weight"
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              defaultValue={str("weight")}
+              aria-required
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              Container
+              <Req />
+            </>
+          }
+          errors={errors.containerType}
+        >
+          {(p) => (
+            <Select
+              {...p}
+              name="containerType"
+              value={container}
+              onChange={(e) => setContainer(e.target.value)}
+            >
+              {[...containerTypes]
+                .sort((a, b) => (a.code === "LOO" ? -1 : b.code === "LOO" ? 1 : 0))
+                .map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.description}
+                  </option>
+                ))}
             </Select>
           )}
         </Field>
         {show(container !== "LOO") ? (
-          <Field label="Number of containers" errors={errors.containerCount} hint={hydrated ? undefined : "Not needed for loose waste"}>
-            {(p) => <Input {...p} name="containerCount" type="number" min={1} step={1} inputMode="numeric" defaultValue={str("containerCount") ?? "1"} />}
+          <Field
+            label="Number of containers"
+            errors={errors.containerCount}
+            hint={hydrated ? undefined : "Not needed for loose waste"}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                name="containerCount"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                defaultValue={str("containerCount") ?? "1"}
+              />
+            )}
           </Field>
         ) : null}
       </Section>
 
       <Section title="Transfer" description="When and where the waste changes hands.">
-        <Field label={<>Collection date and time<Req /></>} errors={errors.collectionDateTime} hint="UK time">
-          {(p) => <Input {...p} name="collectionDateTime" type="datetime-local" defaultValue={str("collectionDateTime")} aria-required />}
+        <Field
+          label={
+            <>
+              Collection date and time
+              <Req />
+            </>
+          }
+          errors={errors.collectionDateTime}
+          hint="UK time"
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="collectionDateTime"
+              type="datetime-local"
+              defaultValue={str("collectionDateTime")}
+              aria-required
+            />
+          )}
         </Field>
-        <Field label={<>Vehicle registration<Req /></>} errors={errors.vehicleReg}>
-          {(p) => <Input {...p} name="vehicleReg" defaultValue={str("vehicleReg")} autoCapitalize="characters" aria-required />}
+        <Field
+          label={
+            <>
+              Vehicle registration
+              <Req />
+            </>
+          }
+          errors={errors.vehicleReg}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="vehicleReg"
+              defaultValue={str("vehicleReg")}
+              autoCapitalize="characters"
+              aria-required
+            />
+          )}
         </Field>
-        <Field className="sm:col-span-2" label={<>Origin of waste (collection address)<Req /></>} errors={errors.originAddress} hint="The place of transfer.">
-          {(p) => <Textarea {...p} name="originAddress" rows={2} defaultValue={str("originAddress")} aria-required />}
+        <Field
+          className="sm:col-span-2"
+          label={
+            <>
+              Origin of waste (collection address)
+              <Req />
+            </>
+          }
+          errors={errors.originAddress}
+          hint="The place of transfer."
+        >
+          {(p) => (
+            <Textarea
+              {...p}
+              name="originAddress"
+              rows={2}
+              defaultValue={str("originAddress")}
+              aria-required
+            />
+          )}
         </Field>
       </Section>
 
       <Section title="Transferor" description="The person or business handing the waste over.">
-        <Field label={<>Name<Req /></>} errors={errors.transferorName}>
-          {(p) => <Input {...p} name="transferorName" defaultValue={str("transferorName")} autoComplete="organization" aria-required />}
+        <Field
+          label={
+            <>
+              Name
+              <Req />
+            </>
+          }
+          errors={errors.transferorName}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="transferorName"
+              defaultValue={str("transferorName")}
+              autoComplete="organization"
+              aria-required
+            />
+          )}
         </Field>
-        <Field label="SIC code (2007)" errors={errors.transferorSicCode} hint="5 digits. Required for a business; not for a householder.">
-          {(p) => <Input {...p} name="transferorSicCode" inputMode="numeric" maxLength={6} defaultValue={str("transferorSicCode")} />}
+        <Field
+          label="SIC code (2007)"
+          errors={errors.transferorSicCode}
+          hint="5 digits. Required for a business; not for a householder."
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="transferorSicCode"
+              inputMode="numeric"
+              maxLength={6}
+              defaultValue={str("transferorSicCode")}
+            />
+          )}
         </Field>
-        <Field className="sm:col-span-2" label={<>Address<Req /></>} errors={errors.transferorAddress}>
-          {(p) => <Textarea {...p} name="transferorAddress" rows={2} defaultValue={str("transferorAddress")} aria-required />}
+        <Field
+          className="sm:col-span-2"
+          label={
+            <>
+              Address
+              <Req />
+            </>
+          }
+          errors={errors.transferorAddress}
+        >
+          {(p) => (
+            <Textarea
+              {...p}
+              name="transferorAddress"
+              rows={2}
+              defaultValue={str("transferorAddress")}
+              aria-required
+            />
+          )}
         </Field>
         {statusGroup("transferorStatus", TRANSFEROR_STATUSES, transferorStatus, setTransferorStatus, {
           permit_holder: { name: "transferorPermitNumber", label: "Permit number" },
@@ -272,13 +463,30 @@ export function WasteNoteForm({
       </Section>
 
       <Section title="Waste carrier (transferee)" description="The registered carrier receiving the waste.">
-        <Field label={<>Carrier company<Req /></>} errors={errors.carrierCompany}>
+        <Field
+          label={
+            <>
+              Carrier company
+              <Req />
+            </>
+          }
+          errors={errors.carrierCompany}
+        >
           {(p) => <Input {...p} name="carrierCompany" defaultValue={str("carrierCompany")} aria-required />}
         </Field>
         <Field
-          label={<>Carrier licence (registration number)<Req /></>}
+          label={
+            <>
+              Carrier licence (registration number)
+              <Req />
+            </>
+          }
           errors={errors.carrierLicense}
-          hint={lockCarrierLicense ? "Your registration number: every note from your account is written under it." : "e.g. CBDU123456"}
+          hint={
+            lockCarrierLicense
+              ? "Your registration number: every note from your account is written under it."
+              : "e.g. CBDU123456"
+          }
         >
           {(p) => (
             <Input
@@ -292,8 +500,25 @@ export function WasteNoteForm({
             />
           )}
         </Field>
-        <Field className="sm:col-span-2" label={<>Carrier address<Req /></>} errors={errors.carrierAddress}>
-          {(p) => <Textarea {...p} name="carrierAddress" rows={2} defaultValue={str("carrierAddress")} aria-required />}
+        <Field
+          className="sm:col-span-2"
+          label={
+            <>
+              Carrier address
+              <Req />
+            </>
+          }
+          errors={errors.carrierAddress}
+        >
+          {(p) => (
+            <Textarea
+              {...p}
+              name="carrierAddress"
+              rows={2}
+              defaultValue={str("carrierAddress")}
+              aria-required
+            />
+          )}
         </Field>
         {statusGroup("transfereeStatus", TRANSFEREE_STATUSES, transfereeStatus, setTransfereeStatus, {
           permit_holder: { name: "transfereePermitNumber", label: "Permit number" },
@@ -323,7 +548,10 @@ export function WasteNoteForm({
         ) : null}
       </Section>
 
-      <Section title="Photos" description="Optional: up to 3 photos of the waste (JPEG, PNG, GIF or WebP, 10 MB each).">
+      <Section
+        title="Photos"
+        description="Optional: up to 3 photos of the waste (JPEG, PNG, GIF or WebP, 10 MB each)."
+      >
         <div className="sm:col-span-2">
           <label
             htmlFor="waste-note-photos"
@@ -352,18 +580,39 @@ export function WasteNoteForm({
             </ul>
           ) : null}
           <div id="waste-note-photos-msg">
-            {photoMessage ? <p className="mt-1 text-sm font-medium text-amber-800" role="status">{photoMessage}</p> : null}
+            {photoMessage ? (
+              <p className="mt-1 text-sm font-medium text-amber-800" role="status">
+                {photoMessage}
+              </p>
+            ) : null}
             <FieldError errors={errors.photos} />
           </div>
         </div>
       </Section>
 
-      <Section title="Declaration and signatures" description="Both parties sign. A typed name is an electronic signature; drawing is optional.">
+      <Section
+        title="Declaration and signatures"
+        description="Both parties sign. A typed name is an electronic signature; drawing is optional."
+      >
         <div className="sm:col-span-2">
-          <label className={cn("flex items-start gap-3 rounded-md border p-3 text-sm", errors.wasteHierarchy ? "border-red-600 bg-red-50" : "border-slate-200 bg-slate-50")}>
-            <input type="checkbox" name="wasteHierarchy" defaultChecked={str("wasteHierarchy") === "on"} className="mt-0.5 size-4 accent-brand-600" aria-required />
+          <label
+            className={cn(
+              "flex items-start gap-3 rounded-md border p-3 text-sm",
+              errors.wasteHierarchy ? "border-red-600 bg-red-50" : "border-slate-200 bg-slate-50",
+            )}
+          >
+            <input
+              type="checkbox"
+              name="wasteHierarchy"
+              defaultChecked={str("wasteHierarchy") === "on"}
+              className="mt-0.5 size-4 accent-brand-600"
+              aria-required
+            />
             <span>
-              <span className="font-semibold">Waste hierarchy declaration<Req /></span>
+              <span className="font-semibold">
+                Waste hierarchy declaration
+                <Req />
+              </span>
               <br />
               {WASTE_HIERARCHY_DECLARATION}
             </span>
@@ -391,9 +640,15 @@ export function WasteNoteForm({
       </Section>
 
       <div className="flex flex-col-reverse items-stretch justify-end gap-3 sm:flex-row sm:items-center">
-        <p className="text-xs text-slate-600 sm:mr-auto">Fields marked * are required. Both parties must keep the note for 2 years.</p>
+        <p className="text-xs text-slate-600 sm:mr-auto">
+          Fields marked * are required. Both parties must keep the note for 2 years.
+        </p>
         <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <FileText className="size-4" aria-hidden />}
+          {submitting ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <FileText className="size-4" aria-hidden />
+          )}
           {submitting ? "Generating…" : submitLabel}
         </Button>
       </div>

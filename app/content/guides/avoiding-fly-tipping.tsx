@@ -25,10 +25,10 @@ export const avoidingFlyTipping: Guide = {
       heading: "Why it matters to you",
       body: (
         <p>
-          You have a legal <To to="/resources/duty-of-care">duty of care</To> for your household waste. If someone you
-          paid dumps it and you did not check they were registered, you can be fined, even though you did not dump it
-          yourself. Fly-tipped waste is often traced back to households through names and addresses found in the
-          bags.
+          You have a legal <To to="/resources/duty-of-care">duty of care</To> for your household waste. If
+          someone you paid dumps it and you did not check they were registered, you can be fined, even though
+          you did not dump it yourself. Fly-tipped waste is often traced back to households through names and
+          addresses found in the bags.
         </p>
       ),
     },
@@ -38,18 +38,18 @@ export const avoidingFlyTipping: Guide = {
       body: (
         <>
           <p>
-            The SCRAP code was developed by the National Fly-tipping Prevention Group to help householders check who
-            they hand their waste to:
+            The SCRAP code was developed by the National Fly-tipping Prevention Group to help householders
+            check who they hand their waste to:
           </p>
           <ul>
             <li>
-              <strong>S: Suspect</strong> all waste carriers. Do not assume someone is legitimate because they have a
-              van, a website or good reviews.
+              <strong>S: Suspect</strong> all waste carriers. Do not assume someone is legitimate because they
+              have a van, a website or good reviews.
             </li>
             <li>
               <strong>C: Check</strong> their registration on the{" "}
-              <Official link={OFFICIAL.eaRegister}>Environment Agency's public register</Official> or by searching
-              this directory by licence number.
+              <Official link={OFFICIAL.eaRegister}>Environment Agency's public register</Official> or by
+              searching this directory by licence number.
             </li>
             <li>
               <strong>R: Refuse</strong> unexpected offers to take your rubbish away, especially at your door.
@@ -58,8 +58,8 @@ export const avoidingFlyTipping: Guide = {
               <strong>A: Ask</strong> what will happen to your rubbish, and where it is going.
             </li>
             <li>
-              <strong>P: Paperwork</strong>. Get a receipt or waste transfer note with the business's name, address and
-              registration number, and what was taken.
+              <strong>P: Paperwork</strong>. Get a receipt or waste transfer note with the business's name,
+              address and registration number, and what was taken.
             </li>
           </ul>
         </>
@@ -72,20 +72,27 @@ export const avoidingFlyTipping: Guide = {
         <>
           <ul>
             <li>They will only take cash, and will not give a receipt.</li>
-            <li>They have no business address, no landline, only a mobile number or a social media profile.</li>
             <li>
-              They advertise on social media, marketplace sites or community groups with prices far below everyone
-              else's.
+              They have no business address, no landline, only a mobile number or a social media profile.
+            </li>
+            <li>
+              They advertise on social media, marketplace sites or community groups with prices far below
+              everyone else's.
             </li>
             <li>They turn up at your door or leave a flyer offering to clear rubbish “today, cheap”.</li>
-            <li>They cannot or will not give you a registration number, or the name on the register does not match.</li>
-            <li>They are vague about where your waste will go, or will take anything, including hazardous waste.</li>
+            <li>
+              They cannot or will not give you a registration number, or the name on the register does not
+              match.
+            </li>
+            <li>
+              They are vague about where your waste will go, or will take anything, including hazardous waste.
+            </li>
             <li>Their van is unmarked.</li>
           </ul>
           <Callout tone="warning" title="No registration number, no deal">
             <p>
-              A genuine waste carrier will happily give you their registration number. If they refuse, or the number
-              does not check out, do not hand your waste over.
+              A genuine waste carrier will happily give you their registration number. If they refuse, or the
+              number does not check out, do not hand your waste over.
             </p>
           </Callout>
         </>
@@ -98,12 +105,15 @@ export const avoidingFlyTipping: Guide = {
         <ul>
           <li>Get a written quote and the business's full name and address.</li>
           <li>
-            <To to="/resources/checking-license">Check the registration number</To> and that it is upper tier and in
-            date.
+            <To to="/resources/checking-license">Check the registration number</To> and that it is upper tier
+            and in date.
           </li>
           <li>Write down or photograph the vehicle's registration number.</li>
           <li>Pay by card or bank transfer if you can, so there is a record of who you paid.</li>
-          <li>Keep the receipt, messages and adverts, at least until you are sure the waste was disposed of properly.</li>
+          <li>
+            Keep the receipt, messages and adverts, at least until you are sure the waste was disposed of
+            properly.
+          </li>
         </ul>
       ),
     },
@@ -114,9 +124,10 @@ export const avoidingFlyTipping: Guide = {
         <>
           <p>
             Report it to your council as soon as you find out, using{" "}
-            <Official link={OFFICIAL.reportFlytipping}>GOV.UK's reporting service</Official> in England, and give them
-            everything you have: the receipt, the vehicle registration, phone numbers, messages and the advert. This
-            helps the council catch the person responsible and shows the reasonable steps you took.
+            <Official link={OFFICIAL.reportFlytipping}>GOV.UK's reporting service</Official> in England, and
+            give them everything you have: the receipt, the vehicle registration, phone numbers, messages and
+            the advert. This helps the council catch the person responsible and shows the reasonable steps you
+            took.
           </p>
           <p>
             For large amounts or hazardous waste, call the Environment Agency's incident hotline on{" "}
@@ -137,12 +148,18 @@ export const avoidingFlyTipping: Guide = {
           </li>
           <li>A skip from a registered skip hire firm.</li>
           <li>
-            A registered carrier from this directory: <To to="/search-results">search by your town or postcode</To>.
+            A registered carrier from this directory:{" "}
+            <To to="/search-results">search by your town or postcode</To>.
           </li>
         </ul>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.eaRegister, OFFICIAL.reportFlytipping, OFFICIAL.findCouncil, OFFICIAL.dutyOfCareCode],
+  officialLinks: [
+    OFFICIAL.eaRegister,
+    OFFICIAL.reportFlytipping,
+    OFFICIAL.findCouncil,
+    OFFICIAL.dutyOfCareCode,
+  ],
   related: ["checking-license", "fly-tipping-risks", "household-recycling"],
 };

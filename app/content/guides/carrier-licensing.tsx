@@ -26,20 +26,20 @@ export const carrierLicensing: Guide = {
       body: (
         <>
           <p>
-            People talk about a waste carrier <em>licence</em>, but in law it is a <strong>registration</strong>. Any
-            business or organisation that transports waste as part of what it does, or buys, sells or disposes of
-            waste, or arranges for someone else to do so (a <strong>broker</strong> or <strong>dealer</strong>), must
-            be registered before it starts.
+            People talk about a waste carrier <em>licence</em>, but in law it is a{" "}
+            <strong>registration</strong>. Any business or organisation that transports waste as part of what
+            it does, or buys, sells or disposes of waste, or arranges for someone else to do so (a{" "}
+            <strong>broker</strong> or <strong>dealer</strong>), must be registered before it starts.
           </p>
           <p>
-            The requirement comes from the <strong>Control of Pollution (Amendment) Act 1989</strong>, which makes it
-            an offence to transport controlled waste in the course of a business, or with a view to profit, without
-            being registered. In England and Wales the details of the registration system are set out in the{" "}
-            <strong>Waste (England and Wales) Regulations 2011</strong>.
+            The requirement comes from the <strong>Control of Pollution (Amendment) Act 1989</strong>, which
+            makes it an offence to transport controlled waste in the course of a business, or with a view to
+            profit, without being registered. In England and Wales the details of the registration system are
+            set out in the <strong>Waste (England and Wales) Regulations 2011</strong>.
           </p>
           <p>
-            In England the register is kept by the <strong>Environment Agency</strong> and anyone can search it for
-            free on the <Official link={OFFICIAL.eaRegister} />.
+            In England the register is kept by the <strong>Environment Agency</strong> and anyone can search
+            it for free on the <Official link={OFFICIAL.eaRegister} />.
           </p>
         </>
       ),
@@ -68,8 +68,8 @@ export const carrierLicensing: Guide = {
           <Callout tone="warning" title="A lower tier number is not enough for a rubbish removal business">
             <p>
               If someone offers to take your rubbish away for money, they need an <strong>upper tier</strong>{" "}
-              registration (CBDU). A CBDL number alone only covers the limited cases above, such as charities and
-              councils.
+              registration (CBDU). A CBDL number alone only covers the limited cases above, such as charities
+              and councils.
             </p>
           </Callout>
         </>
@@ -82,18 +82,18 @@ export const carrierLicensing: Guide = {
         <>
           <ul>
             <li>
-              <strong>Upper tier</strong> registration lasts <strong>3 years</strong>. The business must renew it
-              before the expiry date shown on the register, and pays a fee each time.
+              <strong>Upper tier</strong> registration lasts <strong>3 years</strong>. The business must renew
+              it before the expiry date shown on the register, and pays a fee each time.
             </li>
             <li>
-              <strong>Lower tier</strong> registration is free and <strong>does not expire</strong>, but the business
-              must keep its details up to date and the regulator can revoke it.
+              <strong>Lower tier</strong> registration is free and <strong>does not expire</strong>, but the
+              business must keep its details up to date and the regulator can revoke it.
             </li>
           </ul>
           <p>
-            An expired upper tier registration means the business is no longer authorised to carry waste for others
-            until it renews. On this directory, every profile shows whether a registration is valid and when it
-            expires or expired.
+            An expired upper tier registration means the business is no longer authorised to carry waste for
+            others until it renews. On this directory, every profile shows whether a registration is valid and
+            when it expires or expired.
           </p>
         </>
       ),
@@ -105,14 +105,14 @@ export const carrierLicensing: Guide = {
         <>
           <p>
             In England and Wales a registration number is <strong>CBDU</strong> (upper tier) or{" "}
-            <strong>CBDL</strong> (lower tier) followed by digits. The number belongs to a registered business or
-            person, not to a vehicle, so always check that the name on the register matches the business you are
-            dealing with.
+            <strong>CBDL</strong> (lower tier) followed by digits. The number belongs to a registered business
+            or person, not to a vehicle, so always check that the name on the register matches the business
+            you are dealing with.
           </p>
           <p>
-            Police, council officers and the Environment Agency can stop a vehicle and ask the driver to show proof
-            that the business is registered. Failing to produce it can lead to a fixed penalty, and vehicles used for
-            illegal waste activity can be seized.
+            Police, council officers and the Environment Agency can stop a vehicle and ask the driver to show
+            proof that the business is registered. Failing to produce it can lead to a fixed penalty, and
+            vehicles used for illegal waste activity can be seized.
           </p>
         </>
       ),
@@ -123,10 +123,11 @@ export const carrierLicensing: Guide = {
       body: (
         <>
           <p>
-            Transporting waste for a business without being registered is a criminal offence that can lead to an{" "}
-            <strong>unlimited fine</strong>. Unregistered carriers are also the people most likely to fly-tip, which
-            is a separate and more serious offence under section 33 of the Environmental Protection Act 1990, with up
-            to 5 years in prison. See our guide to <To to="/resources/fly-tipping-risks">fly-tipping risks</To>.
+            Transporting waste for a business without being registered is a criminal offence that can lead to
+            an <strong>unlimited fine</strong>. Unregistered carriers are also the people most likely to
+            fly-tip, which is a separate and more serious offence under section 33 of the Environmental
+            Protection Act 1990, with up to 5 years in prison. See our guide to{" "}
+            <To to="/resources/fly-tipping-risks">fly-tipping risks</To>.
           </p>
         </>
       ),
@@ -138,13 +139,14 @@ export const carrierLicensing: Guide = {
         <>
           <ul>
             <li>
-              <strong>Wales</strong>: <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official> registers
-              carriers based in Wales. The system mirrors England's, with the same upper and lower tiers and the same
-              CBDU and CBDL numbering.
+              <strong>Wales</strong>: <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>{" "}
+              registers carriers based in Wales. The system mirrors England's, with the same upper and lower
+              tiers and the same CBDU and CBDL numbering.
             </li>
             <li>
-              <strong>Scotland</strong>: the <Official link={OFFICIAL.sepa}>Scottish Environment Protection Agency</Official>{" "}
-              keeps its own register of waste carriers and brokers under Scottish law, with its own number format.
+              <strong>Scotland</strong>: the{" "}
+              <Official link={OFFICIAL.sepa}>Scottish Environment Protection Agency</Official> keeps its own
+              register of waste carriers and brokers under Scottish law, with its own number format.
             </li>
             <li>
               <strong>Northern Ireland</strong>: the Northern Ireland Environment Agency, part of{" "}
@@ -152,8 +154,8 @@ export const carrierLicensing: Guide = {
             </li>
           </ul>
           <p>
-            Carriers register with the regulator where their business is based, so a firm from Scotland working in
-            England may appear on SEPA's register rather than the Environment Agency's.
+            Carriers register with the regulator where their business is based, so a firm from Scotland
+            working in England may appear on SEPA's register rather than the Environment Agency's.
           </p>
         </>
       ),
@@ -166,17 +168,24 @@ export const carrierLicensing: Guide = {
           <p>
             Businesses in England register or renew online through{" "}
             <Official link={OFFICIAL.registerAsCarrier}>GOV.UK</Official>. The UK government has consulted on
-            reforming the system, including bringing carriers, brokers and dealers under environmental permitting;
-            the GOV.UK page always sets out the rules currently in force.
+            reforming the system, including bringing carriers, brokers and dealers under environmental
+            permitting; the GOV.UK page always sets out the rules currently in force.
           </p>
           <p>
             Already registered? Your business is probably listed here already: you can{" "}
-            <To to="/register">claim your listing</To> to add contact details, services and the areas you cover.
+            <To to="/register">claim your listing</To> to add contact details, services and the areas you
+            cover.
           </p>
         </>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.eaRegister, OFFICIAL.registerAsCarrier, OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera],
+  officialLinks: [
+    OFFICIAL.eaRegister,
+    OFFICIAL.registerAsCarrier,
+    OFFICIAL.nrw,
+    OFFICIAL.sepa,
+    OFFICIAL.daera,
+  ],
   related: ["checking-license", "duty-of-care", "using-directory"],
 };

@@ -26,27 +26,28 @@ export const checkingLicense: Guide = {
       body: (
         <ol>
           <li>
-            <strong>Ask for the registration number</strong> and the name the business is registered under. A genuine
-            carrier will give it straight away; many print it on their van, website and invoices.
+            <strong>Ask for the registration number</strong> and the name the business is registered under. A
+            genuine carrier will give it straight away; many print it on their van, website and invoices.
           </li>
           <li>
-            <strong>Look it up</strong> on the <Official link={OFFICIAL.eaRegister}>Environment Agency's public
-            register</Official>, or <To to="/search-results?type=registration">search this directory by License No.</To>
+            <strong>Look it up</strong> on the{" "}
+            <Official link={OFFICIAL.eaRegister}>Environment Agency's public register</Official>, or{" "}
+            <To to="/search-results?type=registration">search this directory by License No.</To>
           </li>
           <li>
-            <strong>Check the name and address</strong> on the register match the business you are dealing with.
-            Numbers can be copied from other firms' vans and websites.
+            <strong>Check the name and address</strong> on the register match the business you are dealing
+            with. Numbers can be copied from other firms' vans and websites.
           </li>
           <li>
-            <strong>Check the tier</strong>: a business collecting other people's waste for payment needs an upper
-            tier registration, with a number starting CBDU.
+            <strong>Check the tier</strong>: a business collecting other people's waste for payment needs an
+            upper tier registration, with a number starting CBDU.
           </li>
           <li>
             <strong>Check the expiry date</strong>: upper tier registrations last 3 years and must be renewed.
           </li>
           <li>
-            <strong>Keep a record</strong>: a screenshot or note of your check, with the receipt or waste transfer
-            note for the collection.
+            <strong>Keep a record</strong>: a screenshot or note of your check, with the receipt or waste
+            transfer note for the collection.
           </li>
         </ol>
       ),
@@ -57,17 +58,17 @@ export const checkingLicense: Guide = {
       body: (
         <ul>
           <li>
-            <strong>Valid</strong>: the business is registered and, for upper tier, in date. Check the name matches and
-            you are good to go.
+            <strong>Valid</strong>: the business is registered and, for upper tier, in date. Check the name
+            matches and you are good to go.
           </li>
           <li>
-            <strong>Expired</strong>: the registration has lapsed. The business may have simply forgotten to renew,
-            but it is not authorised to carry your waste until it does.
+            <strong>Expired</strong>: the registration has lapsed. The business may have simply forgotten to
+            renew, but it is not authorised to carry your waste until it does.
           </li>
           <li>
-            <strong>Not found</strong>: check for typing mistakes (the letter O and the number 0 are easily confused).
-            The business may be registered in Wales, Scotland or Northern Ireland instead, or very recently. If you still cannot find
-            it, do not use them.
+            <strong>Not found</strong>: check for typing mistakes (the letter O and the number 0 are easily
+            confused). The business may be registered in Wales, Scotland or Northern Ireland instead, or very
+            recently. If you still cannot find it, do not use them.
           </li>
         </ul>
       ),
@@ -86,7 +87,8 @@ export const checkingLicense: Guide = {
           <Callout tone="warning" title="If the check fails, walk away">
             <p>
               Handing waste to an unregistered carrier breaks your duty of care, and you can be fined if it is
-              fly-tipped. Find a registered carrier instead: <To to="/search-results">search the directory</To>.
+              fly-tipped. Find a registered carrier instead:{" "}
+              <To to="/search-results">search the directory</To>.
             </p>
           </Callout>
         </>
@@ -102,8 +104,8 @@ export const checkingLicense: Guide = {
             register for Welsh businesses, with the same CBDU and CBDL numbering.
           </li>
           <li>
-            <strong>Scotland</strong>: search <Official link={OFFICIAL.sepa}>SEPA's</Official> public register of
-            waste carriers and brokers.
+            <strong>Scotland</strong>: search <Official link={OFFICIAL.sepa}>SEPA's</Official> public register
+            of waste carriers and brokers.
           </li>
           <li>
             <strong>Northern Ireland</strong>: the NIEA's register is available through{" "}
@@ -117,13 +119,19 @@ export const checkingLicense: Guide = {
       heading: "Still not sure?",
       body: (
         <p>
-          You can call the Environment Agency's customer contact centre on <Tel number={PHONE.eaEnquiries} /> to ask
-          about a registration in England. Read more about{" "}
+          You can call the Environment Agency's customer contact centre on <Tel number={PHONE.eaEnquiries} />{" "}
+          to ask about a registration in England. Read more about{" "}
           <To to="/resources/carrier-licensing">how waste carrier registration works</To>.
         </p>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.eaRegister, OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera, OFFICIAL.registerAsCarrier],
+  officialLinks: [
+    OFFICIAL.eaRegister,
+    OFFICIAL.nrw,
+    OFFICIAL.sepa,
+    OFFICIAL.daera,
+    OFFICIAL.registerAsCarrier,
+  ],
   related: ["avoiding-fly-tipping", "carrier-licensing", "using-directory"],
 };

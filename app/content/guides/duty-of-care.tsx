@@ -26,19 +26,22 @@ export const dutyOfCare: Guide = {
       body: (
         <>
           <p>
-            Section 34 of the <strong>Environmental Protection Act 1990</strong> says that anyone who produces,
-            imports, carries, keeps, treats or disposes of waste, or controls it as a broker or dealer, must take all
-            reasonable measures to:
+            Section 34 of the <strong>Environmental Protection Act 1990</strong> says that anyone who
+            produces, imports, carries, keeps, treats or disposes of waste, or controls it as a broker or
+            dealer, must take all reasonable measures to:
           </p>
           <ul>
             <li>stop the waste being handled, kept or disposed of illegally;</li>
             <li>stop it escaping from their control;</li>
-            <li>hand it over only to an <strong>authorised person</strong>, such as a registered waste carrier;</li>
+            <li>
+              hand it over only to an <strong>authorised person</strong>, such as a registered waste carrier;
+            </li>
             <li>give a written description of the waste when it changes hands.</li>
           </ul>
           <p>
-            The government's <Official link={OFFICIAL.dutyOfCareCode}>waste duty of care code of practice</Official>{" "}
-            explains what is expected, and courts can take it into account.
+            The government's{" "}
+            <Official link={OFFICIAL.dutyOfCareCode}>waste duty of care code of practice</Official> explains
+            what is expected, and courts can take it into account.
           </p>
         </>
       ),
@@ -49,29 +52,27 @@ export const dutyOfCare: Guide = {
       body: (
         <>
           <p>
-            Section 34(2A) of the Act applies to the occupier of every home. You must take all reasonable measures to
-            make sure that household waste from your property is passed only to an authorised person: your council, a
-            registered waste carrier, or a site with the right permit.
+            Section 34(2A) of the Act applies to the occupier of every home. You must take all reasonable
+            measures to make sure that household waste from your property is passed only to an authorised
+            person: your council, a registered waste carrier, or a site with the right permit.
           </p>
           <p>In practice, that means that before you hand your rubbish to anyone you should:</p>
           <ul>
             <li>ask for their waste carrier registration number and check it on the register;</li>
-            <li>
-              note who took the waste: name, business, phone number and vehicle registration;
-            </li>
+            <li>note who took the waste: name, business, phone number and vehicle registration;</li>
             <li>ask where the waste is going and get a receipt or waste transfer note.</li>
           </ul>
           <Callout tone="warning" title="You can be fined if someone you paid fly-tips your rubbish">
             <p>
-              If your waste is found dumped and you did not check that the person you gave it to was registered,
-              councils in England can issue you a fixed penalty notice of up to £600, or prosecute, where fines are
-              unlimited. Paying someone is not a defence: checking is.
+              If your waste is found dumped and you did not check that the person you gave it to was
+              registered, councils in England can issue you a fixed penalty notice of up to £600, or
+              prosecute, where fines are unlimited. Paying someone is not a defence: checking is.
             </p>
           </Callout>
           <p>
-            If you hire a builder, gardener or decorator, the waste their work produces is normally theirs to deal
-            with as a business, but it is still wise to ask how they will get rid of it and to check their
-            registration.
+            If you hire a builder, gardener or decorator, the waste their work produces is normally theirs to
+            deal with as a business, but it is still wise to ask how they will get rid of it and to check
+            their registration.
           </p>
         </>
       ),
@@ -85,7 +86,9 @@ export const dutyOfCare: Guide = {
           <ul>
             <li>store waste securely so it cannot escape or be blown, washed or taken away;</li>
             <li>classify and describe it, using the List of Waste (EWC) codes;</li>
-            <li>apply the waste hierarchy: prevent, reuse, recycle, recover, and dispose only as a last resort;</li>
+            <li>
+              apply the waste hierarchy: prevent, reuse, recycle, recover, and dispose only as a last resort;
+            </li>
             <li>use only registered carriers and sites with the right environmental permit or exemption;</li>
             <li>complete a waste transfer note for every load, or for a series of identical loads.</li>
           </ul>
@@ -102,22 +105,27 @@ export const dutyOfCare: Guide = {
       body: (
         <>
           <p>
-            A waste transfer note records each transfer of non-hazardous waste between businesses. It must include:
+            A waste transfer note records each transfer of non-hazardous waste between businesses. It must
+            include:
           </p>
           <ul>
-            <li>a description of the waste, its List of Waste code, how it is contained and how much there is;</li>
-            <li>the names and addresses of both parties, and the carrier's registration number or site permit;</li>
+            <li>
+              a description of the waste, its List of Waste code, how it is contained and how much there is;
+            </li>
+            <li>
+              the names and addresses of both parties, and the carrier's registration number or site permit;
+            </li>
             <li>the place, date and time of the transfer;</li>
             <li>the producer's Standard Industrial Classification (SIC) code;</li>
             <li>a declaration that the waste hierarchy has been applied.</li>
           </ul>
           <p>
-            Both parties must keep a copy for at least <strong>2 years</strong>, on paper or electronically. Regular,
-            identical collections can be covered by a single “season ticket” note for up to a year.
+            Both parties must keep a copy for at least <strong>2 years</strong>, on paper or electronically.
+            Regular, identical collections can be covered by a single “season ticket” note for up to a year.
           </p>
           <p>
-            Carriers with a claimed listing on this directory can create waste transfer notes from their company
-            dashboard.
+            Carriers with a claimed listing on this directory can create waste transfer notes from their
+            company dashboard.
           </p>
         </>
       ),
@@ -127,9 +135,10 @@ export const dutyOfCare: Guide = {
       heading: "Hazardous waste",
       body: (
         <p>
-          Hazardous waste moves with a <strong>consignment note</strong> instead of a waste transfer note, and the
-          records must be kept for <strong>3 years</strong>. Our{" "}
-          <To to="/resources/hazardous-waste-basics">hazardous waste guide</To> covers what counts as hazardous.
+          Hazardous waste moves with a <strong>consignment note</strong> instead of a waste transfer note, and
+          the records must be kept for <strong>3 years</strong>. Our{" "}
+          <To to="/resources/hazardous-waste-basics">hazardous waste guide</To> covers what counts as
+          hazardous.
         </p>
       ),
     },
@@ -140,14 +149,21 @@ export const dutyOfCare: Guide = {
         <p>
           The duty of care in section 34 applies in England, Wales and Scotland, with guidance from{" "}
           <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official> and{" "}
-          <Official link={OFFICIAL.sepa}>SEPA</Official>. Northern Ireland has an equivalent duty in the Waste and
-          Contaminated Land (Northern Ireland) Order 1997, regulated by the NIEA (
-          <Official link={OFFICIAL.daera}>DAERA</Official>). The fixed penalty amounts above apply in England; the
-          other nations set their own.
+          <Official link={OFFICIAL.sepa}>SEPA</Official>. Northern Ireland has an equivalent duty in the Waste
+          and Contaminated Land (Northern Ireland) Order 1997, regulated by the NIEA (
+          <Official link={OFFICIAL.daera}>DAERA</Official>). The fixed penalty amounts above apply in England;
+          the other nations set their own.
         </p>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.dutyOfCareCode, OFFICIAL.managingWaste, OFFICIAL.eaRegister, OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera],
+  officialLinks: [
+    OFFICIAL.dutyOfCareCode,
+    OFFICIAL.managingWaste,
+    OFFICIAL.eaRegister,
+    OFFICIAL.nrw,
+    OFFICIAL.sepa,
+    OFFICIAL.daera,
+  ],
   related: ["avoiding-fly-tipping", "checking-license", "hazardous-waste-basics"],
 };

@@ -26,8 +26,8 @@ export const flyTippingRisks: Guide = {
       body: (
         <>
           <p>
-            Fly-tipping is leaving waste on land that does not have a permit to accept it: a lay-by, a field, an alley,
-            a car park or beside a full bin. It includes:
+            Fly-tipping is leaving waste on land that does not have a permit to accept it: a lay-by, a field,
+            an alley, a car park or beside a full bin. It includes:
           </p>
           <ul>
             <li>bags of household rubbish, old furniture, mattresses and fridges;</li>
@@ -35,8 +35,8 @@ export const flyTippingRisks: Guide = {
             <li>tyres, asbestos, chemicals and other hazardous waste.</li>
           </ul>
           <p>
-            Councils in England deal with more than a million fly-tipping incidents a year, and most involve household
-            waste, much of it handed to someone who promised to take it away cheaply.
+            Councils in England deal with more than a million fly-tipping incidents a year, and most involve
+            household waste, much of it handed to someone who promised to take it away cheaply.
           </p>
         </>
       ),
@@ -47,9 +47,9 @@ export const flyTippingRisks: Guide = {
       body: (
         <>
           <p>
-            Section 33 of the <strong>Environmental Protection Act 1990</strong> makes it an offence to deposit waste,
-            or knowingly cause or permit it to be deposited, on land without an environmental permit, or to deal with
-            waste in a way likely to pollute the environment or harm people's health.
+            Section 33 of the <strong>Environmental Protection Act 1990</strong> makes it an offence to
+            deposit waste, or knowingly cause or permit it to be deposited, on land without an environmental
+            permit, or to deal with waste in a way likely to pollute the environment or harm people's health.
           </p>
           <ul>
             <li>
@@ -64,17 +64,17 @@ export const flyTippingRisks: Guide = {
               £1,000 for small-scale fly-tipping.
             </li>
             <li>
-              <strong>Vehicle seizure</strong>: councils and the Environment Agency can seize, and eventually crush
-              or sell, vehicles used to fly-tip.
+              <strong>Vehicle seizure</strong>: councils and the Environment Agency can seize, and eventually
+              crush or sell, vehicles used to fly-tip.
             </li>
           </ul>
           <p>Courts can also order offenders to pay clearance and investigation costs and compensation.</p>
           <Callout tone="warning" title="Householders are liable too">
             <p>
-              If your rubbish is found dumped, councils can trace it back to you, often from letters or parcels in the
-              bags. If you gave it to someone without checking they were a registered waste carrier, you can be fined
-              under your <To to="/resources/duty-of-care">duty of care</To>: a fixed penalty of up to £600 in England,
-              or an unlimited fine if prosecuted.
+              If your rubbish is found dumped, councils can trace it back to you, often from letters or
+              parcels in the bags. If you gave it to someone without checking they were a registered waste
+              carrier, you can be fined under your <To to="/resources/duty-of-care">duty of care</To>: a fixed
+              penalty of up to £600 in England, or an unlimited fine if prosecuted.
             </p>
           </Callout>
         </>
@@ -90,16 +90,16 @@ export const flyTippingRisks: Guide = {
             batteries in dumped waste can start fires.
           </li>
           <li>
-            <strong>Pollution</strong>: oils, paints and chemicals soak into soil and watercourses and harm wildlife
-            and livestock.
+            <strong>Pollution</strong>: oils, paints and chemicals soak into soil and watercourses and harm
+            wildlife and livestock.
           </li>
           <li>
-            <strong>Cost</strong>: councils spend millions of pounds of public money each year clearing it, and
-            private landowners must usually pay to clear waste dumped on their own land.
+            <strong>Cost</strong>: councils spend millions of pounds of public money each year clearing it,
+            and private landowners must usually pay to clear waste dumped on their own land.
           </li>
           <li>
-            <strong>Neighbourhoods</strong>: dumped waste attracts rats and more dumping, and blights streets and
-            countryside.
+            <strong>Neighbourhoods</strong>: dumped waste attracts rats and more dumping, and blights streets
+            and countryside.
           </li>
         </ul>
       ),
@@ -110,8 +110,8 @@ export const flyTippingRisks: Guide = {
       body: (
         <>
           <p>
-            Do not touch the waste or confront anyone dumping it: it may be hazardous, and people who fly-tip can be
-            aggressive. If it is safe, note:
+            Do not touch the waste or confront anyone dumping it: it may be hazardous, and people who fly-tip
+            can be aggressive. If it is safe, note:
           </p>
           <ul>
             <li>the exact location, date and time;</li>
@@ -126,12 +126,12 @@ export const flyTippingRisks: Guide = {
               <Official link={OFFICIAL.reportFlytipping}>GOV.UK's fly-tipping reporting service</Official>.
             </li>
             <li>
-              <strong>Large amounts, hazardous waste or dumping happening now</strong>: call the Environment Agency's
-              24-hour incident hotline on <Tel number={PHONE.eaIncident} />.
+              <strong>Large amounts, hazardous waste or dumping happening now</strong>: call the Environment
+              Agency's 24-hour incident hotline on <Tel number={PHONE.eaIncident} />.
             </li>
             <li>
-              <strong>Wales</strong>: to your council, or to Natural Resources Wales on <Tel number={PHONE.nrwIncident} />{" "}
-              for large-scale or hazardous dumping.
+              <strong>Wales</strong>: to your council, or to Natural Resources Wales on{" "}
+              <Tel number={PHONE.nrwIncident} /> for large-scale or hazardous dumping.
             </li>
             <li>
               <strong>Scotland</strong>: to your council or to <Official link={OFFICIAL.sepa}>SEPA</Official>.
@@ -152,14 +152,22 @@ export const flyTippingRisks: Guide = {
       heading: "Stop it at the source",
       body: (
         <p>
-          Most fly-tipped household waste starts with a cheap offer from someone who is not registered. Checking a
-          carrier takes a minute: read <To to="/resources/avoiding-fly-tipping">how to avoid your rubbish being
-          fly-tipped</To> and <To to="/resources/checking-license">how to check a licence</To>, or{" "}
+          Most fly-tipped household waste starts with a cheap offer from someone who is not registered.
+          Checking a carrier takes a minute: read{" "}
+          <To to="/resources/avoiding-fly-tipping">how to avoid your rubbish being fly-tipped</To> and{" "}
+          <To to="/resources/checking-license">how to check a licence</To>, or{" "}
           <To to="/search-results">search the directory</To> for registered carriers near you.
         </p>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.reportFlytipping, OFFICIAL.eaRegister, OFFICIAL.dutyOfCareCode, OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera],
+  officialLinks: [
+    OFFICIAL.reportFlytipping,
+    OFFICIAL.eaRegister,
+    OFFICIAL.dutyOfCareCode,
+    OFFICIAL.nrw,
+    OFFICIAL.sepa,
+    OFFICIAL.daera,
+  ],
   related: ["avoiding-fly-tipping", "duty-of-care", "checking-license"],
 };

@@ -26,8 +26,8 @@ export const hazardousWasteBasics: Guide = {
       body: (
         <>
           <p>
-            Waste is hazardous when it is harmful to people or the environment. In England the rules are in the{" "}
-            <strong>Hazardous Waste (England and Wales) Regulations 2005</strong>. Common examples are:
+            Waste is hazardous when it is harmful to people or the environment. In England the rules are in
+            the <strong>Hazardous Waste (England and Wales) Regulations 2005</strong>. Common examples are:
           </p>
           <ul>
             <li>asbestos;</li>
@@ -56,25 +56,27 @@ export const hazardousWasteBasics: Guide = {
         <>
           <ul>
             <li>
-              Never put hazardous waste in your bin, and never pour chemicals, paint or oil down a sink or drain: it
-              ends up in rivers.
+              Never put hazardous waste in your bin, and never pour chemicals, paint or oil down a sink or
+              drain: it ends up in rivers.
             </li>
             <li>
-              Most household waste recycling centres accept paint, engine oil, car batteries, fluorescent tubes and
-              gas bottles. Check your council's website first.
+              Most household waste recycling centres accept paint, engine oil, car batteries, fluorescent
+              tubes and gas bottles. Check your council's website first.
             </li>
             <li>Keep products in their original, labelled containers and never mix them.</li>
             <li>
-              If you pay someone to take hazardous waste away, they must be a registered upper tier waste carrier and
-              take it to a site permitted to accept it. Ask where it is going.
+              If you pay someone to take hazardous waste away, they must be a registered upper tier waste
+              carrier and take it to a site permitted to accept it. Ask where it is going.
             </li>
           </ul>
           <Callout tone="warning" title="Asbestos: do not disturb it">
             <p>
-              Asbestos was widely used in buildings until 1999 and is dangerous when damaged. Removing it is covered by
-              the Control of Asbestos Regulations 2012, and much of the work must be done by a contractor licensed by
-              the <Official link={OFFICIAL.hseAsbestos}>Health and Safety Executive</Official>. Some councils accept
-              small amounts of bonded asbestos, wrapped and by appointment: ask yours before you take any.
+              Asbestos was widely used in buildings until 1999 and is dangerous when damaged. Removing it is
+              covered by the Control of Asbestos Regulations 2012, and much of the work must be done by a
+              contractor licensed by the{" "}
+              <Official link={OFFICIAL.hseAsbestos}>Health and Safety Executive</Official>. Some councils
+              accept small amounts of bonded asbestos, wrapped and by appointment: ask yours before you take
+              any.
             </p>
           </Callout>
         </>
@@ -91,13 +93,14 @@ export const hazardousWasteBasics: Guide = {
             <li>Store it safely and securely, in suitable labelled containers.</li>
             <li>Use a registered waste carrier, and make sure it goes to a site authorised to take it.</li>
             <li>
-              Complete a <strong>consignment note</strong> every time it moves, and keep your consignment records for{" "}
-              <strong>3 years</strong>.
+              Complete a <strong>consignment note</strong> every time it moves, and keep your consignment
+              records for <strong>3 years</strong>.
             </li>
           </ul>
           <p>
-            Businesses in England no longer need to register their premises as hazardous waste producers. Read the
-            full requirements on <Official link={OFFICIAL.hazardousWaste}>GOV.UK: Dispose of hazardous waste</Official>.
+            Businesses in England no longer need to register their premises as hazardous waste producers. Read
+            the full requirements on{" "}
+            <Official link={OFFICIAL.hazardousWaste}>GOV.UK: Dispose of hazardous waste</Official>.
           </p>
         </>
       ),
@@ -108,13 +111,13 @@ export const hazardousWasteBasics: Guide = {
       body: (
         <ul>
           <li>
-            <strong>Wales</strong>: the same regulations apply, but premises that produce or store more than 500 kg of
-            hazardous waste a year must still be registered with{" "}
+            <strong>Wales</strong>: the same regulations apply, but premises that produce or store more than
+            500 kg of hazardous waste a year must still be registered with{" "}
             <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>.
           </li>
           <li>
-            <strong>Scotland</strong>: hazardous waste is called “special waste” and is controlled by the Special Waste
-            Regulations 1996, regulated by <Official link={OFFICIAL.sepa}>SEPA</Official>.
+            <strong>Scotland</strong>: hazardous waste is called “special waste” and is controlled by the
+            Special Waste Regulations 1996, regulated by <Official link={OFFICIAL.sepa}>SEPA</Official>.
           </li>
           <li>
             <strong>Northern Ireland</strong>: the Hazardous Waste Regulations (Northern Ireland) 2005 apply,
@@ -128,13 +131,21 @@ export const hazardousWasteBasics: Guide = {
       heading: "Finding a carrier for hazardous waste",
       body: (
         <p>
-          Search the directory for carriers that list <strong>Hazardous Waste</strong> among their services, then{" "}
-          <To to="/resources/checking-license">check their registration</To> before you book. Ask them which permitted
-          site the waste will go to.
+          Search the directory for carriers that list <strong>Hazardous Waste</strong> among their services,
+          then <To to="/resources/checking-license">check their registration</To> before you book. Ask them
+          which permitted site the waste will go to.
         </p>
       ),
     },
   ],
-  officialLinks: [OFFICIAL.hazardousWaste, OFFICIAL.classifyWaste, OFFICIAL.hseAsbestos, OFFICIAL.eaRegister, OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera],
+  officialLinks: [
+    OFFICIAL.hazardousWaste,
+    OFFICIAL.classifyWaste,
+    OFFICIAL.hseAsbestos,
+    OFFICIAL.eaRegister,
+    OFFICIAL.nrw,
+    OFFICIAL.sepa,
+    OFFICIAL.daera,
+  ],
   related: ["duty-of-care", "household-recycling", "checking-license"],
 };

@@ -12,10 +12,18 @@ function CookieTable() {
         <caption className="sr-only">Cookies set by this website</caption>
         <thead className="bg-slate-50 text-slate-900">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">Cookie</th>
-            <th scope="col" className="px-4 py-3 font-semibold">What it does</th>
-            <th scope="col" className="px-4 py-3 font-semibold">When it is set</th>
-            <th scope="col" className="px-4 py-3 font-semibold">How long it lasts</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Cookie
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              What it does
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              When it is set
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              How long it lasts
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-700">
@@ -41,9 +49,10 @@ export const cookiesSections: GuideSection[] = [
     heading: "What cookies are",
     body: (
       <p>
-        Cookies are small files a website stores in your browser so that it can remember something between pages. The
-        law (the Privacy and Electronic Communications Regulations) lets a site use cookies that are strictly necessary
-        for a service you ask for without asking your consent; any other cookie needs your permission first.
+        Cookies are small files a website stores in your browser so that it can remember something between
+        pages. The law (the Privacy and Electronic Communications Regulations) lets a site use cookies that
+        are strictly necessary for a service you ask for without asking your consent; any other cookie needs
+        your permission first.
       </p>
     ),
   },
@@ -53,10 +62,10 @@ export const cookiesSections: GuideSection[] = [
     body: (
       <>
         <p>
-          We use only these {COOKIES.length} cookies. Each is strictly necessary, each is sent only to this website,
-          and none can be read by scripts on the page. On our secure site their names begin with{" "}
-          <code>__Host-</code> instead of <code>__</code> (for example <code>__Host-session</code>), which tells
-          your browser to accept them only from this exact website over a secure connection.
+          We use only these {COOKIES.length} cookies. Each is strictly necessary, each is sent only to this
+          website, and none can be read by scripts on the page. On our secure site their names begin with{" "}
+          <code>__Host-</code> instead of <code>__</code> (for example <code>__Host-session</code>), which
+          tells your browser to accept them only from this exact website over a secure connection.
         </p>
         <CookieTable />
       </>
@@ -74,9 +83,9 @@ export const cookiesSections: GuideSection[] = [
           <li>any third-party cookies.</li>
         </ul>
         <p>
-          Carriers can see how many times their profile was viewed and their phone number clicked. We count these on
-          our server, without cookies, and the counts are not linked to you. That is why we do not show a cookie
-          banner: there is nothing to consent to.
+          Carriers can see how many times their profile was viewed and their phone number clicked. We count
+          these on our server, without cookies, and the counts are not linked to you. That is why we do not
+          show a cookie banner: there is nothing to consent to.
         </p>
       </>
     ),
@@ -86,9 +95,9 @@ export const cookiesSections: GuideSection[] = [
     heading: "Managing cookies",
     body: (
       <p>
-        You can block or delete cookies in your browser's settings. You can search the directory, read guides and send
-        requests without any cookies, but if you block them you cannot sign in to a business account, and some
-        confirmation messages will not appear.
+        You can block or delete cookies in your browser's settings. You can search the directory, read guides
+        and send requests without any cookies, but if you block them you cannot sign in to a business account,
+        and some confirmation messages will not appear.
       </p>
     ),
   },
@@ -97,9 +106,9 @@ export const cookiesSections: GuideSection[] = [
     heading: "Changes",
     body: (
       <p>
-        If we ever want to use a cookie that is not strictly necessary, we will update this page and ask for your
-        consent first. Questions? Contact {SUPPORT_ROUTE}: <To to="/contact">contact us</To>. See also our{" "}
-        <To to="/privacy">privacy notice</To>.
+        If we ever want to use a cookie that is not strictly necessary, we will update this page and ask for
+        your consent first. Questions? Contact {SUPPORT_ROUTE}: <To to="/contact">contact us</To>. See also
+        our <To to="/privacy">privacy notice</To>.
       </p>
     ),
   },

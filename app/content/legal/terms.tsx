@@ -13,10 +13,10 @@ export const termsSections: GuideSection[] = [
     body: (
       <>
         <p>
-          These terms apply to everyone who uses this website, which is run by the {SITE_NAME} (“we”, “us”). By using
-          the site you agree to them. If you create a business account, they form the agreement between your business
-          and us. Our <To to="/privacy">privacy notice</To> and <To to="/cookies">cookie policy</To> explain how we
-          handle personal data.
+          These terms apply to everyone who uses this website, which is run by the {SITE_NAME} (“we”, “us”).
+          By using the site you agree to them. If you create a business account, they form the agreement
+          between your business and us. Our <To to="/privacy">privacy notice</To> and{" "}
+          <To to="/cookies">cookie policy</To> explain how we handle personal data.
         </p>
       </>
     ),
@@ -28,12 +28,13 @@ export const termsSections: GuideSection[] = [
       <>
         <p>
           The directory helps people find registered waste carriers and check their registration. We are an
-          independent information service. We are <strong>not</strong> the Environment Agency or any other regulator,
-          we do not collect or carry waste, and we are not an agent for any carrier.
+          independent information service. We are <strong>not</strong> the Environment Agency or any other
+          regulator, we do not collect or carry waste, and we are not an agent for any carrier.
         </p>
         <p>
-          A listing is not a recommendation. A “claimed” listing means we have checked that the person who claimed it
-          represents the registered business; it does not mean we have checked the quality of their work.
+          A listing is not a recommendation. A “claimed” listing means we have checked that the person who
+          claimed it represents the registered business; it does not mean we have checked the quality of their
+          work.
         </p>
       </>
     ),
@@ -44,15 +45,15 @@ export const termsSections: GuideSection[] = [
     body: (
       <>
         <p>
-          Registration details come from the Environment Agency's public register, which we refresh regularly. Between
-          refreshes a registration can change, and the register itself can contain mistakes.
+          Registration details come from the Environment Agency's public register, which we refresh regularly.
+          Between refreshes a registration can change, and the register itself can contain mistakes.
         </p>
         <Callout tone="warning" title="Your legal duty of care stays with you">
           <p>
-            Using the directory does not transfer your <To to="/resources/duty-of-care">duty of care</To> for your
-            waste. Before handing waste to anyone, confirm their registration on the{" "}
-            <Official link={OFFICIAL.eaRegister}>official public register</Official> and get a receipt or waste
-            transfer note.
+            Using the directory does not transfer your <To to="/resources/duty-of-care">duty of care</To> for
+            your waste. Before handing waste to anyone, confirm their registration on the{" "}
+            <Official link={OFFICIAL.eaRegister}>official public register</Official> and get a receipt or
+            waste transfer note.
           </p>
         </Callout>
       </>
@@ -68,7 +69,10 @@ export const termsSections: GuideSection[] = [
           <li>send false quote requests, reviews or claims, or pretend to be someone else;</li>
           <li>use carriers' contact details for unsolicited marketing;</li>
           <li>copy the directory in bulk by automated means, or put an unreasonable load on the service;</li>
-          <li>try to get around our security, or upload anything harmful, unlawful or that you have no right to share.</li>
+          <li>
+            try to get around our security, or upload anything harmful, unlawful or that you have no right to
+            share.
+          </li>
         </ul>
       </>
     ),
@@ -78,9 +82,9 @@ export const termsSections: GuideSection[] = [
     heading: "Quotes and dealing with carriers",
     body: (
       <p>
-        When you request a quote, any agreement you make is between you and the carrier; we are not a party to it and
-        are not responsible for the carrier's prices, work or conduct. If something goes wrong, raise it with the
-        carrier first. For consumer advice, call the Citizens Advice consumer helpline on{" "}
+        When you request a quote, any agreement you make is between you and the carrier; we are not a party to
+        it and are not responsible for the carrier's prices, work or conduct. If something goes wrong, raise
+        it with the carrier first. For consumer advice, call the Citizens Advice consumer helpline on{" "}
         <Tel number={PHONE.citizensAdviceConsumer} />. Report illegal waste activity to your council or to the
         Environment Agency.
       </p>
@@ -97,8 +101,9 @@ export const termsSections: GuideSection[] = [
           <li>contain abusive, discriminatory or defamatory content, or other people's personal details.</li>
         </ul>
         <p>
-          Each e-mail address can review a business once. We check reviews before publishing them and may refuse or
-          remove any that break these rules. By submitting a review you allow us to publish it on the site.
+          Each e-mail address can review a business once. We check reviews before publishing them and may
+          refuse or remove any that break these rules. By submitting a review you allow us to publish it on
+          the site.
         </p>
       </>
     ),
@@ -114,18 +119,20 @@ export const termsSections: GuideSection[] = [
             We review each claim, usually in {CLAIM_REVIEW_TIME}, and may ask for evidence or refuse a claim.
           </li>
           <li>
-            You are responsible for the information you publish, which must be accurate and lawful, and you must have
-            the right to use any logo or photo you upload.
+            You are responsible for the information you publish, which must be accurate and lawful, and you
+            must have the right to use any logo or photo you upload.
           </li>
-          <li>Keep your password safe and tell us straight away if you think your account has been misused.</li>
           <li>
-            We may suspend a listing or account that breaks these terms, misleads the public, or whose registration is
-            revoked.
+            Keep your password safe and tell us straight away if you think your account has been misused.
+          </li>
+          <li>
+            We may suspend a listing or account that breaks these terms, misleads the public, or whose
+            registration is revoked.
           </li>
         </ul>
         <p>
-          Records you create with the waste transfer note tool are your business's records: you are responsible for
-          their accuracy and for keeping them for as long as the law requires.
+          Records you create with the waste transfer note tool are your business's records: you are
+          responsible for their accuracy and for keeping them for as long as the law requires.
         </p>
       </>
     ),
@@ -135,10 +142,10 @@ export const termsSections: GuideSection[] = [
     heading: "Plans and payment",
     body: (
       <p>
-        The Standard plan is free. The Premium plan costs £200 a month or £1,999 a year and adds a featured place in
-        search results, quote requests and customer reviews. The plan, period, price and any free trial are confirmed
-        when your claim is approved. Paid plans renew for the same period unless cancelled; to cancel or change plan,
-        contact {SUPPORT_ROUTE}.
+        The Standard plan is free. The Premium plan costs £200 a month or £1,999 a year and adds a featured
+        place in search results, quote requests and customer reviews. The plan, period, price and any free
+        trial are confirmed when your claim is approved. Paid plans renew for the same period unless
+        cancelled; to cancel or change plan, contact {SUPPORT_ROUTE}.
       </p>
     ),
   },
@@ -158,14 +165,15 @@ export const termsSections: GuideSection[] = [
     body: (
       <>
         <p>
-          We work hard to keep the directory accurate and available, but we cannot promise it will always be complete,
-          up to date or uninterrupted. We are not responsible for the acts or omissions of carriers listed on the site,
-          or for loss caused by relying on directory information without checking the official register.
+          We work hard to keep the directory accurate and available, but we cannot promise it will always be
+          complete, up to date or uninterrupted. We are not responsible for the acts or omissions of carriers
+          listed on the site, or for loss caused by relying on directory information without checking the
+          official register.
         </p>
         <p>
-          Nothing in these terms limits our liability for death or personal injury caused by our negligence, for
-          fraud, or for anything else that cannot be limited by law, and nothing affects your statutory rights as a
-          consumer.
+          Nothing in these terms limits our liability for death or personal injury caused by our negligence,
+          for fraud, or for anything else that cannot be limited by law, and nothing affects your statutory
+          rights as a consumer.
         </p>
       </>
     ),
@@ -175,10 +183,10 @@ export const termsSections: GuideSection[] = [
     heading: "Changes and governing law",
     body: (
       <p>
-        We may update these terms; the date at the top of the page shows when they last changed. These terms are
-        governed by the law of England and Wales and disputes go to the courts of England and Wales, except that if you
-        live in Scotland or Northern Ireland you may bring proceedings in your local courts. Questions? Contact{" "}
-        {SUPPORT_ROUTE}: <To to="/contact">contact us</To>.
+        We may update these terms; the date at the top of the page shows when they last changed. These terms
+        are governed by the law of England and Wales and disputes go to the courts of England and Wales,
+        except that if you live in Scotland or Northern Ireland you may bring proceedings in your local
+        courts. Questions? Contact {SUPPORT_ROUTE}: <To to="/contact">contact us</To>.
       </p>
     ),
   },

@@ -9,7 +9,8 @@ import type { Database } from "~/platform/db/database.server";
 import { attempt, clearLimit, hit, peek, refund, type Backoff } from "~/platform/rate-limit.server";
 import { hashToken } from "~/platform/session.server";
 
-export type CheckGate = { allowed: false; retryAt: Date } | { allowed: true; settle: (ok: boolean) => Promise<void> };
+export type CheckGate =
+  { allowed: false; retryAt: Date } | { allowed: true; settle: (ok: boolean) => Promise<void> };
 
 export async function beginCheck(
   db: Database,
@@ -23,7 +24,8 @@ export async function beginCheck(
     allowed: true,
     settle: async (ok) => {
       if (!ok) {
-        if (sessionKey) await hit(db, sessionKey, { max: Number.MAX_SAFE_INTEGER, windowMs: policy.forgetMs }, now);
+        if (sessionKey)
+          await hit(db, sessionKey, { max: Number.MAX_SAFE_INTEGER, windowMs: policy.forgetMs }, now);
         return;
       }
       const sameSession = sessionKey ? await peek(db, sessionKey, now) : 0;

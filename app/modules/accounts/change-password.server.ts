@@ -29,15 +29,28 @@ export async function changePassword(
     return { status: "weak-password" };
   }
   const now = input.now ?? new Date();
-  const gate = await beginCheck(db, { key: limitKeys.currentPassword(input.userId), policy: BACKOFFS.currentPassword, sessionToken: input.sessionToken, now });
+  const gate = await beginCheck(db, {
+    key: limitKeys.currentPassword(input.userId),
+    policy: BACKOFFS.currentPassword,
+    sessionToken: input.sessionToken,
+    now,
+  });
   if (!gate.allowed) return { status: "rate-limited", retryAt: gate.retryAt };
-  const user = await db.selectFrom("users").select(["id", "email", "password_hash"]).where("id", "=", input.userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("id", "=", input.userId)
+    .executeTakeFirstOrThrow();
   const ok = !!user.password_hash && (await verifyPassword(user.password_hash, input.currentPassword));
   await gate.settle(ok);
   if (!ok) return { status: "wrong-password" };
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where("id", "=", user.id)
+      .execute();
     const signedOutOthers = await revokeUserSessions(trx, user.id, { exceptToken: input.sessionToken, now });
     await forgetSecondFactorFailures(trx, user.id);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));

@@ -11,7 +11,11 @@ import { normalizeEmail } from "./normalize-email";
 import { hashPassword } from "./passwords.server";
 
 /** Makes `email` an administrator and returns a one-time set-password link (7 days). */
-export async function createAdmin(db: Database, config: Pick<Config, "publicUrl">, input: { email: string }): Promise<Invitation & { wasAdmin: boolean }> {
+export async function createAdmin(
+  db: Database,
+  config: Pick<Config, "publicUrl">,
+  input: { email: string },
+): Promise<Invitation & { wasAdmin: boolean }> {
   const email = normalizeEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   return db.transaction().execute(async (trx) => {
@@ -40,10 +44,19 @@ export async function createDemoAdmin(
   const password = crypto.randomBytes(12).toString("base64url");
   await db
     .updateTable("users")
-    .set({ password_hash: await hashPassword(password), email_confirmed_at: new Date(), updated_at: new Date() })
+    .set({
+      password_hash: await hashPassword(password),
+      email_confirmed_at: new Date(),
+      updated_at: new Date(),
+    })
     .where("id", "=", admin.userId)
     .execute();
   // The printed password replaces the link: the invite token is not needed.
-  await db.updateTable("verifications").set({ used_at: new Date() }).where("user_id", "=", admin.userId).where("used_at", "is", null).execute();
+  await db
+    .updateTable("verifications")
+    .set({ used_at: new Date() })
+    .where("user_id", "=", admin.userId)
+    .where("used_at", "is", null)
+    .execute();
   return { email: admin.email, password };
 }

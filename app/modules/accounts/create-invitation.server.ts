@@ -31,9 +31,22 @@ export async function createInvitation(
 ): Promise<Invitation> {
   const email = normalizeEmail(input.email);
   return inTransaction(db, async (trx) => {
-    await trx.insertInto("users").values({ email }).onConflict((oc) => oc.column("email").doNothing()).execute();
-    const user = await trx.selectFrom("users").select(["id", "password_hash", "email_confirmed_at"]).where("email", "=", email).executeTakeFirstOrThrow();
-    const { token, expiresAt } = await issueToken(trx, { userId: user.id, email, purpose: "invite", now: input.now });
+    await trx
+      .insertInto("users")
+      .values({ email })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "password_hash", "email_confirmed_at"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const { token, expiresAt } = await issueToken(trx, {
+      userId: user.id,
+      email,
+      purpose: "invite",
+      now: input.now,
+    });
     return {
       userId: user.id,
       email,
@@ -84,7 +97,12 @@ export async function inviteOrNotify(
       return { userId: invitation.userId, email: invitation.email, sent: "notice", expiresAt: null } as const;
     }
     await queueEmail(trx, input.invitation(invitation.url, invitation.expiresAt));
-    return { userId: invitation.userId, email: invitation.email, sent: "invitation", expiresAt: invitation.expiresAt } as const;
+    return {
+      userId: invitation.userId,
+      email: invitation.email,
+      sent: "invitation",
+      expiresAt: invitation.expiresAt,
+    } as const;
   });
 }
 

@@ -16,23 +16,42 @@ export async function disableTotp(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: { userId: string; code: string; now?: number; sessionToken?: string | null },
-): Promise<{ status: "disabled" } | { status: "invalid-code" } | { status: "not-enabled" } | { status: "rate-limited"; retryAt: Date }> {
+): Promise<
+  | { status: "disabled" }
+  | { status: "invalid-code" }
+  | { status: "not-enabled" }
+  | { status: "rate-limited"; retryAt: Date }
+> {
   const user = await db
     .selectFrom("users")
     .select(["email", "totp_secret", "totp_enabled_at", "totp_last_step", "recovery_codes"])
     .where("id", "=", input.userId)
     .executeTakeFirstOrThrow();
   if (!user.totp_secret || !user.totp_enabled_at) return { status: "not-enabled" };
-  const gate = await beginCheck(db, { key: limitKeys.accountCode(input.userId), policy: BACKOFFS.accountCode, sessionToken: input.sessionToken, now: new Date(input.now ?? Date.now()) });
+  const gate = await beginCheck(db, {
+    key: limitKeys.accountCode(input.userId),
+    policy: BACKOFFS.accountCode,
+    sessionToken: input.sessionToken,
+    now: new Date(input.now ?? Date.now()),
+  });
   if (!gate.allowed) return { status: "rate-limited", retryAt: gate.retryAt };
   const step = matchTotp(user.totp_secret, input.code, user.totp_last_step, input.now);
-  const recoveryOk = step === null && looksLikeRecoveryCode(input.code) && user.recovery_codes.includes(hashRecoveryCode(input.code));
+  const recoveryOk =
+    step === null &&
+    looksLikeRecoveryCode(input.code) &&
+    user.recovery_codes.includes(hashRecoveryCode(input.code));
   await gate.settle(step !== null || recoveryOk);
   if (step === null && !recoveryOk) return { status: "invalid-code" };
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
-      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, recovery_codes: [], updated_at: new Date() })
+      .set({
+        totp_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        recovery_codes: [],
+        updated_at: new Date(),
+      })
       .where("id", "=", input.userId)
       .execute();
     await queueEmail(trx, twoFactorChangedEmail(user.email, false, links.security(config)));

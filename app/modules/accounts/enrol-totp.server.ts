@@ -26,12 +26,17 @@ export async function startTotpEnrolment(db: Database, userId: string): Promise<
   let secret = user.totp_secret;
   if (!secret) {
     secret = newTotpSecret();
-    await db.updateTable("users").set({ totp_secret: secret, updated_at: new Date() }).where("id", "=", userId).execute();
+    await db
+      .updateTable("users")
+      .set({ totp_secret: secret, updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
   }
   return { secret, uri: totpFor(secret, user.email).toString() };
 }
 
-export type ConfirmTotpResult = { status: "enabled"; recoveryCodes: string[] } | { status: "invalid-code" } | { status: "not-started" };
+export type ConfirmTotpResult =
+  { status: "enabled"; recoveryCodes: string[] } | { status: "invalid-code" } | { status: "not-started" };
 
 export async function confirmTotpEnrolment(
   db: Database,
@@ -50,11 +55,21 @@ export async function confirmTotpEnrolment(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
-      .set({ totp_enabled_at: new Date(), totp_last_step: step, recovery_codes: hashes, updated_at: new Date() })
+      .set({
+        totp_enabled_at: new Date(),
+        totp_last_step: step,
+        recovery_codes: hashes,
+        updated_at: new Date(),
+      })
       .where("id", "=", input.userId)
       .execute();
     // The session that enrolled has just proved the second factor.
-    await trx.updateTable("sessions").set({ mfa_verified: true }).where("user_id", "=", input.userId).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("sessions")
+      .set({ mfa_verified: true })
+      .where("user_id", "=", input.userId)
+      .where("revoked_at", "is", null)
+      .execute();
     await queueEmail(trx, twoFactorChangedEmail(user.email, true, links.security(config)));
   });
   return { status: "enabled", recoveryCodes: codes };
@@ -73,5 +88,10 @@ export async function pendingTotpSetup(db: Database, userId: string): Promise<To
 
 /** Abandons an enrolment in progress. */
 export async function cancelTotpEnrolment(db: Database, userId: string): Promise<void> {
-  await db.updateTable("users").set({ totp_secret: null }).where("id", "=", userId).where("totp_enabled_at", "is", null).execute();
+  await db
+    .updateTable("users")
+    .set({ totp_secret: null })
+    .where("id", "=", userId)
+    .where("totp_enabled_at", "is", null)
+    .execute();
 }

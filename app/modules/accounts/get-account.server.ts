@@ -25,7 +25,14 @@ export async function getAccount(db: Database, userId: string): Promise<AccountO
   const listing = await db
     .selectFrom("claimed_listings as c")
     .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-    .select(["c.registration_number", "c.company_name", "d.business_name", "c.verified", "c.subscription_plan", "d.expiry_date"])
+    .select([
+      "c.registration_number",
+      "c.company_name",
+      "d.business_name",
+      "c.verified",
+      "c.subscription_plan",
+      "d.expiry_date",
+    ])
     .where("c.user_id", "=", userId)
     .orderBy("c.created_at")
     .executeTakeFirst();

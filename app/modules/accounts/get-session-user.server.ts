@@ -19,7 +19,11 @@ export type SessionLookup =
   /** Password checked; the second factor is still to come. */
   | { kind: "pending-2fa"; userId: string; email: string };
 
-export async function getSessionUser(db: Database, token: string | null, now = new Date()): Promise<SessionLookup> {
+export async function getSessionUser(
+  db: Database,
+  token: string | null,
+  now = new Date(),
+): Promise<SessionLookup> {
   if (!token) return { kind: "none" };
   const session = await resolveSession(db, token, now);
   if (!session) return { kind: "none" };

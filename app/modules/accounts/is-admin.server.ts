@@ -12,6 +12,9 @@ export async function isAdmin(db: Database, email: string): Promise<boolean> {
 }
 
 export async function adminCount(db: Database): Promise<number> {
-  const row = await db.selectFrom("admin_emails").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("admin_emails")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -8,6 +8,7 @@ export const links = {
   requestReset: (c: Base) => `${c.publicUrl}/request-reset`,
   security: (c: Base) => `${c.publicUrl}/account/security`,
   confirmEmail: (c: Base, token: string) => `${c.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`,
-  resetPassword: (c: Base, token: string) => `${c.publicUrl}/auth/recovery?token=${encodeURIComponent(token)}`,
+  resetPassword: (c: Base, token: string) =>
+    `${c.publicUrl}/auth/recovery?token=${encodeURIComponent(token)}`,
   invite: (c: Base, token: string) => `${c.publicUrl}/auth/invite?token=${encodeURIComponent(token)}`,
 };

@@ -8,6 +8,9 @@ import { PRUNE_JOB, pruneAuthData } from "./prune.server";
 export function registerAccountJobs(jobs: JobQueue, config: Config): void {
   registerEmailJobs(jobs, config);
   jobs.register(RESET_JOB, createPasswordResetJob(config), { priority: JOB_PRIORITY.urgent });
-  jobs.register(PRUNE_JOB, async (_payload, { db }) => pruneAuthData(db), { bulk: true, priority: JOB_PRIORITY.low });
+  jobs.register(PRUNE_JOB, async (_payload, { db }) => pruneAuthData(db), {
+    bulk: true,
+    priority: JOB_PRIORITY.low,
+  });
   jobs.schedule({ name: "accounts-prune", dailyAt: "03:30", type: PRUNE_JOB });
 }

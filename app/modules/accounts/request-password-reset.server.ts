@@ -33,10 +33,18 @@ export async function requestPasswordReset(
 export function createPasswordResetJob(config: Pick<Config, "publicUrl">): JobHandler {
   return async (payload, { db }) => {
     const email = normalizeEmail(String(payload.email ?? ""));
-    const user = await db.selectFrom("users").select(["id", "email"]).where("email", "=", email).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("email", "=", email)
+      .executeTakeFirst();
     if (!user) return;
     await db.transaction().execute(async (trx) => {
-      const { token } = await issueToken(trx, { userId: user.id, email: user.email, purpose: "reset_password" });
+      const { token } = await issueToken(trx, {
+        userId: user.id,
+        email: user.email,
+        purpose: "reset_password",
+      });
       await queueEmail(trx, passwordResetEmail(user.email, links.resetPassword(config, token)));
     });
   };

@@ -15,18 +15,25 @@ import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwo
 import { consumeToken, peekToken, type Purpose, type Verification } from "./tokens.server";
 import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
-export function checkPasswordLink(db: Database, token: string | null, purposes: Purpose[], now?: Date): Promise<Verification | null> {
+export function checkPasswordLink(
+  db: Database,
+  token: string | null,
+  purposes: Purpose[],
+  now?: Date,
+): Promise<Verification | null> {
   return peekToken(db, token, purposes, now);
 }
 
-export type SetPasswordResult = { status: "ok"; email: string } | { status: "invalid-link" } | { status: "weak-password" };
+export type SetPasswordResult =
+  { status: "ok"; email: string } | { status: "invalid-link" } | { status: "weak-password" };
 
 export async function setPasswordWithToken(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: { token: string | null; purposes: Purpose[]; password: string; now?: Date },
 ): Promise<SetPasswordResult> {
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return { status: "weak-password" };
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH)
+    return { status: "weak-password" };
   const now = input.now ?? new Date();
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {

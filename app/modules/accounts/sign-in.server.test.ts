@@ -26,7 +26,11 @@ function totp(secret: string, at: number) {
 describe("sign-in", () => {
   it("signs in with the right password and says whether the user is an admin", async () => {
     await makeUser(t.db, "plain@example.test", { password: "right-pass" });
-    const r = await signIn(t.db, TEST_CONFIG, { email: "  PLAIN@example.test ", password: "right-pass", ip: "10.0.0.1" });
+    const r = await signIn(t.db, TEST_CONFIG, {
+      email: "  PLAIN@example.test ",
+      password: "right-pass",
+      ip: "10.0.0.1",
+    });
     expect(r).toMatchObject({ status: "ok", user: { email: "plain@example.test", isAdmin: false } });
     if (r.status !== "ok") throw new Error();
     expect((await getSessionUser(t.db, r.token)).kind).toBe("signed-in");
@@ -34,10 +38,26 @@ describe("sign-in", () => {
 
   it("gives the same answer for a wrong password, an unknown e-mail and an account without password", async () => {
     await makeUser(t.db, "nopass@example.test", { password: null });
-    const wrong = await signIn(t.db, TEST_CONFIG, { email: "plain@example.test", password: "nope", ip: "10.0.0.2" });
-    const unknown = await signIn(t.db, TEST_CONFIG, { email: "ghost@example.test", password: "nope", ip: "10.0.0.2" });
-    const noPass = await signIn(t.db, TEST_CONFIG, { email: "nopass@example.test", password: "", ip: "10.0.0.2" });
-    expect([wrong, unknown, noPass]).toEqual([{ status: "invalid-credentials" }, { status: "invalid-credentials" }, { status: "invalid-credentials" }]);
+    const wrong = await signIn(t.db, TEST_CONFIG, {
+      email: "plain@example.test",
+      password: "nope",
+      ip: "10.0.0.2",
+    });
+    const unknown = await signIn(t.db, TEST_CONFIG, {
+      email: "ghost@example.test",
+      password: "nope",
+      ip: "10.0.0.2",
+    });
+    const noPass = await signIn(t.db, TEST_CONFIG, {
+      email: "nopass@example.test",
+      password: "",
+      ip: "10.0.0.2",
+    });
+    expect([wrong, unknown, noPass]).toEqual([
+      { status: "invalid-credentials" },
+      { status: "invalid-credentials" },
+      { status: "invalid-credentials" },
+    ]);
   });
 
   it("takes about as long for an unknown e-mail as for a wrong password (argon2 runs either way)", async () => {
@@ -61,41 +81,125 @@ describe("sign-in", () => {
 
   it("refuses an unconfirmed e-mail (only with the right password) and re-sends the link", async () => {
     await makeUser(t.db, "unconf@example.test", { password: "right-pass", confirmed: false });
-    expect(await signIn(t.db, TEST_CONFIG, { email: "unconf@example.test", password: "bad", ip: "10.0.0.3" })).toEqual({ status: "invalid-credentials" });
-    expect(await signIn(t.db, TEST_CONFIG, { email: "unconf@example.test", password: "right-pass", ip: "10.0.0.3" })).toEqual({ status: "unconfirmed", newLink: true });
-    const mail = await t.db.selectFrom("email_outbox").select(["template", "text"]).where("to_address", "=", "unconf@example.test").execute();
+    expect(
+      await signIn(t.db, TEST_CONFIG, { email: "unconf@example.test", password: "bad", ip: "10.0.0.3" }),
+    ).toEqual({ status: "invalid-credentials" });
+    expect(
+      await signIn(t.db, TEST_CONFIG, {
+        email: "unconf@example.test",
+        password: "right-pass",
+        ip: "10.0.0.3",
+      }),
+    ).toEqual({ status: "unconfirmed", newLink: true });
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select(["template", "text"])
+      .where("to_address", "=", "unconf@example.test")
+      .execute();
     expect(mail).toHaveLength(1);
     const token = mail[0]!.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
     expect(await confirmEmail(t.db, token)).toEqual({ status: "confirmed", email: "unconf@example.test" });
     expect(await confirmEmail(t.db, token)).toEqual({ status: "invalid-link" });
-    expect((await signIn(t.db, TEST_CONFIG, { email: "unconf@example.test", password: "right-pass", ip: "10.0.0.3" })).status).toBe("ok");
+    expect(
+      (
+        await signIn(t.db, TEST_CONFIG, {
+          email: "unconf@example.test",
+          password: "right-pass",
+          ip: "10.0.0.3",
+        })
+      ).status,
+    ).toBe("ok");
   });
 
   it("limits failed attempts per e-mail from one address (5 per 15 minutes), even with the right password afterwards", async () => {
     await makeUser(t.db, "target@example.test", { password: "right-pass" });
     const now = new Date();
     for (let i = 0; i < 5; i++) {
-      expect((await signIn(t.db, TEST_CONFIG, { email: "target@example.test", password: `guess${i}`, ip: "10.2.0.1", now })).status).toBe("invalid-credentials");
+      expect(
+        (
+          await signIn(t.db, TEST_CONFIG, {
+            email: "target@example.test",
+            password: `guess${i}`,
+            ip: "10.2.0.1",
+            now,
+          })
+        ).status,
+      ).toBe("invalid-credentials");
     }
-    const limited = await signIn(t.db, TEST_CONFIG, { email: "target@example.test", password: "right-pass", ip: "10.2.0.1", now });
+    const limited = await signIn(t.db, TEST_CONFIG, {
+      email: "target@example.test",
+      password: "right-pass",
+      ip: "10.2.0.1",
+      now,
+    });
     expect(limited).toMatchObject({ status: "rate-limited", scope: "address" });
     if (limited.status !== "rate-limited") throw new Error();
     expect(limited.retryAt.getTime() - now.getTime()).toBe(15 * 60_000);
     // Another e-mail from that address is not affected, nor this e-mail from another address.
-    expect((await signIn(t.db, TEST_CONFIG, { email: "plain@example.test", password: "right-pass", ip: "10.2.0.1", now })).status).toBe("ok");
-    expect((await signIn(t.db, TEST_CONFIG, { email: "target@example.test", password: "right-pass", ip: "10.2.0.99", now })).status).toBe("ok");
+    expect(
+      (
+        await signIn(t.db, TEST_CONFIG, {
+          email: "plain@example.test",
+          password: "right-pass",
+          ip: "10.2.0.1",
+          now,
+        })
+      ).status,
+    ).toBe("ok");
+    expect(
+      (
+        await signIn(t.db, TEST_CONFIG, {
+          email: "target@example.test",
+          password: "right-pass",
+          ip: "10.2.0.99",
+          now,
+        })
+      ).status,
+    ).toBe("ok");
     const later = new Date(now.getTime() + 16 * 60_000);
-    expect((await signIn(t.db, TEST_CONFIG, { email: "target@example.test", password: "right-pass", ip: "10.2.0.1", now: later })).status).toBe("ok");
+    expect(
+      (
+        await signIn(t.db, TEST_CONFIG, {
+          email: "target@example.test",
+          password: "right-pass",
+          ip: "10.2.0.1",
+          now: later,
+        })
+      ).status,
+    ).toBe("ok");
   });
 
   it("limits failed attempts per IP across e-mails (30 per 15 minutes); successful sign-ins do not count", async () => {
     await makeUser(t.db, "ipuser@example.test", { password: "right-pass" });
     for (let i = 0; i < 10; i++) {
-      expect((await signIn(t.db, TEST_CONFIG, { email: "ipuser@example.test", password: "right-pass", ip: "10.3.0.1" })).status).toBe("ok");
+      expect(
+        (
+          await signIn(t.db, TEST_CONFIG, {
+            email: "ipuser@example.test",
+            password: "right-pass",
+            ip: "10.3.0.1",
+          })
+        ).status,
+      ).toBe("ok");
     }
-    for (let i = 0; i < 30; i++) await signIn(t.db, TEST_CONFIG, { email: `spray${i}@example.test`, password: "x", ip: "10.3.0.1" });
-    expect(await signIn(t.db, TEST_CONFIG, { email: "ipuser@example.test", password: "right-pass", ip: "10.3.0.1" })).toMatchObject({ status: "rate-limited", scope: "address" });
-    expect((await signIn(t.db, TEST_CONFIG, { email: "ipuser@example.test", password: "right-pass", ip: "10.3.0.2" })).status).toBe("ok");
+    for (let i = 0; i < 30; i++)
+      await signIn(t.db, TEST_CONFIG, { email: `spray${i}@example.test`, password: "x", ip: "10.3.0.1" });
+    expect(
+      await signIn(t.db, TEST_CONFIG, {
+        email: "ipuser@example.test",
+        password: "right-pass",
+        ip: "10.3.0.1",
+      }),
+    ).toMatchObject({ status: "rate-limited", scope: "address" });
+    expect(
+      (
+        await signIn(t.db, TEST_CONFIG, {
+          email: "ipuser@example.test",
+          password: "right-pass",
+          ip: "10.3.0.2",
+        })
+      ).status,
+    ).toBe("ok");
   });
 });
 
@@ -105,63 +209,141 @@ describe("two-factor", () => {
     const setup = (await startTotpEnrolment(t.db, user.id))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     const t0 = Date.now();
-    expect(await confirmTotpEnrolment(t.db, TEST_CONFIG, { userId: user.id, code: "000000", now: t0 })).toEqual({ status: "invalid-code" });
-    const enabled = await confirmTotpEnrolment(t.db, TEST_CONFIG, { userId: user.id, code: totp(setup.secret, t0), now: t0 });
+    expect(
+      await confirmTotpEnrolment(t.db, TEST_CONFIG, { userId: user.id, code: "000000", now: t0 }),
+    ).toEqual({ status: "invalid-code" });
+    const enabled = await confirmTotpEnrolment(t.db, TEST_CONFIG, {
+      userId: user.id,
+      code: totp(setup.secret, t0),
+      now: t0,
+    });
     if (enabled.status !== "enabled") throw new Error(enabled.status);
     expect(enabled.recoveryCodes).toHaveLength(10);
-    const stored = await t.db.selectFrom("users").select("recovery_codes").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("users")
+      .select("recovery_codes")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.recovery_codes).not.toContain(enabled.recoveryCodes[0]);
 
-    const first = await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" });
+    const first = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.4.0.1",
+    });
     if (first.status !== "second-factor") throw new Error(first.status);
     expect((await getSessionUser(t.db, first.token)).kind).toBe("pending-2fa");
     // The code used for enrolment cannot be replayed.
-    expect(await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: totp(setup.secret, t0), now: new Date(t0) })).toEqual({ status: "invalid-code" });
+    expect(
+      await verifySecondFactor(t.db, TEST_CONFIG, {
+        pendingToken: first.token,
+        code: totp(setup.secret, t0),
+        now: new Date(t0),
+      }),
+    ).toEqual({ status: "invalid-code" });
     const t1 = t0 + 30_000;
-    const ok = await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: totp(setup.secret, t1), now: new Date(t1) });
+    const ok = await verifySecondFactor(t.db, TEST_CONFIG, {
+      pendingToken: first.token,
+      code: totp(setup.secret, t1),
+      now: new Date(t1),
+    });
     if (ok.status !== "ok") throw new Error(ok.status);
     expect(ok.token).not.toBe(first.token);
     expect((await getSessionUser(t.db, ok.token, new Date(t1))).kind).toBe("signed-in");
     expect((await getSessionUser(t.db, first.token, new Date(t1))).kind).toBe("none");
 
-    const second = await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" });
+    const second = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.4.0.1",
+    });
     if (second.status !== "second-factor") throw new Error(second.status);
     const recovery = enabled.recoveryCodes[3]!;
-    const viaRecovery = await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: second.token, code: recovery.toUpperCase() });
+    const viaRecovery = await verifySecondFactor(t.db, TEST_CONFIG, {
+      pendingToken: second.token,
+      code: recovery.toUpperCase(),
+    });
     expect(viaRecovery).toMatchObject({ status: "ok", usedRecoveryCode: true });
-    const third = await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" });
+    const third = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.4.0.1",
+    });
     if (third.status !== "second-factor") throw new Error(third.status);
-    expect(await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: third.token, code: recovery })).toEqual({ status: "invalid-code" });
+    expect(
+      await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: third.token, code: recovery }),
+    ).toEqual({ status: "invalid-code" });
 
     // Disabling needs a fresh code.
-    expect(await disableTotp(t.db, TEST_CONFIG, { userId: user.id, code: "123456", now: t1 + 60_000 })).toEqual({ status: "invalid-code" });
-    expect(await disableTotp(t.db, TEST_CONFIG, { userId: user.id, code: totp(setup.secret, t1 + 60_000), now: t1 + 60_000 })).toEqual({ status: "disabled" });
-    expect((await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" })).status).toBe("ok");
+    expect(
+      await disableTotp(t.db, TEST_CONFIG, { userId: user.id, code: "123456", now: t1 + 60_000 }),
+    ).toEqual({ status: "invalid-code" });
+    expect(
+      await disableTotp(t.db, TEST_CONFIG, {
+        userId: user.id,
+        code: totp(setup.secret, t1 + 60_000),
+        now: t1 + 60_000,
+      }),
+    ).toEqual({ status: "disabled" });
+    expect(
+      (await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" })).status,
+    ).toBe("ok");
   });
 
   it("a pending sign-in allows 5 wrong codes, then is revoked", async () => {
-    const user = await makeUser(t.db, "twofa2@example.test", { password: "right-pass", totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" });
-    const first = await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.5.0.1" });
+    const user = await makeUser(t.db, "twofa2@example.test", {
+      password: "right-pass",
+      totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+    });
+    const first = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.5.0.1",
+    });
     if (first.status !== "second-factor") throw new Error(first.status);
-    for (let i = 0; i < 5; i++) expect((await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: "000000" })).status).toBe("invalid-code");
-    expect((await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: totp("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", Date.now()) })).status).toBe("rate-limited");
-    expect((await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: "000000" })).status).toBe("expired");
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: "000000" })).status,
+      ).toBe("invalid-code");
+    expect(
+      (
+        await verifySecondFactor(t.db, TEST_CONFIG, {
+          pendingToken: first.token,
+          code: totp("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", Date.now()),
+        })
+      ).status,
+    ).toBe("rate-limited");
+    expect(
+      (await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: first.token, code: "000000" })).status,
+    ).toBe("expired");
   });
 });
 
 describe("sign-up and administrators", () => {
   it("sign-up creates an unconfirmed account with a confirmation e-mail; a second sign-up for the e-mail is refused", async () => {
-    const r = await signUp(t.db, TEST_CONFIG, { email: "New@Example.test", password: "long-enough", ip: "10.6.0.1" });
+    const r = await signUp(t.db, TEST_CONFIG, {
+      email: "New@Example.test",
+      password: "long-enough",
+      ip: "10.6.0.1",
+    });
     expect(r).toMatchObject({ status: "created", email: "new@example.test", needsConfirmation: true });
     if (r.status !== "created") throw new Error(r.status);
     // The caller (the claim wizard) learns which account it is; visitors are not told (decision 0410).
-    expect(await signUp(t.db, TEST_CONFIG, { email: "new@example.test", password: "long-enough", ip: "10.6.0.1" })).toEqual({
+    expect(
+      await signUp(t.db, TEST_CONFIG, { email: "new@example.test", password: "long-enough", ip: "10.6.0.1" }),
+    ).toEqual({
       status: "exists",
       userId: r.userId,
       email: "new@example.test",
     });
-    expect(await signUp(t.db, TEST_CONFIG, { email: "short@example.test", password: "12345", ip: "10.6.0.1" })).toEqual({ status: "weak-password" });
-    const mails = await t.db.selectFrom("email_outbox").select("template").where("to_address", "=", "new@example.test").execute();
+    expect(
+      await signUp(t.db, TEST_CONFIG, { email: "short@example.test", password: "12345", ip: "10.6.0.1" }),
+    ).toEqual({ status: "weak-password" });
+    const mails = await t.db
+      .selectFrom("email_outbox")
+      .select("template")
+      .where("to_address", "=", "new@example.test")
+      .execute();
     expect(mails).toEqual([{ template: "confirm_email" }]);
     const jobs = await t.db.selectFrom("jobs").select("type").where("type", "=", "email.send").execute();
     expect(jobs.length).toBeGreaterThan(0);
@@ -169,7 +351,16 @@ describe("sign-up and administrators", () => {
 
   it("sign-ups are limited per IP", async () => {
     const results = [];
-    for (let i = 0; i < 6; i++) results.push((await signUp(t.db, TEST_CONFIG, { email: `many${i}@example.test`, password: "long-enough", ip: "10.7.0.1" })).status);
+    for (let i = 0; i < 6; i++)
+      results.push(
+        (
+          await signUp(t.db, TEST_CONFIG, {
+            email: `many${i}@example.test`,
+            password: "long-enough",
+            ip: "10.7.0.1",
+          })
+        ).status,
+      );
     expect(results).toEqual(["created", "created", "created", "created", "created", "rate-limited"]);
   });
 

@@ -42,9 +42,14 @@ export async function signIn(
   const ipKey = limitKeys.signInByIp(input.ip);
   const pairKey = limitKeys.signInByPair(email, input.ip);
   // Count first, so that parallel guesses cannot slip past the limit.
-  const [byIp, byPair] = await Promise.all([hit(db, ipKey, LIMITS.signInByIp, now), hit(db, pairKey, LIMITS.signInByPair, now)]);
+  const [byIp, byPair] = await Promise.all([
+    hit(db, ipKey, LIMITS.signInByIp, now),
+    hit(db, pairKey, LIMITS.signInByPair, now),
+  ]);
   if (!byIp.allowed || !byPair.allowed) {
-    const retryAt = new Date(Math.max(...[byIp, byPair].filter((r) => !r.allowed).map((r) => r.resetAt.getTime())));
+    const retryAt = new Date(
+      Math.max(...[byIp, byPair].filter((r) => !r.allowed).map((r) => r.resetAt.getTime())),
+    );
     return { status: "rate-limited", scope: "address", retryAt };
   }
 
@@ -83,19 +88,39 @@ export async function signIn(
     return { status: "unconfirmed", newLink: true };
   }
   const secondFactorDue = user.totp_enabled_at !== null;
-  const session = await createSession(db, { userId: user.id, secondFactorDue, ip: input.ip, userAgent: input.userAgent, now });
+  const session = await createSession(db, {
+    userId: user.id,
+    secondFactorDue,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    now,
+  });
   if (secondFactorDue) return { status: "second-factor", token: session.token };
   await rememberAddress(db, user.email, input.ip, now);
-  return { status: "ok", token: session.token, user: { id: user.id, email: user.email, isAdmin: await isAdmin(db, user.email) } };
+  return {
+    status: "ok",
+    token: session.token,
+    user: { id: user.id, email: user.email, isAdmin: await isAdmin(db, user.email) },
+  };
 }
 
 const usable = (ip: string | null | undefined): ip is string => !!ip && ip !== "unknown";
 
 /** A full sign-in from this address: the per-e-mail back-off will not slow it down (30 days). */
-export async function rememberAddress(db: Database, email: string, ip: string | null | undefined, now = new Date()): Promise<void> {
+export async function rememberAddress(
+  db: Database,
+  email: string,
+  ip: string | null | undefined,
+  now = new Date(),
+): Promise<void> {
   if (usable(ip)) await remember(db, limitKeys.knownAddress(email, ip), KNOWN_ADDRESS_TTL_MS, now);
 }
 
-function isKnownAddress(db: Database, email: string, ip: string | null | undefined, now: Date): Promise<boolean> {
+function isKnownAddress(
+  db: Database,
+  email: string,
+  ip: string | null | undefined,
+  now: Date,
+): Promise<boolean> {
   return usable(ip) ? isRemembered(db, limitKeys.knownAddress(email, ip), now) : Promise.resolve(false);
 }

@@ -9,7 +9,11 @@ import { LIMITS, limitKeys } from "./limits.server";
 
 export type SignUpLimit = { limited: false } | { limited: true; retryAt: Date };
 
-export async function signUpLimit(db: Database, ip: string | null | undefined, now = new Date()): Promise<SignUpLimit> {
+export async function signUpLimit(
+  db: Database,
+  ip: string | null | undefined,
+  now = new Date(),
+): Promise<SignUpLimit> {
   const row = await db
     .selectFrom("rate_limits")
     .select(["hits", "expires_at"])

@@ -26,22 +26,36 @@ export async function signUp(
   input: { email: string; password: string; ip?: string | null; now?: Date },
 ): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return { status: "weak-password" };
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH)
+    return { status: "weak-password" };
   const limit = await hit(db, limitKeys.signUpByIp(input.ip), LIMITS.signUpByIp, input.now);
   if (!limit.allowed) return { status: "rate-limited" };
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto("users")
-      .values({ email, password_hash: passwordHash, email_confirmed_at: config.EMAIL_CONFIRMATION ? null : new Date() })
+      .values({
+        email,
+        password_hash: passwordHash,
+        email_confirmed_at: config.EMAIL_CONFIRMATION ? null : new Date(),
+      })
       .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
       .executeTakeFirst();
     if (!row) {
-      const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
       return { status: "exists", userId: existing.id, email } as const;
     }
     if (config.EMAIL_CONFIRMATION) await sendConfirmation(trx, config, { id: row.id, email });
-    return { status: "created", userId: row.id, email, needsConfirmation: config.EMAIL_CONFIRMATION } as const;
+    return {
+      status: "created",
+      userId: row.id,
+      email,
+      needsConfirmation: config.EMAIL_CONFIRMATION,
+    } as const;
   });
 }

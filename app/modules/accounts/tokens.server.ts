@@ -41,7 +41,14 @@ export async function issueToken(
     .execute();
   await db
     .insertInto("verifications")
-    .values({ token_hash: hashToken(token), purpose: input.purpose, user_id: input.userId, email: input.email, expires_at: expiresAt, created_at: now })
+    .values({
+      token_hash: hashToken(token),
+      purpose: input.purpose,
+      user_id: input.userId,
+      email: input.email,
+      expires_at: expiresAt,
+      created_at: now,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -62,7 +69,9 @@ export async function peekToken(
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
     .executeTakeFirst();
-  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at } : null;
+  return row
+    ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
+    : null;
 }
 
 /** Uses the token up and returns it, or null when it is unknown, used, expired or for another purpose. */
@@ -82,5 +91,7 @@ export async function consumeToken(
     .where("expires_at", ">", now)
     .returning(["id", "user_id", "email", "purpose", "expires_at"])
     .executeTakeFirst();
-  return row ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at } : null;
+  return row
+    ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
+    : null;
 }

@@ -6,7 +6,14 @@ export const TOTP_ISSUER = "UK Waste Carrier Directory";
 export const RECOVERY_CODE_COUNT = 10;
 
 export function totpFor(secretBase32: string, label = "account"): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export function newTotpSecret(): string {
@@ -17,7 +24,12 @@ export function newTotpSecret(): string {
  * The time step a code belongs to (accepting one step of clock drift either way), or null.
  * Steps at or before `lastStep` are refused, so a code cannot be used twice.
  */
-export function matchTotp(secretBase32: string, code: string, lastStep: number | null, now = Date.now()): number | null {
+export function matchTotp(
+  secretBase32: string,
+  code: string,
+  lastStep: number | null,
+  now = Date.now(),
+): number | null {
   const token = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(token)) return null;
   const delta = totpFor(secretBase32).validate({ token, timestamp: now, window: 1 });
@@ -43,7 +55,10 @@ export function normalizeRecoveryCode(code: string): string {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return crypto.createHash("sha256").update(`recovery:${normalizeRecoveryCode(code)}`).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(`recovery:${normalizeRecoveryCode(code)}`)
+    .digest("hex");
 }
 
 export function looksLikeRecoveryCode(code: string): boolean {

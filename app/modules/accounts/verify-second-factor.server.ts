@@ -19,7 +19,12 @@ import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp } from "./totp.serve
 import type { ClientInfo } from "./create-session.server";
 
 export type SecondFactorResult =
-  | { status: "ok"; token: string; user: { id: string; email: string; isAdmin: boolean }; usedRecoveryCode: boolean }
+  | {
+      status: "ok";
+      token: string;
+      user: { id: string; email: string; isAdmin: boolean };
+      usedRecoveryCode: boolean;
+    }
   | { status: "invalid-code" }
   | { status: "expired" }
   /** "session": this pending sign-in used its tries and was revoked (sign in again). */
@@ -64,7 +69,16 @@ export async function verifySecondFactor(
   const wrong = async (): Promise<SecondFactorResult> => {
     if (byAccount.hits >= SECOND_FACTOR_NOTICE_AT) {
       const notice = await hit(db, limitKeys.secondFactorNotice(user.id), LIMITS.secondFactorNotice, now);
-      if (notice.allowed) await queueEmail(db, secondFactorFailuresEmail(user.email, byAccount.hits, links.requestReset(config), links.security(config)));
+      if (notice.allowed)
+        await queueEmail(
+          db,
+          secondFactorFailuresEmail(
+            user.email,
+            byAccount.hits,
+            links.requestReset(config),
+            links.security(config),
+          ),
+        );
     }
     return { status: "invalid-code" };
   };
@@ -99,8 +113,18 @@ export async function verifySecondFactor(
   // person who typed them has just proved they hold the code); wrong codes from other sign-ins, maybe
   // an attacker's with the password, still count until they are forgotten.
   const forgiven = bySession.hits;
-  await Promise.all([refund(db, ipKey, forgiven), refund(db, accountKey, forgiven), revokeSessionByToken(db, input.pendingToken, now)]);
-  const full = await createSessionRow(db, { userId: user.id, mfaVerified: true, ip: input.ip, userAgent: input.userAgent, now });
+  await Promise.all([
+    refund(db, ipKey, forgiven),
+    refund(db, accountKey, forgiven),
+    revokeSessionByToken(db, input.pendingToken, now),
+  ]);
+  const full = await createSessionRow(db, {
+    userId: user.id,
+    mfaVerified: true,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    now,
+  });
   await rememberAddress(db, user.email, input.ip, now);
   return {
     status: "ok",

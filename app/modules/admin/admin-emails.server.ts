@@ -88,7 +88,11 @@ export async function listAdminEmails(db: Database, now = new Date()): Promise<A
       state,
       invitation:
         state !== "active" && sentAt && expiresAt
-          ? { sentAt: sentAt.toISOString(), expiresAt: expiresAt.toISOString(), usable: !r.invite_used_at && expiresAt > now }
+          ? {
+              sentAt: sentAt.toISOString(),
+              expiresAt: expiresAt.toISOString(),
+              usable: !r.invite_used_at && expiresAt > now,
+            }
           : null,
     };
   });
@@ -105,12 +109,19 @@ export type AddAdminResult =
 type Actor = { id: string; email: string };
 
 /** Invites or notifies `email` (the caller's transaction). */
-function sendAdminWelcome(db: Database, config: Pick<Config, "publicUrl">, email: string, actor: Actor, now?: Date) {
+function sendAdminWelcome(
+  db: Database,
+  config: Pick<Config, "publicUrl">,
+  email: string,
+  actor: Actor,
+  now?: Date,
+) {
   return inviteOrNotify(db, config, {
     email,
     requireConfirmed: true,
     now,
-    invitation: (url, expiresAt) => adminInvitationEmail({ to: email, url, expiresAt, invitedBy: actor.email }),
+    invitation: (url, expiresAt) =>
+      adminInvitationEmail({ to: email, url, expiresAt, invitedBy: actor.email }),
     notice: () => adminGrantedEmail({ to: email, loginUrl: links.login(config), invitedBy: actor.email }),
   });
 }
@@ -131,7 +142,9 @@ export async function addAdminEmail(
     if (!row) return { status: "exists", email } as const;
     const sent = await sendAdminWelcome(trx, config, email, input.actor, input.now);
     await audit(trx, input.actor.id, "admin_email.added", email, { sent: sent.sent });
-    return sent.sent === "invitation" ? ({ status: "invited", email, expiresAt: sent.expiresAt! } as const) : ({ status: "notified", email } as const);
+    return sent.sent === "invitation"
+      ? ({ status: "invited", email, expiresAt: sent.expiresAt! } as const)
+      : ({ status: "notified", email } as const);
   });
 }
 
@@ -146,23 +159,39 @@ export async function resendAdminInvitation(
 ): Promise<{ email: string; expiresAt: Date }> {
   const email = normaliseAdminEmail(input.email);
   return db.transaction().execute(async (trx) => {
-    const admin = await trx.selectFrom("admin_emails").select("email").where("email", "=", email).forUpdate().executeTakeFirst();
+    const admin = await trx
+      .selectFrom("admin_emails")
+      .select("email")
+      .where("email", "=", email)
+      .forUpdate()
+      .executeTakeFirst();
     if (!admin) throw new AdminEmailError("That e-mail address is not an administrator");
-    const user = await trx.selectFrom("users").select(["password_hash", "email_confirmed_at"]).where("email", "=", email).executeTakeFirst();
-    if (user?.password_hash && user.email_confirmed_at) throw new AdminEmailError(`${email} has already set a password: they can sign in`);
+    const user = await trx
+      .selectFrom("users")
+      .select(["password_hash", "email_confirmed_at"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (user?.password_hash && user.email_confirmed_at)
+      throw new AdminEmailError(`${email} has already set a password: they can sign in`);
     const sent = await sendAdminWelcome(trx, config, email, input.actor, input.now);
     await audit(trx, input.actor.id, "admin_email.invitation_resent", email);
     return { email, expiresAt: sent.expiresAt! };
   });
 }
 
-export async function removeAdminEmail(db: Database, email: string, actor: { id: string; email: string }): Promise<void> {
+export async function removeAdminEmail(
+  db: Database,
+  email: string,
+  actor: { id: string; email: string },
+): Promise<void> {
   const normalised = normaliseAdminEmail(email);
-  if (normalised === normaliseAdminEmail(actor.email)) throw new AdminEmailError("You cannot remove your own administrator access");
+  if (normalised === normaliseAdminEmail(actor.email))
+    throw new AdminEmailError("You cannot remove your own administrator access");
   await db.transaction().execute(async (trx) => {
     // Lock the list so two admins removing each other at once cannot leave none.
     const all = await trx.selectFrom("admin_emails").select("email").forUpdate().execute();
-    if (!all.some((r) => r.email === normalised)) throw new AdminEmailError("That e-mail address is not an administrator");
+    if (!all.some((r) => r.email === normalised))
+      throw new AdminEmailError("That e-mail address is not an administrator");
     if (all.length <= 1) throw new AdminEmailError("The last administrator cannot be removed");
     await trx.deleteFrom("admin_emails").where("email", "=", normalised).execute();
     // An invitation not yet used stops working: it was sent to make them an administrator.
@@ -171,12 +200,30 @@ export async function removeAdminEmail(db: Database, email: string, actor: { id:
       .set({ used_at: new Date() })
       .where("purpose", "=", "invite")
       .where("used_at", "is", null)
-      .where("user_id", "in", (eb) => eb.selectFrom("users").select("id").where("email", "=", normalised).where("password_hash", "is", null))
+      .where("user_id", "in", (eb) =>
+        eb
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", normalised)
+          .where("password_hash", "is", null),
+      )
       .execute();
     await audit(trx, actor.id, "admin_email.removed", normalised);
   });
 }
 
-async function audit(db: Database, actorId: string, action: string, email: string, extra: Record<string, unknown> = {}) {
-  await recordAudit(db, { actorUserId: actorId, action, entity: "admin_email", entityId: email, details: { email, ...extra } });
+async function audit(
+  db: Database,
+  actorId: string,
+  action: string,
+  email: string,
+  extra: Record<string, unknown> = {},
+) {
+  await recordAudit(db, {
+    actorUserId: actorId,
+    action,
+    entity: "admin_email",
+    entityId: email,
+    details: { email, ...extra },
+  });
 }

@@ -8,12 +8,22 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createPasswordResetJob, requestPasswordReset, RESET_JOB } from "../accounts/request-password-reset.server";
+import {
+  createPasswordResetJob,
+  requestPasswordReset,
+  RESET_JOB,
+} from "../accounts/request-password-reset.server";
 import { setPasswordWithToken } from "../accounts/set-password.server";
 import { signIn } from "../accounts/sign-in.server";
 import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { checkPasswordLink } from "../accounts/set-password.server";
-import { AdminEmailError, addAdminEmail, listAdminEmails, removeAdminEmail, resendAdminInvitation } from "./admin-emails.server";
+import {
+  AdminEmailError,
+  addAdminEmail,
+  listAdminEmails,
+  removeAdminEmail,
+  resendAdminInvitation,
+} from "./admin-emails.server";
 
 let t: TestDatabase;
 let me: { id: string; email: string };
@@ -29,9 +39,15 @@ beforeEach(async () => {
 });
 
 async function mails(to: string) {
-  return t.db.selectFrom("email_outbox").select(["template", "subject", "text"]).where("to_address", "=", to).orderBy("created_at").execute();
+  return t.db
+    .selectFrom("email_outbox")
+    .select(["template", "subject", "text"])
+    .where("to_address", "=", to)
+    .orderBy("created_at")
+    .execute();
 }
-const tokenIn = (text: string, path: string) => text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1] ?? null;
+const tokenIn = (text: string, path: string) =>
+  text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1] ?? null;
 
 describe("adding an administrator", () => {
   it("with no account: an invitation with a set-password link; 'Invited' until it is used; then they sign in as an administrator", async () => {
@@ -41,7 +57,10 @@ describe("adding an administrator", () => {
     expect(r.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const sent = await mails("new-admin@example.test");
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ template: "admin_invite", subject: "You're invited to administer the UK Waste Carrier Directory" });
+    expect(sent[0]).toMatchObject({
+      template: "admin_invite",
+      subject: "You're invited to administer the UK Waste Carrier Directory",
+    });
     expect(sent[0]!.text).toContain("chief@example.test has added you as an administrator");
     const token = tokenIn(sent[0]!.text, "/auth/invite");
     expect(token).toBeTruthy();
@@ -49,47 +68,102 @@ describe("adding an administrator", () => {
     const listed = (await listAdminEmails(t.db)).find((a) => a.email === "new-admin@example.test")!;
     expect(listed).toMatchObject({ state: "invited", hasAccount: false, invitation: { usable: true } });
 
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["invite"], password: "admin-pass-1" })).toEqual({ status: "ok", email: "new-admin@example.test" });
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "new-admin@example.test")).toMatchObject({ state: "active", hasAccount: true, invitation: null });
-    const signedIn = await signIn(t.db, TEST_CONFIG, { email: "new-admin@example.test", password: "admin-pass-1", ip: "10.14.14.1" });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, {
+        token,
+        purposes: ["invite"],
+        password: "admin-pass-1",
+      }),
+    ).toEqual({ status: "ok", email: "new-admin@example.test" });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "new-admin@example.test")).toMatchObject({
+      state: "active",
+      hasAccount: true,
+      invitation: null,
+    });
+    const signedIn = await signIn(t.db, TEST_CONFIG, {
+      email: "new-admin@example.test",
+      password: "admin-pass-1",
+      ip: "10.14.14.1",
+    });
     expect(signedIn).toMatchObject({ status: "ok", user: { isAdmin: true } });
-    const audit = await t.db.selectFrom("audit_log").select(["action", "details"]).where("entity_id", "=", "new-admin@example.test").execute();
-    expect(audit).toEqual([{ action: "admin_email.added", details: { email: "new-admin@example.test", sent: "invitation" } }]);
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("entity_id", "=", "new-admin@example.test")
+      .execute();
+    expect(audit).toEqual([
+      { action: "admin_email.added", details: { email: "new-admin@example.test", sent: "invitation" } },
+    ]);
   });
 
   it("with no account: a password reset for the address now sends a link too", async () => {
     await addAdminEmail(t.db, TEST_CONFIG, { email: "forgetful@example.test", actor: me });
-    expect(await requestPasswordReset(t.db, { email: "forgetful@example.test", ip: "10.14.14.2" })).toEqual({ status: "accepted" });
-    const job = await t.db.selectFrom("jobs").select("payload").where("type", "=", RESET_JOB).executeTakeFirstOrThrow();
+    expect(await requestPasswordReset(t.db, { email: "forgetful@example.test", ip: "10.14.14.2" })).toEqual({
+      status: "accepted",
+    });
+    const job = await t.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("type", "=", RESET_JOB)
+      .executeTakeFirstOrThrow();
     await createPasswordResetJob(TEST_CONFIG)(job.payload as Record<string, unknown>, { db: t.db } as never);
     const sent = await mails("forgetful@example.test");
     expect(sent.map((m) => m.template)).toEqual(["admin_invite", "reset_password"]);
     const token = tokenIn(sent[1]!.text, "/auth/recovery");
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["reset_password"], password: "reset-pass-1" })).toMatchObject({ status: "ok" });
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "forgetful@example.test")).toMatchObject({ state: "active" });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, {
+        token,
+        purposes: ["reset_password"],
+        password: "reset-pass-1",
+      }),
+    ).toMatchObject({ status: "ok" });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "forgetful@example.test")).toMatchObject({
+      state: "active",
+    });
   });
 
   it("with an account in use: a notice that they are now an administrator, and no set-password link", async () => {
     const user = await makeUser(t.db, "colleague@example.test", { password: "colleague-pass" });
-    expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "colleague@example.test", actor: me })).toEqual({ status: "notified", email: "colleague@example.test" });
+    expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "colleague@example.test", actor: me })).toEqual({
+      status: "notified",
+      email: "colleague@example.test",
+    });
     const sent = await mails("colleague@example.test");
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ template: "admin_granted", subject: "You are now an administrator of the UK Waste Carrier Directory" });
+    expect(sent[0]).toMatchObject({
+      template: "admin_granted",
+      subject: "You are now an administrator of the UK Waste Carrier Directory",
+    });
     expect(sent[0]!.text).toContain(`${TEST_CONFIG.publicUrl}/login`);
     expect(tokenIn(sent[0]!.text, "/auth/invite")).toBeNull();
-    const live = await t.db.selectFrom("verifications").select("id").where("user_id", "=", user.id).where("used_at", "is", null).execute();
+    const live = await t.db
+      .selectFrom("verifications")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("used_at", "is", null)
+      .execute();
     expect(live).toEqual([]);
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "colleague@example.test")).toMatchObject({ state: "active", invitation: null });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "colleague@example.test")).toMatchObject({
+      state: "active",
+      invitation: null,
+    });
     // The same address again: already an administrator, nothing sent.
-    expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "COLLEAGUE@example.test", actor: me })).toEqual({ status: "exists", email: "colleague@example.test" });
+    expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "COLLEAGUE@example.test", actor: me })).toEqual({
+      status: "exists",
+      email: "colleague@example.test",
+    });
     expect(await mails("colleague@example.test")).toHaveLength(1);
   });
 
   it("with an account whose e-mail was never confirmed (anyone may have signed it up): an invitation that sets their own password", async () => {
     await makeUser(t.db, "unconfirmed@example.test", { password: "someone-elses", confirmed: false });
-    expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "unconfirmed@example.test", actor: me })).toMatchObject({ status: "invited" });
+    expect(
+      await addAdminEmail(t.db, TEST_CONFIG, { email: "unconfirmed@example.test", actor: me }),
+    ).toMatchObject({ status: "invited" });
     expect((await mails("unconfirmed@example.test")).map((m) => m.template)).toEqual(["admin_invite"]);
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "unconfirmed@example.test")).toMatchObject({ state: "invited" });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "unconfirmed@example.test")).toMatchObject({
+      state: "invited",
+    });
   });
 });
 
@@ -108,23 +182,37 @@ describe("resending and removing", () => {
 
     await makeUser(t.db, "busy@example.test", { password: "busy-pass" });
     await addAdminEmail(t.db, TEST_CONFIG, { email: "busy@example.test", actor: me });
-    await expect(resendAdminInvitation(t.db, TEST_CONFIG, { email: "busy@example.test", actor: me })).rejects.toThrow("busy@example.test has already set a password: they can sign in");
-    await expect(resendAdminInvitation(t.db, TEST_CONFIG, { email: "stranger@example.test", actor: me })).rejects.toBeInstanceOf(AdminEmailError);
+    await expect(
+      resendAdminInvitation(t.db, TEST_CONFIG, { email: "busy@example.test", actor: me }),
+    ).rejects.toThrow("busy@example.test has already set a password: they can sign in");
+    await expect(
+      resendAdminInvitation(t.db, TEST_CONFIG, { email: "stranger@example.test", actor: me }),
+    ).rejects.toBeInstanceOf(AdminEmailError);
     expect(await mails("stranger@example.test")).toEqual([]);
     // An address added before invitations were sent (no account at all) can be sent one.
     await t.db.insertInto("admin_emails").values({ email: "legacy@example.test" }).execute();
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "legacy@example.test")).toMatchObject({ state: "no-account", invitation: null });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "legacy@example.test")).toMatchObject({
+      state: "no-account",
+      invitation: null,
+    });
     await resendAdminInvitation(t.db, TEST_CONFIG, { email: "legacy@example.test", actor: me });
-    expect((await listAdminEmails(t.db)).find((a) => a.email === "legacy@example.test")).toMatchObject({ state: "invited", invitation: { usable: true } });
+    expect((await listAdminEmails(t.db)).find((a) => a.email === "legacy@example.test")).toMatchObject({
+      state: "invited",
+      invitation: { usable: true },
+    });
   });
 
   it("an invitation expires after 7 days (the list says so); removing an administrator voids a link not yet used", async () => {
     await addAdminEmail(t.db, TEST_CONFIG, { email: "gone@example.test", actor: me });
     const in8Days = new Date(Date.now() + 8 * 86_400_000);
-    expect((await listAdminEmails(t.db, in8Days)).find((a) => a.email === "gone@example.test")).toMatchObject({ state: "invited", invitation: { usable: false } });
+    expect((await listAdminEmails(t.db, in8Days)).find((a) => a.email === "gone@example.test")).toMatchObject(
+      { state: "invited", invitation: { usable: false } },
+    );
     const token = tokenIn((await mails("gone@example.test"))[0]!.text, "/auth/invite");
     await removeAdminEmail(t.db, "gone@example.test", me);
     expect(await checkPasswordLink(t.db, token, ["invite"])).toBeNull();
-    expect(await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["invite"], password: "too-late-1" })).toEqual({ status: "invalid-link" });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, { token, purposes: ["invite"], password: "too-late-1" }),
+    ).toEqual({ status: "invalid-link" });
   });
 });

@@ -19,11 +19,15 @@ export async function countListings(db: Database, estimateAbove = ESTIMATE_ABOVE
     SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = 'directory_entries'::regclass`.execute(db);
   const estimate = Number(rows[0]?.estimate ?? -1);
   if (estimate > estimateAbove) {
-    const removed = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries WHERE NOT on_register`.execute(db);
+    const removed = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM directory_entries WHERE NOT on_register`.execute(db);
     return { value: Math.max(0, Math.round(estimate) - (removed.rows[0]?.n ?? 0)), estimated: true };
   }
   // Never analysed (-1) or small: count exactly (an index-only count of at most ~100,000 rows).
-  const exact = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries WHERE on_register`.execute(db);
+  const exact = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM directory_entries WHERE on_register`.execute(db);
   const n = exact.rows[0]?.n ?? 0;
   return { value: n, estimated: false };
 }

@@ -5,11 +5,21 @@ import { renderEmail } from "~/platform/email/templates.server";
 const BRAND = "UK Waste Carrier Directory";
 
 function expiryDay(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  return date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  });
 }
 
 /** To an address with no account in use: set a password to start (7-day, single-use link). */
-export function adminInvitationEmail(input: { to: string; url: string; expiresAt: Date; invitedBy: string }): EmailMessage {
+export function adminInvitationEmail(input: {
+  to: string;
+  url: string;
+  expiresAt: Date;
+  invitedBy: string;
+}): EmailMessage {
   return renderEmail({
     to: input.to,
     template: "admin_invite",
@@ -21,7 +31,8 @@ export function adminInvitationEmail(input: { to: string; url: string; expiresAt
       "Administrators are asked to turn on two-step verification after signing in.",
     ],
     action: { label: "Set your password", url: input.url },
-    footnote: "If you were not expecting this email, you can ignore it: no account is usable until a password is set.",
+    footnote:
+      "If you were not expecting this email, you can ignore it: no account is usable until a password is set.",
   });
 }
 

@@ -135,8 +135,15 @@ export async function getDashboard(db: Database): Promise<Dashboard> {
     .selectFrom("claim_requests as c")
     .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
     .select([
-      "c.id", "c.registration_number", "d.business_name", "c.contact_name", "c.contact_phone", "c.contact_email",
-      "c.license_document_url", "c.subscription_plan", "c.created_at",
+      "c.id",
+      "c.registration_number",
+      "d.business_name",
+      "c.contact_name",
+      "c.contact_phone",
+      "c.contact_email",
+      "c.license_document_url",
+      "c.subscription_plan",
+      "c.created_at",
     ])
     .where("c.status", "=", "pending")
     .orderBy("c.created_at", "desc")
@@ -145,14 +152,39 @@ export async function getDashboard(db: Database): Promise<Dashboard> {
     .execute();
   const leads = await db
     .selectFrom("general_leads")
-    .select(["id", "name", "email", "phone", "postcode", "load_size", "description", "preferred_date", "preferred_time", "status", "image_key", "created_at"])
+    .select([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "postcode",
+      "load_size",
+      "description",
+      "preferred_date",
+      "preferred_time",
+      "status",
+      "image_key",
+      "created_at",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(RECENT_LIMIT)
     .execute();
   const quotes = await db
     .selectFrom("quote_requests")
-    .select(["id", "provider_id", "name", "email", "phone", "postcode", "service_type", "message", "status", "image_key", "created_at"])
+    .select([
+      "id",
+      "provider_id",
+      "name",
+      "email",
+      "phone",
+      "postcode",
+      "service_type",
+      "message",
+      "status",
+      "image_key",
+      "created_at",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(RECENT_LIMIT)

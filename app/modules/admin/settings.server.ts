@@ -26,7 +26,10 @@ export interface AdminSettingsView {
   };
 }
 
-export function describeSource(source: string | undefined): { value: string | null; kind: "url" | "file" | null } {
+export function describeSource(source: string | undefined): {
+  value: string | null;
+  kind: "url" | "file" | null;
+} {
   if (!source) return { value: null, kind: null };
   if (/^https?:\/\//i.test(source)) {
     try {
@@ -43,7 +46,11 @@ export function describeSource(source: string | undefined): { value: string | nu
 
 export async function getAdminSettings(
   db: Database,
-  config: Pick<Config, "REGISTER_SOURCE" | "SYNC_DAILY_AT" | "SYNC_STALE_AFTER_MINUTES" | "SMTP_URL" | "MAIL_FROM" | "dataDir"> & Partial<Pick<Config, "mailTransport">>,
+  config: Pick<
+    Config,
+    "REGISTER_SOURCE" | "SYNC_DAILY_AT" | "SYNC_STALE_AFTER_MINUTES" | "SMTP_URL" | "MAIL_FROM" | "dataDir"
+  > &
+    Partial<Pick<Config, "mailTransport">>,
 ): Promise<AdminSettingsView> {
   const source = describeSource(config.REGISTER_SOURCE);
   let target = `${config.dataDir}/outbox`;
@@ -55,7 +62,12 @@ export async function getAdminSettings(
       target = "SMTP";
     }
   }
-  const { rows } = await sql<{ queued: number; failed: number; last_sent: Date | null; last_error: string | null }>`SELECT
+  const { rows } = await sql<{
+    queued: number;
+    failed: number;
+    last_sent: Date | null;
+    last_error: string | null;
+  }>`SELECT
     count(*) FILTER (WHERE status = 'queued')::int AS queued,
     count(*) FILTER (WHERE status = 'failed')::int AS failed,
     max(sent_at) AS last_sent,
@@ -90,5 +102,11 @@ export async function sendTestEmail(db: Database, to: string, publicUrl: string)
     `Sent at ${new Date().toISOString()} from ${publicUrl}.`,
   ].join("\n");
   const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Test e-mail</title></head><body style="font-family:Arial,Helvetica,sans-serif"><h1 style="font-size:20px">Test e-mail</h1><p>This message was sent from Admin Settings to check that e-mail delivery works.</p></body></html>`;
-  return queueEmail(db, { to, subject: "Test e-mail from the UK Waste Carrier Directory", html, text, template: "admin-test" });
+  return queueEmail(db, {
+    to,
+    subject: "Test e-mail from the UK Waste Carrier Directory",
+    html,
+    text,
+    template: "admin-test",
+  });
 }

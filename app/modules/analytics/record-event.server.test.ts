@@ -5,7 +5,10 @@ import { ProviderEventRecorder } from "./record-event.server";
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db.insertInto("directory_entries").values({ registration_number: "CBDU1", business_name: "X" }).execute();
+  await t.db
+    .insertInto("directory_entries")
+    .values({ registration_number: "CBDU1", business_name: "X" })
+    .execute();
 });
 afterAll(async () => {
   await t?.destroy();
@@ -30,9 +33,17 @@ it("queues views and phone clicks and writes them together, with the time they h
   recorder.record("CBDU1", "phone_click");
   expect(await counts("CBDU1")).toEqual([]);
   await recorder.flush();
-  expect(await counts("CBDU1")).toEqual([["phone_click", 1], ["view", 2]]);
-  const times = await t.db.selectFrom("provider_analytics").select("created_at").where("provider_id", "=", "CBDU1").execute();
-  for (const { created_at } of times) expect(Math.abs(new Date(created_at).getTime() - before)).toBeLessThan(5_000);
+  expect(await counts("CBDU1")).toEqual([
+    ["phone_click", 1],
+    ["view", 2],
+  ]);
+  const times = await t.db
+    .selectFrom("provider_analytics")
+    .select("created_at")
+    .where("provider_id", "=", "CBDU1")
+    .execute();
+  for (const { created_at } of times)
+    expect(Math.abs(new Date(created_at).getTime() - before)).toBeLessThan(5_000);
   await t.db.deleteFrom("provider_analytics").execute();
 });
 
@@ -42,7 +53,12 @@ it("writes on its own after the delay, and at once when a batch is full", async 
   await expect.poll(() => counts("CBDU1"), { timeout: 2_000 }).toEqual([["view", 1]]);
   const full = new ProviderEventRecorder(t.db, { maxDelayMs: 60_000, maxBatch: 3 });
   for (let i = 0; i < 3; i++) full.record("CBDU1", "phone_click");
-  await expect.poll(() => counts("CBDU1"), { timeout: 2_000 }).toEqual([["phone_click", 3], ["view", 1]]);
+  await expect
+    .poll(() => counts("CBDU1"), { timeout: 2_000 })
+    .toEqual([
+      ["phone_click", 3],
+      ["view", 1],
+    ]);
   await t.db.deleteFrom("provider_analytics").execute();
 });
 
@@ -55,7 +71,10 @@ it("drops an event for an unknown listing without losing the rest of its batch, 
   expect(await counts("NO-SUCH")).toEqual([]);
 
   const errors: unknown[] = [];
-  const broken = new ProviderEventRecorder(t.db, { maxDelayMs: 60_000, onError: (e, lost) => errors.push([e, lost]) });
+  const broken = new ProviderEventRecorder(t.db, {
+    maxDelayMs: 60_000,
+    onError: (e, lost) => errors.push([e, lost]),
+  });
   broken.record("CBDU1", "bogus" as "view");
   await expect(broken.flush()).resolves.toBeUndefined();
   expect(errors).toHaveLength(1);

@@ -18,5 +18,10 @@ export async function listAudit(db: Database, entity: string, entityId: string):
     .orderBy("a.created_at")
     .orderBy("a.id")
     .execute();
-  return rows.map((r) => ({ action: r.action, actorEmail: r.email, details: r.details ?? {}, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    action: r.action,
+    actorEmail: r.email,
+    details: r.details ?? {},
+    createdAt: r.created_at,
+  }));
 }

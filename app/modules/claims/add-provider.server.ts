@@ -49,7 +49,8 @@ export async function addProvider(
       // As before the wizard refused lapsed registrations (decision 0506): an admin may list an
       // expired registration (they know why), not one that is no longer on the register.
       if (target.status === "removed") return { status: "not-found" } as const;
-      if (target.status !== "claimable" && target.status !== "expired") return { status: target.status } as const;
+      if (target.status !== "claimable" && target.status !== "expired")
+        return { status: target.status } as const;
       const claim = await trx
         .insertInto("claim_requests")
         .values({
@@ -72,7 +73,12 @@ export async function addProvider(
         action: "claim.submitted",
         entity: "claim_request",
         entityId: claim.id,
-        details: { registrationNumber: target.business.registrationNumber, plan: input.plan, period: input.period, addedByAdmin: true },
+        details: {
+          registrationNumber: target.business.registrationNumber,
+          plan: input.plan,
+          period: input.period,
+          addedByAdmin: true,
+        },
         at: now,
       });
       return { status: "created", claimId: claim.id } as const;
@@ -87,7 +93,15 @@ export async function addProvider(
   const approval = await approveClaim(
     db,
     config,
-    { claimId, adminId: input.adminId, plan: input.plan, period: input.period, freeTrial: input.freeTrial, adminNotes: input.adminNotes, now },
+    {
+      claimId,
+      adminId: input.adminId,
+      plan: input.plan,
+      period: input.period,
+      freeTrial: input.freeTrial,
+      adminNotes: input.adminNotes,
+      now,
+    },
     log,
   );
   return { status: "added", claimId, approval };

@@ -51,14 +51,27 @@ export type ApproveClaimResult =
       businessName: string;
     };
 
-export async function approveClaim(db: Database, config: Pick<Config, "publicUrl">, input: ApproveClaimInput, log?: { error: (o: object, m: string) => void }): Promise<ApproveClaimResult> {
+export async function approveClaim(
+  db: Database,
+  config: Pick<Config, "publicUrl">,
+  input: ApproveClaimInput,
+  log?: { error: (o: object, m: string) => void },
+): Promise<ApproveClaimResult> {
   const now = input.now ?? new Date();
   const start = input.startDate ?? now;
-  const end = input.endDate ?? addMonths(start, input.freeTrial ? FREE_TRIAL_MONTHS : input.period === "yearly" ? 12 : 1);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return { status: "invalid-dates" };
+  const end =
+    input.endDate ??
+    addMonths(start, input.freeTrial ? FREE_TRIAL_MONTHS : input.period === "yearly" ? 12 : 1);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start)
+    return { status: "invalid-dates" };
 
   const result = await db.transaction().execute(async (trx): Promise<ApproveClaimResult> => {
-    const claim = await trx.selectFrom("claim_requests").selectAll().where("id", "=", input.claimId).forUpdate().executeTakeFirst();
+    const claim = await trx
+      .selectFrom("claim_requests")
+      .selectAll()
+      .where("id", "=", input.claimId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!claim) return { status: "not-found" };
     if (claim.status === "rejected") return { status: "rejected" };
     if (claim.status === "approved") return { status: "already-approved", userId: claim.user_id };
@@ -75,7 +88,8 @@ export async function approveClaim(db: Database, config: Pick<Config, "publicUrl
       .where("registration_number", "=", claim.registration_number)
       .forUpdate()
       .executeTakeFirst();
-    if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id) return { status: "claimed-by-other" };
+    if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id)
+      return { status: "claimed-by-other" };
     const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
 
     // 2. The account, in a savepoint of its own.
@@ -84,7 +98,8 @@ export async function approveClaim(db: Database, config: Pick<Config, "publicUrl
     let accountLinked = true;
     await sql`SAVEPOINT claim_account`.execute(trx);
     try {
-      userId = (await sendClaimApprovedInvitation(trx, config, { email: claim.contact_email, businessName })).userId;
+      userId = (await sendClaimApprovedInvitation(trx, config, { email: claim.contact_email, businessName }))
+        .userId;
       await sql`RELEASE SAVEPOINT claim_account`.execute(trx);
     } catch (error) {
       await sql`ROLLBACK TO SAVEPOINT claim_account`.execute(trx);
@@ -162,7 +177,14 @@ export async function approveClaim(db: Database, config: Pick<Config, "publicUrl
       },
       at: now,
     });
-    return { status: "approved", userId, accountLinked, warnings, registrationNumber: claim.registration_number, businessName };
+    return {
+      status: "approved",
+      userId,
+      accountLinked,
+      warnings,
+      registrationNumber: claim.registration_number,
+      businessName,
+    };
   });
   if (result.status === "approved") {
     await directoryChanged(db);

@@ -14,11 +14,26 @@ let t: TestDatabase;
 const NOW = new Date("2030-01-10T12:00:00Z");
 
 function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
-  return { registrationNumber: n, contactName: "Pat Owner", contactEmail: email, contactPhone: "0113 496 0000", password: "secret-pass", services: [], plan: "standard", period: "monthly", ...extra };
+  return {
+    registrationNumber: n,
+    contactName: "Pat Owner",
+    contactEmail: email,
+    contactPhone: "0113 496 0000",
+    password: "secret-pass",
+    services: [],
+    plan: "standard",
+    period: "monthly",
+    ...extra,
+  };
 }
 
 async function outboxTo(email: string) {
-  return t.db.selectFrom("email_outbox").select(["subject", "template", "text"]).where("to_address", "=", email).orderBy("created_at").execute();
+  return t.db
+    .selectFrom("email_outbox")
+    .select(["subject", "template", "text"])
+    .where("to_address", "=", email)
+    .orderBy("created_at")
+    .execute();
 }
 
 beforeAll(async () => {
@@ -36,23 +51,47 @@ afterAll(() => t.destroy());
 describe("claiming with an e-mail that already has an account", () => {
   it("answers an e-mail that already has an account exactly as a new one: the claim joins that account, whose owner is e-mailed", async () => {
     const owner = await makeUser(t.db, "has-account@example.test", { password: "own-pass" });
-    const existing = await submitClaim(t.db, TEST_CONFIG, submission("CBDU500031", " Has-Account@Example.test", { password: "typed-pass" }), { ip: "10.1.0.31", now: NOW });
-    const fresh = await submitClaim(t.db, TEST_CONFIG, submission("CBDU500032", "no-account-yet@example.test", { password: "typed-pass" }), { ip: "10.1.0.32", now: NOW });
+    const existing = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU500031", " Has-Account@Example.test", { password: "typed-pass" }),
+      { ip: "10.1.0.31", now: NOW },
+    );
+    const fresh = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU500032", "no-account-yet@example.test", { password: "typed-pass" }),
+      { ip: "10.1.0.32", now: NOW },
+    );
     // What the wizard answers with (status, "check your e-mail", the e-mail shown): the same.
-    const answer = (r: typeof existing) => (r.status === "submitted" ? { status: r.status, needsConfirmation: r.needsConfirmation, email: r.email.replace(/@.*/, "") } : r);
+    const answer = (r: typeof existing) =>
+      r.status === "submitted"
+        ? { status: r.status, needsConfirmation: r.needsConfirmation, email: r.email.replace(/@.*/, "") }
+        : r;
     expect(answer(existing)).toEqual({ status: "submitted", needsConfirmation: true, email: "has-account" });
     expect(answer(fresh)).toEqual({ status: "submitted", needsConfirmation: true, email: "no-account-yet" });
     if (existing.status !== "submitted" || fresh.status !== "submitted") throw new Error();
 
     // Both claims wait for review, each with an unverified listing linked to its account.
     expect(existing.userId).toBe(owner.id);
-    for (const [r, n] of [[existing, "CBDU500031"], [fresh, "CBDU500032"]] as const) {
+    for (const [r, n] of [
+      [existing, "CBDU500031"],
+      [fresh, "CBDU500032"],
+    ] as const) {
       expect(await getClaim(t.db, r.claimId)).toMatchObject({ status: "pending", registrationNumber: n });
-      const listing = await t.db.selectFrom("claimed_listings").select(["user_id", "verified"]).where("registration_number", "=", n).executeTakeFirstOrThrow();
+      const listing = await t.db
+        .selectFrom("claimed_listings")
+        .select(["user_id", "verified"])
+        .where("registration_number", "=", n)
+        .executeTakeFirstOrThrow();
       expect(listing).toEqual({ user_id: r.userId, verified: false });
     }
     // The existing account keeps its own password; its owner is told to sign in to see the claim.
-    const row = await t.db.selectFrom("users").select("password_hash").where("id", "=", owner.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", owner.id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash!, "own-pass")).toBe(true);
     const told = await outboxTo("has-account@example.test");
     expect(told.map((m) => m.template)).toEqual(["claim_existing_account"]);
@@ -62,7 +101,11 @@ describe("claiming with an e-mail that already has an account", () => {
     expect(told[0]!.text).toContain("http://localhost:9999/request-reset");
     expect((await outboxTo("no-account-yet@example.test")).map((m) => m.template)).toEqual(["confirm_email"]);
     // The audit row says the account holder was not signed in when it was made.
-    const audit = await t.db.selectFrom("audit_log").select("details").where("entity_id", "=", existing.claimId).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("entity_id", "=", existing.claimId)
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ existingAccount: true });
   });
 });

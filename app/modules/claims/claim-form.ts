@@ -3,7 +3,16 @@
  * validated on its own when the visitor moves on; the final submit validates all of them again.
  */
 import { z } from "zod";
-import { CLAIM_TEXT, cleanServices, MAX_AREAS, MAX_SERVICES, MIN_PASSWORD, PERIODS, PLANS, splitAreas } from "./constants";
+import {
+  CLAIM_TEXT,
+  cleanServices,
+  MAX_AREAS,
+  MAX_SERVICES,
+  MIN_PASSWORD,
+  PERIODS,
+  PLANS,
+  splitAreas,
+} from "./constants";
 
 const list = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
@@ -30,7 +39,11 @@ export function normalizeWebsite(raw: string): string | null {
 /** The contact's name, e-mail and phone; `missing` words the message for each empty field. */
 function contactFields(missing: { name: string; email: string; phone: string }) {
   return {
-    contactName: z.string({ error: missing.name }).trim().min(1, missing.name).max(200, "Name is limited to 200 characters"),
+    contactName: z
+      .string({ error: missing.name })
+      .trim()
+      .min(1, missing.name)
+      .max(200, "Name is limited to 200 characters"),
     contactEmail: z
       .string({ error: missing.email })
       .trim()
@@ -53,19 +66,30 @@ export const accountFields = contactFields({
 });
 
 const passwordFields = {
-  password: z.string({ error: CLAIM_TEXT.passwordShort }).min(MIN_PASSWORD, CLAIM_TEXT.passwordShort).max(256, "Password is too long"),
+  password: z
+    .string({ error: CLAIM_TEXT.passwordShort })
+    .min(MIN_PASSWORD, CLAIM_TEXT.passwordShort)
+    .max(256, "Password is too long"),
   confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
 };
 
 const detailFields = {
-  website: optionalText(300, "Website is limited to 300 characters").refine((v) => !v || normalizeWebsite(v) !== null, {
-    message: "Please enter a valid website address, like www.example.co.uk",
-  }),
+  website: optionalText(300, "Website is limited to 300 characters").refine(
+    (v) => !v || normalizeWebsite(v) !== null,
+    {
+      message: "Please enter a valid website address, like www.example.co.uk",
+    },
+  ),
   about: optionalText(2000, "About is limited to 2000 characters"),
-  services: list.refine((v) => cleanServices(v).length <= MAX_SERVICES, { message: `Choose at most ${MAX_SERVICES} services` }),
-  areas: optionalText(1000, "Areas covered is limited to 1000 characters").refine((v) => !v || splitAreas(v).length <= MAX_AREAS, {
-    message: `List at most ${MAX_AREAS} areas`,
+  services: list.refine((v) => cleanServices(v).length <= MAX_SERVICES, {
+    message: `Choose at most ${MAX_SERVICES} services`,
   }),
+  areas: optionalText(1000, "Areas covered is limited to 1000 characters").refine(
+    (v) => !v || splitAreas(v).length <= MAX_AREAS,
+    {
+      message: `List at most ${MAX_AREAS} areas`,
+    },
+  ),
   newService: z.string().max(60, "Each service is limited to 60 characters").optional(),
 };
 
@@ -75,12 +99,17 @@ const planFields = {
 };
 
 function matchPasswords<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
-  return schema.refine((v) => v.password === v.confirmPassword, { message: CLAIM_TEXT.passwordMismatch, path: ["confirmPassword"] });
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message: CLAIM_TEXT.passwordMismatch,
+    path: ["confirmPassword"],
+  });
 }
 
 /** Step 1 (Verify Business). `signedIn`: the claim uses the visitor's own account, no password. */
 export function stepOneSchema(signedIn: boolean) {
-  return signedIn ? z.object(accountFields) : matchPasswords(z.object({ ...accountFields, ...passwordFields }));
+  return signedIn
+    ? z.object(accountFields)
+    : matchPasswords(z.object({ ...accountFields, ...passwordFields }));
 }
 export const stepTwoSchema = z.object(detailFields);
 export const stepThreeSchema = z.object(planFields);
@@ -88,7 +117,9 @@ export const stepThreeSchema = z.object(planFields);
 /** Everything, for the final submit. */
 export function claimSchema(signedIn: boolean) {
   const base = z.object({ ...accountFields, ...detailFields, ...planFields });
-  return signedIn ? base : matchPasswords(z.object({ ...accountFields, ...passwordFields, ...detailFields, ...planFields }));
+  return signedIn
+    ? base
+    : matchPasswords(z.object({ ...accountFields, ...passwordFields, ...detailFields, ...planFields }));
 }
 
 /** Which fields each step owns (to show a step's errors and to find the first step with errors). */
@@ -102,7 +133,11 @@ export type ClaimFormValue = z.infer<ReturnType<typeof claimSchema>>;
 
 /** Add Provider (admins): the register number, the owner's contact details, plan and notes. */
 export const addProviderSchema = z.object({
-  registrationNumber: z.string({ error: CLAIM_TEXT.enterNumber }).trim().min(1, CLAIM_TEXT.enterNumber).max(40, CLAIM_TEXT.notFound),
+  registrationNumber: z
+    .string({ error: CLAIM_TEXT.enterNumber })
+    .trim()
+    .min(1, CLAIM_TEXT.enterNumber)
+    .max(40, CLAIM_TEXT.notFound),
   ...contactFields({
     name: "Please enter the owner's name",
     email: "Please enter the owner's email address",

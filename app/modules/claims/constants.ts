@@ -48,7 +48,8 @@ export const CLAIM_TEXT = {
   noNumber: "No registration number provided",
   notFound: "Provider not found",
   alreadyClaimed: "This business has already been claimed",
-  pendingClaim: "This business already has a pending claim request. Please wait for approval or contact support.",
+  pendingClaim:
+    "This business already has a pending claim request. Please wait for approval or contact support.",
   passwordShort: "Invalid password: Password must be at least 6 characters.",
   passwordMismatch: "Password mismatch: Passwords do not match.",
   businessEmailHint: "Use a business email address (for example you@yourcompany.co.uk), not a personal one.",
@@ -62,7 +63,8 @@ export const CLAIM_TEXT = {
   expired: (since: string) =>
     `The registration expired on ${since}. Only a registration that is in force can be claimed: renew it with the Environment Agency, then claim your listing once the public register shows the renewal.`,
   removedTitle: "This registration is no longer on the register",
-  removed: "It has been removed from the public register, so its listing cannot be claimed. If your business has registered again, claim the listing of its new registration number.",
+  removed:
+    "It has been removed from the public register, so its listing cannot be claimed. If your business has registered again, claim the listing of its new registration number.",
   // Sign-ups per network (issue 14, item 21; decision 0508)
   signUpLimitTitle: "Too many sign-ups from your network",
   signUpLimited: (when: string) => `Too many sign-up attempts from your network. You can try again ${when}.`,
@@ -75,7 +77,8 @@ export const CLAIM_TEXT = {
   approved: "Claim approved successfully",
   partial: "Partial Success: Directory data was updated but user account creation may have failed.",
   rejected: "Claim rejected successfully",
-  warnAccountProblem: "There was a problem creating user account, but we'll continue with the directory update.",
+  warnAccountProblem:
+    "There was a problem creating user account, but we'll continue with the directory update.",
   warnAccountFailed: "User account creation failed, but directory data will still be updated.",
   warnListingIssue: "There was an issue updating the directory listing",
   warnNoEntry: "No directory entry was updated - check registration number",

@@ -64,7 +64,11 @@ export async function findClaimTarget(
     businessName: row.business_name,
     town: row.town,
     postcode: row.postcode,
-    address: [row.building, row.address_line_1, row.address_line_2].map((s) => s?.trim()).filter(Boolean).join(", ") || null,
+    address:
+      [row.building, row.address_line_1, row.address_line_2]
+        .map((s) => s?.trim())
+        .filter(Boolean)
+        .join(", ") || null,
     expiryDate: row.expiry_date,
   };
   const listing = await db
@@ -101,7 +105,12 @@ export interface BusinessMatch {
  * The claim finder's name search: businesses on the register whose name contains every word
  * typed (case-insensitive), best matches first, at most `limit`.
  */
-export async function findBusinessesByName(db: Database, name: string, limit = 20, now = new Date()): Promise<BusinessMatch[]> {
+export async function findBusinessesByName(
+  db: Database,
+  name: string,
+  limit = 20,
+  now = new Date(),
+): Promise<BusinessMatch[]> {
   const words = name.toLowerCase().replace(/\s+/g, " ").trim().split(" ").filter(Boolean).slice(0, 8);
   if (!words.length) return [];
   const escape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -127,7 +136,8 @@ export async function findBusinessesByName(db: Database, name: string, limit = 2
         .as("pending"),
     ])
     .where("d.on_register", "=", true);
-  for (const w of words) query = query.where((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", `%${escape(w)}%`));
+  for (const w of words)
+    query = query.where((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", `%${escape(w)}%`));
   const rows = await query
     .orderBy((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", `${escape(words.join(" "))}%`), "desc")
     .orderBy("d.business_name")

@@ -38,10 +38,21 @@ let t: TestDatabase;
 let dir: string;
 let storage: LocalDiskStorage;
 
-const file = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([new Uint8Array(bytes)], name, { type });
+const file = (bytes: Uint8Array, name: string, type = "application/octet-stream") =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
-  return { registrationNumber: n, contactName: "Lee Licence", contactEmail: email, contactPhone: "0113 496 0101", password: "secret-pass", services: [], plan: "standard", period: "monthly", ...extra };
+  return {
+    registrationNumber: n,
+    contactName: "Lee Licence",
+    contactEmail: email,
+    contactPhone: "0113 496 0101",
+    password: "secret-pass",
+    services: [],
+    plan: "standard",
+    period: "monthly",
+    ...extra,
+  };
 }
 
 function storedFiles(): string[] {
@@ -61,7 +72,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "claim-licences-"));
   storage = new LocalDiskStorage(dir);
-  const entry = (registration_number: string, business_name: string, extra: Record<string, unknown> = {}) => ({
+  const entry = (
+    registration_number: string,
+    business_name: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
     registration_number,
     business_name,
     town: "Leeds",
@@ -76,7 +91,10 @@ beforeAll(async () => {
       entry("CBDU610002", "PHOTO PROOF LTD"),
       entry("CBDU610003", "REFUSED PROOF LTD"),
       entry("CBDU610004", "LAPSED SKIPS LTD", { expiry_date: "2027-03-10" }),
-      entry("CBDU610005", "GONE AWAY SKIPS LTD", { on_register: false, removed_at: new Date("2027-02-01T03:00:00Z") }),
+      entry("CBDU610005", "GONE AWAY SKIPS LTD", {
+        on_register: false,
+        removed_at: new Date("2027-02-01T03:00:00Z"),
+      }),
       entry("CBDL610006", "LOWER TIER SKIPS LTD", { registration_tier: "LOWER", expiry_date: null }),
       entry("CBDU610007", "LAPSED ADDED LTD", { expiry_date: "2026-01-01" }),
     ])
@@ -94,7 +112,10 @@ describe("checking a licence document by its content", () => {
     const r = await checkLicenceDocument(file(pdf, "C:\\scans\\My Licence.PDF"));
     expect(r).toMatchObject({ kind: "ok", document: { type: "application/pdf", name: "My Licence.PDF" } });
     if (r.kind === "ok") expect(r.document.bytes.equals(pdf)).toBe(true);
-    expect(await checkLicenceDocument(file(pdf, "licence.png", "image/png"))).toMatchObject({ kind: "ok", document: { type: "application/pdf" } });
+    expect(await checkLicenceDocument(file(pdf, "licence.png", "image/png"))).toMatchObject({
+      kind: "ok",
+      document: { type: "application/pdf" },
+    });
   });
 
   it("refuses scripts (plain, #-escaped or inside a compressed object stream), launch actions, embedded files, encryption and damage", async () => {
@@ -122,7 +143,11 @@ describe("checking a licence document by its content", () => {
       message: "The licence document must be a PDF or an image (JPEG, PNG, GIF or WebP).",
     });
     const big = Buffer.concat([licencePdf(), Buffer.alloc(LICENCE_MAX_BYTES, 0x20)]);
-    expect(await checkLicenceDocument(file(big, "big.pdf"))).toMatchObject({ kind: "refused", reason: "too-large", message: "The licence document is too large: it must be 10 MB or smaller." });
+    expect(await checkLicenceDocument(file(big, "big.pdf"))).toMatchObject({
+      kind: "refused",
+      reason: "too-large",
+      message: "The licence document is too large: it must be 10 MB or smaller.",
+    });
     expect(await checkLicenceDocument(null)).toEqual({ kind: "none" });
     expect(await checkLicenceDocument(file(new Uint8Array(), "empty.pdf"))).toEqual({ kind: "none" });
   });
@@ -143,7 +168,10 @@ describe("checking a licence document by its content", () => {
       ["png-alpha-bad-filter.png", "image-unreadable"],
       ["png-bomb-50000x50000.png", "image-too-many-pixels"],
     ] as const) {
-      expect(await checkLicenceDocument(file(fs.readFileSync(path.join(CRAFTED, name)), name)), name).toMatchObject({ kind: "refused", reason });
+      expect(
+        await checkLicenceDocument(file(fs.readFileSync(path.join(CRAFTED, name)), name)),
+        name,
+      ).toMatchObject({ kind: "refused", reason });
     }
   });
 
@@ -161,9 +189,18 @@ describe("a claim with its licence document", () => {
   it("stores a PDF privately under the claim, shows it to the review, and reads back exactly what was stored", async () => {
     const checked = await checkLicenceDocument(file(licencePdf(), "licence.pdf"));
     if (checked.kind !== "ok") throw new Error(checked.kind);
-    const r = await submitClaim(t.db, TEST_CONFIG, submission("CBDU610001", "pdf-proof@example.test", { licence: checked.document }), { ip: "10.61.0.1", now: NOW, storage });
+    const r = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU610001", "pdf-proof@example.test", { licence: checked.document }),
+      { ip: "10.61.0.1", now: NOW, storage },
+    );
     if (r.status !== "submitted") throw new Error(r.status);
-    const row = await t.db.selectFrom("claim_requests").selectAll().where("id", "=", r.claimId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("claim_requests")
+      .selectAll()
+      .where("id", "=", r.claimId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       license_document_url: `/admin/claim-requests/${r.claimId}/licence`,
       license_document_key: `claim-documents/${r.claimId}/licence.pdf`,
@@ -181,20 +218,34 @@ describe("a claim with its licence document", () => {
     const back = await readLicenceDocument(t.db, storage, r.claimId);
     expect(back).toMatchObject({ contentType: "application/pdf", filename: "licence-CBDU610001.pdf" });
     expect(back?.body.equals(checked.document.bytes)).toBe(true);
-    const audit = await t.db.selectFrom("audit_log").select("details").where("entity_id", "=", r.claimId).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("entity_id", "=", r.claimId)
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ licenceDocument: "application/pdf" });
 
     // Bytes that are no longer what was stored are not served; unknown ids neither.
-    fs.writeFileSync(path.join(dir, `claim-documents/${r.claimId}/licence.pdf`), "<html><script>alert(1)</script>");
+    fs.writeFileSync(
+      path.join(dir, `claim-documents/${r.claimId}/licence.pdf`),
+      "<html><script>alert(1)</script>",
+    );
     expect(await readLicenceDocument(t.db, storage, r.claimId)).toBeNull();
     expect(await readLicenceDocument(t.db, storage, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await readLicenceDocument(t.db, storage, "../../etc/passwd")).toBeNull();
   });
 
   it("stores an image as its re-encoded JPEG", async () => {
-    const checked = await checkLicenceDocument(file(fs.readFileSync(path.join(CRAFTED, "jpeg-gps-exif.jpg")), "photo.jpg"));
+    const checked = await checkLicenceDocument(
+      file(fs.readFileSync(path.join(CRAFTED, "jpeg-gps-exif.jpg")), "photo.jpg"),
+    );
     if (checked.kind !== "ok") throw new Error(checked.kind);
-    const r = await submitClaim(t.db, TEST_CONFIG, submission("CBDU610002", "photo-proof@example.test", { licence: checked.document }), { ip: "10.61.0.2", now: NOW, storage });
+    const r = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU610002", "photo-proof@example.test", { licence: checked.document }),
+      { ip: "10.61.0.2", now: NOW, storage },
+    );
     if (r.status !== "submitted") throw new Error(r.status);
     const back = await readLicenceDocument(t.db, storage, r.claimId);
     expect(back).toMatchObject({ contentType: "image/jpeg", filename: "licence-CBDU610002.jpg" });
@@ -203,29 +254,59 @@ describe("a claim with its licence document", () => {
 
   it("a claim that is refused stores no file and no claim", async () => {
     const owner = await makeUser(t.db, "refused-proof-owner@example.test");
-    await t.db.insertInto("claimed_listings").values({ registration_number: "CBDU610003", user_id: owner.id, verified: true }).execute();
+    await t.db
+      .insertInto("claimed_listings")
+      .values({ registration_number: "CBDU610003", user_id: owner.id, verified: true })
+      .execute();
     const before = storedFiles();
     const checked = await checkLicenceDocument(file(licencePdf(), "licence.pdf"));
     if (checked.kind !== "ok") throw new Error(checked.kind);
-    const r = await submitClaim(t.db, TEST_CONFIG, submission("CBDU610003", "refused-proof@example.test", { licence: checked.document }), { ip: "10.61.0.3", now: NOW, storage });
+    const r = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU610003", "refused-proof@example.test", { licence: checked.document }),
+      { ip: "10.61.0.3", now: NOW, storage },
+    );
     expect(r).toEqual({ status: "claimed" });
     expect(storedFiles()).toEqual(before);
-    expect(await t.db.selectFrom("claim_requests").select("id").where("registration_number", "=", "CBDU610003").execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom("claim_requests")
+        .select("id")
+        .where("registration_number", "=", "CBDU610003")
+        .execute(),
+    ).toEqual([]);
   });
 });
 
 describe("registrations that are not in force", () => {
   it("the finder and the wizard's load say expired (on its expiry day too) or removed; lower tier never expires", async () => {
-    expect(await findClaimTarget(t.db, "CBDU610004", { now: new Date("2027-03-09T12:00:00Z") })).toMatchObject({ status: "claimable" });
-    expect(await findClaimTarget(t.db, "cbdu 610004", { now: NOW })).toMatchObject({ status: "expired", since: "2027-03-10", business: { businessName: "LAPSED SKIPS LTD" } });
-    expect(await findClaimTarget(t.db, "CBDU610005", { now: NOW })).toMatchObject({ status: "removed", since: "2027-02-01", business: { businessName: "GONE AWAY SKIPS LTD" } });
-    expect(await findClaimTarget(t.db, "CBDL610006", { now: new Date("2040-01-01T00:00:00Z") })).toMatchObject({ status: "claimable" });
+    expect(
+      await findClaimTarget(t.db, "CBDU610004", { now: new Date("2027-03-09T12:00:00Z") }),
+    ).toMatchObject({ status: "claimable" });
+    expect(await findClaimTarget(t.db, "cbdu 610004", { now: NOW })).toMatchObject({
+      status: "expired",
+      since: "2027-03-10",
+      business: { businessName: "LAPSED SKIPS LTD" },
+    });
+    expect(await findClaimTarget(t.db, "CBDU610005", { now: NOW })).toMatchObject({
+      status: "removed",
+      since: "2027-02-01",
+      business: { businessName: "GONE AWAY SKIPS LTD" },
+    });
+    expect(
+      await findClaimTarget(t.db, "CBDL610006", { now: new Date("2040-01-01T00:00:00Z") }),
+    ).toMatchObject({ status: "claimable" });
     const byName = await findBusinessesByName(t.db, "lapsed", 20, NOW);
     expect(byName.map((m) => [m.registrationNumber, m.expired])).toEqual([
       ["CBDU610007", true],
       ["CBDU610004", true],
     ]);
-    expect((await findBusinessesByName(t.db, "lapsed skips", 20, new Date("2027-03-09T12:00:00Z"))).map((m) => m.expired)).toEqual([false]);
+    expect(
+      (await findBusinessesByName(t.db, "lapsed skips", 20, new Date("2027-03-09T12:00:00Z"))).map(
+        (m) => m.expired,
+      ),
+    ).toEqual([false]);
   });
 
   it("the submit refuses them, storing nothing (checked again under the row lock)", async () => {
@@ -233,27 +314,64 @@ describe("registrations that are not in force", () => {
     const files = storedFiles();
     const checked = await checkLicenceDocument(file(licencePdf(), "licence.pdf"));
     if (checked.kind !== "ok") throw new Error(checked.kind);
-    expect(await submitClaim(t.db, TEST_CONFIG, submission("CBDU610004", "lapsed@example.test", { licence: checked.document }), { ip: "10.61.0.4", now: NOW, storage })).toEqual({
+    expect(
+      await submitClaim(
+        t.db,
+        TEST_CONFIG,
+        submission("CBDU610004", "lapsed@example.test", { licence: checked.document }),
+        { ip: "10.61.0.4", now: NOW, storage },
+      ),
+    ).toEqual({
       status: "expired",
       since: "2027-03-10",
       businessName: "LAPSED SKIPS LTD",
     });
-    expect(await submitClaim(t.db, TEST_CONFIG, submission("CBDU610005", "gone@example.test"), { ip: "10.61.0.4", now: NOW, storage })).toEqual({
+    expect(
+      await submitClaim(t.db, TEST_CONFIG, submission("CBDU610005", "gone@example.test"), {
+        ip: "10.61.0.4",
+        now: NOW,
+        storage,
+      }),
+    ).toEqual({
       status: "removed",
       since: "2027-02-01",
       businessName: "GONE AWAY SKIPS LTD",
     });
     expect(await t.db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
-    expect(await t.db.selectFrom("claim_requests").select("id").where("registration_number", "in", ["CBDU610004", "CBDU610005"]).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom("claim_requests")
+        .select("id")
+        .where("registration_number", "in", ["CBDU610004", "CBDU610005"])
+        .execute(),
+    ).toEqual([]);
     expect(storedFiles()).toEqual(files);
     // A lower-tier registration (no expiry) is claimed as usual.
-    expect(await submitClaim(t.db, TEST_CONFIG, submission("CBDL610006", "lower@example.test"), { ip: "10.61.0.4", now: new Date("2040-01-01T00:00:00Z") })).toMatchObject({ status: "submitted" });
+    expect(
+      await submitClaim(t.db, TEST_CONFIG, submission("CBDL610006", "lower@example.test"), {
+        ip: "10.61.0.4",
+        now: new Date("2040-01-01T00:00:00Z"),
+      }),
+    ).toMatchObject({ status: "submitted" });
   });
 
   it("Add Provider (admins) still lists an expired registration, not one that left the register", async () => {
     const admin = await makeUser(t.db, "licence-admin@example.test");
-    const input = { contactName: "Ann Added", contactEmail: "added-lapsed@example.test", contactPhone: "0113 496 0202", plan: "standard" as const, period: "monthly" as const, freeTrial: true, adminId: admin.id, now: NOW };
-    expect(await addProvider(t.db, TEST_CONFIG, { ...input, registrationNumber: "CBDU610005" })).toEqual({ status: "not-found" });
-    expect(await addProvider(t.db, TEST_CONFIG, { ...input, registrationNumber: "CBDU610007" })).toMatchObject({ status: "added" });
+    const input = {
+      contactName: "Ann Added",
+      contactEmail: "added-lapsed@example.test",
+      contactPhone: "0113 496 0202",
+      plan: "standard" as const,
+      period: "monthly" as const,
+      freeTrial: true,
+      adminId: admin.id,
+      now: NOW,
+    };
+    expect(await addProvider(t.db, TEST_CONFIG, { ...input, registrationNumber: "CBDU610005" })).toEqual({
+      status: "not-found",
+    });
+    expect(
+      await addProvider(t.db, TEST_CONFIG, { ...input, registrationNumber: "CBDU610007" }),
+    ).toMatchObject({ status: "added" });
   });
 });

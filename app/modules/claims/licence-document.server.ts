@@ -39,16 +39,32 @@ export type LicenceRefusal =
   | "image-unreadable"
   | "image-too-many-pixels";
 
-export type LicenceCheck = { kind: "none" } | { kind: "ok"; document: CheckedLicence } | { kind: "refused"; reason: LicenceRefusal; message: string };
+export type LicenceCheck =
+  | { kind: "none" }
+  | { kind: "ok"; document: CheckedLicence }
+  | { kind: "refused"; reason: LicenceRefusal; message: string };
 
-const refuse = (reason: LicenceRefusal, message: string = LICENCE_MESSAGES[reason as keyof typeof LICENCE_MESSAGES]): LicenceCheck => ({
+const refuse = (
+  reason: LicenceRefusal,
+  message: string = LICENCE_MESSAGES[reason as keyof typeof LICENCE_MESSAGES],
+): LicenceCheck => ({
   kind: "refused",
   reason,
   message,
 });
 
 /** Names (after #xx decoding) that make a PDF do something when opened, or carry other files. */
-const ACTIVE_NAMES = new Set(["JavaScript", "JS", "Launch", "EmbeddedFile", "EmbeddedFiles", "RichMedia", "XFA", "SubmitForm", "ImportData"]);
+const ACTIVE_NAMES = new Set([
+  "JavaScript",
+  "JS",
+  "Launch",
+  "EmbeddedFile",
+  "EmbeddedFiles",
+  "RichMedia",
+  "XFA",
+  "SubmitForm",
+  "ImportData",
+]);
 // A PDF name: '/' then regular characters (anything but white space and delimiters).
 const NAME = /\/([^\s/<>[\]()%{}]+)/g;
 /** At most this much is inflated from object streams in all (more is refused as not checkable). */
@@ -99,11 +115,15 @@ export function checkPdf(bytes: Buffer): PdfProblem | null {
     const own = dictStart >= 0 ? dict.slice(dictStart) : dict;
     if (/\/Type\s*\/ObjStm\b/.test(own)) {
       // An object stream compressed some other way cannot be searched: not accepted.
-      if (/\/Filter\b/.test(own) && !/\/Filter\s*(\[\s*)?\/FlateDecode\s*\]?\s*(\/|>>)/.test(own)) return "uncheckable";
+      if (/\/Filter\b/.test(own) && !/\/Filter\s*(\[\s*)?\/FlateDecode\s*\]?\s*(\/|>>)/.test(own))
+        return "uncheckable";
       let data = bytes.subarray(dataStart, stop);
       if (/\/FlateDecode\b/.test(own)) {
         try {
-          data = zlib.inflateSync(data, { maxOutputLength: MAX_INFLATED - inflated, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+          data = zlib.inflateSync(data, {
+            maxOutputLength: MAX_INFLATED - inflated,
+            finishFlush: zlib.constants.Z_SYNC_FLUSH,
+          });
         } catch {
           return "damaged";
         }
@@ -127,7 +147,9 @@ function tidyName(name: string): string | null {
  * Reads the form's file: nothing chosen, a document fit to store (a checked PDF, or an image
  * re-encoded as JPEG: the only bytes that may be stored), or why it was refused.
  */
-export async function checkLicenceDocument(value: FormDataEntryValue | null | undefined): Promise<LicenceCheck> {
+export async function checkLicenceDocument(
+  value: FormDataEntryValue | null | undefined,
+): Promise<LicenceCheck> {
   if (!value || typeof value === "string" || value.size === 0) return { kind: "none" };
   if (value.size > LICENCE_MAX_BYTES) return refuse("too-large");
   const bytes = Buffer.from(await value.arrayBuffer());
@@ -144,7 +166,10 @@ export async function checkLicenceDocument(value: FormDataEntryValue | null | un
   const image = await normaliseImage(bytes, "photo");
   if (!image.ok) {
     if (image.reason === "not-image") return refuse("not-document");
-    return refuse(image.reason === "too-many-pixels" ? "image-too-many-pixels" : "image-unreadable", `${LICENCE_MESSAGES.imagePrefix} ${IMAGE_MESSAGES[image.reason]}`);
+    return refuse(
+      image.reason === "too-many-pixels" ? "image-too-many-pixels" : "image-unreadable",
+      `${LICENCE_MESSAGES.imagePrefix} ${IMAGE_MESSAGES[image.reason]}`,
+    );
   }
   return { kind: "ok", document: { bytes: image.image.bytes, type: "image/jpeg", name } };
 }
@@ -153,7 +178,11 @@ export function licenceKey(claimId: string, type: LicenceType): string {
   return `claim-documents/${claimId}/licence.${type === "application/pdf" ? "pdf" : "jpg"}`;
 }
 
-export async function storeLicenceDocument(storage: Storage, claimId: string, document: CheckedLicence): Promise<string> {
+export async function storeLicenceDocument(
+  storage: Storage,
+  claimId: string,
+  document: CheckedLicence,
+): Promise<string> {
   const key = licenceKey(claimId, document.type);
   await storage.put(key, document.bytes, { contentType: document.type });
   return key;
@@ -172,7 +201,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A claim's stored document, its bytes checked again (a PDF header, or a JPEG); null when the
  * claim has none, the file is gone, or it is not what was stored. Callers check who may read it.
  */
-export async function readLicenceDocument(db: Database, storage: Storage, claimId: string): Promise<LicenceFile | null> {
+export async function readLicenceDocument(
+  db: Database,
+  storage: Storage,
+  claimId: string,
+): Promise<LicenceFile | null> {
   if (!UUID.test(claimId)) return null;
   const row = await db
     .selectFrom("claim_requests")
@@ -183,8 +216,14 @@ export async function readLicenceDocument(db: Database, storage: Storage, claimI
   const file = await storage.get(row.license_document_key);
   if (!file) return null;
   const pdf = row.license_document_type === "application/pdf";
-  const fits = pdf ? file.body.subarray(0, 5).toString("latin1") === "%PDF-" : detectImageType(file.body)?.mime === "image/jpeg";
+  const fits = pdf
+    ? file.body.subarray(0, 5).toString("latin1") === "%PDF-"
+    : detectImageType(file.body)?.mime === "image/jpeg";
   if (!fits) return null;
   const safeNumber = row.registration_number.replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 40);
-  return { body: file.body, contentType: row.license_document_type, filename: `licence-${safeNumber}.${pdf ? "pdf" : "jpg"}` };
+  return {
+    body: file.body,
+    contentType: row.license_document_type,
+    filename: `licence-${safeNumber}.${pdf ? "pdf" : "jpg"}`,
+  };
 }

@@ -19,10 +19,14 @@ export const LICENCE_MESSAGES = {
   noScript: "It is sent when you press Submit Claim.",
   "too-large": "The licence document is too large: it must be 10 MB or smaller.",
   "not-document": "The licence document must be a PDF or an image (JPEG, PNG, GIF or WebP).",
-  "pdf-damaged": "The PDF could not be read: it is damaged or incomplete. Please save the certificate again, or upload a photo of it.",
-  "pdf-encrypted": "The PDF is password-protected. Please upload an unprotected copy, or a photo of the certificate.",
-  "pdf-active": "The PDF contains scripts, embedded files or actions, which we do not accept. Please print it to a new PDF, or upload a photo of the certificate.",
-  "pdf-uncheckable": "The PDF is stored in a way we cannot check. Please print it to a new PDF, or upload a photo of the certificate.",
+  "pdf-damaged":
+    "The PDF could not be read: it is damaged or incomplete. Please save the certificate again, or upload a photo of it.",
+  "pdf-encrypted":
+    "The PDF is password-protected. Please upload an unprotected copy, or a photo of the certificate.",
+  "pdf-active":
+    "The PDF contains scripts, embedded files or actions, which we do not accept. Please print it to a new PDF, or upload a photo of the certificate.",
+  "pdf-uncheckable":
+    "The PDF is stored in a way we cannot check. Please print it to a new PDF, or upload a photo of the certificate.",
   imagePrefix: "The licence image was not accepted:",
 } as const;
 

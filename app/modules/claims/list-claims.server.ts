@@ -26,7 +26,12 @@ export interface ClaimDetail extends ClaimRow {
   /** The spec's license_document_url: an uploaded document's access-checked address, or an older link. */
   licenseDocumentUrl: string | null;
   /** The document uploaded with the claim (decision 0506), or null. */
-  licenceDocument: { url: string; type: "application/pdf" | "image/jpeg"; size: number; name: string | null } | null;
+  licenceDocument: {
+    url: string;
+    type: "application/pdf" | "image/jpeg";
+    size: number;
+    name: string | null;
+  } | null;
   logoUrl: string | null;
   adminNotes: string | null;
   reviewedBy: string | null;
@@ -88,7 +93,10 @@ function toRow(r: BaseRow): ClaimRow {
 }
 
 /** Newest first. `search` matches registration number, business name, contact name or e-mail (contains, any case). */
-export async function listClaims(db: Database, input: { status: ClaimStatus; search?: string; limit?: number }): Promise<ClaimRow[]> {
+export async function listClaims(
+  db: Database,
+  input: { status: ClaimStatus; search?: string; limit?: number },
+): Promise<ClaimRow[]> {
   let q = base(db).where("c.status", "=", input.status);
   const search = input.search?.trim();
   if (search) {
@@ -103,12 +111,20 @@ export async function listClaims(db: Database, input: { status: ClaimStatus; sea
       ]),
     );
   }
-  const rows = await q.orderBy("c.created_at", "desc").orderBy("c.id").limit(input.limit ?? MAX_ROWS).execute();
+  const rows = await q
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id")
+    .limit(input.limit ?? MAX_ROWS)
+    .execute();
   return rows.map(toRow);
 }
 
 export async function countClaims(db: Database): Promise<Record<ClaimStatus, number>> {
-  const rows = await db.selectFrom("claim_requests").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("claim_requests")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
   const counts: Record<ClaimStatus, number> = { pending: 0, approved: 0, rejected: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
@@ -148,7 +164,12 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
     licenseDocumentUrl: r.license_document_url,
     licenceDocument:
       r.license_document_key && r.license_document_type && r.license_document_size
-        ? { url: licenceUrl(r.id), type: r.license_document_type, size: r.license_document_size, name: r.license_document_name }
+        ? {
+            url: licenceUrl(r.id),
+            type: r.license_document_type,
+            size: r.license_document_size,
+            name: r.license_document_name,
+          }
         : null,
     logoUrl: r.logo_url,
     adminNotes: r.admin_notes,

@@ -35,13 +35,22 @@ function escapeLike(s: string) {
 
 export async function listClaimedListings(
   db: Database,
-  input: { search?: string; status?: ListingStatusFilter; plan?: Plan | "all"; upgradeRequested?: boolean; limit?: number; id?: string } = {},
+  input: {
+    search?: string;
+    status?: ListingStatusFilter;
+    plan?: Plan | "all";
+    upgradeRequested?: boolean;
+    limit?: number;
+    id?: string;
+  } = {},
 ): Promise<ListingRow[]> {
   let q = db
     .selectFrom("claimed_listings as cl")
     .innerJoin("directory_entries as d", "d.registration_number", "cl.registration_number")
     .leftJoin("users as u", "u.id", "cl.user_id")
-    .leftJoin("plan_upgrade_requests as r", (join) => join.onRef("r.listing_id", "=", "cl.id").on("r.status", "=", "open"))
+    .leftJoin("plan_upgrade_requests as r", (join) =>
+      join.onRef("r.listing_id", "=", "cl.id").on("r.status", "=", "open"),
+    )
     .select([
       "cl.id",
       "cl.registration_number",
@@ -97,7 +106,10 @@ export async function listClaimedListings(
     q = q.where("cl.id", "=", input.id);
   }
   const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
-  const rows = await order.orderBy("cl.id").limit(input.limit ?? 200).execute();
+  const rows = await order
+    .orderBy("cl.id")
+    .limit(input.limit ?? 200)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     registrationNumber: r.registration_number,
@@ -117,7 +129,12 @@ export async function listClaimedListings(
     createdAt: r.created_at,
     upgradeRequest:
       r.request_id && r.request_period && r.request_created_at
-        ? { id: r.request_id, period: r.request_period, message: r.request_message, createdAt: r.request_created_at }
+        ? {
+            id: r.request_id,
+            period: r.request_period,
+            message: r.request_message,
+            createdAt: r.request_created_at,
+          }
         : null,
   }));
 }

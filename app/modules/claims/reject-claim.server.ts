@@ -23,14 +23,25 @@ export async function rejectClaim(
 ): Promise<RejectClaimResult> {
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<RejectClaimResult> => {
-    const claim = await trx.selectFrom("claim_requests").selectAll().where("id", "=", input.claimId).forUpdate().executeTakeFirst();
+    const claim = await trx
+      .selectFrom("claim_requests")
+      .selectAll()
+      .where("id", "=", input.claimId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!claim) return { status: "not-found" };
     if (claim.status === "approved") return { status: "approved" };
     if (claim.status === "rejected") return { status: "already-rejected" };
     const notes = input.adminNotes?.trim() || null;
     await trx
       .updateTable("claim_requests")
-      .set({ status: "rejected", admin_notes: notes ?? claim.admin_notes, reviewed_by: input.adminId, reviewed_at: now, updated_at: now })
+      .set({
+        status: "rejected",
+        admin_notes: notes ?? claim.admin_notes,
+        reviewed_by: input.adminId,
+        reviewed_at: now,
+        updated_at: now,
+      })
       .where("id", "=", claim.id)
       .execute();
     if (claim.user_id) {
@@ -41,7 +52,11 @@ export async function rejectClaim(
         .where("user_id", "=", claim.user_id)
         .execute();
     }
-    const entry = await trx.selectFrom("directory_entries").select("business_name").where("registration_number", "=", claim.registration_number).executeTakeFirst();
+    const entry = await trx
+      .selectFrom("directory_entries")
+      .select("business_name")
+      .where("registration_number", "=", claim.registration_number)
+      .executeTakeFirst();
     const businessName = entry?.business_name || claim.registration_number;
     await queueEmail(
       trx,

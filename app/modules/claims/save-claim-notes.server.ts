@@ -2,7 +2,10 @@
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 
-export async function saveClaimNotes(db: Database, input: { claimId: string; adminId: string; notes: string | null; now?: Date }): Promise<boolean> {
+export async function saveClaimNotes(
+  db: Database,
+  input: { claimId: string; adminId: string; notes: string | null; now?: Date },
+): Promise<boolean> {
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     const r = await trx
@@ -11,7 +14,13 @@ export async function saveClaimNotes(db: Database, input: { claimId: string; adm
       .where("id", "=", input.claimId)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, { actorUserId: input.adminId, action: "claim.notes_saved", entity: "claim_request", entityId: input.claimId, at: now });
+    await recordAudit(trx, {
+      actorUserId: input.adminId,
+      action: "claim.notes_saved",
+      entity: "claim_request",
+      entityId: input.claimId,
+      at: now,
+    });
     return true;
   });
 }

@@ -74,7 +74,12 @@ export async function submitClaim(
   db: Database,
   config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
   input: ClaimSubmission,
-  options: { account?: { id: string; email: string } | null; ip?: string | null; now?: Date; storage?: Storage } = {},
+  options: {
+    account?: { id: string; email: string } | null;
+    ip?: string | null;
+    now?: Date;
+    storage?: Storage;
+  } = {},
 ): Promise<SubmitClaimResult> {
   const now = options.now ?? new Date();
   if (input.licence && !options.storage) throw new Error("submitClaim: a licence document needs the storage");
@@ -84,7 +89,11 @@ export async function submitClaim(
     return await inTransaction(db, async (trx) => {
       const target = await findClaimTarget(trx, input.registrationNumber, { lock: true, now });
       if (target.status === "expired" || target.status === "removed") {
-        return { status: target.status, since: target.since, businessName: target.business.businessName } as const;
+        return {
+          status: target.status,
+          since: target.since,
+          businessName: target.business.businessName,
+        } as const;
       }
       if (target.status !== "claimable") return { status: target.status } as const;
       const business = target.business;
@@ -98,8 +107,14 @@ export async function submitClaim(
         userId = options.account.id;
         email = options.account.email;
       } else {
-        const account = await signUp(trx, config, { email: input.contactEmail, password: input.password ?? "", ip: options.ip, now });
-        if (account.status === "weak-password" || account.status === "rate-limited") return { status: account.status } as const;
+        const account = await signUp(trx, config, {
+          email: input.contactEmail,
+          password: input.password ?? "",
+          ip: options.ip,
+          now,
+        });
+        if (account.status === "weak-password" || account.status === "rate-limited")
+          return { status: account.status } as const;
         userId = account.userId;
         email = account.email;
         if (account.status === "created") {
@@ -171,7 +186,12 @@ export async function submitClaim(
       await trx
         .insertInto("claimed_listings")
         .values({ registration_number: business.registrationNumber, ...listing, created_at: now })
-        .onConflict((oc) => oc.column("registration_number").doUpdateSet(listing).where("claimed_listings.verified", "=", false))
+        .onConflict((oc) =>
+          oc
+            .column("registration_number")
+            .doUpdateSet(listing)
+            .where("claimed_listings.verified", "=", false),
+        )
         .execute();
 
       await recordAudit(trx, {
@@ -194,7 +214,15 @@ export async function submitClaim(
         storedKey = licenceKey(claimId, input.licence.type);
         await storeLicenceDocument(options.storage!, claimId, input.licence);
       }
-      return { status: "submitted", claimId: claim.id, userId, email, needsConfirmation, newAccount, businessName: business.businessName } as const;
+      return {
+        status: "submitted",
+        claimId: claim.id,
+        userId,
+        email,
+        needsConfirmation,
+        newAccount,
+        businessName: business.businessName,
+      } as const;
     });
   } catch (error) {
     if (storedKey) await options.storage!.delete(storedKey).catch(() => undefined);

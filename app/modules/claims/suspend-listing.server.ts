@@ -8,7 +8,8 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 
-export type SuspendResult = { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
+export type SuspendResult =
+  { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { normalizeWebsite } from "./claim-form";
 import { addMonths, splitAreas } from "./constants";
-import { addService, emptyValues, readValues, validateAll, validateStep, type WizardValues } from "./wizard-state";
+import {
+  addService,
+  emptyValues,
+  readValues,
+  validateAll,
+  validateStep,
+  type WizardValues,
+} from "./wizard-state";
 
 const filled = (extra: Partial<WizardValues> = {}): WizardValues => ({
   ...emptyValues(),
@@ -24,8 +31,12 @@ describe("claim wizard rules", () => {
     expect(validateStep(1, filled({ password: "12345", confirmPassword: "12345" }), false)).toEqual({
       password: "Invalid password: Password must be at least 6 characters.",
     });
-    expect(validateStep(1, filled({ confirmPassword: "secret2" }), false)).toEqual({ confirmPassword: "Password mismatch: Passwords do not match." });
-    expect(validateStep(1, filled({ contactEmail: "not-an-email" }), false)).toEqual({ contactEmail: "Please enter a valid email address" });
+    expect(validateStep(1, filled({ confirmPassword: "secret2" }), false)).toEqual({
+      confirmPassword: "Password mismatch: Passwords do not match.",
+    });
+    expect(validateStep(1, filled({ contactEmail: "not-an-email" }), false)).toEqual({
+      contactEmail: "Please enter a valid email address",
+    });
     expect(validateStep(1, filled(), false)).toEqual({});
     // Signed in: no password asked.
     expect(validateStep(1, filled({ password: "", confirmPassword: "" }), true)).toEqual({});
@@ -33,7 +44,9 @@ describe("claim wizard rules", () => {
 
   it("step 2 is optional but checks the website; custom services are trimmed, blanks and repeats ignored", () => {
     expect(validateStep(2, filled(), false)).toEqual({});
-    expect(validateStep(2, filled({ website: "not a site" }), false)).toEqual({ website: "Please enter a valid website address, like www.example.co.uk" });
+    expect(validateStep(2, filled({ website: "not a site" }), false)).toEqual({
+      website: "Please enter a valid website address, like www.example.co.uk",
+    });
     let v = addService(filled({ services: ["Skip Hire"], newService: "  Man   and Van " }));
     expect(v.services).toEqual(["Skip Hire", "Man and Van"]);
     expect(v.newService).toBe("");
@@ -59,7 +72,11 @@ describe("claim wizard rules", () => {
     form.append("period", "weekly");
     form.append("services", "Skip Hire");
     form.append("services", "Garden Waste");
-    expect(readValues(form)).toMatchObject({ plan: "standard", period: "monthly", services: ["Skip Hire", "Garden Waste"] });
+    expect(readValues(form)).toMatchObject({
+      plan: "standard",
+      period: "monthly",
+      services: ["Skip Hire", "Garden Waste"],
+    });
   });
 
   it("areas are split on commas; websites get https://; months are calendar months", () => {

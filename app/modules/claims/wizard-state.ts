@@ -3,7 +3,14 @@
  * values of the other steps travel in hidden fields and come back from the server; with
  * JavaScript the same round trip runs through fetch. Shared by the page and its action.
  */
-import { claimSchema, firstErrors, STEP_FIELDS, stepOneSchema, stepThreeSchema, stepTwoSchema } from "./claim-form";
+import {
+  claimSchema,
+  firstErrors,
+  STEP_FIELDS,
+  stepOneSchema,
+  stepThreeSchema,
+  stepTwoSchema,
+} from "./claim-form";
 import { cleanServices, type Period, type Plan } from "./constants";
 
 export interface WizardValues {
@@ -96,4 +103,3 @@ export function addService(values: WizardValues): WizardValues {
   if (!next) return { ...values, newService: "" };
   return { ...values, services: cleanServices([...values.services, next]), newService: "" };
 }
-

@@ -23,8 +23,15 @@ export interface AccountOverview {
   upgradeRequest: UpgradeRequest | null;
 }
 
-export async function getAccountOverview(db: Database, listing: CompanyListing, now = new Date()): Promise<AccountOverview> {
-  const registration = summariseRegistration(registrationState(listing.register, now), listing.register.registration_tier);
+export async function getAccountOverview(
+  db: Database,
+  listing: CompanyListing,
+  now = new Date(),
+): Promise<AccountOverview> {
+  const registration = summariseRegistration(
+    registrationState(listing.register, now),
+    listing.register.registration_tier,
+  );
   const [eligibility, upgradeRequest] = await Promise.all([
     getNoteEligibility(db, listing.registrationNumber, { now }),
     getOpenUpgradeRequest(db, listing.id),

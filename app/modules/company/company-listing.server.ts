@@ -39,7 +39,12 @@ export interface CompanyListing {
   /** The plan's columns as stored (plans/plan-state.ts reads them). */
   subscription: PlanColumns;
   /** The register's facts that decide the registration's state (directory/registration.ts). */
-  register: { expiry_date: string | null; on_register: boolean; removed_at: string | null; registration_tier: string | null };
+  register: {
+    expiry_date: string | null;
+    on_register: boolean;
+    removed_at: string | null;
+    registration_tier: string | null;
+  };
   draft: ListingDraft | null;
 }
 
@@ -68,7 +73,8 @@ export function parseDraft(value: unknown): ListingDraft | null {
     const v = textOrNull(r[k]);
     if (v !== undefined) draft[k] = v;
   }
-  if (Array.isArray(r.services)) draft.services = r.services.filter((s): s is string => typeof s === "string");
+  if (Array.isArray(r.services))
+    draft.services = r.services.filter((s): s is string => typeof s === "string");
   if (typeof r.savedAt === "string") draft.savedAt = r.savedAt;
   return draft;
 }
@@ -114,7 +120,15 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
     .orderBy("c.id")
     .executeTakeFirst();
   if (!row) return null;
-  const address = [row.building, row.address_line_1, row.address_line_2, row.address_line_3, row.address_line_4, row.town, row.postcode]
+  const address = [
+    row.building,
+    row.address_line_1,
+    row.address_line_2,
+    row.address_line_3,
+    row.address_line_4,
+    row.town,
+    row.postcode,
+  ]
     .map((p) => p?.trim())
     .filter(Boolean)
     .join(", ");

@@ -25,7 +25,16 @@ function form(fields: Record<string, string | string[]>): FormData {
 }
 
 function details(overrides: Record<string, string | string[]> = {}) {
-  const r = parseListingDetails(form({ businessName: "New Name Ltd", about: "We collect", phone: "0117 496 0000", email: "hello@new.example", services: ["Skips"], ...overrides }));
+  const r = parseListingDetails(
+    form({
+      businessName: "New Name Ltd",
+      about: "We collect",
+      phone: "0117 496 0000",
+      email: "hello@new.example",
+      services: ["Skips"],
+      ...overrides,
+    }),
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.data;
 }
@@ -37,23 +46,54 @@ beforeAll(async () => {
   await t.db
     .insertInto("directory_entries")
     .values([
-      { registration_number: "CBDU700001", business_name: "VERIFIED CO", address_line_1: "1 Dock Road", town: "Portbury", postcode: "BS20 7XX", expiry_date: "2030-01-01" },
+      {
+        registration_number: "CBDU700001",
+        business_name: "VERIFIED CO",
+        address_line_1: "1 Dock Road",
+        town: "Portbury",
+        postcode: "BS20 7XX",
+        expiry_date: "2030-01-01",
+      },
       { registration_number: "CBDU700002", business_name: "UNVERIFIED CO", town: "Portbury" },
       { registration_number: "CBDU700003", business_name: "SOMEONE ELSE" },
     ])
     .execute();
   const rows = await t.db
     .insertInto("users")
-    .values(["v@co.test", "u@co.test", "other@co.test", "none@co.test"].map((email) => ({ email, password_hash: "x", email_confirmed_at: new Date() })))
+    .values(
+      ["v@co.test", "u@co.test", "other@co.test", "none@co.test"].map((email) => ({
+        email,
+        password_hash: "x",
+        email_confirmed_at: new Date(),
+      })),
+    )
     .returning(["id", "email"])
     .execute();
   for (const r of rows) users[r.email.split("@")[0]] = r.id;
   await t.db
     .insertInto("claimed_listings")
     .values([
-      { registration_number: "CBDU700001", user_id: users.v, company_name: "Verified Co", phone: "0117 000 0001", verified: true, services: ["Skips"] },
-      { registration_number: "CBDU700002", user_id: users.u, company_name: "Unverified Co", phone: "0117 000 0002", verified: false },
-      { registration_number: "CBDU700003", user_id: users.other, company_name: "Someone Else", verified: true },
+      {
+        registration_number: "CBDU700001",
+        user_id: users.v,
+        company_name: "Verified Co",
+        phone: "0117 000 0001",
+        verified: true,
+        services: ["Skips"],
+      },
+      {
+        registration_number: "CBDU700002",
+        user_id: users.u,
+        company_name: "Unverified Co",
+        phone: "0117 000 0002",
+        verified: false,
+      },
+      {
+        registration_number: "CBDU700003",
+        user_id: users.other,
+        company_name: "Someone Else",
+        verified: true,
+      },
     ])
     .execute();
 });
@@ -64,11 +104,17 @@ afterAll(async () => {
 
 describe("listing rules", () => {
   it("ignores blank and duplicate service tags, keeping the first spelling", () => {
-    expect(normaliseServices(["Skips", " ", "skips", "  Man   and van ", "", "SKIPS", "Clearance"])).toEqual(["Skips", "Man and van", "Clearance"]);
+    expect(normaliseServices(["Skips", " ", "skips", "  Man   and van ", "", "SKIPS", "Clearance"])).toEqual([
+      "Skips",
+      "Man and van",
+      "Clearance",
+    ]);
   });
 
   it("reads tags and the one-per-line fallback together", () => {
-    const r = parseListingDetails(form({ businessName: "A", services: ["Skips"], servicesText: "skips\r\nHouse clearance\n\n" }));
+    const r = parseListingDetails(
+      form({ businessName: "A", services: ["Skips"], servicesText: "skips\r\nHouse clearance\n\n" }),
+    );
     expect(r.ok && r.data.services).toEqual(["Skips", "House clearance"]);
   });
 
@@ -85,16 +131,40 @@ describe("listing rules", () => {
 
   it("turns empty optional fields into null", () => {
     const r = parseListingDetails(form({ businessName: "A", about: " ", phone: "", email: "" }));
-    expect(r.ok && r.data).toEqual({ businessName: "A", about: null, phone: null, email: null, services: [] });
+    expect(r.ok && r.data).toEqual({
+      businessName: "A",
+      about: null,
+      phone: null,
+      email: null,
+      services: [],
+    });
   });
 });
 
 describe("saving the listing", () => {
   it("publishes a verified listing's changes at once, only the allowed fields", async () => {
-    expect(await saveListingDetails(t.db, users.v, details({ services: ["Skips", "Grab hire"] }))).toBe("published");
-    const row = await t.db.selectFrom("claimed_listings").selectAll().where("registration_number", "=", "CBDU700001").executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ company_name: "New Name Ltd", about: "We collect", phone: "0117 496 0000", email: "hello@new.example", services: ["Skips", "Grab hire"], verified: true, draft: null });
-    const other = await t.db.selectFrom("claimed_listings").selectAll().where("registration_number", "=", "CBDU700003").executeTakeFirstOrThrow();
+    expect(await saveListingDetails(t.db, users.v, details({ services: ["Skips", "Grab hire"] }))).toBe(
+      "published",
+    );
+    const row = await t.db
+      .selectFrom("claimed_listings")
+      .selectAll()
+      .where("registration_number", "=", "CBDU700001")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      company_name: "New Name Ltd",
+      about: "We collect",
+      phone: "0117 496 0000",
+      email: "hello@new.example",
+      services: ["Skips", "Grab hire"],
+      verified: true,
+      draft: null,
+    });
+    const other = await t.db
+      .selectFrom("claimed_listings")
+      .selectAll()
+      .where("registration_number", "=", "CBDU700003")
+      .executeTakeFirstOrThrow();
     expect(other.company_name).toBe("Someone Else");
   });
 
@@ -109,12 +179,19 @@ describe("saving the listing", () => {
     expect(published.published).toBe(true);
     const after = (await getCompanyListing(t.db, users.u))!;
     expect(after).toMatchObject({ businessName: "Drafted Name", phone: "0117 496 0000", draft: null });
-    expect(await publishListingDraft(t.db, "CBDU700002")).toEqual({ published: false, replacedLogoUrl: null });
+    expect(await publishListingDraft(t.db, "CBDU700002")).toEqual({
+      published: false,
+      replacedLogoUrl: null,
+    });
   });
 
   it("publishes a draft inside the caller's transaction (the claims approval), or not at all if it rolls back", async () => {
     await saveListingDetails(t.db, users.u, details({ businessName: "Inside Approval Ltd" }));
-    await t.db.updateTable("claimed_listings").set({ verified: false }).where("registration_number", "=", "CBDU700002").execute();
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ verified: false })
+      .where("registration_number", "=", "CBDU700002")
+      .execute();
     await expect(
       t.db.transaction().execute(async (trx) => {
         expect((await publishListingDraft(trx, "CBDU700002")).published).toBe(true);
@@ -123,11 +200,23 @@ describe("saving the listing", () => {
     ).rejects.toThrow("approval failed later");
     expect((await getCompanyListing(t.db, users.u))!.draft?.businessName).toBe("Inside Approval Ltd");
     await t.db.transaction().execute(async (trx) => {
-      await trx.updateTable("claimed_listings").set({ verified: true }).where("registration_number", "=", "CBDU700002").execute();
+      await trx
+        .updateTable("claimed_listings")
+        .set({ verified: true })
+        .where("registration_number", "=", "CBDU700002")
+        .execute();
       await publishListingDraft(trx, "CBDU700002");
     });
-    expect((await getCompanyListing(t.db, users.u))!).toMatchObject({ businessName: "Inside Approval Ltd", verified: true, draft: null });
-    await t.db.updateTable("claimed_listings").set({ verified: false }).where("registration_number", "=", "CBDU700002").execute();
+    expect((await getCompanyListing(t.db, users.u))!).toMatchObject({
+      businessName: "Inside Approval Ltd",
+      verified: true,
+      draft: null,
+    });
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ verified: false })
+      .where("registration_number", "=", "CBDU700002")
+      .execute();
   });
 
   it("does nothing for a user without a listing", async () => {
@@ -138,13 +227,21 @@ describe("saving the listing", () => {
 
   it("reads the read-only address and expiry from the register", async () => {
     const listing = (await getCompanyListing(t.db, users.v))!;
-    expect(listing).toMatchObject({ address: "1 Dock Road, Portbury, BS20 7XX", expiryDate: "2030-01-01", emailNotifications: true });
+    expect(listing).toMatchObject({
+      address: "1 Dock Road, Portbury, BS20 7XX",
+      expiryDate: "2030-01-01",
+      emailNotifications: true,
+    });
   });
 
   it("saves the e-mail notification setting", async () => {
     expect(await setEmailNotifications(t.db, users.v, false)).toBe(true);
     expect((await getCompanyListing(t.db, users.v))!.emailNotifications).toBe(false);
-    const other = await t.db.selectFrom("claimed_listings").select("email_notifications").where("registration_number", "=", "CBDU700003").executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom("claimed_listings")
+      .select("email_notifications")
+      .where("registration_number", "=", "CBDU700003")
+      .executeTakeFirstOrThrow();
     expect(other.email_notifications).toBe(true);
     expect(await setEmailNotifications(t.db, users.v, true)).toBe(true);
     expect((await getCompanyListing(t.db, users.v))!.emailNotifications).toBe(true);
@@ -155,7 +252,10 @@ describe("logo", () => {
   it("accepts an image by its bytes and refuses a renamed non-image, an empty file and a file over 5 MB", async () => {
     const png = testPng();
     expect(await checkLogo(png)).toMatchObject({ ok: true, mime: "image/png" });
-    expect(await checkLogo(Buffer.from("<html>not an image</html>"))).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
+    expect(await checkLogo(Buffer.from("<html>not an image</html>"))).toEqual({
+      ok: false,
+      message: "Please upload a valid image file (JPG, PNG, GIF)",
+    });
     expect(await checkLogo(new Uint8Array())).toMatchObject({ ok: false });
     const big = Buffer.alloc(LOGO_MAX_BYTES + 1);
     png.copy(big);
@@ -164,7 +264,9 @@ describe("logo", () => {
 
   it("recommends a square of at least 512 px from the decoded image, and stores at most 512 px", async () => {
     const image = (width: number, height: number, format: "png" | "jpeg" | "gif") =>
-      sharp({ create: { width, height, channels: 3, background: "#2e7d32" } }).toFormat(format).toBuffer();
+      sharp({ create: { width, height, channels: 3, background: "#2e7d32" } })
+        .toFormat(format)
+        .toBuffer();
     for (const [w, h, format, square] of [
       [512, 512, "png", true],
       [1024, 1024, "jpeg", true],
@@ -173,25 +275,42 @@ describe("logo", () => {
       [800, 400, "png", false],
     ] as const) {
       const check = await checkLogo(await image(w, h, format));
-      expect(check, `${w}x${h} ${format}`).toMatchObject({ ok: true, mime: "image/png", extension: "png", square });
+      expect(check, `${w}x${h} ${format}`).toMatchObject({
+        ok: true,
+        mime: "image/png",
+        extension: "png",
+        square,
+      });
       if (!check.ok) continue;
       const stored = await sharp(check.bytes).metadata();
       expect(stored.format).toBe("png");
       expect(Math.max(stored.width, stored.height)).toBe(Math.min(512, Math.max(w, h)));
     }
     // A WebP is an image, but not one of the logo's formats (JPG, PNG, GIF).
-    const webp = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#2e7d32" } }).webp().toBuffer();
-    expect(await checkLogo(webp)).toEqual({ ok: false, message: "Please upload a valid image file (JPG, PNG, GIF)" });
+    const webp = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#2e7d32" } })
+      .webp()
+      .toBuffer();
+    expect(await checkLogo(webp)).toEqual({
+      ok: false,
+      message: "Please upload a valid image file (JPG, PNG, GIF)",
+    });
   });
 
   it("refuses every crafted image and stores nothing; a photo's GPS EXIF is not stored", async () => {
-    const files = () => (fs.existsSync(path.join(dir, "company-logos")) ? fs.readdirSync(path.join(dir, "company-logos")) : []);
+    const files = () =>
+      fs.existsSync(path.join(dir, "company-logos")) ? fs.readdirSync(path.join(dir, "company-logos")) : [];
     const before = files();
     const draft = (await getCompanyListing(t.db, users.u))!;
     for (const c of craftedImages()) {
-      const expected = c.reason === "too-many-pixels" ? "The image has too many pixels (at most 40 megapixels)." : "Please upload a valid image file (JPG, PNG, GIF)";
+      const expected =
+        c.reason === "too-many-pixels"
+          ? "The image has too many pixels (at most 40 megapixels)."
+          : "Please upload a valid image file (JPG, PNG, GIF)";
       expect(await checkLogo(c.bytes), c.file).toEqual({ ok: false, message: expected });
-      expect(await uploadLogo({ db: t.db, storage }, users.u, "CBDU700002", c.bytes), c.file).toEqual({ status: "invalid", message: expected });
+      expect(await uploadLogo({ db: t.db, storage }, users.u, "CBDU700002", c.bytes), c.file).toEqual({
+        status: "invalid",
+        message: expected,
+      });
     }
     expect(files()).toEqual(before);
     expect(editableValues((await getCompanyListing(t.db, users.u))!)).toEqual(editableValues(draft));
@@ -219,13 +338,23 @@ describe("logo", () => {
   });
 
   it("stores each logo at 512 and 128 px, as PNG and WebP; removing it removes all four", async () => {
-    const logos = () => (fs.existsSync(path.join(dir, "company-logos")) ? fs.readdirSync(path.join(dir, "company-logos")).sort() : []);
+    const logos = () =>
+      fs.existsSync(path.join(dir, "company-logos"))
+        ? fs.readdirSync(path.join(dir, "company-logos")).sort()
+        : [];
     const before = logos();
-    const big = await sharp({ create: { width: 900, height: 900, channels: 4, background: "#2a7" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 900, height: 900, channels: 4, background: "#2a7" } })
+      .png()
+      .toBuffer();
     const r = await uploadLogo({ db: t.db, storage }, users.v, "CBDU700001", big);
     if (r.status !== "published") throw new Error(r.status);
     const base = r.logoUrl!.replace("/company-logo/", "").replace(/\.png$/, "");
-    expect(logos().filter((f) => !before.includes(f))).toEqual([`${base}-128.png`, `${base}-128.webp`, `${base}.png`, `${base}.webp`]);
+    expect(logos().filter((f) => !before.includes(f))).toEqual([
+      `${base}-128.png`,
+      `${base}-128.webp`,
+      `${base}.png`,
+      `${base}.webp`,
+    ]);
     const sizes = async (file: string) => {
       const stored = await readLogo(storage, file);
       const meta = await sharp(stored!.body).metadata();
@@ -244,7 +373,9 @@ describe("logo", () => {
 
   it("makes the copies of a logo stored before they existed the first time they are asked for", async () => {
     const old = "cbdu700009-logo-1700000000000-0123456789abcdef";
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } })
+      .jpeg()
+      .toBuffer();
     await storage.put(`company-logos/${old}.jpg`, jpeg);
     const small = await readLogo(storage, `${old}-128.jpg`);
     expect(small?.contentType).toBe("image/jpeg");

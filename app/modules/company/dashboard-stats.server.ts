@@ -21,7 +21,11 @@ export interface DashboardStats {
   series: DayCount[];
 }
 
-export async function getDashboardStats(db: Database, registrationNumber: string, now = new Date()): Promise<DashboardStats> {
+export async function getDashboardStats(
+  db: Database,
+  registrationNumber: string,
+  now = new Date(),
+): Promise<DashboardStats> {
   const today = sql`(${now}::timestamptz AT TIME ZONE 'Europe/London')::date`;
   const [totals, series] = await Promise.all([
     db
@@ -52,7 +56,10 @@ export async function getDashboardStats(db: Database, registrationNumber: string
   return {
     views: Number(totals.views),
     phoneClicks: Number(totals.clicks),
-    last30: { views: days.reduce((s, d) => s + d.views, 0), phoneClicks: days.reduce((s, d) => s + d.clicks, 0) },
+    last30: {
+      views: days.reduce((s, d) => s + d.views, 0),
+      phoneClicks: days.reduce((s, d) => s + d.clicks, 0),
+    },
     series: days,
   };
 }

@@ -68,7 +68,9 @@ export const listingDetailsSchema = z.object({
     .max(BUSINESS_NAME_MAX, `Business name must be ${BUSINESS_NAME_MAX} characters or fewer`),
   about: optionalText(ABOUT_MAX, `Description must be ${ABOUT_MAX} characters or fewer`),
   phone: optionalText(40, "Please enter a valid phone number").refine(
-    (v) => v === null || (/^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15),
+    (v) =>
+      v === null ||
+      (/^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15),
     "Please enter a valid phone number",
   ),
   email: optionalText(254, "Please enter a valid email address").refine(
@@ -85,7 +87,11 @@ export type ListingFieldErrors = Partial<Record<keyof ListingDetails, string[]>>
 
 export type ParsedListing =
   | { ok: true; data: ListingDetails }
-  | { ok: false; errors: ListingFieldErrors; values: { businessName: string; about: string; phone: string; email: string; services: string[] } };
+  | {
+      ok: false;
+      errors: ListingFieldErrors;
+      values: { businessName: string; about: string; phone: string; email: string; services: string[] };
+    };
 
 /** Reads the Listing Details form. Fields other than the allowed ones are never read. */
 export function parseListingDetails(form: FormData): ParsedListing {
@@ -93,7 +99,13 @@ export function parseListingDetails(form: FormData): ParsedListing {
     const v = form.get(name);
     return typeof v === "string" ? v : "";
   };
-  const values = { businessName: text("businessName"), about: text("about"), phone: text("phone"), email: text("email"), services: servicesFromForm(form) };
+  const values = {
+    businessName: text("businessName"),
+    about: text("about"),
+    phone: text("phone"),
+    email: text("email"),
+    services: servicesFromForm(form),
+  };
   const result = listingDetailsSchema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: ListingFieldErrors = {};

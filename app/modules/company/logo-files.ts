@@ -49,5 +49,7 @@ export function logoFileKeys(originalFile: string): string[] {
   const name = parseLogoFile(originalFile);
   if (!name) return [];
   const fb = fallbackExtension(name.extension);
-  return [originalFile, `${name.base}-128.${fb}`, `${name.base}.webp`, `${name.base}-128.webp`].map((f) => `${LOGO_DIR}/${f}`);
+  return [originalFile, `${name.base}-128.${fb}`, `${name.base}.webp`, `${name.base}-128.webp`].map(
+    (f) => `${LOGO_DIR}/${f}`,
+  );
 }

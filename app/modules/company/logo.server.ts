@@ -8,18 +8,33 @@
 import crypto from "node:crypto";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
-import { IMAGE_MESSAGES, imageVariant, normaliseImage, VARIANT_TYPES, type VariantFormat } from "~/platform/images/normalise-image.server";
+import {
+  IMAGE_MESSAGES,
+  imageVariant,
+  normaliseImage,
+  VARIANT_TYPES,
+  type VariantFormat,
+} from "~/platform/images/normalise-image.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
 import { LISTING_MESSAGES } from "./listing-rules";
-import { LOGO_DIR, LOGO_LARGE_PX, LOGO_SMALL_PX, LOGO_URL_PREFIX, logoFileKeys, parseLogoFile } from "./logo-files";
+import {
+  LOGO_DIR,
+  LOGO_LARGE_PX,
+  LOGO_SMALL_PX,
+  LOGO_URL_PREFIX,
+  logoFileKeys,
+  parseLogoFile,
+} from "./logo-files";
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_RECOMMENDED_PX = 512;
 const ACCEPTED = ["image/jpeg", "image/png", "image/gif"] as const;
 export { LOGO_URL_PREFIX };
 
-export type LogoCheck = { ok: true; bytes: Buffer; mime: string; extension: string; square: boolean } | { ok: false; message: string };
+export type LogoCheck =
+  | { ok: true; bytes: Buffer; mime: string; extension: string; square: boolean }
+  | { ok: false; message: string };
 
 /**
  * Checks an uploaded logo and returns the clean PNG to store. `square` follows the upload as
@@ -30,7 +45,13 @@ export async function checkLogo(bytes: Uint8Array): Promise<LogoCheck> {
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, message: LISTING_MESSAGES.logoTooLarge };
   const result = await normaliseImage(bytes, "logo", { accept: ACCEPTED });
   if (!result.ok) {
-    return { ok: false, message: result.reason === "too-many-pixels" ? IMAGE_MESSAGES["too-many-pixels"] : LISTING_MESSAGES.logoNotImage };
+    return {
+      ok: false,
+      message:
+        result.reason === "too-many-pixels"
+          ? IMAGE_MESSAGES["too-many-pixels"]
+          : LISTING_MESSAGES.logoNotImage,
+    };
   }
   const { image } = result;
   const square = image.source.width === image.source.height && image.source.width >= LOGO_RECOMMENDED_PX;
@@ -53,7 +74,12 @@ async function deleteLogo(storage: Storage, url: string | null | undefined): Pro
 }
 
 /** The 128 px copy and the WebP copies of a clean logo, stored beside it. */
-async function storeLogoCopies(storage: Storage, base: string, original: Uint8Array, fallback: "png" | "jpeg"): Promise<void> {
+async function storeLogoCopies(
+  storage: Storage,
+  base: string,
+  original: Uint8Array,
+  fallback: "png" | "jpeg",
+): Promise<void> {
   const copies: [string, number, VariantFormat][] = [
     [`${base}-128.${fallback === "jpeg" ? "jpg" : "png"}`, LOGO_SMALL_PX, fallback],
     [`${base}.webp`, LOGO_LARGE_PX, "webp"],
@@ -77,7 +103,8 @@ export async function readLogo(storage: Storage, file: string) {
   for (const extension of ["png", "jpg", "gif"]) {
     const original = await storage.get(`${LOGO_DIR}/${name.base}.${extension}`);
     if (!original) continue;
-    const format: VariantFormat = name.extension === "webp" ? "webp" : name.extension === "jpg" ? "jpeg" : "png";
+    const format: VariantFormat =
+      name.extension === "webp" ? "webp" : name.extension === "jpg" ? "jpeg" : "png";
     const bytes = await imageVariant(original.body, name.small ? LOGO_SMALL_PX : LOGO_LARGE_PX, format);
     if (!bytes) return null;
     await storage.put(`${LOGO_DIR}/${file}`, bytes, { contentType: VARIANT_TYPES[format].mime });
@@ -92,7 +119,11 @@ export type LogoOutcome =
   | { status: "invalid"; message: string }
   | { status: "no_listing" };
 
-async function changeLogo(deps: Deps, userId: string, newUrl: string | null): Promise<"published" | "draft" | "no_listing"> {
+async function changeLogo(
+  deps: Deps,
+  userId: string,
+  newUrl: string | null,
+): Promise<"published" | "draft" | "no_listing"> {
   const { db, storage } = deps;
   const result = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -106,12 +137,23 @@ async function changeLogo(deps: Deps, userId: string, newUrl: string | null): Pr
     if (!row) return { status: "no_listing" as const, orphan: null };
     const draft = parseDraft(row.draft);
     if (row.verified) {
-      await trx.updateTable("claimed_listings").set({ logo_url: newUrl, updated_at: new Date() }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("claimed_listings")
+        .set({ logo_url: newUrl, updated_at: new Date() })
+        .where("id", "=", row.id)
+        .execute();
       const stillUsed = draft?.logoUrl === row.logo_url;
-      return { status: "published" as const, orphan: row.logo_url !== newUrl && !stillUsed ? row.logo_url : null };
+      return {
+        status: "published" as const,
+        orphan: row.logo_url !== newUrl && !stillUsed ? row.logo_url : null,
+      };
     }
     const next: ListingDraft = { ...(draft ?? {}), logoUrl: newUrl, savedAt: new Date().toISOString() };
-    await trx.updateTable("claimed_listings").set({ draft: JSON.stringify(next) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("claimed_listings")
+      .set({ draft: JSON.stringify(next) })
+      .where("id", "=", row.id)
+      .execute();
     const previous = draft?.logoUrl;
     const orphan = previous && previous !== newUrl && previous !== row.logo_url ? previous : null;
     return { status: "draft" as const, orphan };
@@ -121,10 +163,19 @@ async function changeLogo(deps: Deps, userId: string, newUrl: string | null): Pr
   return result.status;
 }
 
-export async function uploadLogo(deps: Deps, userId: string, registrationNumber: string, bytes: Uint8Array): Promise<LogoOutcome> {
+export async function uploadLogo(
+  deps: Deps,
+  userId: string,
+  registrationNumber: string,
+  bytes: Uint8Array,
+): Promise<LogoOutcome> {
   const check = await checkLogo(bytes);
   if (!check.ok) return { status: "invalid", message: check.message };
-  const slug = registrationNumber.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 40) || "listing";
+  const slug =
+    registrationNumber
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "")
+      .slice(0, 40) || "listing";
   const base = `${slug}-logo-${Date.now()}-${crypto.randomBytes(8).toString("hex")}`;
   const file = `${base}.${check.extension}`;
   const url = `${LOGO_URL_PREFIX}${file}`;

@@ -21,14 +21,44 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
   switch (state.state) {
     case "valid":
       return state.expiringSoon
-        ? { label: expiresInText(state.daysLeft), detail: `Valid until ${formatDay(state.until)}`, tone: "amber", alert: "expiring", inForce: true }
-        : { label: `Valid until ${formatDay(state.until)}`, detail: null, tone: "green", alert: null, inForce: true };
+        ? {
+            label: expiresInText(state.daysLeft),
+            detail: `Valid until ${formatDay(state.until)}`,
+            tone: "amber",
+            alert: "expiring",
+            inForce: true,
+          }
+        : {
+            label: `Valid until ${formatDay(state.until)}`,
+            detail: null,
+            tone: "green",
+            alert: null,
+            inForce: true,
+          };
     case "no-expiry":
       return tier === "LOWER"
-        ? { label: "Valid (lower tier: does not expire)", detail: null, tone: "green", alert: null, inForce: true }
-        : { label: "Valid (no expiry date on the register)", detail: null, tone: "green", alert: null, inForce: true };
+        ? {
+            label: "Valid (lower tier: does not expire)",
+            detail: null,
+            tone: "green",
+            alert: null,
+            inForce: true,
+          }
+        : {
+            label: "Valid (no expiry date on the register)",
+            detail: null,
+            tone: "green",
+            alert: null,
+            inForce: true,
+          };
     case "expired":
-      return { label: `Expired since ${formatDay(state.since)}`, detail: null, tone: "red", alert: "expired", inForce: false };
+      return {
+        label: `Expired since ${formatDay(state.since)}`,
+        detail: null,
+        tone: "red",
+        alert: "expired",
+        inForce: false,
+      };
     case "removed":
       return {
         label: "Removed from the public register",
@@ -41,7 +71,11 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
 }
 
 /** The Account Status line: 'Active' only when the listing is approved, not suspended and the registration is in force. */
-export function accountStatus(input: { verified: boolean; suspended: boolean; registration: RegistrationSummary }): string {
+export function accountStatus(input: {
+  verified: boolean;
+  suspended: boolean;
+  registration: RegistrationSummary;
+}): string {
   if (!input.verified) return "Pending approval";
   if (input.suspended) return "Suspended";
   if (input.registration.alert === "expired") return "Registration expired";

@@ -12,13 +12,23 @@ import type { ListingDetails } from "./listing-rules";
 
 export type SaveOutcome = "published" | "draft" | "no_listing";
 
-export async function saveListingDetails(db: Database, userId: string, details: ListingDetails, now = new Date()): Promise<SaveOutcome> {
+export async function saveListingDetails(
+  db: Database,
+  userId: string,
+  details: ListingDetails,
+  now = new Date(),
+): Promise<SaveOutcome> {
   const outcome = await saveInTransaction(db, userId, details, now);
   if (outcome === "published") await directoryChanged(db);
   return outcome;
 }
 
-function saveInTransaction(db: Database, userId: string, details: ListingDetails, now: Date): Promise<SaveOutcome> {
+function saveInTransaction(
+  db: Database,
+  userId: string,
+  details: ListingDetails,
+  now: Date,
+): Promise<SaveOutcome> {
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const row = await trx
       .selectFrom("claimed_listings")
@@ -53,7 +63,11 @@ function saveInTransaction(db: Database, userId: string, details: ListingDetails
       services: details.services,
       savedAt: now.toISOString(),
     };
-    await trx.updateTable("claimed_listings").set({ draft: JSON.stringify(draft) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("claimed_listings")
+      .set({ draft: JSON.stringify(draft) })
+      .where("id", "=", row.id)
+      .execute();
     return "draft";
   });
 }
@@ -70,7 +84,8 @@ export async function publishListingDraft(
   now = new Date(),
 ): Promise<{ published: boolean; replacedLogoUrl: string | null }> {
   // Callable inside the approval's own transaction, or on its own.
-  const run = <T>(fn: (trx: Database) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  const run = <T>(fn: (trx: Database) => Promise<T>) =>
+    db.isTransaction ? fn(db) : db.transaction().execute(fn);
   return run(async (trx) => {
     const row = await trx
       .selectFrom("claimed_listings")
@@ -88,7 +103,8 @@ export async function publishListingDraft(
     if (draft.services !== undefined) set.services = draft.services;
     if (draft.logoUrl !== undefined) set.logo_url = draft.logoUrl;
     await trx.updateTable("claimed_listings").set(set).where("id", "=", row.id).execute();
-    const replaced = draft.logoUrl !== undefined && row.logo_url && row.logo_url !== draft.logoUrl ? row.logo_url : null;
+    const replaced =
+      draft.logoUrl !== undefined && row.logo_url && row.logo_url !== draft.logoUrl ? row.logo_url : null;
     return { published: true, replacedLogoUrl: replaced };
   });
 }
@@ -98,7 +114,11 @@ export async function setEmailNotifications(db: Database, userId: string, on: bo
   const result = await db
     .updateTable("claimed_listings")
     .set({ email_notifications: on })
-    .where("id", "=", sql<string>`(SELECT id FROM claimed_listings WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`)
+    .where(
+      "id",
+      "=",
+      sql<string>`(SELECT id FROM claimed_listings WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`,
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

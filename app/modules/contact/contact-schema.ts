@@ -18,7 +18,11 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
+  name: z
+    .string({ error: "Please enter your name" })
+    .trim()
+    .min(1, "Please enter your name")
+    .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
   email: z
     .string({ error: "Please enter your email address" })
     .trim()

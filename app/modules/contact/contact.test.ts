@@ -15,7 +15,13 @@ afterAll(async () => {
 
 const config = { CONTACT_EMAIL: "help@directory.example", publicUrl: "https://directory.example" };
 const input = (over: Record<string, string> = {}): ContactInput => {
-  const r = contactSchema.safeParse({ name: "Cat <i>", email: "cat@example.test", subject: "Hello & welcome", message: "<script>alert(1)</script>", ...over });
+  const r = contactSchema.safeParse({
+    name: "Cat <i>",
+    email: "cat@example.test",
+    subject: "Hello & welcome",
+    message: "<script>alert(1)</script>",
+    ...over,
+  });
   if (!r.success) throw new Error(JSON.stringify(r.error.issues));
   return r.data;
 };
@@ -25,30 +31,55 @@ const send = (over: Record<string, string> = {}, honeypot: string | null = null,
 
 describe("contact messages", () => {
   it("checks every field", () => {
-    expect(contactSchema.safeParse({}).error!.issues.map((i) => i.message).sort()).toEqual(
-      ["Please enter a subject", "Please enter your email address", "Please enter your message", "Please enter your name"].sort(),
+    expect(
+      contactSchema
+        .safeParse({})
+        .error!.issues.map((i) => i.message)
+        .sort(),
+    ).toEqual(
+      [
+        "Please enter a subject",
+        "Please enter your email address",
+        "Please enter your message",
+        "Please enter your name",
+      ].sort(),
     );
-    expect(contactSchema.safeParse({ name: "a", email: "a@", subject: "s", message: "m" }).error?.issues[0]?.message).toBe("Please enter a valid email address");
-    expect(contactSchema.safeParse({ name: "a", email: "a@b.co", subject: "s".repeat(151), message: "m" }).success).toBe(false);
+    expect(
+      contactSchema.safeParse({ name: "a", email: "a@", subject: "s", message: "m" }).error?.issues[0]
+        ?.message,
+    ).toBe("Please enter a valid email address");
+    expect(
+      contactSchema.safeParse({ name: "a", email: "a@b.co", subject: "s".repeat(151), message: "m" }).success,
+    ).toBe(false);
   });
 
   it("stores the message and queues an escaped e-mail to the contact address", async () => {
     const r = await send();
     expect(r.status).toBe("sent");
-    const mail = await t.db.selectFrom("email_outbox").selectAll().where("template", "=", "contact_message").executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("template", "=", "contact_message")
+      .executeTakeFirstOrThrow();
     expect(mail.to_address).toBe("help@directory.example");
     expect(mail.subject).toBe("Contact form: Hello & welcome");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("Cat &lt;i&gt;");
     expect(mail.text).toContain("<script>alert(1)</script>");
-    const job = await t.db.selectFrom("jobs").select("payload").where("type", "=", "email.send").executeTakeFirstOrThrow();
+    const job = await t.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("type", "=", "email.send")
+      .executeTakeFirstOrThrow();
     expect(job.payload).toEqual({ outboxId: mail.id });
   });
 
   it("stores and sends nothing for the honeypot; allows 5 messages an hour per address", async () => {
     expect(await send({ subject: "bot" }, "x")).toEqual({ status: "ignored" });
-    expect(await t.db.selectFrom("contact_messages").select("id").where("subject", "=", "bot").executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("contact_messages").select("id").where("subject", "=", "bot").executeTakeFirst(),
+    ).toBeUndefined();
     for (let i = 0; i < 5; i++) expect((await send({}, null, "10.3.9.9")).status).toBe("sent");
     expect(await send({}, null, "10.3.9.9")).toEqual({ status: "rate-limited" });
   });

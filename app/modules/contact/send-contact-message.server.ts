@@ -11,7 +11,8 @@ import { hit } from "~/platform/rate-limit.server";
 import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
 import type { ContactInput } from "./contact-schema";
 
-export type ContactResult = { status: "sent"; id: string } | { status: "ignored" } | { status: "rate-limited" };
+export type ContactResult =
+  { status: "sent"; id: string } | { status: "ignored" } | { status: "rate-limited" };
 
 export async function sendContactMessage(
   { db, log }: { db: Database; log: Logger },
@@ -22,10 +23,15 @@ export async function sendContactMessage(
     log.info({ form: "contact" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }
-  if (!(await hit(db, formLimitKey("contact", args.ip), FORM_LIMITS.contact)).allowed) return { status: "rate-limited" };
+  if (!(await hit(db, formLimitKey("contact", args.ip), FORM_LIMITS.contact)).allowed)
+    return { status: "rate-limited" };
   const { input } = args;
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("contact_messages").values(input).returning("id").executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("contact_messages")
+      .values(input)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const subject = `Contact form: ${input.subject}`;
     await queueEmail(
       trx,
@@ -42,7 +48,13 @@ export async function sendContactMessage(
             ],
           },
           { quote: input.message },
-          { link: { before: "Reply to the sender by email. The message is also kept in the admin area:", label: "all messages", url: `${config.publicUrl}/admin/messages` } },
+          {
+            link: {
+              before: "Reply to the sender by email. The message is also kept in the admin area:",
+              label: "all messages",
+              url: `${config.publicUrl}/admin/messages`,
+            },
+          },
         ],
       }),
     );

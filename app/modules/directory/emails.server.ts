@@ -22,8 +22,15 @@ export function registrationExpiryEmail(r: ExpiryReminder): EmailMessage {
     subject: `Your waste carrier registration ${r.registrationNumber} ${when}`,
     heading: `Your registration ${when}`,
     blocks: [
-      { p: `The Environment Agency registration of ${r.businessName} (${r.registrationNumber}) expires on ${formatDate(r.expiryDate)}.` },
-      { details: [["Registration number", r.registrationNumber], ["Expiry date", formatDate(r.expiryDate)]] },
+      {
+        p: `The Environment Agency registration of ${r.businessName} (${r.registrationNumber}) expires on ${formatDate(r.expiryDate)}.`,
+      },
+      {
+        details: [
+          ["Registration number", r.registrationNumber],
+          ["Expiry date", formatDate(r.expiryDate)],
+        ],
+      },
       { heading: "What happens when it expires" },
       {
         p: "From that day your listing in the directory shows the registration as Expired, and you cannot issue waste transfer notes here until the public register shows it renewed. Carrying waste without a valid registration is an offence.",
@@ -36,7 +43,9 @@ export function registrationExpiryEmail(r: ExpiryReminder): EmailMessage {
           after: "(GOV.UK).",
         },
       },
-      { p: "Once the Environment Agency has renewed it, your listing shows the new expiry date after our next update from the public register." },
+      {
+        p: "Once the Environment Agency has renewed it, your listing shows the new expiry date after our next update from the public register.",
+      },
     ],
     action: { label: "Open your company dashboard", url: r.dashboardUrl },
     footnote: `You receive this because you manage the listing of ${r.businessName}. We remind carriers 60, 30 and 7 days before a registration expires.`,

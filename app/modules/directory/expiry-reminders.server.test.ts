@@ -18,7 +18,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const users = await t.db
     .insertInto("users")
-    .values(["owner@example.test", "lower@example.test", "suspended@example.test", "unverified@example.test"].map((email) => ({ email })))
+    .values(
+      ["owner@example.test", "lower@example.test", "suspended@example.test", "unverified@example.test"].map(
+        (email) => ({ email }),
+      ),
+    )
     .returning(["id", "email"])
     .execute();
   const id = (email: string) => users.find((u) => u.email === email)!.id;
@@ -26,19 +30,54 @@ beforeAll(async () => {
     .insertInto("directory_entries")
     .values([
       // Expires on 10 April 2027: 40 days after T0.
-      { registration_number: "CBDU400001", business_name: "REGISTER NAME LTD", registration_tier: "UPPER", expiry_date: "2027-04-10" },
-      { registration_number: "CBDL400002", business_name: "Lower Ltd", registration_tier: "LOWER", expiry_date: null },
-      { registration_number: "CBDU400003", business_name: "Suspended Ltd", registration_tier: "UPPER", expiry_date: "2027-04-10" },
-      { registration_number: "CBDU400004", business_name: "Unverified Ltd", registration_tier: "UPPER", expiry_date: "2027-04-10" },
-      { registration_number: "CBDU400005", business_name: "Unclaimed Ltd", registration_tier: "UPPER", expiry_date: "2027-04-10" },
+      {
+        registration_number: "CBDU400001",
+        business_name: "REGISTER NAME LTD",
+        registration_tier: "UPPER",
+        expiry_date: "2027-04-10",
+      },
+      {
+        registration_number: "CBDL400002",
+        business_name: "Lower Ltd",
+        registration_tier: "LOWER",
+        expiry_date: null,
+      },
+      {
+        registration_number: "CBDU400003",
+        business_name: "Suspended Ltd",
+        registration_tier: "UPPER",
+        expiry_date: "2027-04-10",
+      },
+      {
+        registration_number: "CBDU400004",
+        business_name: "Unverified Ltd",
+        registration_tier: "UPPER",
+        expiry_date: "2027-04-10",
+      },
+      {
+        registration_number: "CBDU400005",
+        business_name: "Unclaimed Ltd",
+        registration_tier: "UPPER",
+        expiry_date: "2027-04-10",
+      },
     ])
     .execute();
   await t.db
     .insertInto("claimed_listings")
     .values([
-      { registration_number: "CBDU400001", user_id: id("owner@example.test"), company_name: "Renewals Ltd", verified: true },
+      {
+        registration_number: "CBDU400001",
+        user_id: id("owner@example.test"),
+        company_name: "Renewals Ltd",
+        verified: true,
+      },
       { registration_number: "CBDL400002", user_id: id("lower@example.test"), verified: true },
-      { registration_number: "CBDU400003", user_id: id("suspended@example.test"), verified: true, suspended_at: new Date() },
+      {
+        registration_number: "CBDU400003",
+        user_id: id("suspended@example.test"),
+        verified: true,
+        suspended_at: new Date(),
+      },
       { registration_number: "CBDU400004", user_id: id("unverified@example.test"), verified: false },
     ])
     .execute();
@@ -48,11 +87,20 @@ afterAll(async () => {
 });
 
 const run = (days: number) => sendExpiryReminders(t.db, { publicUrl: PUBLIC_URL, now: at(days) });
-const mails = () => t.db.selectFrom("email_outbox").select(["to_address", "subject", "text", "html", "template"]).orderBy("created_at").execute();
+const mails = () =>
+  t.db
+    .selectFrom("email_outbox")
+    .select(["to_address", "subject", "text", "html", "template"])
+    .orderBy("created_at")
+    .execute();
 const sent = async () =>
-  (await t.db.selectFrom("registration_expiry_reminders").select(["registration_number", "expiry_date", "days_before"]).orderBy("sent_at").execute()).map(
-    (r) => `${r.registration_number} ${r.expiry_date} ${r.days_before}`,
-  );
+  (
+    await t.db
+      .selectFrom("registration_expiry_reminders")
+      .select(["registration_number", "expiry_date", "days_before"])
+      .orderBy("sent_at")
+      .execute()
+  ).map((r) => `${r.registration_number} ${r.expiry_date} ${r.days_before}`);
 
 describe("registration expiry reminders", () => {
   it("sends nothing more than 60 days ahead, then the 60-day reminder once, to the owner of a verified listing only", async () => {
@@ -67,10 +115,14 @@ describe("registration expiry reminders", () => {
       template: "registration_expiry_reminder",
       subject: "Your waste carrier registration CBDU400001 expires in 60 days",
     });
-    expect(mail.text).toContain("The Environment Agency registration of Renewals Ltd (CBDU400001) expires on 10 April 2027.");
+    expect(mail.text).toContain(
+      "The Environment Agency registration of Renewals Ltd (CBDU400001) expires on 10 April 2027.",
+    );
     expect(mail.text).toContain("your listing in the directory shows the registration as Expired");
     expect(mail.text).toContain("you cannot issue waste transfer notes here");
-    expect(mail.text).toContain(`renew your registration with the Environment Agency: ${RENEW_REGISTRATION_URL}`);
+    expect(mail.text).toContain(
+      `renew your registration with the Environment Agency: ${RENEW_REGISTRATION_URL}`,
+    );
     expect(mail.text).toContain(`Open your company dashboard: ${PUBLIC_URL}/company`);
     expect(mail.html).toContain(`href="${RENEW_REGISTRATION_URL}"`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/company"`);
@@ -83,7 +135,11 @@ describe("registration expiry reminders", () => {
     expect(await run(34)).toEqual({ sent: 1, alreadySent: 0 }); // 6 days left
     expect(await run(39)).toEqual({ sent: 0, alreadySent: 1 }); // expires tomorrow
     expect(await run(40)).toEqual({ sent: 0, alreadySent: 0 }); // expired today
-    expect(await sent()).toEqual(["CBDU400001 2027-04-10 60", "CBDU400001 2027-04-10 30", "CBDU400001 2027-04-10 7"]);
+    expect(await sent()).toEqual([
+      "CBDU400001 2027-04-10 60",
+      "CBDU400001 2027-04-10 30",
+      "CBDU400001 2027-04-10 7",
+    ]);
     const subjects = (await mails()).map((m) => m.subject);
     expect(subjects).toEqual([
       "Your waste carrier registration CBDU400001 expires in 60 days",
@@ -94,12 +150,18 @@ describe("registration expiry reminders", () => {
   });
 
   it("a renewal (a new expiry date) starts the reminders again", async () => {
-    await t.db.updateTable("directory_entries").set({ expiry_date: "2030-04-10" }).where("registration_number", "=", "CBDU400001").execute();
+    await t.db
+      .updateTable("directory_entries")
+      .set({ expiry_date: "2030-04-10" })
+      .where("registration_number", "=", "CBDU400001")
+      .execute();
     const renewedDay = (new Date("2030-04-10T12:00:00Z").getTime() - T0.getTime()) / DAY;
     expect(await run(renewedDay - 61)).toEqual({ sent: 0, alreadySent: 0 });
     expect(await run(renewedDay - 55)).toEqual({ sent: 1, alreadySent: 0 });
     expect((await sent()).at(-1)).toBe("CBDU400001 2030-04-10 60");
-    expect((await mails()).at(-1)?.subject).toBe("Your waste carrier registration CBDU400001 expires in 55 days");
+    expect((await mails()).at(-1)?.subject).toBe(
+      "Your waste carrier registration CBDU400001 expires in 55 days",
+    );
   });
 
   it("is a job type other modules can name", () => {

@@ -31,7 +31,10 @@ interface Candidate {
   email: string;
 }
 
-export async function sendExpiryReminders(db: Database, options: { publicUrl: string; now?: Date }): Promise<ExpiryReminderRun> {
+export async function sendExpiryReminders(
+  db: Database,
+  options: { publicUrl: string; now?: Date },
+): Promise<ExpiryReminderRun> {
   const now = options.now ?? new Date();
   const today = ukToday(now);
   const longest = Math.max(...EXPIRY_REMINDER_DAYS);
@@ -57,7 +60,12 @@ export async function sendExpiryReminders(db: Database, options: { publicUrl: st
     const queued = await db.transaction().execute(async (trx) => {
       const recorded = await trx
         .insertInto("registration_expiry_reminders")
-        .values({ registration_number: c.registration_number, expiry_date: c.expiry_date, days_before: due, user_id: c.user_id })
+        .values({
+          registration_number: c.registration_number,
+          expiry_date: c.expiry_date,
+          days_before: due,
+          user_id: c.user_id,
+        })
         .onConflict((oc) => oc.columns(["registration_number", "expiry_date", "days_before"]).doNothing())
         .returning("registration_number")
         .executeTakeFirst();

@@ -36,8 +36,18 @@ export interface Provider {
 }
 
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 /** 'YYYY-MM-DD' as an en-GB date ('5 March 2027'), with no time-zone shifts. */
@@ -50,7 +60,8 @@ export function formatDate(value: string | null | undefined): string {
 
 export { ukToday } from "./registration";
 
-export type Validity = { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
+export type Validity =
+  { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
 
 /**
  * Valid if the expiry date is later than now (spec section 4): a registration expiring
@@ -72,7 +83,10 @@ export function tierLabel(tier: Provider["registration_tier"]): string {
 export function registrationTypeLabel(type: string | null): string {
   if (!type) return "Not recorded";
   if (!type.includes("_")) return cap(type);
-  const words = type.split("_").filter(Boolean).map((w) => w.toLowerCase());
+  const words = type
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
   return cap(words.join(", "));
 }
 
@@ -108,7 +122,9 @@ export function titleCase(s: string): string {
   return s
     .toLowerCase()
     .replace(/(^|[\s\-(])([a-z])/g, (_m, pre: string, c: string) => pre + c.toUpperCase())
-    .replace(/\b(Upon|Under|On|In|The|And|Of|Le|By)\b/g, (w, _x, offset: number) => (offset === 0 ? w : w.toLowerCase()));
+    .replace(/\b(Upon|Under|On|In|The|And|Of|Le|By)\b/g, (w, _x, offset: number) =>
+      offset === 0 ? w : w.toLowerCase(),
+    );
 }
 
 /** A phone number as a tel: URL. */

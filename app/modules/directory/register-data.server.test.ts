@@ -42,8 +42,10 @@ async function rollingBack(work: (trx: Database) => Promise<void>): Promise<void
   ).rejects.toBe(done);
 }
 
-const search = (qs: string, now?: Date) => searchProviders(t.db, parseSearchInput(new URLSearchParams(qs)).input, now);
-const numbers = (r: { providers: { registration_number: string }[] }) => r.providers.map((p) => p.registration_number);
+const search = (qs: string, now?: Date) =>
+  searchProviders(t.db, parseSearchInput(new URLSearchParams(qs)).input, now);
+const numbers = (r: { providers: { registration_number: string }[] }) =>
+  r.providers.map((p) => p.registration_number);
 
 describe("registration numbers however they are typed", () => {
   it("'cbdu-9990001', 'CBDU 999 0001' and ' cbdu9990001 ' find CBDU9990001 in every search type, the licence check and the profile", async () => {
@@ -68,7 +70,11 @@ describe("registration numbers however they are typed", () => {
     ]) {
       const r = await search(new URLSearchParams({ query: typed, type: "registration" }).toString());
       expect(r.licence, typed).toBeNull();
-      expect(r.otherRegister, typed).toMatchObject({ code, number, registerUrl: expect.stringMatching(/^https:\/\//) });
+      expect(r.otherRegister, typed).toMatchObject({
+        code,
+        number,
+        registerUrl: expect.stringMatching(/^https:\/\//),
+      });
     }
   });
 
@@ -89,7 +95,12 @@ describe("a query that matches nothing", () => {
     for (const query of ["%", "_", "\\", "%%", "'", "&", "-", "%_%"]) {
       for (const type of SEARCH_TYPES) {
         const r = await search(new URLSearchParams({ query, type }).toString());
-        expect({ query, type, total: r.totalCount, providers: r.providers.length }).toEqual({ query, type, total: 0, providers: 0 });
+        expect({ query, type, total: r.totalCount, providers: r.providers.length }).toEqual({
+          query,
+          type,
+          total: 0,
+          providers: 0,
+        });
         expect(r.countCapped).toBe(false);
       }
     }
@@ -100,7 +111,14 @@ describe("a query that matches nothing", () => {
 
 describe("hiding expired registrations and the tier filter", () => {
   const town = `query=${REGDIR.town}&type=location`;
-  const inForce = [REGDIR.valid.reg, REGDIR.expiring.reg, REGDIR.expiringClaimed.reg, REGDIR.lower.reg, REGDIR.lowerClaimed.reg, REGDIR.premiumNoEmail.reg];
+  const inForce = [
+    REGDIR.valid.reg,
+    REGDIR.expiring.reg,
+    REGDIR.expiringClaimed.reg,
+    REGDIR.lower.reg,
+    REGDIR.lowerClaimed.reg,
+    REGDIR.premiumNoEmail.reg,
+  ];
   const expired = [REGDIR.expiredLongAgo.reg, REGDIR.expiredToday.reg];
 
   it("place searches hide expired registrations by default and count them; expired today is expired", async () => {
@@ -135,7 +153,9 @@ describe("hiding expired registrations and the tier filter", () => {
 
   it("filters by tier, with or without expired ones", async () => {
     const upper = await search(`${town}&tier=upper`);
-    expect(numbers(upper).sort()).toEqual([REGDIR.valid.reg, REGDIR.expiring.reg, REGDIR.expiringClaimed.reg, REGDIR.premiumNoEmail.reg].sort());
+    expect(numbers(upper).sort()).toEqual(
+      [REGDIR.valid.reg, REGDIR.expiring.reg, REGDIR.expiringClaimed.reg, REGDIR.premiumNoEmail.reg].sort(),
+    );
     expect(upper.hiddenExpired).toBe(2);
     const lower = await search(`${town}&tier=lower`);
     expect(numbers(lower).sort()).toEqual([REGDIR.lower.reg, REGDIR.lowerClaimed.reg].sort());
@@ -143,25 +163,39 @@ describe("hiding expired registrations and the tier filter", () => {
     const upperAll = await search(`${town}&tier=UPPER&hideExpired=0&sort=relevance`);
     expect(upperAll.totalCount).toBe(6);
     // Lower tier never expires, whatever date a row holds.
-    expect((await search(`query=${FIXTURE.lowerTier}&type=registration&tier=lower&hideExpired=1`)).totalCount).toBe(1);
+    expect(
+      (await search(`query=${FIXTURE.lowerTier}&type=registration&tier=lower&hideExpired=1`)).totalCount,
+    ).toBe(1);
   });
 
   it("claimed listings (their own source) and the services filter obey the filters too", async () => {
     await t.db
       .insertInto("claimed_listings")
-      .values({ registration_number: REGDIR.expiredLongAgo.reg, company_name: "Lapsed But Claimed", verified: true, services: ["Loft Clearance"] })
+      .values({
+        registration_number: REGDIR.expiredLongAgo.reg,
+        company_name: "Lapsed But Claimed",
+        verified: true,
+        services: ["Loft Clearance"],
+      })
       .execute();
     try {
       const r = await search(town);
       expect(numbers(r)).not.toContain(REGDIR.expiredLongAgo.reg);
       expect(r.hiddenExpired).toBe(2);
       const shown = await search(`${town}&hideExpired=0`);
-      expect(shown.providers.find((p) => p.registration_number === REGDIR.expiredLongAgo.reg)?.is_claimed).toBe(true);
+      expect(
+        shown.providers.find((p) => p.registration_number === REGDIR.expiredLongAgo.reg)?.is_claimed,
+      ).toBe(true);
       const services = await search(`${town}&services=Loft Clearance`);
       expect(services).toMatchObject({ totalCount: 0, hiddenExpired: 1 });
-      expect(numbers(await search(`${town}&services=Loft Clearance&hideExpired=0`))).toEqual([REGDIR.expiredLongAgo.reg]);
+      expect(numbers(await search(`${town}&services=Loft Clearance&hideExpired=0`))).toEqual([
+        REGDIR.expiredLongAgo.reg,
+      ]);
     } finally {
-      await t.db.deleteFrom("claimed_listings").where("registration_number", "=", REGDIR.expiredLongAgo.reg).execute();
+      await t.db
+        .deleteFrom("claimed_listings")
+        .where("registration_number", "=", REGDIR.expiredLongAgo.reg)
+        .execute();
     }
   });
 
@@ -184,21 +218,36 @@ describe("hiding expired registrations and the tier filter", () => {
 
   it("judges expiry in SQL exactly as registrationState does", async () => {
     const today = ukToday();
-    const { rows } = await sql<{ registration_number: string; expiry_date: string | null; registration_tier: "UPPER" | "LOWER" | null; expired: boolean }>`
-      SELECT d.registration_number, d.expiry_date, d.registration_tier, ${expiredSql(today)} AS expired FROM directory_entries d`.execute(t.db);
+    const { rows } = await sql<{
+      registration_number: string;
+      expiry_date: string | null;
+      registration_tier: "UPPER" | "LOWER" | null;
+      expired: boolean;
+    }>`
+      SELECT d.registration_number, d.expiry_date, d.registration_tier, ${expiredSql(today)} AS expired FROM directory_entries d`.execute(
+      t.db,
+    );
     expect(rows.length).toBeGreaterThan(50);
-    for (const r of rows) expect(r.expired, r.registration_number).toBe(registrationState(r).state === "expired");
+    for (const r of rows)
+      expect(r.expired, r.registration_number).toBe(registrationState(r).state === "expired");
     expect(rows.filter((r) => r.expired).length).toBe(3); // the fixture's expired one and these two
   });
 
   it("reads the filters from the URL: defaults by type, last value wins, bad values reported", () => {
     expect(defaultHideExpired("location")).toBe(true);
     for (const type of ["all", "name", "registration"] as const) expect(defaultHideExpired(type)).toBe(false);
-    expect(parseSearchInput(new URLSearchParams(""), "Leeds").input).toMatchObject({ hideExpired: true, tier: "any" });
+    expect(parseSearchInput(new URLSearchParams(""), "Leeds").input).toMatchObject({
+      hideExpired: true,
+      tier: "any",
+    });
     expect(parseSearchInput(new URLSearchParams("query=x&type=name")).input.hideExpired).toBe(false);
     // The form sends the hidden 0 and, when ticked, the checkbox's 1.
-    expect(parseSearchInput(new URLSearchParams("type=name&hideExpired=0&hideExpired=1")).input.hideExpired).toBe(true);
-    expect(parseSearchInput(new URLSearchParams("type=location&query=x&hideExpired=0")).input.hideExpired).toBe(false);
+    expect(
+      parseSearchInput(new URLSearchParams("type=name&hideExpired=0&hideExpired=1")).input.hideExpired,
+    ).toBe(true);
+    expect(
+      parseSearchInput(new URLSearchParams("type=location&query=x&hideExpired=0")).input.hideExpired,
+    ).toBe(false);
     expect(parseSearchInput(new URLSearchParams("tier=Lower")).input.tier).toBe("lower");
     const bad = parseSearchInput(new URLSearchParams("hideExpired=maybe&tier=gold"));
     expect(bad.problems).toEqual([
@@ -209,8 +258,12 @@ describe("hiding expired registrations and the tier filter", () => {
     expect(searchHref({ query: "leeds", type: "location", hideExpired: false, tier: "upper", page: 2 })).toBe(
       "/search-results?query=leeds&type=location&hideExpired=0&tier=upper&page=2",
     );
-    expect(searchHref({ type: "location", hideExpired: true, tier: "any" }, { location: "Leeds" })).toBe("/search-results/Leeds");
-    expect(searchHref({ query: "acme", type: "name", hideExpired: true })).toBe("/search-results?query=acme&type=name&hideExpired=1");
+    expect(searchHref({ type: "location", hideExpired: true, tier: "any" }, { location: "Leeds" })).toBe(
+      "/search-results/Leeds",
+    );
+    expect(searchHref({ query: "acme", type: "name", hideExpired: true })).toBe(
+      "/search-results?query=acme&type=name&hideExpired=1",
+    );
   });
 });
 
@@ -230,9 +283,26 @@ describe("the featured block and the register's date", () => {
       await trx
         .insertInto("directory_entries")
         .values([
-          { registration_number: "CBDU500001", business_name: "Old Expired Ltd", expiry_date: "2020-01-01", registration_tier: "UPPER", updated_at: latest },
-          { registration_number: "CBDU500002", business_name: "Current Ltd", expiry_date: "2031-01-01", registration_tier: "UPPER", updated_at: latest },
-          { registration_number: "CBDL500003", business_name: "Lower Ltd", registration_tier: "LOWER", updated_at: latest },
+          {
+            registration_number: "CBDU500001",
+            business_name: "Old Expired Ltd",
+            expiry_date: "2020-01-01",
+            registration_tier: "UPPER",
+            updated_at: latest,
+          },
+          {
+            registration_number: "CBDU500002",
+            business_name: "Current Ltd",
+            expiry_date: "2031-01-01",
+            registration_tier: "UPPER",
+            updated_at: latest,
+          },
+          {
+            registration_number: "CBDL500003",
+            business_name: "Lower Ltd",
+            registration_tier: "LOWER",
+            updated_at: latest,
+          },
         ])
         .execute();
       const fallback = await featuredProviders(trx);
@@ -248,7 +318,10 @@ describe("the featured block and the register's date", () => {
     await rollingBack(async (trx) => {
       await trx.deleteFrom("sync_log").execute();
       expect(await registerDataAsOf(trx)).toBeNull();
-      await trx.insertInto("sync_log").values({ status: "error", finished_at: new Date("2026-11-30T10:00:00Z") }).execute();
+      await trx
+        .insertInto("sync_log")
+        .values({ status: "error", finished_at: new Date("2026-11-30T10:00:00Z") })
+        .execute();
       expect(await registerDataAsOf(trx)).toBeNull();
       await trx
         .insertInto("sync_log")

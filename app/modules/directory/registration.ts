@@ -21,7 +21,8 @@ export const OTHER_REGULATORS: Record<OtherRegulator["code"], OtherRegulator> = 
     code: "SEPA",
     name: "the Scottish Environment Protection Agency (SEPA)",
     nation: "Scotland",
-    registerUrl: "https://www.sepa.org.uk/regulations/authorisations-and-permits/application-forms/waste-carriers-and-brokers/",
+    registerUrl:
+      "https://www.sepa.org.uk/regulations/authorisations-and-permits/application-forms/waste-carriers-and-brokers/",
   },
   NIEA: {
     code: "NIEA",
@@ -58,7 +59,12 @@ export function parseRegistrationNumber(input: string | null | undefined): Parse
   if (EA_NUMBER.test(compact)) return { kind: "ea", number: compact };
   // Scotland: WCR/R/1234567; older SCO/, SEA/, SNO/, SWE/, WCR/ + 6 digits; PCT-X-nnn collectors.
   const scot = /^(WCR\/R\/\d{7}|(?:SCO|SEA|SNO|SWE|WCR)\/\d{6}|PCT[A-Z]\d{3,})$/.exec(compact);
-  if (scot) return { kind: "other", regulator: OTHER_REGULATORS.SEPA, number: scot[1].replace(/^PCT([A-Z])(\d+)$/, "PCT-$1-$2") };
+  if (scot)
+    return {
+      kind: "other",
+      regulator: OTHER_REGULATORS.SEPA,
+      number: scot[1].replace(/^PCT([A-Z])(\d+)$/, "PCT-$1-$2"),
+    };
   // Northern Ireland: ROC UT 1234 / ROC LT 1234.
   const ni = /^ROC(UT|LT)(\d{1,7})$/.exec(compact);
   if (ni) return { kind: "other", regulator: OTHER_REGULATORS.NIEA, number: `ROC ${ni[1]} ${ni[2]}` };
@@ -92,7 +98,12 @@ function daysBetween(from: string, to: string): number {
  * later than today: one expiring today is expired (spec section 4). Lower tier ones never expire.
  */
 export function registrationState(
-  entry: { expiry_date: string | null; on_register?: boolean | null; removed_at?: Date | string | null; registration_tier?: string | null },
+  entry: {
+    expiry_date: string | null;
+    on_register?: boolean | null;
+    removed_at?: Date | string | null;
+    registration_tier?: string | null;
+  },
   now: Date = new Date(),
 ): RegistrationState {
   if (entry.on_register === false) {
@@ -103,7 +114,12 @@ export function registrationState(
   const today = ukToday(now);
   if (entry.expiry_date <= today) return { state: "expired", since: entry.expiry_date };
   const daysLeft = daysBetween(today, entry.expiry_date);
-  return { state: "valid", until: entry.expiry_date, daysLeft, expiringSoon: daysLeft <= EXPIRY_WARNING_DAYS };
+  return {
+    state: "valid",
+    until: entry.expiry_date,
+    daysLeft,
+    expiringSoon: daysLeft <= EXPIRY_WARNING_DAYS,
+  };
 }
 
 /** A registration that may be relied on today: valid or lower tier (which does not expire). */

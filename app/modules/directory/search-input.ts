@@ -69,7 +69,8 @@ export function parseSearchInput(
   const rawType = params.get("type");
   if (rawType) {
     if ((SEARCH_TYPES as readonly string[]).includes(rawType)) type = rawType as SearchType;
-    else problems.push(`Unknown search type '${rawType.slice(0, 30)}': use one of ${SEARCH_TYPES.join(", ")}.`);
+    else
+      problems.push(`Unknown search type '${rawType.slice(0, 30)}': use one of ${SEARCH_TYPES.join(", ")}.`);
   }
 
   let sort: SearchSort = "claimed";
@@ -107,7 +108,10 @@ export function parseSearchInput(
     const v = rawHide.trim().toLowerCase();
     if (YES.includes(v)) hideExpired = true;
     else if (NO.includes(v)) hideExpired = false;
-    else problems.push(`Unknown hideExpired value '${rawHide.slice(0, 30)}': use 1 (hide expired registrations) or 0 (show them).`);
+    else
+      problems.push(
+        `Unknown hideExpired value '${rawHide.slice(0, 30)}': use 1 (hide expired registrations) or 0 (show them).`,
+      );
   }
 
   let tier: SearchTier = "any";
@@ -120,7 +124,16 @@ export function parseSearchInput(
 
   // Services do not apply to a registration number check (the filter is hidden there).
   return {
-    input: { query, type, services: type === "registration" ? [] : services.slice(0, MAX_SERVICES), page, size, sort, hideExpired, tier },
+    input: {
+      query,
+      type,
+      services: type === "registration" ? [] : services.slice(0, MAX_SERVICES),
+      page,
+      size,
+      sort,
+      hideExpired,
+      tier,
+    },
     problems,
   };
 }
@@ -139,13 +152,17 @@ export function parseServices(values: string[]): string[] {
 /** The query string for a search (used by links, pagination and the services filter). */
 export function searchHref(input: Partial<SearchInput>, options: { location?: string } = {}): string {
   const params = new URLSearchParams();
-  const base = options.location ? `/search-results/${encodeURIComponent(options.location)}` : "/search-results";
+  const base = options.location
+    ? `/search-results/${encodeURIComponent(options.location)}`
+    : "/search-results";
   if (input.query && !options.location) params.set("query", input.query);
-  if (input.type && !(options.location ? input.type === "location" : input.type === "all")) params.set("type", input.type);
+  if (input.type && !(options.location ? input.type === "location" : input.type === "all"))
+    params.set("type", input.type);
   if (input.services?.length) params.set("services", input.services.join(","));
   if (input.sort && input.sort !== "claimed") params.set("sort", input.sort);
   const type = input.type ?? (options.location ? "location" : "all");
-  if (input.hideExpired !== undefined && input.hideExpired !== defaultHideExpired(type)) params.set("hideExpired", input.hideExpired ? "1" : "0");
+  if (input.hideExpired !== undefined && input.hideExpired !== defaultHideExpired(type))
+    params.set("hideExpired", input.hideExpired ? "1" : "0");
   if (input.tier && input.tier !== "any") params.set("tier", input.tier);
   if (input.page && input.page > 1) params.set("page", String(input.page));
   const qs = params.toString();

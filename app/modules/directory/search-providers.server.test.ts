@@ -16,8 +16,10 @@ afterAll(async () => {
 });
 beforeEach(() => clearSearchCache(t.db));
 
-const search = (qs: string, location?: string) => searchProviders(t.db, parseSearchInput(new URLSearchParams(qs), location).input);
-const numbers = (r: { providers: { registration_number: string }[] }) => r.providers.map((p) => p.registration_number);
+const search = (qs: string, location?: string) =>
+  searchProviders(t.db, parseSearchInput(new URLSearchParams(qs), location).input);
+const numbers = (r: { providers: { registration_number: string }[] }) =>
+  r.providers.map((p) => p.registration_number);
 
 describe("searchProviders", () => {
   it("pages by 10 with total and page counts, and answers the last page for pages past the end", async () => {
@@ -28,7 +30,11 @@ describe("searchProviders", () => {
     expect(first.currentPage).toBe(1);
     const third = await search("query=sheffield&type=location&page=3");
     expect(third.providers).toHaveLength(6);
-    const all = new Set([...numbers(first), ...numbers(await search("query=sheffield&type=location&page=2")), ...numbers(third)]);
+    const all = new Set([
+      ...numbers(first),
+      ...numbers(await search("query=sheffield&type=location&page=2")),
+      ...numbers(third),
+    ]);
     expect(all.size).toBe(26); // no row on two pages
     const past = await search("query=sheffield&type=location&page=9");
     expect(past.currentPage).toBe(3);
@@ -80,9 +86,18 @@ describe("searchProviders", () => {
     const r = await search("query=manchester&type=location");
     expect(numbers(r)[0]).toBe(FIXTURE.premium);
     const premium = r.providers[0];
-    expect(premium).toMatchObject({ business_name: "Greenway Waste Solutions", is_claimed: true, is_premium: true });
+    expect(premium).toMatchObject({
+      business_name: "Greenway Waste Solutions",
+      is_claimed: true,
+      is_premium: true,
+    });
     const pending = r.providers.find((p) => p.registration_number === FIXTURE.unverifiedClaim);
-    expect(pending).toMatchObject({ business_name: "PENDING CLAIM HAULAGE", is_claimed: false, phone: null, services: [] });
+    expect(pending).toMatchObject({
+      business_name: "PENDING CLAIM HAULAGE",
+      is_claimed: false,
+      phone: null,
+      services: [],
+    });
     const suspended = r.providers.find((p) => p.registration_number === FIXTURE.suspendedClaim);
     expect(suspended).toMatchObject({ is_claimed: false, is_premium: false });
     expect(numbers(r)).not.toContain(FIXTURE.removed); // off the register
@@ -113,21 +128,44 @@ describe("searchProviders", () => {
 
   it("caches results per query, type, services, page, size and sort for 5 minutes", async () => {
     const before = await search("query=bristol&type=location");
-    await t.db.updateTable("directory_entries").set({ business_name: "RENAMED GARDEN SERVICES" }).where("registration_number", "=", FIXTURE.lowerTier).execute();
+    await t.db
+      .updateTable("directory_entries")
+      .set({ business_name: "RENAMED GARDEN SERVICES" })
+      .where("registration_number", "=", FIXTURE.lowerTier)
+      .execute();
     const cached = await search("query=bristol&type=location");
     expect(cached).toBe(before);
     const otherPage = await search("query=bristol&type=location&sort=relevance");
-    expect(otherPage.providers.find((p) => p.registration_number === FIXTURE.lowerTier)?.business_name).toBe("RENAMED GARDEN SERVICES");
+    expect(otherPage.providers.find((p) => p.registration_number === FIXTURE.lowerTier)?.business_name).toBe(
+      "RENAMED GARDEN SERVICES",
+    );
     clearSearchCache(t.db);
     const fresh = await search("query=bristol&type=location");
     expect(fresh).not.toBe(before);
-    await t.db.updateTable("directory_entries").set({ business_name: "RIVERSIDE GARDEN SERVICES" }).where("registration_number", "=", FIXTURE.lowerTier).execute();
+    await t.db
+      .updateTable("directory_entries")
+      .set({ business_name: "RIVERSIDE GARDEN SERVICES" })
+      .where("registration_number", "=", FIXTURE.lowerTier)
+      .execute();
   });
 
   it("keeps the typo dictionary to business-name words (never town words) on insert and rename", async () => {
-    await t.db.insertInto("directory_entries").values({ registration_number: "CBDU777001", business_name: "Quokka Hauliers", town: "Zanzibarton" }).execute();
-    await t.db.updateTable("directory_entries").set({ business_name: "Quokka Wombat Hauliers" }).where("registration_number", "=", "CBDU777001").execute();
-    const words = (await t.db.selectFrom("directory_name_words").select("word").where("word", "in", ["quokka", "wombat", "hauliers", "zanzibarton"]).execute()).map((w) => w.word);
+    await t.db
+      .insertInto("directory_entries")
+      .values({ registration_number: "CBDU777001", business_name: "Quokka Hauliers", town: "Zanzibarton" })
+      .execute();
+    await t.db
+      .updateTable("directory_entries")
+      .set({ business_name: "Quokka Wombat Hauliers" })
+      .where("registration_number", "=", "CBDU777001")
+      .execute();
+    const words = (
+      await t.db
+        .selectFrom("directory_name_words")
+        .select("word")
+        .where("word", "in", ["quokka", "wombat", "hauliers", "zanzibarton"])
+        .execute()
+    ).map((w) => w.word);
     expect(words.sort()).toEqual(["hauliers", "quokka", "wombat"]);
     await t.db.deleteFrom("directory_entries").where("registration_number", "=", "CBDU777001").execute();
   });
@@ -151,11 +189,19 @@ describe("searchProviders", () => {
 
 describe("parseSearchInput", () => {
   it("defaults the type to location with a path location, otherwise all; reports bad values", () => {
-    expect(parseSearchInput(new URLSearchParams(""), "Leeds").input).toMatchObject({ query: "Leeds", type: "location", page: 1, size: 10, sort: "claimed" });
+    expect(parseSearchInput(new URLSearchParams(""), "Leeds").input).toMatchObject({
+      query: "Leeds",
+      type: "location",
+      page: 1,
+      size: 10,
+      sort: "claimed",
+    });
     expect(parseSearchInput(new URLSearchParams("query=x")).input.type).toBe("all");
     const bad = parseSearchInput(new URLSearchParams("type=nope&page=-1&sort=up&size=500"));
     expect(bad.problems).toHaveLength(4);
     expect(bad.input).toMatchObject({ type: "all", page: 1, sort: "claimed", size: 10 });
-    expect(parseSearchInput(new URLSearchParams("query=x&type=registration&services=Skip Hire")).input.services).toEqual([]);
+    expect(
+      parseSearchInput(new URLSearchParams("query=x&type=registration&services=Skip Hire")).input.services,
+    ).toEqual([]);
   });
 });

@@ -75,10 +75,24 @@ export function clearSearchCache(db: Database): void {
   caches.get(db)?.clear();
 }
 
-export async function searchProviders(db: Database, input: SearchInput, now: Date = new Date()): Promise<SearchResult> {
+export async function searchProviders(
+  db: Database,
+  input: SearchInput,
+  now: Date = new Date(),
+): Promise<SearchResult> {
   // Today is in the key: what has expired changes at midnight.
   const today = ukToday(now);
-  const key = JSON.stringify([input.query.toLowerCase(), input.type, input.services, input.page, input.size, input.sort, input.hideExpired, input.tier, today]);
+  const key = JSON.stringify([
+    input.query.toLowerCase(),
+    input.type,
+    input.services,
+    input.page,
+    input.size,
+    input.sort,
+    input.hideExpired,
+    input.tier,
+    today,
+  ]);
   const cache = cacheFor(db);
   const hit = cache.get(key);
   if (hit) return hit;
@@ -106,7 +120,8 @@ function termsOf(query: string): Terms {
     town: query.trim().toLowerCase(),
     compact,
     looksLikePostcode: /^[A-Z]{1,2}\d[A-Z\d]?(\d[A-Z]{0,2})?$/.test(compact),
-    looksLikeRegistration: /^(CB|WC|EPR|SEPA|CAR|NIR|[A-Z]{2,4}\/)?[A-Z]*\d{2,}|^CBD[UL]?$/.test(compact) || /^\d+$/.test(compact),
+    looksLikeRegistration:
+      /^(CB|WC|EPR|SEPA|CAR|NIR|[A-Z]{2,4}\/)?[A-Z]*\d{2,}|^CBD[UL]?$/.test(compact) || /^\d+$/.test(compact),
     eaNumber: parseRegistrationNumber(query).kind === "ea",
     words,
   };
@@ -114,7 +129,10 @@ function termsOf(query: string): Terms {
 
 /** Words as the 'simple' text search configuration sees them: letters and digits, lower case. */
 export function tokenize(query: string): string[] {
-  const all = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const all = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const useful = all.filter((w) => w.length > 1);
   return (useful.length ? useful : all).slice(0, 8);
 }
@@ -152,7 +170,12 @@ const limit = SEARCH_COUNT_CAP + 1;
  * A source reading rows in order, numbered by that order. `filter` (hide expired, tier) reads
  * columns the ordered indexes INCLUDE (migration 1003), so it never costs a heap fetch.
  */
-function orderedSource(where: RawBuilder<boolean>, score: number, orderBy: RawBuilder<unknown>, filter: RawBuilder<boolean>): RawBuilder<unknown> {
+function orderedSource(
+  where: RawBuilder<boolean>,
+  score: number,
+  orderBy: RawBuilder<unknown>,
+  filter: RawBuilder<boolean>,
+): RawBuilder<unknown> {
   return sql`(SELECT registration_number, ${sql.lit(score)}::real AS score,
       row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim
     FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key FROM directory_entries d
@@ -163,13 +186,20 @@ function orderedSource(where: RawBuilder<boolean>, score: number, orderBy: RawBu
  * The sources of a search. `filter` is what every row must also meet (registration filters);
  * `hasQuery` says a query was typed, so that a query nothing can match finds nothing.
  */
-function buildPlan(type: SearchType, terms: Terms, tsq: string | null, filter: RawBuilder<boolean>, hasQuery: boolean): Plan {
+function buildPlan(
+  type: SearchType,
+  terms: Terms,
+  tsq: string | null,
+  filter: RawBuilder<boolean>,
+  hasQuery: boolean,
+): Plan {
   const sources: RawBuilder<unknown>[] = [];
   const predicates: RawBuilder<boolean>[] = [];
   const cases: RawBuilder<unknown>[] = [];
   const byName = sql`d.business_name, d.registration_number`;
 
-  const wantRegistration = type === "registration" || (type === "all" && terms.looksLikeRegistration) || terms.eaNumber;
+  const wantRegistration =
+    type === "registration" || (type === "all" && terms.looksLikeRegistration) || terms.eaNumber;
   const wantLocation = type === "location" || type === "all";
   const wantName = (type === "name" || type === "all") && tsq !== null;
 
@@ -177,10 +207,21 @@ function buildPlan(type: SearchType, terms: Terms, tsq: string | null, filter: R
     const prefix = likePrefix(terms.compact);
     sources.push(
       orderedSource(
-sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d.registration_key USING ~<~`, filter),
+        sql<boolean>`d.registration_key LIKE ${prefix}`,
+        SCORE.registrationPrefix,
+        sql`d.registration_key USING ~<~`,
+        filter,
+      ),
     );
     if (terms.compact.length > 5) {
-      sources.push(orderedSource(sql<boolean>`d.registration_key = ${terms.compact}`, SCORE.registrationExact, byName, filter));
+      sources.push(
+        orderedSource(
+          sql<boolean>`d.registration_key = ${terms.compact}`,
+          SCORE.registrationExact,
+          byName,
+          filter,
+        ),
+      );
       cases.push(sql`WHEN d.registration_key = ${terms.compact} THEN ${sql.lit(SCORE.registrationExact)}`);
     }
     predicates.push(sql<boolean>`d.registration_key LIKE ${prefix}`);
@@ -204,7 +245,9 @@ sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d
     if (terms.looksLikePostcode) {
       const pcPrefix = likePrefix(terms.compact);
       const outcode = likePrefix(terms.compact).replace(/%$/, "___");
-      sources.push(orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName, filter));
+      sources.push(
+        orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName, filter),
+      );
       sources.push(
         orderedSource(
           sql<boolean>`d.postcode_key LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
@@ -253,7 +296,12 @@ sql<boolean>`d.registration_key LIKE ${prefix}`, SCORE.registrationPrefix, sql`d
     // No query: browse the register alphabetically.
     sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, filter));
   }
-  const match = anyQuery || nothing ? (predicates.length ? sql<boolean>`(${sql.join(predicates, sql` OR `)})` : sql<boolean>`false`) : null;
+  const match =
+    anyQuery || nothing
+      ? predicates.length
+        ? sql<boolean>`(${sql.join(predicates, sql` OR `)})`
+        : sql<boolean>`false`
+      : null;
   const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
   const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
   return { sources, match, score, fullText: nameScore !== null, nothing, filter };
@@ -275,7 +323,9 @@ async function runSearch(db: Database, input: SearchInput, today: string): Promi
   const shown = allOf([input.hideExpired ? inForceSql(today) : null, tier]);
   const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
   const countHidden = (words: string | null) =>
-    hidden ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery)) : Promise.resolve(0);
+    hidden
+      ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery))
+      : Promise.resolve(0);
 
   let plan = buildPlan(type, queryTerms, tsq, shown, hasQuery);
   // The hidden ones are counted alongside the page (in parallel on PostgreSQL).

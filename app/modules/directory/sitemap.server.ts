@@ -10,7 +10,9 @@ export const SITEMAP_CHUNK = 50_000;
 const BATCH = 5_000;
 
 export async function sitemapChunkCount(db: Database): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries WHERE on_register`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM directory_entries WHERE on_register`.execute(db);
   return Math.max(1, Math.ceil((rows[0]?.n ?? 0) / SITEMAP_CHUNK));
 }
 
@@ -30,7 +32,8 @@ export async function* sitemapProviders(db: Database, chunk: number): AsyncGener
   let left = SITEMAP_CHUNK;
   while (left > 0) {
     const size = Math.min(BATCH, left);
-    const { rows } = await sql<SitemapProviderRow>`SELECT d.registration_number, GREATEST(d.updated_at, cl.updated_at) AS updated_at
+    const { rows } =
+      await sql<SitemapProviderRow>`SELECT d.registration_number, GREATEST(d.updated_at, cl.updated_at) AS updated_at
       FROM directory_entries d
       LEFT JOIN claimed_listings cl ON cl.registration_number = d.registration_number AND cl.verified AND cl.suspended_at IS NULL
       WHERE d.on_register AND ${after === null ? sql`d.registration_number >= ${first}` : sql`d.registration_number > ${after}`}

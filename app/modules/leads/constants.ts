@@ -28,7 +28,9 @@ export const DATE_CHOICES = 10;
 export function dateChoices(now: Date = new Date()): string[] {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
   const base = Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)));
-  return Array.from({ length: DATE_CHOICES }, (_, i) => new Date(base + i * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: DATE_CHOICES }, (_, i) =>
+    new Date(base + i * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

@@ -30,16 +30,37 @@ afterAll(async () => {
 });
 
 const NOW = new Date("2026-03-10T10:00:00Z");
-const lead = () => leadSchema(NOW).parse({ description: "Old sofa", preferredDate: "2026-03-12", name: "Ann Visitor", email: "ann@example.test", postcode: "M1 1AE" });
+const lead = () =>
+  leadSchema(NOW).parse({
+    description: "Old sofa",
+    preferredDate: "2026-03-12",
+    name: "Ann Visitor",
+    email: "ann@example.test",
+    postcode: "M1 1AE",
+  });
 const quote = () => quoteSchema.parse({ name: "Bob", email: "bob@example.test", message: "Two fridges" });
 const services = () => ({ db: t.db, storage: disk.storage, log });
 const CONFIG = { publicUrl: "https://directory.example.org" };
 
 async function counts() {
-  const leads = await t.db.selectFrom("general_leads").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const quotes = await t.db.selectFrom("quote_requests").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const outbox = await t.db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  return { leads: Number(leads.n), quotes: Number(quotes.n), outbox: Number(outbox.n), files: fs.readdirSync(disk.dir, { recursive: true }).length };
+  const leads = await t.db
+    .selectFrom("general_leads")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const quotes = await t.db
+    .selectFrom("quote_requests")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const outbox = await t.db
+    .selectFrom("email_outbox")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return {
+    leads: Number(leads.n),
+    quotes: Number(quotes.n),
+    outbox: Number(outbox.n),
+    files: fs.readdirSync(disk.dir, { recursive: true }).length,
+  };
 }
 
 describe("crafted visitor photos", () => {
@@ -52,32 +73,62 @@ describe("crafted visitor photos", () => {
   it("the lead and quote forms refuse each crafted photo and store or send nothing", async () => {
     const before = await counts();
     for (const c of craftedImages()) {
-      const l = await createLead(services(), CONFIG, { input: lead(), photo: file(c.bytes, c.file, "image/png"), honeypot: "", ip: nextIp() });
-      expect(l, c.file).toEqual({ status: "invalid-photo", reason: "not-image" });
-      const q = await createQuoteRequest(services(), { publicUrl: "https://directory.example.org" }, {
-        registrationNumber: "CBDU710001",
-        input: quote(),
+      const l = await createLead(services(), CONFIG, {
+        input: lead(),
         photo: file(c.bytes, c.file, "image/png"),
         honeypot: "",
         ip: nextIp(),
       });
+      expect(l, c.file).toEqual({ status: "invalid-photo", reason: "not-image" });
+      const q = await createQuoteRequest(
+        services(),
+        { publicUrl: "https://directory.example.org" },
+        {
+          registrationNumber: "CBDU710001",
+          input: quote(),
+          photo: file(c.bytes, c.file, "image/png"),
+          honeypot: "",
+          ip: nextIp(),
+        },
+      );
       expect(q, c.file).toEqual({ status: "invalid-photo", reason: "not-image" });
     }
     expect(await counts()).toEqual(before);
   });
 
   it("stores a valid photo as a clean JPEG, turned upright, without its GPS EXIF", async () => {
-    const l = await createLead(services(), CONFIG, { input: lead(), photo: file(gpsJpeg(), "phone.jpg", "image/jpeg"), honeypot: "", ip: nextIp() });
-    const q = await createQuoteRequest(services(), { publicUrl: "https://directory.example.org" }, {
-      registrationNumber: "CBDU710001",
-      input: quote(),
+    const l = await createLead(services(), CONFIG, {
+      input: lead(),
       photo: file(gpsJpeg(), "phone.jpg", "image/jpeg"),
       honeypot: "",
       ip: nextIp(),
     });
+    const q = await createQuoteRequest(
+      services(),
+      { publicUrl: "https://directory.example.org" },
+      {
+        registrationNumber: "CBDU710001",
+        input: quote(),
+        photo: file(gpsJpeg(), "phone.jpg", "image/jpeg"),
+        honeypot: "",
+        ip: nextIp(),
+      },
+    );
     if (l.status !== "created" || q.status !== "created") throw new Error(`${l.status} ${q.status}`);
-    const leadKey = (await t.db.selectFrom("general_leads").select("image_key").where("id", "=", l.id).executeTakeFirstOrThrow()).image_key!;
-    const quoteKey = (await t.db.selectFrom("quote_requests").select("image_key").where("id", "=", q.id).executeTakeFirstOrThrow()).image_key!;
+    const leadKey = (
+      await t.db
+        .selectFrom("general_leads")
+        .select("image_key")
+        .where("id", "=", l.id)
+        .executeTakeFirstOrThrow()
+    ).image_key!;
+    const quoteKey = (
+      await t.db
+        .selectFrom("quote_requests")
+        .select("image_key")
+        .where("id", "=", q.id)
+        .executeTakeFirstOrThrow()
+    ).image_key!;
     for (const key of [leadKey, quoteKey]) {
       expect(key).toMatch(/\.jpg$/);
       const stored = (await disk.storage.get(key))!;
@@ -90,10 +141,23 @@ describe("crafted visitor photos", () => {
   });
 
   it("makes a photo's thumbnail once, at most 400 px, and deletes it with the photo", async () => {
-    const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#876" } }).jpeg().toBuffer();
-    const l = await createLead(services(), CONFIG, { input: lead(), photo: file(big, "skip.jpg", "image/jpeg"), honeypot: "", ip: nextIp() });
+    const big = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#876" } })
+      .jpeg()
+      .toBuffer();
+    const l = await createLead(services(), CONFIG, {
+      input: lead(),
+      photo: file(big, "skip.jpg", "image/jpeg"),
+      honeypot: "",
+      ip: nextIp(),
+    });
     if (l.status !== "created") throw new Error(l.status);
-    const key = (await t.db.selectFrom("general_leads").select("image_key").where("id", "=", l.id).executeTakeFirstOrThrow()).image_key!;
+    const key = (
+      await t.db
+        .selectFrom("general_leads")
+        .select("image_key")
+        .where("id", "=", l.id)
+        .executeTakeFirstOrThrow()
+    ).image_key!;
     const full = await readPhoto(disk.storage, key);
     expect(await sharp(full!.body).metadata()).toMatchObject({ width: 1600, height: 1200 });
     const thumb = await readPhoto(disk.storage, key, { thumbnail: true });

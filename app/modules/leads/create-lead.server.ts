@@ -31,15 +31,22 @@ export type CreateLeadResult =
 export async function createLead(
   { db, storage, log }: EnquiryServices,
   config: { publicUrl: string },
-  args: { input: LeadInput; photo: FormDataEntryValue | null; honeypot: FormDataEntryValue | null; ip: string },
+  args: {
+    input: LeadInput;
+    photo: FormDataEntryValue | null;
+    honeypot: FormDataEntryValue | null;
+    ip: string;
+  },
 ): Promise<CreateLeadResult> {
   if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
     log.info({ form: "lead" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }
   const photo = await checkPhoto(args.photo);
-  if (photo.kind === "not-image" || photo.kind === "too-large") return { status: "invalid-photo", reason: photo.kind };
-  if (!(await hit(db, formLimitKey("lead", args.ip), FORM_LIMITS.lead)).allowed) return { status: "rate-limited" };
+  if (photo.kind === "not-image" || photo.kind === "too-large")
+    return { status: "invalid-photo", reason: photo.kind };
+  if (!(await hit(db, formLimitKey("lead", args.ip), FORM_LIMITS.lead)).allowed)
+    return { status: "rate-limited" };
   const imageKey = photo.kind === "ok" ? await storePhoto(storage, log, "generalleads", photo.photo) : null;
   const { input } = args;
   const { id, copy } = await db.transaction().execute(async (trx) => {
@@ -63,6 +70,7 @@ export async function createLead(
     await queueEmail(trx, leadCopyEmail({ input, photo: note, publicUrl: config.publicUrl }));
     return { id: row.id, copy: "queued" as const };
   });
-  if (copy === "limited") log.info({ leadId: id }, "copy to the visitor held back: this mailbox has had its share of copies");
+  if (copy === "limited")
+    log.info({ leadId: id }, "copy to the visitor held back: this mailbox has had its share of copies");
   return { status: "created", id, imageStored: imageKey !== null, copy };
 }

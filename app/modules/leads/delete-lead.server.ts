@@ -5,12 +5,21 @@ import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { isUuid } from "./page-cursor";
 
-export async function deleteLead({ db, storage, log }: { db: Database; storage: Storage; log: Logger }, id: string): Promise<boolean> {
+export async function deleteLead(
+  { db, storage, log }: { db: Database; storage: Storage; log: Logger },
+  id: string,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const row = await db.deleteFrom("general_leads").where("id", "=", id).returning("image_key").executeTakeFirst();
+  const row = await db
+    .deleteFrom("general_leads")
+    .where("id", "=", id)
+    .returning("image_key")
+    .executeTakeFirst();
   if (!row) return false;
   if (row.image_key) {
-    await deletePhoto(storage, row.image_key).catch((error: unknown) => log.warn({ err: error, key: row.image_key }, "lead photo not removed"));
+    await deletePhoto(storage, row.image_key).catch((error: unknown) =>
+      log.warn({ err: error, key: row.image_key }, "lead photo not removed"),
+    );
   }
   return true;
 }

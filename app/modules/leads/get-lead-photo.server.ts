@@ -4,6 +4,10 @@ import { isUuid } from "./page-cursor";
 
 export async function getLeadPhotoKey(db: Database, id: string): Promise<string | null> {
   if (!isUuid(id)) return null;
-  const row = await db.selectFrom("general_leads").select("image_key").where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("general_leads")
+    .select("image_key")
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row?.image_key ?? null;
 }

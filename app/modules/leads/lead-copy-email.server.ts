@@ -29,7 +29,10 @@ export function leadCopyEmail(args: { input: LeadInput; photo: PhotoNote; public
     subject: LEAD_COPY_SUBJECT,
     template: "lead_copy",
     heading: "We have your request",
-    paragraphs: [`Hello ${withoutLinks(input.name)},`, "Thank you for asking for quotes through the UK Waste Carrier Directory. This is a copy of what you sent us."],
+    paragraphs: [
+      `Hello ${withoutLinks(input.name)},`,
+      "Thank you for asking for quotes through the UK Waste Carrier Directory. This is a copy of what you sent us.",
+    ],
     blocks: [
       { heading: "What happens next" },
       { p: leadNextSteps(input.postcode) },

@@ -1,6 +1,15 @@
 /** The general quote lead form (search results page): fields, messages and limits. */
 import { z } from "zod";
-import { dateChoices, EMAIL_PATTERN, LIMITS, LOAD_SIZES, normalisePostcode, optionalText, POSTCODE_MESSAGE, TIME_SLOTS } from "./constants";
+import {
+  dateChoices,
+  EMAIL_PATTERN,
+  LIMITS,
+  LOAD_SIZES,
+  normalisePostcode,
+  optionalText,
+  POSTCODE_MESSAGE,
+  TIME_SLOTS,
+} from "./constants";
 
 export const LEAD_MESSAGES = {
   sent: "Request sent!",
@@ -28,7 +37,9 @@ export function leadSchema(now: Date = new Date()) {
       .refine((v) => !v || TIME_SLOTS.some((s) => s.value === v), "Please choose a time from the list")
       .transform((v) => v || "asap"),
     loadSize: z
-      .enum(LOAD_SIZES.map((l) => l.value) as ["single", "small", "medium", "large"], { error: "Please choose a load size from the list" })
+      .enum(LOAD_SIZES.map((l) => l.value) as ["single", "small", "medium", "large"], {
+        error: "Please choose a load size from the list",
+      })
       .optional(),
     name: z
       .string({ error: "Please enter your name" })

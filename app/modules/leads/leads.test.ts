@@ -25,7 +25,14 @@ function parse(fields: Record<string, string>) {
   return leadSchema(NOW).safeParse(fields);
 }
 const valid = (over: Record<string, string> = {}): LeadInput => {
-  const r = parse({ description: "Old sofa", preferredDate: "2026-03-12", name: "Ann Visitor", email: "ann@example.test", postcode: "m1 1ae", ...over });
+  const r = parse({
+    description: "Old sofa",
+    preferredDate: "2026-03-12",
+    name: "Ann Visitor",
+    email: "ann@example.test",
+    postcode: "m1 1ae",
+    ...over,
+  });
   if (!r.success) throw new Error(JSON.stringify(r.error.issues));
   return r.data;
 };
@@ -36,7 +43,18 @@ const nextIp = () => `10.0.0.${++ip}`;
 
 describe("lead form rules", () => {
   it("offers the next 10 days from today and ASAP plus 15 one-hour slots from 7:00 to 22:00", () => {
-    expect(dateChoices(NOW)).toEqual(["2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19"]);
+    expect(dateChoices(NOW)).toEqual([
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-12",
+      "2026-03-13",
+      "2026-03-14",
+      "2026-03-15",
+      "2026-03-16",
+      "2026-03-17",
+      "2026-03-18",
+      "2026-03-19",
+    ]);
     expect(TIME_SLOTS).toHaveLength(16);
     expect(TIME_SLOTS[0]).toEqual({ value: "asap", label: "ASAP" });
     expect(TIME_SLOTS[1]).toEqual({ value: "7:00", label: "7:00 - 8:00" });
@@ -48,14 +66,47 @@ describe("lead form rules", () => {
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path[0]).sort();
     expect(paths).toEqual(["description", "email", "name", "postcode", "preferredDate"]);
-    expect(parse({ ...valid(), preferredDate: "2026-03-25", email: "a@b.co" } as never).error?.issues[0]?.message).toBe("Please choose a date within the next 10 days");
-    const bad = parse({ description: "x", preferredDate: "2026-03-10", name: "A", email: "not-an-email", postcode: "ABC" });
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining(["Please enter a valid email address", POSTCODE_MESSAGE]));
-    expect(parse({ description: "x", preferredDate: "2026-03-10", name: "A", email: "a@b.co", postcode: "SW1A 1AA 1234" }).error?.issues[0]?.message).toBe(
-      "Postcode must be at most 10 characters",
+    expect(
+      parse({ ...valid(), preferredDate: "2026-03-25", email: "a@b.co" } as never).error?.issues[0]?.message,
+    ).toBe("Please choose a date within the next 10 days");
+    const bad = parse({
+      description: "x",
+      preferredDate: "2026-03-10",
+      name: "A",
+      email: "not-an-email",
+      postcode: "ABC",
+    });
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["Please enter a valid email address", POSTCODE_MESSAGE]),
     );
-    expect(parse({ description: "x".repeat(2001), preferredDate: "2026-03-10", name: "A", email: "a@b.co", postcode: "M1 1AE" }).success).toBe(false);
-    expect(parse({ description: "x", preferredDate: "2026-03-10", preferredTime: "23:00", name: "A", email: "a@b.co", postcode: "M1 1AE" }).success).toBe(false);
+    expect(
+      parse({
+        description: "x",
+        preferredDate: "2026-03-10",
+        name: "A",
+        email: "a@b.co",
+        postcode: "SW1A 1AA 1234",
+      }).error?.issues[0]?.message,
+    ).toBe("Postcode must be at most 10 characters");
+    expect(
+      parse({
+        description: "x".repeat(2001),
+        preferredDate: "2026-03-10",
+        name: "A",
+        email: "a@b.co",
+        postcode: "M1 1AE",
+      }).success,
+    ).toBe(false);
+    expect(
+      parse({
+        description: "x",
+        preferredDate: "2026-03-10",
+        preferredTime: "23:00",
+        name: "A",
+        email: "a@b.co",
+        postcode: "M1 1AE",
+      }).success,
+    ).toBe(false);
   });
 
   it("normalises UK postcodes and refuses others", () => {
@@ -69,11 +120,27 @@ describe("lead form rules", () => {
 
 describe("creating a lead", () => {
   it("stores it with status 'new', 'asap' by default, and the photo under generalleads/", async () => {
-    const r = await createLead(services(), CONFIG, { input: valid(), photo: file(PNG, "photo.png", "image/png"), honeypot: "", ip: nextIp() });
+    const r = await createLead(services(), CONFIG, {
+      input: valid(),
+      photo: file(PNG, "photo.png", "image/png"),
+      honeypot: "",
+      ip: nextIp(),
+    });
     expect(r).toMatchObject({ status: "created", imageStored: true });
     if (r.status !== "created") return;
-    const row = await t.db.selectFrom("general_leads").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "new", preferred_time: "asap", postcode: "M1 1AE", preferred_date: "2026-03-12", load_size: null, phone: null });
+    const row = await t.db
+      .selectFrom("general_leads")
+      .selectAll()
+      .where("id", "=", r.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: "new",
+      preferred_time: "asap",
+      postcode: "M1 1AE",
+      preferred_date: "2026-03-12",
+      load_size: null,
+      phone: null,
+    });
     // Stored re-encoded (decision 0005): a clean JPEG of the same picture, not the bytes sent.
     expect(row.image_key).toMatch(/^generalleads\/\d+-[0-9a-f]{16}\.jpg$/);
     const stored = (await disk.storage.get(row.image_key!))!;
@@ -83,35 +150,75 @@ describe("creating a lead", () => {
   });
 
   it("refuses a renamed non-image by its content and stores nothing", async () => {
-    const before = await t.db.selectFrom("general_leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const r = await createLead(services(), CONFIG, { input: valid(), photo: file(Buffer.from("%PDF-1.7 not an image"), "holiday.jpg", "image/jpeg"), honeypot: "", ip: nextIp() });
+    const before = await t.db
+      .selectFrom("general_leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const r = await createLead(services(), CONFIG, {
+      input: valid(),
+      photo: file(Buffer.from("%PDF-1.7 not an image"), "holiday.jpg", "image/jpeg"),
+      honeypot: "",
+      ip: nextIp(),
+    });
     expect(r).toEqual({ status: "invalid-photo", reason: "not-image" });
-    const after = await t.db.selectFrom("general_leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("general_leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("refuses a photo over 10 MB", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
-    expect(await createLead(services(), CONFIG, { input: valid(), photo: file(big, "big.png"), honeypot: "", ip: nextIp() })).toEqual({ status: "invalid-photo", reason: "too-large" });
+    expect(
+      await createLead(services(), CONFIG, {
+        input: valid(),
+        photo: file(big, "big.png"),
+        honeypot: "",
+        ip: nextIp(),
+      }),
+    ).toEqual({ status: "invalid-photo", reason: "too-large" });
   });
 
   it("keeps the lead without the image when storage fails", async () => {
-    const r = await createLead({ db: t.db, storage: new FailingStorage(), log }, CONFIG, { input: valid({ name: "Storage Down" }), photo: file(GIF, "a.gif"), honeypot: "", ip: nextIp() });
+    const r = await createLead({ db: t.db, storage: new FailingStorage(), log }, CONFIG, {
+      input: valid({ name: "Storage Down" }),
+      photo: file(GIF, "a.gif"),
+      honeypot: "",
+      ip: nextIp(),
+    });
     expect(r).toMatchObject({ status: "created", imageStored: false });
-    const row = await t.db.selectFrom("general_leads").select("image_key").where("name", "=", "Storage Down").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("general_leads")
+      .select("image_key")
+      .where("name", "=", "Storage Down")
+      .executeTakeFirstOrThrow();
     expect(row.image_key).toBeNull();
   });
 
   it("stores nothing when the honeypot is filled", async () => {
-    const r = await createLead(services(), CONFIG, { input: valid({ name: "Honey Bot" }), photo: null, honeypot: "0161 000", ip: nextIp() });
+    const r = await createLead(services(), CONFIG, {
+      input: valid({ name: "Honey Bot" }),
+      photo: null,
+      honeypot: "0161 000",
+      ip: nextIp(),
+    });
     expect(r).toEqual({ status: "ignored" });
-    expect(await t.db.selectFrom("general_leads").select("id").where("name", "=", "Honey Bot").executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("general_leads").select("id").where("name", "=", "Honey Bot").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("allows 10 leads per hour from one address", async () => {
     const addr = nextIp();
-    for (let i = 0; i < 10; i++) expect((await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr })).status).toBe("created");
-    expect(await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr })).toEqual({ status: "rate-limited" });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr }))
+          .status,
+      ).toBe("created");
+    expect(
+      await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr }),
+    ).toEqual({ status: "rate-limited" });
   });
 });
 
@@ -153,7 +260,12 @@ describe("admin list of leads", () => {
   });
 
   it("deletes a lead and its photo; a second delete finds nothing", async () => {
-    const r = await createLead(services(), CONFIG, { input: valid({ name: "Delete Me" }), photo: file(PNG, "p.png"), honeypot: null, ip: nextIp() });
+    const r = await createLead(services(), CONFIG, {
+      input: valid({ name: "Delete Me" }),
+      photo: file(PNG, "p.png"),
+      honeypot: null,
+      ip: nextIp(),
+    });
     if (r.status !== "created") throw new Error(r.status);
     const key = (await getLeadPhotoKey(t.db, r.id))!;
     expect(await deleteLead(services(), r.id)).toBe(true);

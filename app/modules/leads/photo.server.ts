@@ -16,7 +16,8 @@ export interface CheckedPhoto {
   type: ImageType;
 }
 
-export type PhotoCheck = { kind: "none" } | { kind: "ok"; photo: CheckedPhoto } | { kind: "not-image" } | { kind: "too-large" };
+export type PhotoCheck =
+  { kind: "none" } | { kind: "ok"; photo: CheckedPhoto } | { kind: "not-image" } | { kind: "too-large" };
 
 /**
  * Reads an uploaded form value: nothing chosen, a valid image (re-encoded: the only bytes to
@@ -27,11 +28,18 @@ export async function checkPhoto(value: FormDataEntryValue | null | undefined): 
   if (!value || typeof value === "string" || value.size === 0) return { kind: "none" };
   if (value.size > MAX_PHOTO_BYTES) return { kind: "too-large" };
   const result = await normaliseImage(new Uint8Array(await value.arrayBuffer()), "photo");
-  return result.ok ? { kind: "ok", photo: { bytes: result.image.bytes, type: result.image.type } } : { kind: "not-image" };
+  return result.ok
+    ? { kind: "ok", photo: { bytes: result.image.bytes, type: result.image.type } }
+    : { kind: "not-image" };
 }
 
 /** Stores the photo at `{prefix}/{timestamp-random}.{ext}`; the key, or null after a logged failure. */
-export async function storePhoto(storage: Storage, log: Logger, prefix: string, photo: CheckedPhoto): Promise<string | null> {
+export async function storePhoto(
+  storage: Storage,
+  log: Logger,
+  prefix: string,
+  photo: CheckedPhoto,
+): Promise<string | null> {
   const key = `${prefix}/${Date.now()}-${crypto.randomBytes(8).toString("hex")}.${photo.type.extension}`;
   try {
     await storage.put(key, photo.bytes, { contentType: photo.type.mime });
@@ -50,7 +58,11 @@ const thumbnailKey = (key: string) => `${key}.thumb.jpg`;
  * Reads a stored photo back, re-checking its bytes; null when missing or not an image. The
  * thumbnail is made from the photo the first time it is asked for, and stored.
  */
-export async function readPhoto(storage: Storage, key: string | null, options: { thumbnail?: boolean } = {}): Promise<{ body: Buffer; contentType: string } | null> {
+export async function readPhoto(
+  storage: Storage,
+  key: string | null,
+  options: { thumbnail?: boolean } = {},
+): Promise<{ body: Buffer; contentType: string } | null> {
   if (!key) return null;
   if (options.thumbnail) {
     const stored = await storage.get(thumbnailKey(key));

@@ -23,7 +23,8 @@ export interface SentDetails {
 /** The line about the visitor's copy, or null when there is nothing true to say about one. */
 export function copyLine(sent: SentDetails): string | null {
   if (sent.copy === "queued") return `We've sent a copy to ${sent.email}.`;
-  if (sent.copy === "limited") return `We didn't e-mail you a copy this time, as we've recently sent several to ${sent.email}.`;
+  if (sent.copy === "limited")
+    return `We didn't e-mail you a copy this time, as we've recently sent several to ${sent.email}.`;
   return null;
 }
 
@@ -36,7 +37,10 @@ export function leadNextSteps(postcode: string): string {
 export function leadSentLines(sent: SentDetails | null | undefined): string[] {
   if (!sent) return ["Thank you."];
   const copy = copyLine(sent);
-  return [copy ? `Thank you. ${copy}` : "Thank you.", ...(sent.postcode ? [leadNextSteps(sent.postcode)] : [])];
+  return [
+    copy ? `Thank you. ${copy}` : "Thank you.",
+    ...(sent.postcode ? [leadNextSteps(sent.postcode)] : []),
+  ];
 }
 
 /** The quote form's sent state, under 'Quote request submitted', and the toast's shorter text. */

@@ -52,32 +52,61 @@ const lead = (over: Record<string, string> = {}): LeadInput => {
   return r.data;
 };
 const quote = (over: Record<string, string> = {}): QuoteInput => {
-  const r = quoteSchema.safeParse({ name: "Bob Visitor", email: "bob@example.test", message: "Two fridges\nside gate", ...over });
+  const r = quoteSchema.safeParse({
+    name: "Bob Visitor",
+    email: "bob@example.test",
+    message: "Two fridges\nside gate",
+    ...over,
+  });
   if (!r.success) throw new Error(JSON.stringify(r.error.issues));
   return r.data;
 };
 let ip = 0;
 const nextIp = () => `10.72.0.${++ip}`;
 const services = () => ({ db: t.db, storage: disk.storage, log });
-const sendLead = (input: LeadInput, over: { photo?: File | null; honeypot?: string | null; ip?: string; storage?: FailingStorage } = {}) =>
+const sendLead = (
+  input: LeadInput,
+  over: { photo?: File | null; honeypot?: string | null; ip?: string; storage?: FailingStorage } = {},
+) =>
   createLead({ ...services(), ...(over.storage ? { storage: over.storage } : {}) }, CONFIG, {
     input,
     photo: over.photo ?? null,
     honeypot: over.honeypot ?? null,
     ip: over.ip ?? nextIp(),
   });
-const sendQuote = (reg: string, input: QuoteInput, over: { photo?: File | null; honeypot?: string | null; ip?: string } = {}) =>
-  createQuoteRequest(services(), CONFIG, { registrationNumber: reg, input, photo: over.photo ?? null, honeypot: over.honeypot ?? null, ip: over.ip ?? nextIp() });
+const sendQuote = (
+  reg: string,
+  input: QuoteInput,
+  over: { photo?: File | null; honeypot?: string | null; ip?: string } = {},
+) =>
+  createQuoteRequest(services(), CONFIG, {
+    registrationNumber: reg,
+    input,
+    photo: over.photo ?? null,
+    honeypot: over.honeypot ?? null,
+    ip: over.ip ?? nextIp(),
+  });
 
-const mailsTo = (to: string) => t.db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).orderBy("created_at").execute();
+const mailsTo = (to: string) =>
+  t.db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).orderBy("created_at").execute();
 const count = async (table: "general_leads" | "quote_requests" | "email_outbox") =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
-const files = () => fs.readdirSync(disk.dir, { recursive: true }).filter((f) => String(f).includes(".")).length;
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const files = () =>
+  fs.readdirSync(disk.dir, { recursive: true }).filter((f) => String(f).includes(".")).length;
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
 
 describe("the copy of a general lead", () => {
   it("is queued with the lead: the visitor's details, postcode, load, date and time, description; the photo mentioned, not attached", async () => {
-    const r = await sendLead(lead({ email: "copy-lead@example.test" }), { photo: file(PNG, "waste.png", "image/png") });
+    const r = await sendLead(lead({ email: "copy-lead@example.test" }), {
+      photo: file(PNG, "waste.png", "image/png"),
+    });
     expect(r).toMatchObject({ status: "created", copy: "queued", imageStored: true });
     const [mail, ...more] = await mailsTo("copy-lead@example.test");
     expect(more).toEqual([]);
@@ -108,23 +137,35 @@ describe("the copy of a general lead", () => {
   });
 
   it("takes out every link the visitor typed; the stored lead keeps the text as typed", async () => {
-    const description = "Visit https://cheap-pills.example/buy?x=1 or www.spam.example now, or mail deals@bulk-offers.example / bit.ly/abc";
-    const r = await sendLead(lead({ email: "links@example.test", name: "Win at casino-royale.example", description }));
+    const description =
+      "Visit https://cheap-pills.example/buy?x=1 or www.spam.example now, or mail deals@bulk-offers.example / bit.ly/abc";
+    const r = await sendLead(
+      lead({ email: "links@example.test", name: "Win at casino-royale.example", description }),
+    );
     expect(r).toMatchObject({ status: "created", copy: "queued" });
     const [mail] = await mailsTo("links@example.test");
     for (const bad of ["cheap-pills", "spam.example", "bulk-offers", "bit.ly", "casino-royale"]) {
       expect(mail!.text).not.toContain(bad);
       expect(mail!.html).not.toContain(bad);
     }
-    expect(mail!.text).toContain(`Visit ${LINK_REMOVED} or ${LINK_REMOVED} now, or mail deals@${LINK_REMOVED} / ${LINK_REMOVED}`);
+    expect(mail!.text).toContain(
+      `Visit ${LINK_REMOVED} or ${LINK_REMOVED} now, or mail deals@${LINK_REMOVED} / ${LINK_REMOVED}`,
+    );
     expect(mail!.subject).toBe(LEAD_COPY_SUBJECT);
     if (r.status !== "created") return;
-    const row = await t.db.selectFrom("general_leads").select(["description", "name"]).where("id", "=", r.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("general_leads")
+      .select(["description", "name"])
+      .where("id", "=", r.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ description, name: "Win at casino-royale.example" });
   });
 
   it("says so when the photo could not be stored", async () => {
-    const r = await sendLead(lead({ email: "photo-failed@example.test" }), { photo: file(PNG, "p.png"), storage: new FailingStorage() });
+    const r = await sendLead(lead({ email: "photo-failed@example.test" }), {
+      photo: file(PNG, "p.png"),
+      storage: new FailingStorage(),
+    });
     expect(r).toMatchObject({ status: "created", imageStored: false, copy: "queued" });
     const [mail] = await mailsTo("photo-failed@example.test");
     expect(mail!.text).toContain("Photo: We could not save your photo, so your request was kept without it");
@@ -132,11 +173,25 @@ describe("the copy of a general lead", () => {
 
   it("sends nothing for a filled honeypot, a refused photo or a visitor over the per-IP limit", async () => {
     const before = { leads: await count("general_leads"), outbox: await count("email_outbox") };
-    expect(await sendLead(lead({ email: "bot@example.test" }), { honeypot: "0161" })).toEqual({ status: "ignored" });
-    expect(await sendLead(lead({ email: "bot@example.test" }), { photo: file(Buffer.from("%PDF-1.7"), "x.png") })).toEqual({ status: "invalid-photo", reason: "not-image" });
+    expect(await sendLead(lead({ email: "bot@example.test" }), { honeypot: "0161" })).toEqual({
+      status: "ignored",
+    });
+    expect(
+      await sendLead(lead({ email: "bot@example.test" }), { photo: file(Buffer.from("%PDF-1.7"), "x.png") }),
+    ).toEqual({ status: "invalid-photo", reason: "not-image" });
     const addr = nextIp();
-    await t.db.insertInto("rate_limits").values({ key: `lead:ip:${addr}`, hits: 10, window_started_at: new Date(), expires_at: new Date(Date.now() + 3_600_000) }).execute();
-    expect(await sendLead(lead({ email: "bot@example.test" }), { ip: addr })).toEqual({ status: "rate-limited" });
+    await t.db
+      .insertInto("rate_limits")
+      .values({
+        key: `lead:ip:${addr}`,
+        hits: 10,
+        window_started_at: new Date(),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    expect(await sendLead(lead({ email: "bot@example.test" }), { ip: addr })).toEqual({
+      status: "rate-limited",
+    });
     expect({ leads: await count("general_leads"), outbox: await count("email_outbox") }).toEqual(before);
     expect(await mailsTo("bot@example.test")).toEqual([]);
   });
@@ -144,14 +199,34 @@ describe("the copy of a general lead", () => {
 
 describe("the copy of a quote request", () => {
   it("is queued to the visitor with the business's e-mail; the result says both were sent", async () => {
-    const r = await sendQuote("CBDU720001", quote({ email: "copy-quote@example.test", phone: "07700 900123", postcode: "ls1 4ap", serviceType: "Skip Hire" }), {
-      photo: file(PNG, "p.png"),
+    const r = await sendQuote(
+      "CBDU720001",
+      quote({
+        email: "copy-quote@example.test",
+        phone: "07700 900123",
+        postcode: "ls1 4ap",
+        serviceType: "Skip Hire",
+      }),
+      {
+        photo: file(PNG, "p.png"),
+      },
+    );
+    expect(r).toMatchObject({
+      status: "created",
+      emailed: true,
+      copy: "queued",
+      businessName: "Business CBDU720001",
+      imageStored: true,
     });
-    expect(r).toMatchObject({ status: "created", emailed: true, copy: "queued", businessName: "Business CBDU720001", imageStored: true });
-    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toEqual(["New Quote Request from Bob Visitor"]);
+    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toEqual([
+      "New Quote Request from Bob Visitor",
+    ]);
     const [mail, ...more] = await mailsTo("copy-quote@example.test");
     expect(more).toEqual([]);
-    expect(mail).toMatchObject({ subject: "Copy of your quote request to Business CBDU720001", template: "quote_copy" });
+    expect(mail).toMatchObject({
+      subject: "Copy of your quote request to Business CBDU720001",
+      template: "quote_copy",
+    });
     for (const line of [
       "We have sent your quote request to Business CBDU720001. This is a copy for your records.",
       "If they can help, Business CBDU720001 will reply to you directly.",
@@ -173,38 +248,73 @@ describe("the copy of a quote request", () => {
     expect(r).toMatchObject({ status: "created", emailed: false, copy: "queued" });
     expect(await mailsTo("quiet@example.test")).toEqual([]);
     const [mail] = await mailsTo("quiet-copy@example.test");
-    expect(mail!.text).toContain("Business CBDU720005 has turned off e-mail notifications, so your request has not been sent to them.");
+    expect(mail!.text).toContain(
+      "Business CBDU720005 has turned off e-mail notifications, so your request has not been sent to them.",
+    );
     expect(mail!.text).not.toContain("We have sent your quote request");
   });
 
   it("sends no second copy when the visitor's address is the business's own (it received the request itself)", async () => {
-    const r = await sendQuote("CBDU720001", quote({ email: "owner+test@example.TEST", name: "Owner Testing" }));
+    const r = await sendQuote(
+      "CBDU720001",
+      quote({ email: "owner+test@example.TEST", name: "Owner Testing" }),
+    );
     expect(r).toMatchObject({ status: "created", emailed: true, copy: "not-needed" });
     expect(await mailsTo("owner+test@example.TEST")).toEqual([]);
-    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toContain("New Quote Request from Owner Testing");
+    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toContain(
+      "New Quote Request from Owner Testing",
+    );
   });
 
   it("refuses a listing with no usable e-mail: nothing stored, no photo kept, nothing sent", async () => {
-    const before = { quotes: await count("quote_requests"), outbox: await count("email_outbox"), files: files() };
+    const before = {
+      quotes: await count("quote_requests"),
+      outbox: await count("email_outbox"),
+      files: files(),
+    };
     for (const reg of ["CBDU720002", "CBDU720003", "CBDU720004"]) {
-      expect(await sendQuote(reg, quote({ email: "nobody-gets-it@example.test" }), { photo: file(PNG, "p.png") }), reg).toEqual({ status: "no-contact" });
+      expect(
+        await sendQuote(reg, quote({ email: "nobody-gets-it@example.test" }), { photo: file(PNG, "p.png") }),
+        reg,
+      ).toEqual({ status: "no-contact" });
     }
-    expect({ quotes: await count("quote_requests"), outbox: await count("email_outbox"), files: files() }).toEqual(before);
+    expect({
+      quotes: await count("quote_requests"),
+      outbox: await count("email_outbox"),
+      files: files(),
+    }).toEqual(before);
   });
 
   it("sends nothing for a filled honeypot or a visitor over the per-IP limit", async () => {
     const before = await count("email_outbox");
-    expect(await sendQuote("CBDU720001", quote({ email: "qbot@example.test" }), { honeypot: "x" })).toEqual({ status: "ignored" });
+    expect(await sendQuote("CBDU720001", quote({ email: "qbot@example.test" }), { honeypot: "x" })).toEqual({
+      status: "ignored",
+    });
     const addr = nextIp();
-    await t.db.insertInto("rate_limits").values({ key: `quote:ip:${addr}`, hits: 10, window_started_at: new Date(), expires_at: new Date(Date.now() + 3_600_000) }).execute();
-    expect(await sendQuote("CBDU720001", quote({ email: "qbot@example.test" }), { ip: addr })).toEqual({ status: "rate-limited" });
+    await t.db
+      .insertInto("rate_limits")
+      .values({
+        key: `quote:ip:${addr}`,
+        hits: 10,
+        window_started_at: new Date(),
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    expect(await sendQuote("CBDU720001", quote({ email: "qbot@example.test" }), { ip: addr })).toEqual({
+      status: "rate-limited",
+    });
     expect(await count("email_outbox")).toBe(before);
   });
 });
 
 describe("copies are limited per mailbox", () => {
   it("3 an hour per mailbox, lead and quote forms together, however the address is written; the request is still taken", async () => {
-    const spellings = ["victim@example.test", "VICTIM@example.test", "victim+a@example.test", "victim+b@Example.Test"];
+    const spellings = [
+      "victim@example.test",
+      "VICTIM@example.test",
+      "victim+a@example.test",
+      "victim+b@Example.Test",
+    ];
     expect((await sendLead(lead({ email: spellings[0]! }))).status).toBe("created");
     expect(await sendQuote("CBDU720001", quote({ email: spellings[1]! }))).toMatchObject({ copy: "queued" });
     expect(await sendLead(lead({ email: spellings[2]! }))).toMatchObject({ copy: "queued" });
@@ -214,10 +324,17 @@ describe("copies are limited per mailbox", () => {
     expect(await count("general_leads")).toBe(leadsBefore + 1);
     const fifth = await sendQuote("CBDU720001", quote({ email: spellings[0]!, name: "Fifth Quote" }));
     expect(fifth).toMatchObject({ status: "created", emailed: true, copy: "limited" });
-    const copies = await t.db.selectFrom("email_outbox").select("to_address").where("template", "in", ["lead_copy", "quote_copy"]).where("to_address", "in", spellings).execute();
+    const copies = await t.db
+      .selectFrom("email_outbox")
+      .select("to_address")
+      .where("template", "in", ["lead_copy", "quote_copy"])
+      .where("to_address", "in", spellings)
+      .execute();
     expect(copies).toHaveLength(3);
     // The business still gets the request that came with no copy.
-    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toContain("New Quote Request from Fifth Quote");
+    expect((await mailsTo("Owner@Example.test")).map((m) => m.subject)).toContain(
+      "New Quote Request from Fifth Quote",
+    );
     // Another mailbox is not affected.
     expect(await sendLead(lead({ email: "someone-else@example.test" }))).toMatchObject({ copy: "queued" });
   });
@@ -237,7 +354,8 @@ describe("copies are limited per mailbox", () => {
     const start = new Date("2030-01-01T08:00:00Z");
     const sent: boolean[] = [];
     for (let hour = 0; hour < 5; hour++) {
-      for (let i = 0; i < 3; i++) sent.push(await allowCopy(t.db, email, new Date(start.getTime() + hour * 3_600_000 + i * 1000)));
+      for (let i = 0; i < 3; i++)
+        sent.push(await allowCopy(t.db, email, new Date(start.getTime() + hour * 3_600_000 + i * 1000)));
     }
     expect(sent.filter(Boolean)).toHaveLength(COPY_LIMITS.perDay.max);
     expect(sent.slice(0, 9).every(Boolean)).toBe(true);
@@ -263,18 +381,45 @@ describe("what the forms say", () => {
   });
 
   it("the quote form: 'sent to' the business only when its e-mail was queued", () => {
-    const sent = quoteSentText({ email: "a@b.test", copy: "queued", businessName: "Acme Waste", providerEmailed: true });
-    expect(sent.lines).toEqual(["We've sent your request to Acme Waste.", "We've sent a copy to a@b.test.", "If they can help, they will reply to you directly."]);
+    const sent = quoteSentText({
+      email: "a@b.test",
+      copy: "queued",
+      businessName: "Acme Waste",
+      providerEmailed: true,
+    });
+    expect(sent.lines).toEqual([
+      "We've sent your request to Acme Waste.",
+      "We've sent a copy to a@b.test.",
+      "If they can help, they will reply to you directly.",
+    ]);
     expect(sent.toast).toBe("We've sent your request to Acme Waste. We've sent a copy to a@b.test.");
-    const quiet = quoteSentText({ email: "a@b.test", copy: "queued", businessName: "Acme Waste", providerEmailed: false });
+    const quiet = quoteSentText({
+      email: "a@b.test",
+      copy: "queued",
+      businessName: "Acme Waste",
+      providerEmailed: false,
+    });
     expect(quiet.lines.join(" ")).not.toContain("We've sent your request");
-    expect(quiet.lines[0]).toBe("We've saved your request, but Acme Waste has turned off e-mail notifications, so it has not been sent to them.");
-    expect(quoteSentText({ email: "a@b.test", copy: "not-needed", businessName: "Acme Waste", providerEmailed: true }).lines.join(" ")).not.toContain("copy");
+    expect(quiet.lines[0]).toBe(
+      "We've saved your request, but Acme Waste has turned off e-mail notifications, so it has not been sent to them.",
+    );
+    expect(
+      quoteSentText({
+        email: "a@b.test",
+        copy: "not-needed",
+        businessName: "Acme Waste",
+        providerEmailed: true,
+      }).lines.join(" "),
+    ).not.toContain("copy");
     expect(quoteSentText(null)).toEqual({ lines: ["Thank you."], toast: "Thank you." });
   });
 
   it("withoutLinks keeps ordinary text", () => {
-    expect(withoutLinks("Sofa, e.g. 2 seats; i.e. big. Collect 5.30pm from M1 1AE, £40 max.")).toBe("Sofa, e.g. 2 seats; i.e. big. Collect 5.30pm from M1 1AE, £40 max.");
-    expect(withoutLinks("see HTTP://X.EXAMPLE/a and ftp://files.example")).toBe(`see ${LINK_REMOVED} and ${LINK_REMOVED}`);
+    expect(withoutLinks("Sofa, e.g. 2 seats; i.e. big. Collect 5.30pm from M1 1AE, £40 max.")).toBe(
+      "Sofa, e.g. 2 seats; i.e. big. Collect 5.30pm from M1 1AE, £40 max.",
+    );
+    expect(withoutLinks("see HTTP://X.EXAMPLE/a and ftp://files.example")).toBe(
+      `see ${LINK_REMOVED} and ${LINK_REMOVED}`,
+    );
   });
 });

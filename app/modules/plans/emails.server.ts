@@ -18,7 +18,9 @@ export function upgradeRequestedEmail(input: {
     subject: `Upgrade request: ${input.businessName} (${input.registrationNumber}) asks for Premium`,
     template: "plan_upgrade_requested",
     heading: "A carrier asks for Premium",
-    paragraphs: [`${input.businessName} asked to move to the Premium plan. No payment has been taken: change the plan on the Providers screen to handle the request.`],
+    paragraphs: [
+      `${input.businessName} asked to move to the Premium plan. No payment has been taken: change the plan on the Providers screen to handle the request.`,
+    ],
     blocks: [
       {
         details: [
@@ -44,7 +46,9 @@ export function planChangedEmail(input: {
   dashboardUrl: string;
 }): EmailMessage {
   const until = input.endDate ? ` until ${formatDay(input.endDate)}` : "";
-  const what = input.freeTrial ? `a free trial of ${planName(input.plan)}${until}` : `${planName(input.plan)} (${periodName(input.period).toLowerCase()})${until}`;
+  const what = input.freeTrial
+    ? `a free trial of ${planName(input.plan)}${until}`
+    : `${planName(input.plan)} (${periodName(input.period).toLowerCase()})${until}`;
   return renderEmail({
     to: input.to,
     subject: `Your plan for ${input.businessName} is now ${planName(input.plan)}`,

@@ -16,7 +16,10 @@ export interface PlanColumns {
 }
 
 /** The plan that applies at `now`. */
-export function effectivePlan(listing: Pick<PlanColumns, "subscription_plan" | "subscription_end_date">, now = new Date()): Plan {
+export function effectivePlan(
+  listing: Pick<PlanColumns, "subscription_plan" | "subscription_end_date">,
+  now = new Date(),
+): Plan {
   if (listing.subscription_plan !== "premium") return "standard";
   const end = listing.subscription_end_date;
   return !end || new Date(end) >= now ? "premium" : "standard";

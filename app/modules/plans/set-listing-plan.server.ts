@@ -16,7 +16,10 @@ import type { Period, Plan } from "./plan-state";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isDay = (s: string) =>
+  DAY.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 export interface PlanChange {
   listingId: string;
@@ -36,18 +39,25 @@ const schema = z.object({
   period: z.enum(["monthly", "yearly"], "Choose a period"),
   freeTrial: z.string().optional(),
   startDate: z.string().trim().refine(isDay, "Enter the start date"),
-  endDate: z.string().trim().refine((s) => s === "" || isDay(s), "Enter a real date, or leave it empty for no end date"),
+  endDate: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || isDay(s), "Enter a real date, or leave it empty for no end date"),
 });
 
 /** Reads the admin's plan form: every error at once, by field. */
-export function parsePlanForm(form: FormData): { ok: true; data: PlanChange } | { ok: false; errors: PlanFieldErrors } {
+export function parsePlanForm(
+  form: FormData,
+): { ok: true; data: PlanChange } | { ok: false; errors: PlanFieldErrors } {
   const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const parsed = schema.safeParse({ ...raw, endDate: raw.endDate ?? "", startDate: raw.startDate ?? "" });
   const errors: PlanFieldErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? "form");
-      const field = (["plan", "period", "startDate", "endDate"].includes(key) ? key : "form") as keyof PlanFieldErrors;
+      const field = (
+        ["plan", "period", "startDate", "endDate"].includes(key) ? key : "form"
+      ) as keyof PlanFieldErrors;
       errors[field] ??= issue.message;
     }
     return { ok: false, errors };
@@ -59,10 +69,14 @@ export function parsePlanForm(form: FormData): { ok: true; data: PlanChange } | 
   if (freeTrial && !endDate) errors.endDate = "A free trial needs an end date";
   if (endDate && endDate < startDate) errors.endDate = "The end date must be on or after the start date";
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, data: { listingId: v.listingId, plan: v.plan, period: v.period, freeTrial, startDate, endDate } };
+  return {
+    ok: true,
+    data: { listingId: v.listingId, plan: v.plan, period: v.period, freeTrial, startDate, endDate },
+  };
 }
 
-export type SetPlanResult = { status: "not-found" } | { status: "done"; registrationNumber: string; closedRequest: boolean };
+export type SetPlanResult =
+  { status: "not-found" } | { status: "done"; registrationNumber: string; closedRequest: boolean };
 
 export async function setListingPlan(
   db: Database,
@@ -126,7 +140,13 @@ export async function setListingPlan(
           start: iso(listing.subscription_start_date),
           end: iso(listing.subscription_end_date),
         },
-        after: { plan: input.plan, period: input.period, freeTrial: input.freeTrial, start: iso(input.startDate), end: iso(input.endDate) },
+        after: {
+          plan: input.plan,
+          period: input.period,
+          freeTrial: input.freeTrial,
+          start: iso(input.startDate),
+          end: iso(input.endDate),
+        },
         upgradeRequestId: closed?.id ?? null,
       },
       at: now,
@@ -154,10 +174,14 @@ export async function setListingPlan(
   return result;
 }
 
-export type CloseRequestResult = { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
+export type CloseRequestResult =
+  { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
 
 /** Closes an open request without changing the plan (the admin dealt with it another way). */
-export async function closeUpgradeRequest(db: Database, input: { requestId: string; adminId: string; now?: Date }): Promise<CloseRequestResult> {
+export async function closeUpgradeRequest(
+  db: Database,
+  input: { requestId: string; adminId: string; now?: Date },
+): Promise<CloseRequestResult> {
   if (!UUID.test(input.requestId)) return { status: "not-found" };
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<CloseRequestResult> => {
@@ -180,7 +204,11 @@ export async function closeUpgradeRequest(db: Database, input: { requestId: stri
       action: "plan_upgrade.closed",
       entity: "claimed_listing",
       entityId: request.listing_id,
-      details: { registrationNumber: request.registration_number, requestId: request.id, outcome: "dismissed" },
+      details: {
+        registrationNumber: request.registration_number,
+        requestId: request.id,
+        outcome: "dismissed",
+      },
       at: now,
     });
     return { status: "done", registrationNumber: request.registration_number };

@@ -21,14 +21,19 @@ export interface UpgradeRequest {
   createdAt: Date;
 }
 
-
 export type RequestUpgradeResult =
   | { status: "created"; request: UpgradeRequest }
   | { status: "already_open"; request: UpgradeRequest }
   | { status: "no_listing" | "pending" | "suspended" | "already_premium" };
 
 type Row = { id: string; listing_id: string; period: Period; message: string | null; created_at: Date };
-const toRequest = (r: Row): UpgradeRequest => ({ id: r.id, listingId: r.listing_id, period: r.period, message: r.message, createdAt: r.created_at });
+const toRequest = (r: Row): UpgradeRequest => ({
+  id: r.id,
+  listingId: r.listing_id,
+  period: r.period,
+  message: r.message,
+  createdAt: r.created_at,
+});
 
 export async function getOpenUpgradeRequest(db: Database, listingId: string): Promise<UpgradeRequest | null> {
   const row = await db
@@ -54,7 +59,17 @@ export async function requestUpgrade(
       .selectFrom("claimed_listings as c")
       .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
       .innerJoin("users as u", "u.id", "c.user_id")
-      .select(["c.id", "c.registration_number", "c.company_name", "d.business_name", "u.email", "c.verified", "c.suspended_at", "c.subscription_plan", "c.subscription_end_date"])
+      .select([
+        "c.id",
+        "c.registration_number",
+        "c.company_name",
+        "d.business_name",
+        "u.email",
+        "c.verified",
+        "c.suspended_at",
+        "c.subscription_plan",
+        "c.subscription_end_date",
+      ])
       .where("c.user_id", "=", input.userId)
       .orderBy("c.created_at")
       .orderBy("c.id")
@@ -68,7 +83,13 @@ export async function requestUpgrade(
     if (open) return { status: "already_open", request: open };
     const row = await trx
       .insertInto("plan_upgrade_requests")
-      .values({ listing_id: listing.id, requested_by: input.userId, period: input.period, message, created_at: now })
+      .values({
+        listing_id: listing.id,
+        requested_by: input.userId,
+        period: input.period,
+        message,
+        created_at: now,
+      })
       .returning(["id", "listing_id", "period", "message", "created_at"])
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {

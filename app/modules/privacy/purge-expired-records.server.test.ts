@@ -26,35 +26,122 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
   await storage.put("leads/new.jpg", Buffer.from("new"));
   await storage.put("quotes/old.png", Buffer.from("old"));
   const db = t.db;
-  await db.insertInto("directory_entries").values({ registration_number: "CBDU1", business_name: "X" }).execute();
+  await db
+    .insertInto("directory_entries")
+    .values({ registration_number: "CBDU1", business_name: "X" })
+    .execute();
   const lead = (created_at: Date, image_key: string | null) => ({
-    name: "A", email: "a@example.test", postcode: "LS1 1AA", description: "sofa", preferred_date: "2026-01-01", created_at, image_key,
+    name: "A",
+    email: "a@example.test",
+    postcode: "LS1 1AA",
+    description: "sofa",
+    preferred_date: "2026-01-01",
+    created_at,
+    image_key,
   });
-  await db.insertInto("general_leads").values([lead(daysAgo(400), "leads/old.jpg"), lead(daysAgo(300), "leads/new.jpg")]).execute();
-  const quote = (created_at: Date, image_key: string | null) => ({ provider_id: "CBDU1", name: "B", email: "b@example.test", message: "hi", created_at, image_key });
-  await db.insertInto("quote_requests").values([quote(daysAgo(366), "quotes/old.png"), quote(daysAgo(10), null)]).execute();
-  const msg = (created_at: Date) => ({ name: "C", email: "c@example.test", subject: "s", message: "m", created_at });
-  await db.insertInto("contact_messages").values([msg(daysAgo(500)), msg(daysAgo(30))]).execute();
-  await db.insertInto("carrier_reports").values([
-    { registration_number: "CBDU1", reason: "r", details: "d", created_at: daysAgo(370) },
-    { registration_number: "CBDU1", reason: "r", details: "d", created_at: daysAgo(3) },
-  ]).execute();
-  const mail = (status: "queued" | "sent" | "failed", created_at: Date) => ({ to_address: "x@example.test", subject: "s", html: "h", text: "t", template: "t", status, created_at });
-  await db.insertInto("email_outbox").values([mail("sent", daysAgo(91)), mail("failed", daysAgo(100)), mail("queued", daysAgo(200)), mail("sent", daysAgo(5))]).execute();
+  await db
+    .insertInto("general_leads")
+    .values([lead(daysAgo(400), "leads/old.jpg"), lead(daysAgo(300), "leads/new.jpg")])
+    .execute();
+  const quote = (created_at: Date, image_key: string | null) => ({
+    provider_id: "CBDU1",
+    name: "B",
+    email: "b@example.test",
+    message: "hi",
+    created_at,
+    image_key,
+  });
+  await db
+    .insertInto("quote_requests")
+    .values([quote(daysAgo(366), "quotes/old.png"), quote(daysAgo(10), null)])
+    .execute();
+  const msg = (created_at: Date) => ({
+    name: "C",
+    email: "c@example.test",
+    subject: "s",
+    message: "m",
+    created_at,
+  });
+  await db
+    .insertInto("contact_messages")
+    .values([msg(daysAgo(500)), msg(daysAgo(30))])
+    .execute();
+  await db
+    .insertInto("carrier_reports")
+    .values([
+      { registration_number: "CBDU1", reason: "r", details: "d", created_at: daysAgo(370) },
+      { registration_number: "CBDU1", reason: "r", details: "d", created_at: daysAgo(3) },
+    ])
+    .execute();
+  const mail = (status: "queued" | "sent" | "failed", created_at: Date) => ({
+    to_address: "x@example.test",
+    subject: "s",
+    html: "h",
+    text: "t",
+    template: "t",
+    status,
+    created_at,
+  });
+  await db
+    .insertInto("email_outbox")
+    .values([
+      mail("sent", daysAgo(91)),
+      mail("failed", daysAgo(100)),
+      mail("queued", daysAgo(200)),
+      mail("sent", daysAgo(5)),
+    ])
+    .execute();
   const claim = (status: "pending" | "approved" | "rejected", updated_at: Date) => ({
-    registration_number: "CBDU1", contact_name: "D", contact_email: "d@example.test", contact_phone: "0113", status, updated_at, created_at: updated_at,
+    registration_number: "CBDU1",
+    contact_name: "D",
+    contact_email: "d@example.test",
+    contact_phone: "0113",
+    status,
+    updated_at,
+    created_at: updated_at,
   });
-  await db.insertInto("claim_requests").values([claim("rejected", daysAgo(7 * 365)), claim("approved", daysAgo(5 * 365))]).execute();
-  await db.insertInto("audit_log").values([
-    { action: "claim.reject", entity: "claim", entity_id: "1", created_at: daysAgo(6 * 366) },
-    { action: "claim.approve", entity: "claim", entity_id: "2", created_at: daysAgo(365) },
-  ]).execute();
+  await db
+    .insertInto("claim_requests")
+    .values([claim("rejected", daysAgo(7 * 365)), claim("approved", daysAgo(5 * 365))])
+    .execute();
+  await db
+    .insertInto("audit_log")
+    .values([
+      { action: "claim.reject", entity: "claim", entity_id: "1", created_at: daysAgo(6 * 366) },
+      { action: "claim.approve", entity: "claim", entity_id: "2", created_at: daysAgo(365) },
+    ])
+    .execute();
 
   const counts = await purgeExpiredRecords(db, storage, NOW);
-  expect(counts).toEqual({ leads: 1, quoteRequests: 1, contactMessages: 1, carrierReports: 1, emails: 2, claimRequests: 1, auditEntries: 1, photos: 2 });
+  expect(counts).toEqual({
+    leads: 1,
+    quoteRequests: 1,
+    contactMessages: 1,
+    carrierReports: 1,
+    emails: 2,
+    claimRequests: 1,
+    auditEntries: 1,
+    photos: 2,
+  });
 
-  const left = async (table: "general_leads" | "quote_requests" | "contact_messages" | "carrier_reports" | "email_outbox" | "claim_requests" | "audit_log") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const left = async (
+    table:
+      | "general_leads"
+      | "quote_requests"
+      | "contact_messages"
+      | "carrier_reports"
+      | "email_outbox"
+      | "claim_requests"
+      | "audit_log",
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await left("general_leads")).toBe(1);
   expect(await left("quote_requests")).toBe(1);
   expect(await left("contact_messages")).toBe(1);
@@ -71,11 +158,29 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
 });
 
 it("reports a photo it cannot delete and still removes the record", async () => {
-  await t.db.insertInto("general_leads").values({
-    name: "A", email: "a@example.test", postcode: "LS1 1AA", description: "x", preferred_date: "2026-01-01", created_at: daysAgo(800), image_key: "leads/gone.jpg",
-  }).execute();
+  await t.db
+    .insertInto("general_leads")
+    .values({
+      name: "A",
+      email: "a@example.test",
+      postcode: "LS1 1AA",
+      description: "x",
+      preferred_date: "2026-01-01",
+      created_at: daysAgo(800),
+      image_key: "leads/gone.jpg",
+    })
+    .execute();
   const failures: string[] = [];
-  const counts = await purgeExpiredRecords(t.db, { delete: async () => { throw new Error("bucket unavailable"); } }, NOW, (key) => failures.push(key));
+  const counts = await purgeExpiredRecords(
+    t.db,
+    {
+      delete: async () => {
+        throw new Error("bucket unavailable");
+      },
+    },
+    NOW,
+    (key) => failures.push(key),
+  );
   expect(counts.leads).toBe(1);
   expect(counts.photos).toBe(0);
   expect(failures).toEqual(["leads/gone.jpg"]);

@@ -42,10 +42,24 @@ export async function purgeExpiredRecords(
   const outboxBefore = new Date(now.getTime() - RETENTION.outboxDays * 24 * 60 * 60 * 1000);
   const decisionsBefore = monthsBefore(now, RETENTION.decisionsYears * 12);
 
-  const leads = await db.deleteFrom("general_leads").where("created_at", "<", messagesBefore).returning("image_key").execute();
-  const quotes = await db.deleteFrom("quote_requests").where("created_at", "<", messagesBefore).returning("image_key").execute();
-  const contact = await db.deleteFrom("contact_messages").where("created_at", "<", messagesBefore).executeTakeFirst();
-  const reports = await db.deleteFrom("carrier_reports").where("created_at", "<", messagesBefore).executeTakeFirst();
+  const leads = await db
+    .deleteFrom("general_leads")
+    .where("created_at", "<", messagesBefore)
+    .returning("image_key")
+    .execute();
+  const quotes = await db
+    .deleteFrom("quote_requests")
+    .where("created_at", "<", messagesBefore)
+    .returning("image_key")
+    .execute();
+  const contact = await db
+    .deleteFrom("contact_messages")
+    .where("created_at", "<", messagesBefore)
+    .executeTakeFirst();
+  const reports = await db
+    .deleteFrom("carrier_reports")
+    .where("created_at", "<", messagesBefore)
+    .executeTakeFirst();
   const emails = await db
     .deleteFrom("email_outbox")
     .where("status", "in", ["sent", "failed"])

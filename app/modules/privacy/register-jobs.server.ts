@@ -6,9 +6,15 @@ import { getStorage } from "~/platform/storage/storage.server";
 import { PURGE_JOB, purgeExpiredRecords } from "./purge-expired-records.server";
 
 export function registerPrivacyJobs(jobs: JobQueue, config: Config, log: Logger): void {
-  jobs.register(PURGE_JOB, async (_payload, { db }) => {
-    const counts = await purgeExpiredRecords(db, getStorage(config), new Date(), (key, err) => log.warn({ err, key }, "expired photo not deleted"));
-    log.info({ counts }, "expired records purged");
-  }, { bulk: true, priority: JOB_PRIORITY.low });
+  jobs.register(
+    PURGE_JOB,
+    async (_payload, { db }) => {
+      const counts = await purgeExpiredRecords(db, getStorage(config), new Date(), (key, err) =>
+        log.warn({ err, key }, "expired photo not deleted"),
+      );
+      log.info({ counts }, "expired records purged");
+    },
+    { bulk: true, priority: JOB_PRIORITY.low },
+  );
   jobs.schedule({ name: "privacy-purge", dailyAt: "03:45", type: PURGE_JOB });
 }

@@ -56,7 +56,13 @@ export function quoteRecipient(provider: { email: string | null }): string | nul
 export async function createQuoteRequest(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
   config: { publicUrl: string },
-  args: { registrationNumber: string; input: QuoteInput; photo: FormDataEntryValue | null; honeypot: FormDataEntryValue | null; ip: string },
+  args: {
+    registrationNumber: string;
+    input: QuoteInput;
+    photo: FormDataEntryValue | null;
+    honeypot: FormDataEntryValue | null;
+    ip: string;
+  },
 ): Promise<CreateQuoteResult> {
   // The honeypot first: a bot is told it worked, and nothing is stored or sent.
   if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
@@ -68,16 +74,23 @@ export async function createQuoteRequest(
   const recipient = quoteRecipient(provider);
   if (!recipient) return { status: "no-contact" };
   const { input } = args;
-  if (input.serviceType && !provider.services.includes(input.serviceType)) return { status: "invalid-service" };
+  if (input.serviceType && !provider.services.includes(input.serviceType))
+    return { status: "invalid-service" };
   const photo = await checkPhoto(args.photo);
-  if (photo.kind === "not-image" || photo.kind === "too-large") return { status: "invalid-photo", reason: photo.kind };
-  if (!(await hit(db, formLimitKey("quote", args.ip), FORM_LIMITS.quote)).allowed) return { status: "rate-limited" };
+  if (photo.kind === "not-image" || photo.kind === "too-large")
+    return { status: "invalid-photo", reason: photo.kind };
+  if (!(await hit(db, formLimitKey("quote", args.ip), FORM_LIMITS.quote)).allowed)
+    return { status: "rate-limited" };
 
   const reg = provider.registration_number;
   const prefix = `provider-requests/${reg.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}`;
   const imageKey = photo.kind === "ok" ? await storePhoto(storage, log, prefix, photo.photo) : null;
   const id = crypto.randomUUID();
-  const settings = await db.selectFrom("claimed_listings").select("email_notifications").where("registration_number", "=", reg).executeTakeFirst();
+  const settings = await db
+    .selectFrom("claimed_listings")
+    .select("email_notifications")
+    .where("registration_number", "=", reg)
+    .executeTakeFirst();
   const notify = settings?.email_notifications ?? true;
 
   const copy = await db.transaction().execute(async (trx) => {
@@ -128,7 +141,19 @@ export async function createQuoteRequest(
     );
     return "queued" as const;
   });
-  if (!notify) log.info({ quoteId: id, provider: reg }, "provider has e-mail notifications off; quote stored without e-mail");
-  if (copy === "limited") log.info({ quoteId: id }, "copy to the visitor held back: this mailbox has had its share of copies");
-  return { status: "created", id, businessName: provider.business_name, emailed: notify, copy, imageStored: imageKey !== null };
+  if (!notify)
+    log.info(
+      { quoteId: id, provider: reg },
+      "provider has e-mail notifications off; quote stored without e-mail",
+    );
+  if (copy === "limited")
+    log.info({ quoteId: id }, "copy to the visitor held back: this mailbox has had its share of copies");
+  return {
+    status: "created",
+    id,
+    businessName: provider.business_name,
+    emailed: notify,
+    copy,
+    imageStored: imageKey !== null,
+  };
 }

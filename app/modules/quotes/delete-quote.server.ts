@@ -5,12 +5,21 @@ import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { isUuid } from "../leads/page-cursor";
 
-export async function deleteQuoteRequest({ db, storage, log }: { db: Database; storage: Storage; log: Logger }, id: string): Promise<boolean> {
+export async function deleteQuoteRequest(
+  { db, storage, log }: { db: Database; storage: Storage; log: Logger },
+  id: string,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const row = await db.deleteFrom("quote_requests").where("id", "=", id).returning("image_key").executeTakeFirst();
+  const row = await db
+    .deleteFrom("quote_requests")
+    .where("id", "=", id)
+    .returning("image_key")
+    .executeTakeFirst();
   if (!row) return false;
   if (row.image_key) {
-    await deletePhoto(storage, row.image_key).catch((error: unknown) => log.warn({ err: error, key: row.image_key }, "quote photo not removed"));
+    await deletePhoto(storage, row.image_key).catch((error: unknown) =>
+      log.warn({ err: error, key: row.image_key }, "quote photo not removed"),
+    );
   }
   return true;
 }

@@ -5,7 +5,11 @@
 import type { Database } from "~/platform/db/database.server";
 import { isUuid } from "../leads/page-cursor";
 
-export async function getQuotePhotoKey(db: Database, id: string, viewer: { id: string; isAdmin: boolean }): Promise<string | null> {
+export async function getQuotePhotoKey(
+  db: Database,
+  id: string,
+  viewer: { id: string; isAdmin: boolean },
+): Promise<string | null> {
   if (!isUuid(id)) return null;
   const row = await db
     .selectFrom("quote_requests as q")

@@ -37,7 +37,13 @@ export function quoteCopyEmail(args: {
     heading: "Your quote request",
     paragraphs: [`Hello ${withoutLinks(input.name)},`, ...next],
     blocks: [
-      { link: { before: "Before anyone takes your waste away, check their registration on their profile:", label: businessName, url: args.profileUrl } },
+      {
+        link: {
+          before: "Before anyone takes your waste away, check their registration on their profile:",
+          label: businessName,
+          url: args.profileUrl,
+        },
+      },
       { heading: "Your request" },
       {
         details: [

@@ -39,9 +39,22 @@ export function quoteRequestEmail(args: {
       { heading: "Message" },
       { quote: args.message },
       args.imageUrl
-        ? { link: { label: "View the customer's photo", url: args.imageUrl, after: "(sign in to your UK Waste Carrier Directory account to open it)" } }
+        ? {
+            link: {
+              label: "View the customer's photo",
+              url: args.imageUrl,
+              after: "(sign in to your UK Waste Carrier Directory account to open it)",
+            },
+          }
         : { p: "No photo was attached." },
-      { link: { before: "Reply to the customer directly at the email address above. You can turn these emails off in your", label: "company dashboard", url: args.dashboardUrl } },
+      {
+        link: {
+          before:
+            "Reply to the customer directly at the email address above. You can turn these emails off in your",
+          label: "company dashboard",
+          url: args.dashboardUrl,
+        },
+      },
     ],
   });
 }

@@ -31,7 +31,11 @@ beforeAll(async () => {
     .execute();
   ownerId = users[0]!.id;
   otherId = users[1]!.id;
-  await premiumListing(t.db, "CBDU700001", { email: "owner@example.test", services: ["Skip Hire", "Garden Waste"], userId: ownerId });
+  await premiumListing(t.db, "CBDU700001", {
+    email: "owner@example.test",
+    services: ["Skip Hire", "Garden Waste"],
+    userId: ownerId,
+  });
   await premiumListing(t.db, "CBDU700002", { email: null });
   await premiumListing(t.db, "CBDU700003", { plan: "standard" });
   await premiumListing(t.db, "CBDU700004", { notify: false });
@@ -43,7 +47,9 @@ beforeAll(async () => {
       if (failNext > 0) {
         failNext--;
         stream.resume();
-        stream.on("end", () => callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })));
+        stream.on("end", () =>
+          callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })),
+        );
         return;
       }
       simpleParser(stream).then((mail) => {
@@ -62,17 +68,30 @@ afterAll(async () => {
 });
 
 const input = (over: Record<string, string> = {}): QuoteInput => {
-  const r = quoteSchema.safeParse({ name: "Bob <b>Bold</b>", email: "bob@example.test", message: "Two fridges & a sofa\nBack gate code 12", ...over });
+  const r = quoteSchema.safeParse({
+    name: "Bob <b>Bold</b>",
+    email: "bob@example.test",
+    message: "Two fridges & a sofa\nBack gate code 12",
+    ...over,
+  });
   if (!r.success) throw new Error(JSON.stringify(r.error.issues));
   return r.data;
 };
 let ip = 0;
 const create = (reg: string, over: Partial<Parameters<typeof createQuoteRequest>[2]> = {}) =>
-  createQuoteRequest({ db: t.db, storage: disk.storage, log }, { publicUrl: PUBLIC_URL }, { registrationNumber: reg, input: input(), photo: null, honeypot: null, ip: `10.1.0.${++ip}`, ...over });
+  createQuoteRequest(
+    { db: t.db, storage: disk.storage, log },
+    { publicUrl: PUBLIC_URL },
+    { registrationNumber: reg, input: input(), photo: null, honeypot: null, ip: `10.1.0.${++ip}`, ...over },
+  );
 
 function jobs() {
   const q = new JobQueue(t.db, log);
-  registerEmailJobs(q, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Directory <no-reply@example.test>", dataDir: os.tmpdir() });
+  registerEmailJobs(q, {
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: "Directory <no-reply@example.test>",
+    dataDir: os.tmpdir(),
+  });
   return q;
 }
 
@@ -84,10 +103,18 @@ describe("quote form rules", () => {
       "message: Please fill in all required fields",
       "name: Please fill in all required fields",
     ]);
-    expect(quoteSchema.safeParse({ name: "A", email: "nope", message: "m" }).error?.issues[0]?.message).toBe("Please enter a valid email address");
-    expect(quoteSchema.safeParse({ name: "A", email: "a@b.co", message: "m", postcode: "XYZ" }).success).toBe(false);
-    expect(quoteSchema.safeParse({ name: "A", email: "a@b.co", message: "x".repeat(2001) }).success).toBe(false);
-    expect(quoteSchema.safeParse({ name: " A ", email: "a@b.co", message: "m", phone: "", postcode: "" }).data).toEqual({ name: "A", email: "a@b.co", message: "m" });
+    expect(quoteSchema.safeParse({ name: "A", email: "nope", message: "m" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid email address",
+    );
+    expect(quoteSchema.safeParse({ name: "A", email: "a@b.co", message: "m", postcode: "XYZ" }).success).toBe(
+      false,
+    );
+    expect(quoteSchema.safeParse({ name: "A", email: "a@b.co", message: "x".repeat(2001) }).success).toBe(
+      false,
+    );
+    expect(
+      quoteSchema.safeParse({ name: " A ", email: "a@b.co", message: "m", phone: "", postcode: "" }).data,
+    ).toEqual({ name: "A", email: "a@b.co", message: "m" });
   });
 });
 
@@ -99,8 +126,18 @@ describe("creating a quote request", () => {
     });
     expect(r).toMatchObject({ status: "created", emailed: true, imageStored: true });
     if (r.status !== "created") return;
-    const row = await t.db.selectFrom("quote_requests").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ provider_id: "CBDU700001", status: "pending", postcode: "M1 1AE", service_type: "Skip Hire", phone: "0161 496 0000" });
+    const row = await t.db
+      .selectFrom("quote_requests")
+      .selectAll()
+      .where("id", "=", r.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      provider_id: "CBDU700001",
+      status: "pending",
+      postcode: "M1 1AE",
+      service_type: "Skip Hire",
+      phone: "0161 496 0000",
+    });
     expect(row.image_key).toMatch(/^provider-requests\/cbdu700001\/\d+-[0-9a-f]{16}\.jpg$/);
 
     received.length = 0;
@@ -124,10 +161,18 @@ describe("creating a quote request", () => {
     const r = await create("CBDU700001", { input: input({ name: "Retry Person" }) });
     expect(r.status).toBe("created");
     await jobs().drain();
-    const outbox = await t.db.selectFrom("email_outbox").select(["status", "attempts", "last_error"]).where("subject", "=", "New Quote Request from Retry Person").executeTakeFirstOrThrow();
+    const outbox = await t.db
+      .selectFrom("email_outbox")
+      .select(["status", "attempts", "last_error"])
+      .where("subject", "=", "New Quote Request from Retry Person")
+      .executeTakeFirstOrThrow();
     expect(outbox).toMatchObject({ status: "queued", attempts: 1 });
     expect(outbox.last_error).toMatch(/Mailbox unavailable/);
-    await t.db.updateTable("jobs").set({ run_at: new Date(Date.now() - 1000) }).where("status", "=", "queued").execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where("status", "=", "queued")
+      .execute();
     await jobs().drain();
     expect(received.map((m) => m.subject)).toContain("New Quote Request from Retry Person");
   });
@@ -135,7 +180,13 @@ describe("creating a quote request", () => {
   it("honours the provider's e-mail notifications setting", async () => {
     const r = await create("CBDU700004", { input: input({ name: "Quiet Person" }) });
     expect(r).toMatchObject({ status: "created", emailed: false });
-    expect(await t.db.selectFrom("email_outbox").select("id").where("subject", "=", "New Quote Request from Quiet Person").executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("subject", "=", "New Quote Request from Quiet Person")
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("refuses providers that are not claimed premium, or have no contact e-mail", async () => {
@@ -146,22 +197,44 @@ describe("creating a quote request", () => {
   });
 
   it("refuses a service the provider does not offer, and a non-image photo", async () => {
-    expect(await create("CBDU700001", { input: input({ serviceType: "Asbestos" }) })).toEqual({ status: "invalid-service" });
-    expect(await create("CBDU700001", { photo: file(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.png", "image/png") })).toEqual({
+    expect(await create("CBDU700001", { input: input({ serviceType: "Asbestos" }) })).toEqual({
+      status: "invalid-service",
+    });
+    expect(
+      await create("CBDU700001", {
+        photo: file(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.png", "image/png"),
+      }),
+    ).toEqual({
       status: "invalid-photo",
       reason: "not-image",
     });
   });
 
   it("stores and sends nothing when the honeypot is filled", async () => {
-    const r = await create("CBDU700001", { input: input({ name: "Honeypot Bot" }), honeypot: "07700 900000" });
+    const r = await create("CBDU700001", {
+      input: input({ name: "Honeypot Bot" }),
+      honeypot: "07700 900000",
+    });
     expect(r).toEqual({ status: "ignored" });
-    expect(await t.db.selectFrom("quote_requests").select("id").where("name", "=", "Honeypot Bot").executeTakeFirst()).toBeUndefined();
-    expect(await t.db.selectFrom("email_outbox").select("id").where("subject", "like", "%Honeypot Bot%").executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom("quote_requests")
+        .select("id")
+        .where("name", "=", "Honeypot Bot")
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom("email_outbox")
+        .select("id")
+        .where("subject", "like", "%Honeypot Bot%")
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("allows 10 requests per hour from one address", async () => {
-    for (let i = 0; i < 10; i++) expect((await create("CBDU700004", { ip: "10.9.9.9" })).status).toBe("created");
+    for (let i = 0; i < 10; i++)
+      expect((await create("CBDU700004", { ip: "10.9.9.9" })).status).toBe("created");
     expect(await create("CBDU700004", { ip: "10.9.9.9" })).toEqual({ status: "rate-limited" });
   });
 });
@@ -170,16 +243,25 @@ describe("photos and the admin list", () => {
   it("opens the photo only for admins and the provider's owner", async () => {
     const r = await create("CBDU700001", { photo: file(PNG, "p.png") });
     if (r.status !== "created") throw new Error(r.status);
-    expect(await getQuotePhotoKey(t.db, r.id, { id: ownerId, isAdmin: false })).toMatch(/^provider-requests\//);
-    expect(await getQuotePhotoKey(t.db, r.id, { id: otherId, isAdmin: true })).toMatch(/^provider-requests\//);
+    expect(await getQuotePhotoKey(t.db, r.id, { id: ownerId, isAdmin: false })).toMatch(
+      /^provider-requests\//,
+    );
+    expect(await getQuotePhotoKey(t.db, r.id, { id: otherId, isAdmin: true })).toMatch(
+      /^provider-requests\//,
+    );
     expect(await getQuotePhotoKey(t.db, r.id, { id: otherId, isAdmin: false })).toBeNull();
     expect(await getQuotePhotoKey(t.db, "x", { id: ownerId, isAdmin: true })).toBeNull();
   });
 
   it("searches by provider, e-mail and message, newest first; delete removes row and photo", async () => {
-    const r = await create("CBDU700001", { input: input({ name: "Findable Fran", message: "Rubble from a patio" }), photo: file(PNG, "p.png") });
+    const r = await create("CBDU700001", {
+      input: input({ name: "Findable Fran", message: "Rubble from a patio" }),
+      photo: file(PNG, "p.png"),
+    });
     if (r.status !== "created") throw new Error(r.status);
-    expect((await listQuoteRequests(t.db, { q: "patio" })).rows.map((x) => x.name)).toEqual(["Findable Fran"]);
+    expect((await listQuoteRequests(t.db, { q: "patio" })).rows.map((x) => x.name)).toEqual([
+      "Findable Fran",
+    ]);
     const byProvider = await listQuoteRequests(t.db, { q: "cbdu700001" });
     expect(byProvider.rows[0]!.name).toBe("Findable Fran");
     expect(byProvider.rows.every((x) => x.provider_id === "CBDU700001")).toBe(true);

@@ -16,9 +16,12 @@ export function formatSyncSummary(s: SyncSummary, maxRejections = 10): string {
   if (s.rejections.length) {
     lines.push(`  first rejected rows:`);
     for (const r of s.rejections.slice(0, maxRejections)) {
-      lines.push(`    line ${r.line}${r.registrationNumber ? ` (${r.registrationNumber})` : ""}: ${r.reason}`);
+      lines.push(
+        `    line ${r.line}${r.registrationNumber ? ` (${r.registrationNumber})` : ""}: ${r.reason}`,
+      );
     }
-    if (s.rejected > maxRejections) lines.push(`    ... all rejected rows are listed in sync_rejections for sync ${s.syncId}`);
+    if (s.rejected > maxRejections)
+      lines.push(`    ... all rejected rows are listed in sync_rejections for sync ${s.syncId}`);
   }
   return lines.join("\n");
 }

@@ -19,7 +19,12 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { CLEARED_MESSAGE, clearStuckSyncs } from "./clear-stuck-syncs.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { requestRegisterSync } from "./request-sync.server";
-import { runRegisterSync, SyncFailedError, type RunRegisterSyncOptions, type SyncSummary } from "./run-register-sync.server";
+import {
+  runRegisterSync,
+  SyncFailedError,
+  type RunRegisterSyncOptions,
+  type SyncSummary,
+} from "./run-register-sync.server";
 import { FIELD_MAX_CHARS } from "./register-limits";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
 
@@ -79,7 +84,13 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | un
     timer = setTimeout(() => reject(new Error(`still running after ${ms} ms`)), ms);
   });
   try {
-    return await Promise.race([promise.then((v) => v, (e: unknown) => e), late]);
+    return await Promise.race([
+      promise.then(
+        (v) => v,
+        (e: unknown) => e,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -88,9 +99,13 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | un
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const logs = () => t.db.selectFrom("sync_log").selectAll().orderBy("id").execute();
 const numbers = async () =>
-  (await t.db.selectFrom("directory_entries").select("registration_number").orderBy("registration_number").execute()).map(
-    (r) => r.registration_number,
-  );
+  (
+    await t.db
+      .selectFrom("directory_entries")
+      .select("registration_number")
+      .orderBy("registration_number")
+      .execute()
+  ).map((r) => r.registration_number);
 async function rejectionsOf(summary: SyncSummary) {
   return t.db
     .selectFrom("sync_rejections")
@@ -111,7 +126,8 @@ function writeFile(name: string, parts: Iterable<string | Buffer>): string {
 
 function* repeated(piece: string, length: number): Generator<string> {
   const block = piece.repeat(Math.ceil(1_048_576 / piece.length)).slice(0, 1_048_576);
-  for (let left = length; left > 0; left -= block.length) yield left >= block.length ? block : block.slice(0, left);
+  for (let left = length; left > 0; left -= block.length)
+    yield left >= block.length ? block : block.slice(0, left);
 }
 
 /** Pseudo-random text from `alphabet` (no runs PostgreSQL could compress). */
@@ -138,21 +154,43 @@ describe("values too big for the directory's indexes", () => {
     expect(hugeName).toHaveLength(10_800);
     expect(hugeTown).toHaveLength(10_800);
     const insert = (n: string, values: { business_name: string; town?: string }) =>
-      t.db.insertInto("directory_entries").values({ registration_number: n, ...values }).execute();
-    await expect(insert("CBDU999001", { business_name: hugeName })).rejects.toThrow(/^index row requires 10832 bytes, maximum size is 8191$/);
-    await expect(insert("CBDU999002", { business_name: "Town Ltd", town: hugeTown })).rejects.toThrow(/^index row requires \d+ bytes/);
+      t.db
+        .insertInto("directory_entries")
+        .values({ registration_number: n, ...values })
+        .execute();
+    await expect(insert("CBDU999001", { business_name: hugeName })).rejects.toThrow(
+      /^index row requires 10832 bytes, maximum size is 8191$/,
+    );
+    await expect(insert("CBDU999002", { business_name: "Town Ltd", town: hugeTown })).rejects.toThrow(
+      /^index row requires \d+ bytes/,
+    );
     await expect(insert("CBDU999003", { business_name: hugeName.slice(0, 2_800) })).rejects.toThrow(
       /^index row size \d+ exceeds btree version \d+ maximum 2704 for index "directory_town_name_idx"$/,
     );
   });
 
   it("the sync rejects such rows by line, with the field and its cap, and imports the others", async () => {
-    const summary = await runRegisterSync(t.db, { source: path.join(HOSTILE, "huge-fields.csv"), removeMissing: true });
+    const summary = await runRegisterSync(t.db, {
+      source: path.join(HOSTILE, "huge-fields.csv"),
+      removeMissing: true,
+    });
     expect(summary).toMatchObject({ processed: 5, added: 2, rejected: 3 });
     expect(await rejectionsOf(summary)).toEqual([
-      { line_number: 3, registration_number: "CBDU500002", reason: "organisation name too long: 10,800 characters (at most 500)" },
-      { line_number: 4, registration_number: "CBDU500003", reason: "address line 1 too long: 10,800 characters (at most 300)" },
-      { line_number: 5, registration_number: "CBDU500004", reason: "town too long: 10,800 characters (at most 100)" },
+      {
+        line_number: 3,
+        registration_number: "CBDU500002",
+        reason: "organisation name too long: 10,800 characters (at most 500)",
+      },
+      {
+        line_number: 4,
+        registration_number: "CBDU500003",
+        reason: "address line 1 too long: 10,800 characters (at most 300)",
+      },
+      {
+        line_number: 5,
+        registration_number: "CBDU500004",
+        reason: "town too long: 10,800 characters (at most 100)",
+      },
     ]);
     expect(await numbers()).toEqual(["CBDU500001", "CBDU500005"]);
   });
@@ -192,26 +230,34 @@ describe("values too big for the directory's indexes", () => {
 });
 
 describe("records too long to read", () => {
-  it("a 49 MB line is skipped quickly and reported by line; the rows around it are imported", { timeout: 60_000 }, async () => {
-    const file = writeFile("long-line.csv", [
-      `${EA_HEADER}\n${row("CBDU910001", "Before The Long Line Ltd")}\nCBDU910002,`,
-      ...repeated("Endless Name ", 49_000_000),
-      `,,,1 Test Street,,,,Leeds,LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,2030-01-01,\n`,
-      `${row("CBDU910003", "After The Long Line Ltd")}\n`,
-    ]);
-    const started = Date.now();
-    const summary = await runRegisterSync(t.db, { source: file, removeMissing: true });
-    const seconds = (Date.now() - started) / 1000;
-    expect(summary).toMatchObject({ processed: 3, added: 2, rejected: 1 });
-    expect(summary.rejections).toEqual([
-      { line: 3, registrationNumber: null, reason: "record too long: over 65,536 characters (skipped without being read)" },
-    ]);
-    expect(await numbers()).toEqual(["CBDU910001", "CBDU910003"]);
-    const [entry] = await logs();
-    expect(Number(entry.bytes_read)).toBe(fs.statSync(file).size);
-    // Linear reading takes about a second here; the old splitter took minutes of re-scanning.
-    expect(seconds).toBeLessThan(20);
-  });
+  it(
+    "a 49 MB line is skipped quickly and reported by line; the rows around it are imported",
+    { timeout: 60_000 },
+    async () => {
+      const file = writeFile("long-line.csv", [
+        `${EA_HEADER}\n${row("CBDU910001", "Before The Long Line Ltd")}\nCBDU910002,`,
+        ...repeated("Endless Name ", 49_000_000),
+        `,,,1 Test Street,,,,Leeds,LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,2030-01-01,\n`,
+        `${row("CBDU910003", "After The Long Line Ltd")}\n`,
+      ]);
+      const started = Date.now();
+      const summary = await runRegisterSync(t.db, { source: file, removeMissing: true });
+      const seconds = (Date.now() - started) / 1000;
+      expect(summary).toMatchObject({ processed: 3, added: 2, rejected: 1 });
+      expect(summary.rejections).toEqual([
+        {
+          line: 3,
+          registrationNumber: null,
+          reason: "record too long: over 65,536 characters (skipped without being read)",
+        },
+      ]);
+      expect(await numbers()).toEqual(["CBDU910001", "CBDU910003"]);
+      const [entry] = await logs();
+      expect(Number(entry.bytes_read)).toBe(fs.statSync(file).size);
+      // Linear reading takes about a second here; the old splitter took minutes of re-scanning.
+      expect(seconds).toBeLessThan(20);
+    },
+  );
 
   it("a quoted field that never closes is skipped to the end of the file; the rows before it are imported", async () => {
     const file = writeFile("never-closes.csv", [
@@ -230,14 +276,20 @@ describe("records too long to read", () => {
     const small = await runRegisterSync(t.db, { source: path.join(HOSTILE, "unterminated-quote.csv") });
     expect(small).toMatchObject({ processed: 2, added: 1, rejected: 1 });
     expect(small.rejections).toEqual([
-      { line: 3, registrationNumber: null, reason: "unreadable CSV record: unterminated quoted field (the file ends inside quotes)" },
+      {
+        line: 3,
+        registrationNumber: null,
+        reason: "unreadable CSV record: unterminated quoted field (the file ends inside quotes)",
+      },
     ]);
   });
 
   it("JSON: an item nested 5,000 levels deep is rejected by position; the others are imported", async () => {
     const summary = await runRegisterSync(t.db, { source: path.join(HOSTILE, "deep-nesting.json") });
     expect(summary).toMatchObject({ processed: 3, added: 2, rejected: 1 });
-    expect(summary.rejections).toEqual([{ line: 2, registrationNumber: null, reason: "item nested more than 16 levels deep" }]);
+    expect(summary.rejections).toEqual([
+      { line: 2, registrationNumber: null, reason: "item nested more than 16 levels deep" },
+    ]);
   });
 });
 
@@ -296,7 +348,9 @@ describe("zip bombs and oversized sources", () => {
     expect(bomb.length).toBeLessThan(100_000);
     const file = writeFile("bomb.zip", [bomb]);
     const { message, entry } = await failedWith(file);
-    expect(message).toMatch(/^The ZIP entry register\.csv is compressed [\d,]+:1 \([\d.]+ KiB to 24 MiB\); more than 200:1 is refused as a likely zip bomb; no data was changed$/);
+    expect(message).toMatch(
+      /^The ZIP entry register\.csv is compressed [\d,]+:1 \([\d.]+ KiB to 24 MiB\); more than 200:1 is refused as a likely zip bomb; no data was changed$/,
+    );
     expect(Number(entry.bytes_read)).toBe(0);
     expect(entry.records_processed).toBe(0);
   });
@@ -308,7 +362,7 @@ describe("zip bombs and oversized sources", () => {
     expect(message).toBe(
       "The ZIP entry register.csv holds more data than the 1,048,576 bytes its directory declares: refused as a likely zip bomb; no data was changed",
     );
-    expect(entry.records_processed).toBeLessThan(1024 * 1024 / 140); // stopped at the declared size, not 24 MiB in
+    expect(entry.records_processed).toBeLessThan((1024 * 1024) / 140); // stopped at the declared size, not 24 MiB in
 
     // The same writer with honest sizes imports; one that declares more than it holds is truncated.
     const honest = writeFile("honest.zip", [zipOf("register.csv", fs.readFileSync(EA))]);
@@ -316,12 +370,16 @@ describe("zip bombs and oversized sources", () => {
     await t.db.deleteFrom("directory_entries").execute();
     await t.db.deleteFrom("sync_log").execute();
     const short = writeFile("short.zip", [zipOf("register.csv", fs.readFileSync(EA), 1_000_000)]);
-    expect((await failedWith(short)).message).toMatch(/^The ZIP file is not readable: register\.csv ends after 1,628 of the 1,000,000 bytes its directory declares/);
+    expect((await failedWith(short)).message).toMatch(
+      /^The ZIP file is not readable: register\.csv ends after 1,628 of the 1,000,000 bytes its directory declares/,
+    );
   });
 
   it("refuses an entry declared larger than 2 GiB, and a plain file larger than 2 GiB", async () => {
     const huge = writeFile("huge.zip", [zipOf("register.csv", register(1024), 3 * 1024 ** 3)]);
-    expect((await failedWith(huge)).message).toMatch(/^The ZIP entry register\.csv is 3 GiB uncompressed, more than the 2 GiB the importer reads; it was refused/);
+    expect((await failedWith(huge)).message).toMatch(
+      /^The ZIP entry register\.csv is 3 GiB uncompressed, more than the 2 GiB the importer reads; it was refused/,
+    );
     await t.db.deleteFrom("sync_log").execute();
     const sparse = path.join(tmp, "sparse.csv");
     fs.writeFileSync(sparse, `${EA_HEADER}\n`);
@@ -353,22 +411,29 @@ describe("zip bombs and oversized sources", () => {
       };
       more();
     });
-    expect((await failedWith(`${base}/announced.csv`)).message).toMatch(/is larger than 2 GiB, the most the importer reads; it was refused/);
+    expect((await failedWith(`${base}/announced.csv`)).message).toMatch(
+      /is larger than 2 GiB, the most the importer reads; it was refused/,
+    );
     await t.db.deleteFrom("sync_log").execute();
     const limits = { sourceLimits: { maxBytes: 1024 * 1024 } };
     expect((await failedWith(`${base}/endless.csv`, limits)).message).toBe(
       "The register source is larger than 1 MiB, the most the importer reads; it was refused; no data was changed",
     );
     await t.db.deleteFrom("sync_log").execute();
-    expect((await failedWith(`${base}/register.zip`, { sourceLimits: { maxBytes: 64 * 1024 } })).message).toMatch(
-      /^The register source is larger than 64 KiB, the most the importer reads; it was refused/,
-    );
+    expect(
+      (await failedWith(`${base}/register.zip`, { sourceLimits: { maxBytes: 64 * 1024 } })).message,
+    ).toMatch(/^The register source is larger than 64 KiB, the most the importer reads; it was refused/);
   });
 });
 
 /** Text that does not compress (so that a ZIP of it is about as big as the text). */
 function randomBytesText(bytes: number): Buffer {
-  return Buffer.from(crypto.randomBytes(Math.ceil((bytes * 3) / 4)).toString("base64").slice(0, bytes));
+  return Buffer.from(
+    crypto
+      .randomBytes(Math.ceil((bytes * 3) / 4))
+      .toString("base64")
+      .slice(0, bytes),
+  );
 }
 
 describe("stalled and cleared runs", () => {
@@ -393,7 +458,10 @@ describe("stalled and cleared runs", () => {
       "The sync was marked as failed while it was running (no progress for too long); no data was changed",
     );
     const [entry] = await logs();
-    expect(entry).toMatchObject({ status: "error", error_message: expect.stringMatching(/^The sync stopped responding/) });
+    expect(entry).toMatchObject({
+      status: "error",
+      error_message: expect.stringMatching(/^The sync stopped responding/),
+    });
     await expect.poll(silent.closed).toBe(true);
     expect(await numbers()).toEqual([]);
   });
@@ -411,10 +479,15 @@ describe("stalled and cleared runs", () => {
     expect(await clearStuckSyncs(t.db)).toBe(1);
     // Started right away: its log may be written (the old one is no longer 'running'), but it
     // touches nothing until the old run is gone.
-    const second = runRegisterSync(t.db, { source: EA, onProgress: () => events.push("second run staged rows") });
+    const second = runRegisterSync(t.db, {
+      source: EA,
+      onProgress: () => events.push("second run staged rows"),
+    });
     const error = await settledWithin(first, 10_000);
     expect(error).toBeInstanceOf(SyncFailedError);
-    expect((error as Error).message).toBe("The sync was cleared by an administrator while it was running; no data was changed");
+    expect((error as Error).message).toBe(
+      "The sync was cleared by an administrator while it was running; no data was changed",
+    );
     expect(await second).toMatchObject({ added: 5 });
     expect(events).toEqual(["first run stopped", "second run staged rows"]);
     await expect.poll(silent.closed).toBe(true);
@@ -425,29 +498,33 @@ describe("stalled and cleared runs", () => {
     expect(await numbers()).toEqual(EA_NUMBERS);
   });
 
-  it("through the job runner: after clearing a stuck job, a new request runs and the old run has stopped", { timeout: 60_000 }, async () => {
-    const silent = await silentSource(row("CBDU970001", "Stuck Job Ltd"));
-    // As server/boot.ts registers it: a bulk job, so the runner starts the next sync job only once
-    // the stuck one's handler has returned.
-    const queue = new JobQueue(t.db, log, { concurrency: 2, pollMs: 100 });
-    queue.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }), { bulk: true });
-    queue.start();
-    const request = { trigger: "manual" as const, removeMissing: false, staleAfterMinutes: 30 };
-    await requestRegisterSync(t.db, { ...request, source: silent.url });
-    await expect.poll(async () => (await logs())[0]?.records_processed, { timeout: 10_000 }).toBe(1);
-    expect(await clearStuckSyncs(t.db)).toBe(1);
-    await requestRegisterSync(t.db, { ...request, source: EA });
-    const jobs = () => t.db.selectFrom("jobs").select(["status", "last_error"]).orderBy("id").execute();
-    await expect.poll(jobs, { timeout: 20_000 }).toEqual([
-      { status: "failed", last_error: CLEARED_MESSAGE },
-      { status: "done", last_error: null },
-    ]);
-    await settledWithin(queue.stop(), 10_000); // nothing left running: the stuck run really stopped
-    expect(silent.closed()).toBe(true);
-    expect((await logs()).map((l) => [l.status, l.error_message])).toEqual([
-      ["error", CLEARED_MESSAGE],
-      ["success", null],
-    ]);
-    expect(await numbers()).toEqual(EA_NUMBERS);
-  });
+  it(
+    "through the job runner: after clearing a stuck job, a new request runs and the old run has stopped",
+    { timeout: 60_000 },
+    async () => {
+      const silent = await silentSource(row("CBDU970001", "Stuck Job Ltd"));
+      // As server/boot.ts registers it: a bulk job, so the runner starts the next sync job only once
+      // the stuck one's handler has returned.
+      const queue = new JobQueue(t.db, log, { concurrency: 2, pollMs: 100 });
+      queue.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }), { bulk: true });
+      queue.start();
+      const request = { trigger: "manual" as const, removeMissing: false, staleAfterMinutes: 30 };
+      await requestRegisterSync(t.db, { ...request, source: silent.url });
+      await expect.poll(async () => (await logs())[0]?.records_processed, { timeout: 10_000 }).toBe(1);
+      expect(await clearStuckSyncs(t.db)).toBe(1);
+      await requestRegisterSync(t.db, { ...request, source: EA });
+      const jobs = () => t.db.selectFrom("jobs").select(["status", "last_error"]).orderBy("id").execute();
+      await expect.poll(jobs, { timeout: 20_000 }).toEqual([
+        { status: "failed", last_error: CLEARED_MESSAGE },
+        { status: "done", last_error: null },
+      ]);
+      await settledWithin(queue.stop(), 10_000); // nothing left running: the stuck run really stopped
+      expect(silent.closed()).toBe(true);
+      expect((await logs()).map((l) => [l.status, l.error_message])).toEqual([
+        ["error", CLEARED_MESSAGE],
+        ["success", null],
+      ]);
+      expect(await numbers()).toEqual(EA_NUMBERS);
+    },
+  );
 });

@@ -42,13 +42,18 @@ it("imports 50,000 rows with a flat live heap", { timeout: 180_000 }, async () =
     },
   });
   expect(summary).toMatchObject({ processed: 50_000, added: 49_975, rejected: 25 });
-  const { count } = await t.db.selectFrom("directory_entries").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await t.db
+    .selectFrom("directory_entries")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   expect(Number(count)).toBe(49_975);
 
   expect(samples.length).toBeGreaterThanOrEqual(9);
   const baseline = samples[0].heap;
   const peak = Math.max(...samples.map((s) => s.heap));
   const growthMb = (peak - baseline) / 1024 / 1024;
-  console.log(`live heap after the first batch ${(baseline / 1048576).toFixed(1)} MB, peak growth ${growthMb.toFixed(1)} MB over ${samples.length} batches`);
+  console.log(
+    `live heap after the first batch ${(baseline / 1048576).toFixed(1)} MB, peak growth ${growthMb.toFixed(1)} MB over ${samples.length} batches`,
+  );
   expect(growthMb).toBeLessThan(16);
 });

@@ -54,7 +54,9 @@ export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promis
     .selectAll("s")
     .select([
       sql<number>`extract(epoch from (s.heartbeat_at - s.created_at))`.as("elapsed_s"),
-      sql<number>`(SELECT count(*)::int FROM sync_rejections r WHERE r.sync_id = s.id)`.as("stored_rejections"),
+      sql<number>`(SELECT count(*)::int FROM sync_rejections r WHERE r.sync_id = s.id)`.as(
+        "stored_rejections",
+      ),
     ])
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
@@ -87,8 +89,15 @@ export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promis
 
 export async function syncSummaryCards(db: Database): Promise<SyncSummaryCards> {
   const { rows } = await sql<{ total: number; ok: number }>`
-    SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS ok FROM sync_log`.execute(db);
-  const last = await db.selectFrom("sync_log").select(["status", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+    SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS ok FROM sync_log`.execute(
+    db,
+  );
+  const last = await db
+    .selectFrom("sync_log")
+    .select(["status", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   return {
     totalRuns: rows[0]?.total ?? 0,
     successfulRuns: rows[0]?.ok ?? 0,
@@ -123,7 +132,11 @@ export interface RejectionView {
 }
 
 /** The stored rejected lines of one run, in line order. */
-export async function listSyncRejections(db: Database, syncId: string, limit = 200): Promise<RejectionView[]> {
+export async function listSyncRejections(
+  db: Database,
+  syncId: string,
+  limit = 200,
+): Promise<RejectionView[]> {
   if (!/^\d{1,18}$/.test(syncId)) return [];
   const rows = await db
     .selectFrom("sync_rejections")
@@ -132,5 +145,9 @@ export async function listSyncRejections(db: Database, syncId: string, limit = 2
     .orderBy("line_number")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ line: r.line_number, registrationNumber: r.registration_number, reason: r.reason }));
+  return rows.map((r) => ({
+    line: r.line_number,
+    registrationNumber: r.registration_number,
+    reason: r.reason,
+  }));
 }

@@ -53,7 +53,13 @@ describe("the importer's number rule", () => {
   const base = { business_name: "A Ltd", registration_tier: "UPPER" };
 
   it("keeps England/Wales numbers in their canonical form, however the source spaced them", () => {
-    for (const written of ["CBDU9990001", " cbdu9990001 ", "CBDU-9990001", "CBDU 999 0001", "cbdu\u2013999\u00a00001"]) {
+    for (const written of [
+      "CBDU9990001",
+      " cbdu9990001 ",
+      "CBDU-9990001",
+      "CBDU 999 0001",
+      "cbdu\u2013999\u00a00001",
+    ]) {
       expect(normaliseRow({ ...base, registration_number: written }), written).toMatchObject({
         ok: true,
         row: { registration_number: "CBDU9990001" },
@@ -74,7 +80,10 @@ describe("the importer's number rule", () => {
     for (const written of ["CBDU12", "CBDX123456", "CBDU123A", "123456", "CBDU 123456 X", "CBD", "C B D U"]) {
       const result = normaliseRow({ ...base, registration_number: written });
       expect(result.ok, written).toBe(false);
-      if (!result.ok) expect(result.reason, written).toMatch(/^malformed registration number '.+' \(expected CBDU or CBDL and at least 3 digits\)$/);
+      if (!result.ok)
+        expect(result.reason, written).toMatch(
+          /^malformed registration number '.+' \(expected CBDU or CBDL and at least 3 digits\)$/,
+        );
     }
     expect(normaliseRow({ ...base, registration_number: "wcr/r/1234567" })).toMatchObject({
       ok: false,
@@ -84,9 +93,15 @@ describe("the importer's number rule", () => {
     });
     expect(normaliseRow({ ...base, registration_number: "ROC UT 1234" })).toMatchObject({
       ok: false,
-      reason: expect.stringContaining("a Northern Ireland (NIEA) number, not on the Environment Agency's register"),
+      reason: expect.stringContaining(
+        "a Northern Ireland (NIEA) number, not on the Environment Agency's register",
+      ),
     });
-    expect(normaliseRow({ ...base, registration_number: "  " })).toEqual({ ok: false, reason: "missing registration number", registrationNumber: null });
+    expect(normaliseRow({ ...base, registration_number: "  " })).toEqual({
+      ok: false,
+      reason: "missing registration number",
+      registrationNumber: null,
+    });
   });
 });
 
@@ -102,18 +117,28 @@ describe("a sync with malformed numbers", () => {
     ]);
     const summary = await runRegisterSync(t.db, { source: file, removeMissing: true });
     expect(summary).toMatchObject({ processed: 6, added: 2, rejected: 4 });
-    expect(summary.rejections.map((r) => [r.line, r.registrationNumber, r.reason.replace(/ \(.*|:.*/, "")])).toEqual([
+    expect(
+      summary.rejections.map((r) => [r.line, r.registrationNumber, r.reason.replace(/ \(.*|:.*/, "")]),
+    ).toEqual([
       [3, "XYZ123", "malformed registration number 'XYZ123'"],
       [5, "WCR/R/1234567", "malformed registration number 'WCR/R/1234567'"],
       [6, "ROC UT 1234", "malformed registration number 'ROC UT 1234'"],
       [7, "CBDU12", "malformed registration number 'CBDU12'"],
     ]);
-    const stored = await t.db.selectFrom("sync_rejections").select(["line_number", "reason"]).orderBy("line_number").execute();
+    const stored = await t.db
+      .selectFrom("sync_rejections")
+      .select(["line_number", "reason"])
+      .orderBy("line_number")
+      .execute();
     expect(stored.map((r) => r.line_number)).toEqual([3, 5, 6, 7]);
     expect(stored[1].reason).toContain("Scotland (SEPA)");
-    const numbers = (await t.db.selectFrom("directory_entries").select("registration_number").orderBy("registration_number").execute()).map(
-      (r) => r.registration_number,
-    );
+    const numbers = (
+      await t.db
+        .selectFrom("directory_entries")
+        .select("registration_number")
+        .orderBy("registration_number")
+        .execute()
+    ).map((r) => r.registration_number);
     expect(numbers).toEqual(["CBDU9990001", "CBDU9990002"]);
   });
 
@@ -122,9 +147,25 @@ describe("a sync with malformed numbers", () => {
     await t.db
       .insertInto("directory_entries")
       .values([
-        { registration_number: "CBDU9990001", business_name: "Good Carrier Ltd", town: "Numberton", expiry_date: "2030-01-01", registration_tier: "UPPER" },
-        { registration_number: "XYZ123", business_name: "Bad Number Ltd", town: "Numberton", expiry_date: "2030-01-01" },
-        { registration_number: "WCR/R/1234567", business_name: "Scottish Carrier Ltd", town: "Numberton", expiry_date: "2030-01-01" },
+        {
+          registration_number: "CBDU9990001",
+          business_name: "Good Carrier Ltd",
+          town: "Numberton",
+          expiry_date: "2030-01-01",
+          registration_tier: "UPPER",
+        },
+        {
+          registration_number: "XYZ123",
+          business_name: "Bad Number Ltd",
+          town: "Numberton",
+          expiry_date: "2030-01-01",
+        },
+        {
+          registration_number: "WCR/R/1234567",
+          business_name: "Scottish Carrier Ltd",
+          town: "Numberton",
+          expiry_date: "2030-01-01",
+        },
         { registration_number: "ROC UT 1234", business_name: "Ulster Carrier Ltd", town: "Numberton" },
         { registration_number: "CBDU 777", business_name: "Spaced Stored Ltd", town: "Numberton" },
       ])
@@ -134,34 +175,64 @@ describe("a sync with malformed numbers", () => {
     clearSearchCache(t.db);
 
     await sql.raw(MIGRATION).execute(t.db);
-    const after = await t.db.selectFrom("directory_entries").select(["registration_number", "on_register", "removed_at"]).orderBy("registration_number").execute();
+    const after = await t.db
+      .selectFrom("directory_entries")
+      .select(["registration_number", "on_register", "removed_at"])
+      .orderBy("registration_number")
+      .execute();
     const state = Object.fromEntries(after.map((r) => [r.registration_number, r.on_register]));
-    expect(state).toEqual({ "CBDU 777": true, CBDU9990001: true, "ROC UT 1234": false, "WCR/R/1234567": false, XYZ123: false });
+    expect(state).toEqual({
+      "CBDU 777": true,
+      CBDU9990001: true,
+      "ROC UT 1234": false,
+      "WCR/R/1234567": false,
+      XYZ123: false,
+    });
     const removedAt = after.find((r) => r.registration_number === "XYZ123")?.removed_at;
     expect(removedAt).toBeInstanceOf(Date);
 
     // Idempotent: a second run changes nothing (removed_at kept).
     await new Promise((r) => setTimeout(r, 20));
     await sql.raw(MIGRATION).execute(t.db);
-    const again = await t.db.selectFrom("directory_entries").select("removed_at").where("registration_number", "=", "XYZ123").executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom("directory_entries")
+      .select("removed_at")
+      .where("registration_number", "=", "XYZ123")
+      .executeTakeFirstOrThrow();
     expect(again.removed_at?.getTime()).toBe(removedAt?.getTime());
 
     // The profile is the removed state (410 page), never a current carrier; searches skip it.
     expect(await getProvider(t.db, "XYZ123")).toBeNull();
-    expect(await getRemovedRegistration(t.db, "xyz123")).toMatchObject({ registration_number: "XYZ123", business_name: "Bad Number Ltd" });
+    expect(await getRemovedRegistration(t.db, "xyz123")).toMatchObject({
+      registration_number: "XYZ123",
+      business_name: "Bad Number Ltd",
+    });
     const licence = await search("query=XYZ123&type=registration");
     expect(licence.licence).toBeNull();
     expect(licence.totalCount).toBe(0);
-    expect((await search("query=numberton&type=location")).providers.map((p) => p.registration_number).sort()).toEqual(["CBDU 777", "CBDU9990001"]);
+    expect(
+      (await search("query=numberton&type=location")).providers.map((p) => p.registration_number).sort(),
+    ).toEqual(["CBDU 777", "CBDU9990001"]);
 
     // A partial re-import that still lists them does not bring them back; a full one keeps them off.
-    const file = writeCsv("again.csv", [row("CBDU9990001", "Good Carrier Ltd"), row("XYZ123", "Bad Number Ltd"), row("WCR/R/1234567", "Scottish Carrier Ltd")]);
+    const file = writeCsv("again.csv", [
+      row("CBDU9990001", "Good Carrier Ltd"),
+      row("XYZ123", "Bad Number Ltd"),
+      row("WCR/R/1234567", "Scottish Carrier Ltd"),
+    ]);
     for (const removeMissing of [false, true]) {
       const summary = await runRegisterSync(t.db, { source: file, removeMissing });
       expect(summary.rejected).toBe(2);
-      const offRegister = await t.db.selectFrom("directory_entries").select("registration_number").where("on_register", "=", false).orderBy("registration_number").execute();
+      const offRegister = await t.db
+        .selectFrom("directory_entries")
+        .select("registration_number")
+        .where("on_register", "=", false)
+        .orderBy("registration_number")
+        .execute();
       expect(offRegister.map((r) => r.registration_number)).toEqual(
-        removeMissing ? ["CBDU 777", "ROC UT 1234", "WCR/R/1234567", "XYZ123"] : ["ROC UT 1234", "WCR/R/1234567", "XYZ123"],
+        removeMissing
+          ? ["CBDU 777", "ROC UT 1234", "WCR/R/1234567", "XYZ123"]
+          : ["ROC UT 1234", "WCR/R/1234567", "XYZ123"],
       );
     }
     clearSearchCache(t.db);

@@ -47,7 +47,11 @@ export interface MergeOptions {
   timings?: Record<string, number>;
 }
 
-export async function mergeStagedRows(trx: Database, syncId: number, options: MergeOptions): Promise<MergeCounts> {
+export async function mergeStagedRows(
+  trx: Database,
+  syncId: number,
+  options: MergeOptions,
+): Promise<MergeCounts> {
   const hasDuplicates = options.hasDuplicates ?? true;
   const timings = options.timings ?? {};
   let mark = Date.now();
@@ -62,7 +66,8 @@ export async function mergeStagedRows(trx: Database, syncId: number, options: Me
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
   const existing = Number(rows[0]?.n ?? 0);
   if (existing > 0) await sql`ANALYZE register_staging`.execute(trx); // for the joins below
-  const changing = existing === 0 ? await countStagedNumbers(trx, hasDuplicates) : await countChangingRows(trx);
+  const changing =
+    existing === 0 ? await countStagedNumbers(trx, hasDuplicates) : await countChangingRows(trx);
   let added = 0;
   let updated = 0;
   if (changing > 0) {
@@ -85,7 +90,9 @@ export async function mergeStagedRows(trx: Database, syncId: number, options: Me
       UPDATE directory_entries d
       SET on_register = false, removed_at = now(), updated_at = now(), last_sync_id = ${syncId}::bigint
       WHERE d.on_register
-        AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)`.execute(trx);
+        AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)`.execute(
+      trx,
+    );
     removed = Number(result.numAffectedRows ?? 0);
     step("remove");
   }
@@ -94,7 +101,9 @@ export async function mergeStagedRows(trx: Database, syncId: number, options: Me
 
 async function countStagedNumbers(trx: Database, hasDuplicates: boolean): Promise<number> {
   const { rows } = hasDuplicates
-    ? await sql<{ n: number }>`SELECT count(DISTINCT registration_number)::int AS n FROM register_staging`.execute(trx)
+    ? await sql<{
+        n: number;
+      }>`SELECT count(DISTINCT registration_number)::int AS n FROM register_staging`.execute(trx)
     : await sql<{ n: number }>`SELECT count(*)::int AS n FROM register_staging`.execute(trx);
   return Number(rows[0]?.n ?? 0);
 }
@@ -120,7 +129,9 @@ async function countChangingRows(trx: Database): Promise<number> {
     SELECT count(DISTINCT s.registration_number)::int AS n
     FROM register_staging s
     LEFT JOIN directory_entries d ON d.registration_number = s.registration_number
-    WHERE d.registration_number IS NULL OR d.row_hash IS DISTINCT FROM s.row_hash OR NOT d.on_register`.execute(trx);
+    WHERE d.registration_number IS NULL OR d.row_hash IS DISTINCT FROM s.row_hash OR NOT d.on_register`.execute(
+    trx,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 

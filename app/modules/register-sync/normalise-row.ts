@@ -38,8 +38,7 @@ export interface RegisterRow {
 }
 
 export type NormaliseResult =
-  | { ok: true; row: RegisterRow }
-  | { ok: false; reason: string; registrationNumber: string | null };
+  { ok: true; row: RegisterRow } | { ok: false; reason: string; registrationNumber: string | null };
 
 /** The number as the source wrote it, tidied for reports: trimmed, upper case, single spaces. */
 export function normaliseRegistrationNumber(value: string | undefined): string {
@@ -61,7 +60,9 @@ function registerNumber(written: string): string {
       `malformed registration number ${quote(written)}: a ${parsed.regulator.nation} (${parsed.regulator.code}) number, not on the Environment Agency's register (England and Wales: CBDU or CBDL and digits)`,
     );
   }
-  throw new Reject(`malformed registration number ${quote(written)} (expected CBDU or CBDL and at least 3 digits)`);
+  throw new Reject(
+    `malformed registration number ${quote(written)} (expected CBDU or CBDL and at least 3 digits)`,
+  );
 }
 
 const MESSY_SPACE = /\s\s|[^\S ]/;
@@ -136,7 +137,8 @@ function parseGrid(value: string | undefined, label: string, max: number): numbe
   if (v === "") return null;
   if (!/^-?\d+(\.\d+)?$/.test(v)) throw new Reject(`bad number format for ${label} ${quote(v)}`);
   const n = Math.round(Number(v));
-  if (n < 0 || n > max) throw new Reject(`${label} ${quote(v)} is outside Great Britain (0 to ${max} metres)`);
+  if (n < 0 || n > max)
+    throw new Reject(`${label} ${quote(v)} is outside Great Britain (0 to ${max} metres)`);
   return n;
 }
 

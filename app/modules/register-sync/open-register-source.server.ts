@@ -57,7 +57,10 @@ export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
-export async function openRegisterSource(source: string, options: OpenSourceOptions = {}): Promise<RegisterSource> {
+export async function openRegisterSource(
+  source: string,
+  options: OpenSourceOptions = {},
+): Promise<RegisterSource> {
   const limits: SourceLimits = { ...SOURCE_LIMITS, ...options.limits };
   const signal = options.signal;
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -90,7 +93,9 @@ export async function openRegisterSource(source: string, options: OpenSourceOpti
             yield chunk;
           }
         };
-        await pipeline(Readable.from(chain(bytes, signal)), download, fs.createWriteStream(zipPath), { signal });
+        await pipeline(Readable.from(chain(bytes, signal)), download, fs.createWriteStream(zipPath), {
+          signal,
+        });
       } else {
         bytes.stream.destroy();
       }
@@ -181,17 +186,28 @@ async function openBytes(
   try {
     stat = await fs.promises.stat(source);
   } catch (error) {
-    throw new SourceError(`Cannot read the register source ${source}: ${(error as Error).message}`, { cause: error });
+    throw new SourceError(`Cannot read the register source ${source}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (!stat.isFile()) throw new SourceError(`The register source ${source} is not a file`);
   if (stat.size > limits.maxBytes) throw new SourceError(tooLargeMessage(limits.maxBytes));
   return { stream: fs.createReadStream(source, { highWaterMark: 256 * 1024 }), size: stat.size };
 }
 
-async function peek(input: { stream: Readable; size: number | null }, signal?: AbortSignal, zipName?: string): Promise<ByteSource> {
+async function peek(
+  input: { stream: Readable; size: number | null },
+  signal?: AbortSignal,
+  zipName?: string,
+): Promise<ByteSource> {
   const rest = input.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await nextChunk(rest, signal, zipName);
-  return { first: first.done ? Buffer.alloc(0) : Buffer.from(first.value), rest, stream: input.stream, size: input.size };
+  return {
+    first: first.done ? Buffer.alloc(0) : Buffer.from(first.value),
+    rest,
+    stream: input.stream,
+    size: input.size,
+  };
 }
 
 async function* chain(bytes: ByteSource, signal?: AbortSignal, zipName?: string): AsyncGenerator<Buffer> {
@@ -207,11 +223,20 @@ async function* chain(bytes: ByteSource, signal?: AbortSignal, zipName?: string)
  * The next chunk, or the signal's reason as soon as it aborts (a source that sends nothing does
  * not hold the run). A ZIP entry's inflate error becomes a SourceError.
  */
-async function nextChunk(rest: AsyncIterator<Buffer>, signal?: AbortSignal, zipName?: string): Promise<IteratorResult<Buffer>> {
-  const next = zipName === undefined ? rest.next() : rest.next().catch((error: unknown) => {
-    if (error instanceof SourceError || signal?.aborted) throw error;
-    throw new SourceError(`The ZIP file is not readable: ${zipName}: ${(error as Error).message}`, { cause: error });
-  });
+async function nextChunk(
+  rest: AsyncIterator<Buffer>,
+  signal?: AbortSignal,
+  zipName?: string,
+): Promise<IteratorResult<Buffer>> {
+  const next =
+    zipName === undefined
+      ? rest.next()
+      : rest.next().catch((error: unknown) => {
+          if (error instanceof SourceError || signal?.aborted) throw error;
+          throw new SourceError(`The ZIP file is not readable: ${zipName}: ${(error as Error).message}`, {
+            cause: error,
+          });
+        });
   if (!signal) return next;
   next.catch(() => undefined); // if the signal wins, this settles later, once the stream is destroyed
   signal.throwIfAborted();
@@ -232,7 +257,11 @@ function isZip(first: Buffer): boolean {
 }
 
 function looksLikeJson(first: Buffer): boolean {
-  const head = first.subarray(0, 64).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const head = first
+    .subarray(0, 64)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return head.startsWith("{") || head.startsWith("[");
 }
 
@@ -248,7 +277,8 @@ function checkZipEntrySizes(
     );
   }
   if (uncompressedSize > limits.ratioCheckedAbove && uncompressedSize > compressedSize * limits.maxRatio) {
-    const ratio = compressedSize > 0 ? `${formatCount(Math.round(uncompressedSize / compressedSize))}:1` : "infinitely";
+    const ratio =
+      compressedSize > 0 ? `${formatCount(Math.round(uncompressedSize / compressedSize))}:1` : "infinitely";
     throw new SourceError(
       `The ZIP entry ${name} is compressed ${ratio} (${formatBytes(compressedSize)} to ${formatBytes(uncompressedSize)}); ` +
         `more than ${limits.maxRatio}:1 is refused as a likely zip bomb`,
@@ -264,7 +294,11 @@ async function openZipEntry(
   let zip: yauzl.ZipFile;
   try {
     // Entry sizes are checked here (declared) and while reading (actual), with clearer messages than yauzl's.
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: false });
+    zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: false,
+    });
   } catch (error) {
     throw new SourceError(`The ZIP file is not readable: ${(error as Error).message}`, { cause: error });
   }
@@ -275,7 +309,9 @@ async function openZipEntry(
       const name = entry.fileName;
       if (name.endsWith("/") || name.startsWith("__MACOSX/") || !/\.(csv|json|txt)$/i.test(name)) {
         if (++skipped > MAX_ZIP_ENTRIES_SKIPPED) {
-          throw new SourceError(`The ZIP file holds more than ${formatCount(MAX_ZIP_ENTRIES_SKIPPED)} other files before a CSV or JSON file`);
+          throw new SourceError(
+            `The ZIP file holds more than ${formatCount(MAX_ZIP_ENTRIES_SKIPPED)} other files before a CSV or JSON file`,
+          );
         }
         continue;
       }

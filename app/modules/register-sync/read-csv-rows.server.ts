@@ -21,8 +21,13 @@ export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator
   /** The record as a source item; null for the header and for rows of empty cells (",,,,"). */
   const toItem = (record: CsvRecord): SourceItem | null => {
     if ("error" in record) {
-      if (!columns) throw new SourceError(`The CSV's header row (line ${record.line}) cannot be read: ${record.error}`);
-      return { kind: "reject", line: record.line, reason: record.tooLong ? record.error : `unreadable CSV record: ${record.error}` };
+      if (!columns)
+        throw new SourceError(`The CSV's header row (line ${record.line}) cannot be read: ${record.error}`);
+      return {
+        kind: "reject",
+        line: record.line,
+        reason: record.tooLong ? record.error : `unreadable CSV record: ${record.error}`,
+      };
     }
     const { fields, line } = record;
     if (!columns) {

@@ -61,7 +61,8 @@ export async function* readJsonRows(bytes: AsyncIterable<Buffer>): AsyncGenerato
     await input.return?.();
   }
   if (!scanner.sawItems) throw new SourceError('The JSON source has no "items" array');
-  if (scanner.depth !== 0) throw new SourceError("The JSON source ends in the middle of an item (truncated file?)");
+  if (scanner.depth !== 0)
+    throw new SourceError("The JSON source ends in the middle of an item (truncated file?)");
 }
 
 /** Deeper objects are refused (a register item nests 3 levels: site.siteAddress.postcode). */
@@ -88,7 +89,8 @@ function flatten(
       field = resolveField(p) ?? null;
       cache.set(p, field);
     }
-    if (field && out[field] === undefined && v !== null && v !== undefined && v !== "") out[field] = String(v);
+    if (field && out[field] === undefined && v !== null && v !== undefined && v !== "")
+      out[field] = String(v);
   }
   return true;
 }

@@ -24,13 +24,9 @@ async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
 
 describe("header mapping", () => {
   it("matches names case- and space-insensitively, with aliases, in one place", () => {
-    expect(mapHeader(["Registration Number", " business name ", "RENEWAL DATE", "Post Code", "Unknown"])).toEqual([
-      "registration_number",
-      "business_name",
-      "expiry_date",
-      "postcode",
-      undefined,
-    ]);
+    expect(
+      mapHeader(["Registration Number", " business name ", "RENEWAL DATE", "Post Code", "Unknown"]),
+    ).toEqual(["registration_number", "business_name", "expiry_date", "postcode", undefined]);
     expect(resolveField("holder.companyNumber")).toBe("company_number");
     expect(resolveField("Expiry date")).toBe("expiry_date");
   });
@@ -39,12 +35,27 @@ describe("header mapping", () => {
 describe("row rules", () => {
   const base = { registration_number: "CBDU1234", business_name: "A Ltd", registration_tier: "UPPER" };
   it("normalises and rejects with reasons", () => {
-    expect(normaliseRow({ ...base, registration_number: "  cbdu1234 " })).toMatchObject({ ok: true, row: { registration_number: "CBDU1234" } });
-    expect(normaliseRow({ ...base, registration_number: " " })).toEqual({ ok: false, reason: "missing registration number", registrationNumber: null });
-    expect(normaliseRow({ ...base, northing: "12,5" })).toMatchObject({ ok: false, reason: "bad number format for northing '12,5'" });
-    expect(normaliseRow({ ...base, registration_type: "collector" })).toMatchObject({ ok: false, reason: "unknown registration type 'collector'" });
+    expect(normaliseRow({ ...base, registration_number: "  cbdu1234 " })).toMatchObject({
+      ok: true,
+      row: { registration_number: "CBDU1234" },
+    });
+    expect(normaliseRow({ ...base, registration_number: " " })).toEqual({
+      ok: false,
+      reason: "missing registration number",
+      registrationNumber: null,
+    });
+    expect(normaliseRow({ ...base, northing: "12,5" })).toMatchObject({
+      ok: false,
+      reason: "bad number format for northing '12,5'",
+    });
+    expect(normaliseRow({ ...base, registration_type: "collector" })).toMatchObject({
+      ok: false,
+      reason: "unknown registration type 'collector'",
+    });
     expect(normaliseRow({ registration_number: "CBDL9", business_name: "B" })).toMatchObject({ ok: false });
-    expect(normaliseRow({ registration_number: "CBDL999", business_name: "B", expiry_date: "2020-01-01" })).toMatchObject({
+    expect(
+      normaliseRow({ registration_number: "CBDL999", business_name: "B", expiry_date: "2020-01-01" }),
+    ).toMatchObject({
       ok: true,
       row: { registration_tier: "LOWER", expiry_date: null, registration_type: "carrier_broker_dealer" },
     });
@@ -69,7 +80,7 @@ describe("source adapters", () => {
   const json = JSON.stringify({
     meta: { note: 'tricky "items": [ { } ]', items: 3 },
     items: [
-      { registrationNumber: "CBDU1", holder: { name: "Q \\ \"quoted\" {Ltd}" }, tier: { label: "Upper" } },
+      { registrationNumber: "CBDU1", holder: { name: 'Q \\ "quoted" {Ltd}' }, tier: { label: "Upper" } },
       "not an object",
       { registrationNumber: "CBDU2", holder: { name: "Ünïcödé Waste £" } },
     ],
@@ -77,7 +88,15 @@ describe("source adapters", () => {
   it.each([1, 2, 3, 7, 64, 100_000])("reads JSON items across %i-byte chunk boundaries", async (size) => {
     const items = await collect(readJsonRows(chunks(json, size)));
     expect(items).toEqual([
-      { kind: "row", line: 1, raw: { registration_number: "CBDU1", business_name: 'Q \\ "quoted" {Ltd}', registration_tier: "Upper" } },
+      {
+        kind: "row",
+        line: 1,
+        raw: {
+          registration_number: "CBDU1",
+          business_name: 'Q \\ "quoted" {Ltd}',
+          registration_tier: "Upper",
+        },
+      },
       { kind: "reject", line: 2, reason: "item is not an object" },
       { kind: "row", line: 3, raw: { registration_number: "CBDU2", business_name: "Ünïcödé Waste £" } },
     ]);
@@ -85,7 +104,9 @@ describe("source adapters", () => {
   it("reads a bare JSON array and refuses JSON without items", async () => {
     expect(await collect(readJsonRows(chunks('[{"registrationNumber":"CBDU1"}]', 5)))).toHaveLength(1);
     await expect(collect(readJsonRows(chunks('{"meta":{}}', 5)))).rejects.toThrow(/no "items" array/);
-    await expect(collect(readJsonRows(chunks('{"items":[{"registrationNumber":"CBDU1"},{"regis', 5)))).rejects.toThrow(/truncated/);
+    await expect(
+      collect(readJsonRows(chunks('{"items":[{"registrationNumber":"CBDU1"},{"regis', 5))),
+    ).rejects.toThrow(/truncated/);
   });
   it("reads CSV with quoted multi-line fields and reports line numbers", async () => {
     const csv = 'Registration number,Organisation name\nCBDU1,"Two\nLines Ltd"\n,,\nCBDU2,Plain\n';
@@ -107,12 +128,19 @@ describe("CSV record splitter", () => {
   };
   const tricky = '\uFEFFa,b,c\n1,"x, ""y""",z\n\n2,"multi\r\nline",\n"last","field"';
 
-  it.each([1, 2, 5, 1000])("agrees with csv-parse on quoting, CRLF, BOM and empty lines in %i-character chunks", (size) => {
-    const expected = parseSync(tricky, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
-    const got = split(tricky, size);
-    expect(got.map((r) => ("fields" in r ? r.fields : r.error))).toEqual(expected);
-    expect(got.map((r) => r.line)).toEqual([1, 2, 4, 6]);
-  });
+  it.each([1, 2, 5, 1000])(
+    "agrees with csv-parse on quoting, CRLF, BOM and empty lines in %i-character chunks",
+    (size) => {
+      const expected = parseSync(tricky, {
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+      }) as string[][];
+      const got = split(tricky, size);
+      expect(got.map((r) => ("fields" in r ? r.fields : r.error))).toEqual(expected);
+      expect(got.map((r) => r.line)).toEqual([1, 2, 4, 6]);
+    },
+  );
 
   it("reads CRLF line ends", () => {
     expect(split('a,b\r\n1,"2"\r\n3,\r\n', 2)).toEqual([
@@ -145,7 +173,9 @@ describe("CSV record splitter", () => {
 
 describe("staging array literals", () => {
   it("escapes quotes and backslashes and writes NULLs", () => {
-    expect(arrayLiteral(["a", 'say "hi"', "back\\slash", null, "{x,y}"])).toBe('{"a","say \\"hi\\"","back\\\\slash",NULL,"{x,y}"}');
+    expect(arrayLiteral(["a", 'say "hi"', "back\\slash", null, "{x,y}"])).toBe(
+      '{"a","say \\"hi\\"","back\\\\slash",NULL,"{x,y}"}',
+    );
     expect(arrayLiteral([1, null, 3])).toBe("{1,NULL,3}");
   });
 });

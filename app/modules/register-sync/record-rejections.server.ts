@@ -8,7 +8,11 @@ export interface Rejection {
   reason: string;
 }
 
-export async function recordRejections(db: Database, syncId: number, rejections: readonly Rejection[]): Promise<void> {
+export async function recordRejections(
+  db: Database,
+  syncId: number,
+  rejections: readonly Rejection[],
+): Promise<void> {
   if (rejections.length === 0) return;
   await sql`
     INSERT INTO sync_rejections (sync_id, line_number, registration_number, reason)

@@ -92,29 +92,79 @@ export const EA_EXPORT_HEADER = [
  * ("holder.name" -> "holdername").
  */
 const ALIASES: Record<RegisterField, string[]> = {
-  registration_number: ["Registration number", "Registration No", "Reg No", "registrationNumber", "Licence number", "Permit number"],
-  business_name: ["Organisation name", "Business Name", "Company name", "Holder name", "holder.name", "name", "Trading name"],
+  registration_number: [
+    "Registration number",
+    "Registration No",
+    "Reg No",
+    "registrationNumber",
+    "Licence number",
+    "Permit number",
+  ],
+  business_name: [
+    "Organisation name",
+    "Business Name",
+    "Company name",
+    "Holder name",
+    "holder.name",
+    "name",
+    "Trading name",
+  ],
   uprn: ["UPRN", "site.siteAddress.uprn"],
   building: ["Building", "Building name", "site.siteAddress.building"],
-  address_line_1: ["Address line 1", "Address", "Address1", "Street", "site.siteAddress.address", "site.siteAddress.addressLine1"],
+  address_line_1: [
+    "Address line 1",
+    "Address",
+    "Address1",
+    "Street",
+    "site.siteAddress.address",
+    "site.siteAddress.addressLine1",
+  ],
   address_line_2: ["Address line 2", "Address2", "site.siteAddress.addressLine2"],
   address_line_3: ["Address line 3", "Address3", "site.siteAddress.addressLine3"],
   address_line_4: ["Address line 4", "Address4", "site.siteAddress.addressLine4"],
-  town: ["Town", "Town/City", "City", "Locality", "Post town", "site.siteAddress.locality", "site.siteAddress.town"],
+  town: [
+    "Town",
+    "Town/City",
+    "City",
+    "Locality",
+    "Post town",
+    "site.siteAddress.locality",
+    "site.siteAddress.town",
+  ],
   postcode: ["Postcode", "Post code", "site.siteAddress.postcode"],
   country: ["Country", "Nation", "site.siteAddress.country"],
   easting: ["Easting", "site.location.easting", "site.easting"],
   northing: ["Northing", "site.location.northing", "site.northing"],
-  applicant_type: ["Applicant type", "Business type", "applicantType.prefLabel", "applicantType.label", "applicantType"],
+  applicant_type: [
+    "Applicant type",
+    "Business type",
+    "applicantType.prefLabel",
+    "applicantType.label",
+    "applicantType",
+  ],
   registration_tier: ["Registration tier", "Tier", "tier.label", "tier.prefLabel", "tier"],
-  registration_type: ["Registration type", "registrationType.label", "registrationType.prefLabel", "registrationType"],
+  registration_type: [
+    "Registration type",
+    "registrationType.label",
+    "registrationType.prefLabel",
+    "registrationType",
+  ],
   registration_date: ["Registration date", "Date registered", "registrationDate"],
   expiry_date: ["Expiry date", "Renewal date", "Expires", "expiryDate", "renewalDate"],
-  company_number: ["Company number", "Company registration number", "Companies House number", "holder.companyNumber", "companyNumber"],
+  company_number: [
+    "Company number",
+    "Company registration number",
+    "Companies House number",
+    "holder.companyNumber",
+    "companyNumber",
+  ],
 };
 
 export function headerKey(name: string): string {
-  return name.replace(/^\uFEFF/, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return name
+    .replace(/^\uFEFF/, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 const BY_KEY = new Map<string, RegisterField>();
@@ -141,7 +191,12 @@ export function mapHeader(header: readonly string[]): (RegisterField | undefined
 
 // Values ----------------------------------------------------------------------------------
 
-const TIERS: Record<string, "UPPER" | "LOWER"> = { upper: "UPPER", uppertier: "UPPER", lower: "LOWER", lowertier: "LOWER" };
+const TIERS: Record<string, "UPPER" | "LOWER"> = {
+  upper: "UPPER",
+  uppertier: "UPPER",
+  lower: "LOWER",
+  lowertier: "LOWER",
+};
 
 export function normaliseTier(value: string): "UPPER" | "LOWER" | undefined {
   return TIERS[headerKey(value)];

@@ -47,7 +47,8 @@ function splitAll(parts: Iterable<string>, splitter = new CsvRecordSplitter()) {
   return { out, maxBuffered };
 }
 
-const summary = (records: CsvRecord[]) => records.map((r) => [r.line, "error" in r ? r.error : r.fields.length]);
+const summary = (records: CsvRecord[]) =>
+  records.map((r) => [r.line, "error" in r ? r.error : r.fields.length]);
 
 describe("CSV records over the record cap", () => {
   it("skips a 49 MB line without holding it, quickly, and numbers the lines after it right", () => {
@@ -90,7 +91,10 @@ describe("CSV records over the record cap", () => {
     expect(summary(out)).toEqual([
       [1, 2],
       [2, 2],
-      [3, "record too long: over 65,536 characters (skipped without being read; a quoted field on this line never closes: the file ends inside quotes)"],
+      [
+        3,
+        "record too long: over 65,536 characters (skipped without being read; a quoted field on this line never closes: the file ends inside quotes)",
+      ],
     ]);
     expect(maxBuffered).toBeLessThanOrEqual(MAX_RECORD_CHARS);
   });
@@ -121,7 +125,7 @@ describe("CSV records over the record cap", () => {
       for (const cap of [MAX_RECORD_CHARS, 16]) {
         const whole = splitAll([text], new CsvRecordSplitter(cap)).out;
         const parts: string[] = [];
-        for (let i = 0; i < text.length; ) {
+        for (let i = 0; i < text.length;) {
           const n = 1 + Math.floor(random() * 9);
           parts.push(text.slice(i, i + n));
           i += n;
@@ -133,19 +137,33 @@ describe("CSV records over the record cap", () => {
 
   it("the CSV reader reports a too-long record by line and reads the rest", async () => {
     const items = await collect(
-      readCsvRows(inMemory(["Registration number,Organisation name\nCBDU1,A\nCBDU2,", ...longLine(200_000), "\nCBDU3,C\n"])),
+      readCsvRows(
+        inMemory([
+          "Registration number,Organisation name\nCBDU1,A\nCBDU2,",
+          ...longLine(200_000),
+          "\nCBDU3,C\n",
+        ]),
+      ),
     );
     expect(items).toEqual([
-      { kind: "row", line: 2, raw: expect.objectContaining({ registration_number: "CBDU1", business_name: "A" }) },
+      {
+        kind: "row",
+        line: 2,
+        raw: expect.objectContaining({ registration_number: "CBDU1", business_name: "A" }),
+      },
       { kind: "reject", line: 3, reason: expect.stringMatching(TOO_LONG) },
-      { kind: "row", line: 4, raw: expect.objectContaining({ registration_number: "CBDU3", business_name: "C" }) },
+      {
+        kind: "row",
+        line: 4,
+        raw: expect.objectContaining({ registration_number: "CBDU3", business_name: "C" }),
+      },
     ]);
   });
 
   it("refuses a header row over the cap as a whole-file error", async () => {
-    await expect(collect(readCsvRows(inMemory(["Registration number,", ...longLine(100_000), "\nCBDU1,A\n"])))).rejects.toThrow(
-      /^The CSV's header row \(line 1\) cannot be read: record too long/,
-    );
+    await expect(
+      collect(readCsvRows(inMemory(["Registration number,", ...longLine(100_000), "\nCBDU1,A\n"]))),
+    ).rejects.toThrow(/^The CSV's header row \(line 1\) cannot be read: record too long/);
   });
 });
 
@@ -156,14 +174,36 @@ describe("JSON items over the caps", () => {
     const items = await collect(readJsonRows(inMemory(chunked(json, 4096))));
     expect(items).toEqual([
       { kind: "row", line: 1, raw: { registration_number: "CBDU1" } },
-      { kind: "reject", line: 2, reason: "item too long: over 65,536 characters (skipped without being read)" },
+      {
+        kind: "reject",
+        line: 2,
+        reason: "item too long: over 65,536 characters (skipped without being read)",
+      },
       { kind: "row", line: 3, raw: { registration_number: "CBDU3" } },
     ]);
-    const deep = await collect(readJsonRows(fs.createReadStream(path.join(HOSTILE, "deep-nesting.json"), { highWaterMark: 1024 })));
+    const deep = await collect(
+      readJsonRows(fs.createReadStream(path.join(HOSTILE, "deep-nesting.json"), { highWaterMark: 1024 })),
+    );
     expect(deep).toEqual([
-      { kind: "row", line: 1, raw: { registration_number: "CBDU600001", business_name: "Shallow One Ltd", registration_tier: "Upper" } },
+      {
+        kind: "row",
+        line: 1,
+        raw: {
+          registration_number: "CBDU600001",
+          business_name: "Shallow One Ltd",
+          registration_tier: "Upper",
+        },
+      },
       { kind: "reject", line: 2, reason: "item nested more than 16 levels deep" },
-      { kind: "row", line: 3, raw: { registration_number: "CBDU600003", business_name: "Shallow Three Ltd", registration_tier: "Lower" } },
+      {
+        kind: "row",
+        line: 3,
+        raw: {
+          registration_number: "CBDU600003",
+          business_name: "Shallow Three Ltd",
+          registration_tier: "Lower",
+        },
+      },
     ]);
   });
 });
@@ -184,7 +224,10 @@ describe("field caps", () => {
       const cap = FIELD_MAX_CHARS[field];
       const result = normaliseRow({ ...valid, [field]: "7".repeat(cap + 1) });
       expect(result.ok, field).toBe(false);
-      if (!result.ok) expect(result.reason, field).toMatch(new RegExp(`too long: ${(cap + 1).toLocaleString("en-GB")} characters \\(at most ${cap}\\)$`));
+      if (!result.ok)
+        expect(result.reason, field).toMatch(
+          new RegExp(`too long: ${(cap + 1).toLocaleString("en-GB")} characters \\(at most ${cap}\\)$`),
+        );
     }
     expect(normaliseRow({ ...valid, business_name: "n".repeat(10_800) })).toEqual({
       ok: false,
@@ -192,7 +235,10 @@ describe("field caps", () => {
       registrationNumber: "CBDU1234",
     });
     // An over-long number is not stored with the rejection.
-    expect(normaliseRow({ ...valid, registration_number: "CBDU".padEnd(5000, "1") })).toMatchObject({ ok: false, registrationNumber: null });
+    expect(normaliseRow({ ...valid, registration_number: "CBDU".padEnd(5000, "1") })).toMatchObject({
+      ok: false,
+      registrationNumber: null,
+    });
   });
 
   it("keeps text fields at their cap", () => {
@@ -227,15 +273,25 @@ describe("the event loop while parsing", () => {
   }
 
   it("the CSV reader lets timers run while it parses data that is already in memory", async () => {
-    const row = "CBDU100001,Northern Skip Hire Ltd,100023336956,Unit 4,Riverside Industrial Estate,,,,Manchester,M4 6BF,England,384512,398765,limitedCompany,UPPER,carrier_broker_dealer,2022-03-14,2025-03-14,01234567\n";
+    const row =
+      "CBDU100001,Northern Skip Hire Ltd,100023336956,Unit 4,Riverside Industrial Estate,,,,Manchester,M4 6BF,England,384512,398765,limitedCompany,UPPER,carrier_broker_dealer,2022-03-14,2025-03-14,01234567\n";
     // 24 MB in two chunks (the reader cuts each into 256 KiB slices), then a 24 MB line.
     const half = Buffer.from(row.repeat(Math.ceil(12_000_000 / row.length)));
-    const parts = ["Registration number,Organisation name\n", half, half, "CBDU9,", ...longLine(24_000_000), "\n"];
+    const parts = [
+      "Registration number,Organisation name\n",
+      half,
+      half,
+      "CBDU9,",
+      ...longLine(24_000_000),
+      "\n",
+    ];
     let items = 0;
     const { ticks, longestGap, ms } = await whileTicking(async () => {
       for await (const item of readCsvRows(inMemory(parts))) if (item.kind) items++;
     });
-    console.log(`CSV: ${items} items in ${ms.toFixed(0)} ms; timer ran ${ticks} times, longest gap ${longestGap.toFixed(0)} ms`);
+    console.log(
+      `CSV: ${items} items in ${ms.toFixed(0)} ms; timer ran ${ticks} times, longest gap ${longestGap.toFixed(0)} ms`,
+    );
     expect(items).toBe(2 * Math.ceil(12_000_000 / row.length) + 1);
     // Parsing without handing the loop back (promise callbacks only) would let the timer run 0
     // times, one gap as long as the whole parse. The bounds leave room for a busy machine.
@@ -244,13 +300,20 @@ describe("the event loop while parsing", () => {
   });
 
   it("the JSON reader lets timers run while it parses data that is already in memory", async () => {
-    const item = JSON.stringify({ registrationNumber: "CBDU1", holder: { name: "Some Waste Ltd" }, site: { siteAddress: { postcode: "LS1 1AA" } } });
+    const item = JSON.stringify({
+      registrationNumber: "CBDU1",
+      holder: { name: "Some Waste Ltd" },
+      site: { siteAddress: { postcode: "LS1 1AA" } },
+    });
     const body = Buffer.from(`${item},`.repeat(Math.ceil(16_000_000 / (item.length + 1))));
     const items: SourceItem[] = [];
     const { ticks, longestGap, ms } = await whileTicking(async () => {
-      for await (const x of readJsonRows(inMemory(['{"items":[', body, `${item}]}`]))) if (items.length < 1) items.push(x);
+      for await (const x of readJsonRows(inMemory(['{"items":[', body, `${item}]}`])))
+        if (items.length < 1) items.push(x);
     });
-    console.log(`JSON: parsed in ${ms.toFixed(0)} ms; timer ran ${ticks} times, longest gap ${longestGap.toFixed(0)} ms`);
+    console.log(
+      `JSON: parsed in ${ms.toFixed(0)} ms; timer ran ${ticks} times, longest gap ${longestGap.toFixed(0)} ms`,
+    );
     expect(items).toHaveLength(1);
     expect(ticks).toBeGreaterThanOrEqual(3);
     expect(longestGap).toBeLessThan(Math.max(1_000, ms / 2));

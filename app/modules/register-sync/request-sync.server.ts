@@ -37,10 +37,19 @@ export async function requestRegisterSync(db: Database, options: RequestSyncOpti
   const source = options.upload ? undefined : (options.source ?? options.configuredSource);
   if (!source && !options.upload) throw new NoRegisterSourceError();
   await failStaleSyncs(db, options.staleAfterMinutes * 60_000);
-  const running = await db.selectFrom("sync_log").select("created_at").where("status", "=", "running").executeTakeFirst();
+  const running = await db
+    .selectFrom("sync_log")
+    .select("created_at")
+    .where("status", "=", "running")
+    .executeTakeFirst();
   if (running) throw new SyncAlreadyRunningError(running.created_at);
   const payload: RegisterSyncJobPayload = options.upload
-    ? { upload: options.upload.key, uploadName: options.upload.name, trigger: options.trigger, removeMissing: options.removeMissing }
+    ? {
+        upload: options.upload.key,
+        uploadName: options.upload.name,
+        trigger: options.trigger,
+        removeMissing: options.removeMissing,
+      }
     : { source, trigger: options.trigger, removeMissing: options.removeMissing };
   const id = await enqueueJob(db, REGISTER_SYNC_JOB, payload as Record<string, unknown>, {
     uniqueKey: REGISTER_SYNC_UNIQUE_KEY,
@@ -62,6 +71,8 @@ export async function requestRegisterSync(db: Database, options: RequestSyncOpti
 export async function syncPending(db: Database): Promise<boolean> {
   const { rows } = await sql<{ busy: boolean }>`SELECT
     EXISTS (SELECT 1 FROM sync_log WHERE status = 'running')
-    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB} AND status IN ('queued', 'running')) AS busy`.execute(db);
+    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB} AND status IN ('queued', 'running')) AS busy`.execute(
+    db,
+  );
   return rows[0]?.busy ?? false;
 }

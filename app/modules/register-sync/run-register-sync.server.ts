@@ -132,7 +132,11 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
   }
 }
 
-async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: Promise<void>[]): Promise<SyncSummary> {
+async function runOnce(
+  db: Database,
+  options: RunRegisterSyncOptions,
+  earlier: Promise<void>[],
+): Promise<SyncSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 5_000;
   const source = options.sourceLabel ?? safeSourceName(options.source);
@@ -263,8 +267,8 @@ async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: P
           if (result.ok) {
             seen.add(result.row.registration_number);
             rows.add(result.row, item.line);
-          }
-          else reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
+          } else
+            reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
         }
         if (rows.length >= batchSize || rejections.length >= batchSize) await flush();
       }
@@ -340,7 +344,9 @@ async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: P
 
     if (summary.added + summary.updated + summary.removed > 0) {
       // Every instance's search, featured and page caches show the new register (decision 0013).
-      await directoryChanged(db).catch((err: unknown) => options.log?.warn({ err }, "could not announce the sync's changes"));
+      await directoryChanged(db).catch((err: unknown) =>
+        options.log?.warn({ err }, "could not announce the sync's changes"),
+      );
       // Fresh planner statistics (PGlite has no autovacuum); also flushes GIN pending lists.
       await sql`ANALYZE directory_entries`.execute(db).catch(() => undefined);
     }
@@ -380,7 +386,8 @@ async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: P
       bytes_total: bytesTotal,
       duration_ms: Date.now() - started,
     }).catch(() => true);
-    if (!marked) options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
+    if (!marked)
+      options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
     options.log?.error({ syncId, err: error }, "register sync failed");
     throw new SyncFailedError(message, syncId, { cause: error });
   } finally {
@@ -391,12 +398,20 @@ async function runOnce(db: Database, options: RunRegisterSyncOptions, earlier: P
 
 /** True while the run's log is 'running'. */
 async function stillRunning(db: Database, syncId: number): Promise<boolean> {
-  const row = await db.selectFrom("sync_log").select("status").where("id", "=", String(syncId)).executeTakeFirst();
+  const row = await db
+    .selectFrom("sync_log")
+    .select("status")
+    .where("id", "=", String(syncId))
+    .executeTakeFirst();
   return row?.status === "running";
 }
 
 async function logMessage(db: Database, syncId: number): Promise<string | null> {
-  const row = await db.selectFrom("sync_log").select("error_message").where("id", "=", String(syncId)).executeTakeFirst();
+  const row = await db
+    .selectFrom("sync_log")
+    .select("error_message")
+    .where("id", "=", String(syncId))
+    .executeTakeFirst();
   return row?.error_message ?? null;
 }
 
@@ -418,7 +433,12 @@ async function failRun(
   },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const mine = await trx.selectFrom("sync_log").select("status").where("id", "=", String(syncId)).forUpdate().executeTakeFirst();
+    const mine = await trx
+      .selectFrom("sync_log")
+      .select("status")
+      .where("id", "=", String(syncId))
+      .forUpdate()
+      .executeTakeFirst();
     if (mine?.status !== "running") return false;
     await clearStaging(trx);
     await trx
@@ -452,7 +472,8 @@ async function waitForEarlierRuns(
   ]);
   clearTimeout(timer);
   signal.removeEventListener("abort", onAbort);
-  if (outcome === "timeout") log?.warn("an earlier register sync of this process has not stopped yet; starting anyway");
+  if (outcome === "timeout")
+    log?.warn("an earlier register sync of this process has not stopped yet; starting anyway");
 }
 
 async function startSyncLog(db: Database, source: string, trigger: SyncTrigger): Promise<number> {
@@ -465,7 +486,10 @@ async function startSyncLog(db: Database, source: string, trigger: SyncTrigger):
     return Number(row.id);
   } catch (error) {
     const e = error as { code?: string; constraint?: string; message?: string };
-    if (e.code === "23505" && (e.constraint === "sync_log_one_running" || /sync_log_one_running/.test(e.message ?? ""))) {
+    if (
+      e.code === "23505" &&
+      (e.constraint === "sync_log_one_running" || /sync_log_one_running/.test(e.message ?? ""))
+    ) {
       const running = await db
         .selectFrom("sync_log")
         .select("created_at")
@@ -486,7 +510,11 @@ async function firstDuplicateRejections(db: Database, syncId: number, limit: num
     .orderBy("line_number")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ line: r.line_number, registrationNumber: r.registration_number, reason: r.reason }));
+  return rows.map((r) => ({
+    line: r.line_number,
+    registrationNumber: r.registration_number,
+    reason: r.reason,
+  }));
 }
 
 function describeFailure(error: unknown, signal?: AbortSignal): string {

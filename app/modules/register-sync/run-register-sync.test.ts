@@ -58,7 +58,14 @@ async function entries() {
 describe("importing each source format", () => {
   it("imports the EA daily export CSV, normalising values and rejecting bad rows by line", async () => {
     const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), trigger: "cli" });
-    expect(summary).toMatchObject({ processed: 9, added: 5, updated: 0, unchanged: 0, rejected: 4, removed: 0 });
+    expect(summary).toMatchObject({
+      processed: 9,
+      added: 5,
+      updated: 0,
+      unchanged: 0,
+      rejected: 4,
+      removed: 0,
+    });
     expect(summary.rejections.map((r) => [r.line, r.reason.split(" ").slice(0, 3).join(" ")])).toEqual([
       [5, "missing registration number"],
       [6, "malformed registration date"],
@@ -66,7 +73,13 @@ describe("importing each source format", () => {
       [8, "unknown tier 'MIDDLE'"],
     ]);
     const rows = await entries();
-    expect(rows.map((r) => r.registration_number)).toEqual(["CBDL200002", "CBDL200008", "CBDU100001", "CBDU100003", "CBDU100009"]);
+    expect(rows.map((r) => r.registration_number)).toEqual([
+      "CBDL200002",
+      "CBDL200008",
+      "CBDU100001",
+      "CBDU100003",
+      "CBDU100009",
+    ]);
     const byNumber = Object.fromEntries(rows.map((r) => [r.registration_number, r]));
     expect(byNumber.CBDU100001).toMatchObject({
       business_name: "Northern Skip Hire Ltd",
@@ -95,7 +108,11 @@ describe("importing each source format", () => {
     });
     expect(byNumber.CBDL200008).toMatchObject({ easting: null, northing: null, country: null });
 
-    const log = await t.db.selectFrom("sync_log").selectAll().where("id", "=", String(summary.syncId)).executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom("sync_log")
+      .selectAll()
+      .where("id", "=", String(summary.syncId))
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({
       status: "success",
       trigger: "cli",
@@ -125,14 +142,33 @@ describe("importing each source format", () => {
   it("imports the public-register CSV with other column names, labels and date formats", async () => {
     const summary = await runRegisterSync(t.db, { source: fixture("public-register.csv") });
     expect(summary).toMatchObject({ processed: 4, added: 3, rejected: 1 });
-    expect(summary.rejections).toEqual([{ line: 5, registrationNumber: "CBDU300004", reason: expect.stringContaining("unknown tier 'Platinum'") }]);
+    expect(summary.rejections).toEqual([
+      {
+        line: 5,
+        registrationNumber: "CBDU300004",
+        reason: expect.stringContaining("unknown tier 'Platinum'"),
+      },
+    ]);
     const rows = await entries();
-    expect(rows.map((r) => [r.registration_number, r.business_name, r.registration_tier, r.registration_type, r.applicant_type])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.registration_number,
+        r.business_name,
+        r.registration_tier,
+        r.registration_type,
+        r.applicant_type,
+      ]),
+    ).toEqual([
       ["CBDL300002", "Ann Taylor", "LOWER", "carrier_broker_dealer", "soleTrader"],
       ["CBDU300001", "Pennine Skip Hire Ltd", "UPPER", "carrier_broker_dealer", "limitedCompany"],
       ["CBDU300003", "Coastal Waste LLP", "UPPER", "carrier_dealer", "limitedLiabilityPartnership"],
     ]);
-    expect(rows[0]).toMatchObject({ registration_date: "2020-08-12", expiry_date: null, postcode: "NR2 3CD", address_line_1: "9 Rose Lane, Norwich" });
+    expect(rows[0]).toMatchObject({
+      registration_date: "2020-08-12",
+      expiry_date: null,
+      postcode: "NR2 3CD",
+      address_line_1: "9 Rose Lane, Norwich",
+    });
     expect(rows[1]).toMatchObject({ expiry_date: "2026-04-01", postcode: "HD1 2AB" });
   });
 
@@ -179,7 +215,12 @@ describe("importing each source format", () => {
 
   it("imports CSV and JSON from http URLs, and reports an HTTP error as a failed run", async () => {
     const base = await serve((req, res) => {
-      const file = req.url === "/register.csv" ? "ea-export.csv" : req.url === "/registration.json" ? "public-register.json" : null;
+      const file =
+        req.url === "/register.csv"
+          ? "ea-export.csv"
+          : req.url === "/registration.json"
+            ? "public-register.json"
+            : null;
       if (!file) {
         res.writeHead(404).end("not found");
         return;
@@ -187,11 +228,21 @@ describe("importing each source format", () => {
       res.writeHead(200, { "content-type": "text/plain" });
       fs.createReadStream(fixture(file)).pipe(res);
     });
-    expect(await runRegisterSync(t.db, { source: `${base}/register.csv` })).toMatchObject({ added: 5, rejected: 4 });
-    expect(await runRegisterSync(t.db, { source: `${base}/registration.json` })).toMatchObject({ added: 2, rejected: 2 });
+    expect(await runRegisterSync(t.db, { source: `${base}/register.csv` })).toMatchObject({
+      added: 5,
+      rejected: 4,
+    });
+    expect(await runRegisterSync(t.db, { source: `${base}/registration.json` })).toMatchObject({
+      added: 2,
+      rejected: 2,
+    });
     const failed = runRegisterSync(t.db, { source: `${base}/missing.csv` });
     await expect(failed).rejects.toThrow(/HTTP 404/);
-    const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom("sync_log")
+      .selectAll()
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(last).toMatchObject({ status: "error", error_message: expect.stringContaining("HTTP 404") });
   });
 
@@ -208,7 +259,14 @@ describe("re-import and sync semantics", () => {
     const before = await entries();
     await new Promise((r) => setTimeout(r, 20));
     const second = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), removeMissing: true });
-    expect(second).toMatchObject({ processed: 9, added: 0, updated: 0, unchanged: 5, rejected: 4, removed: 0 });
+    expect(second).toMatchObject({
+      processed: 9,
+      added: 0,
+      updated: 0,
+      unchanged: 5,
+      rejected: 4,
+      removed: 0,
+    });
     expect(await entries()).toEqual(before);
   });
 
@@ -226,7 +284,11 @@ describe("re-import and sync semantics", () => {
     const summary = await runRegisterSync(t.db, { source: v2 });
     expect(summary).toMatchObject({ processed: 4, added: 1, updated: 1, unchanged: 1, rejected: 1 });
     expect(summary.rejections).toEqual([
-      { line: 3, registrationNumber: "CBDU1002", reason: "duplicate registration number: the row on line 4 is used" },
+      {
+        line: 3,
+        registrationNumber: "CBDU1002",
+        reason: "duplicate registration number: the row on line 4 is used",
+      },
     ]);
     const after = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
     expect(after.CBDU1002.business_name).toBe("Beta Waste Ltd");
@@ -241,29 +303,58 @@ describe("re-import and sync semantics", () => {
     await runRegisterSync(t.db, { source: v1 });
     await t.db
       .insertInto("claimed_listings")
-      .values({ registration_number: "CBDU2001", company_name: "Claimed Skips (our name)", phone: "0161 000 0000", verified: true })
+      .values({
+        registration_number: "CBDU2001",
+        company_name: "Claimed Skips (our name)",
+        phone: "0161 000 0000",
+        verified: true,
+      })
       .execute();
-    await t.db.updateTable("directory_entries").set({ is_claimed: true }).where("registration_number", "=", "CBDU2001").execute();
+    await t.db
+      .updateTable("directory_entries")
+      .set({ is_claimed: true })
+      .where("registration_number", "=", "CBDU2001")
+      .execute();
     const claimBefore = await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow();
 
     // The register renames the business, then drops it from a full export.
-    const v2 = writeCsv("c2.csv", [eaRow("CBDU2001", "Claimed Skips Renamed Ltd"), eaRow("CBDU2002", "Other Waste")]);
+    const v2 = writeCsv("c2.csv", [
+      eaRow("CBDU2001", "Claimed Skips Renamed Ltd"),
+      eaRow("CBDU2002", "Other Waste"),
+    ]);
     expect(await runRegisterSync(t.db, { source: v2, removeMissing: true })).toMatchObject({ updated: 1 });
     const v3 = writeCsv("c3.csv", [eaRow("CBDU2002", "Other Waste")]);
     expect(await runRegisterSync(t.db, { source: v3, removeMissing: true })).toMatchObject({ removed: 1 });
 
-    expect(await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow()).toEqual(claimBefore);
-    const entry = await t.db.selectFrom("directory_entries").selectAll().where("registration_number", "=", "CBDU2001").executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ business_name: "Claimed Skips Renamed Ltd", is_claimed: true, on_register: false });
+    expect(await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow()).toEqual(
+      claimBefore,
+    );
+    const entry = await t.db
+      .selectFrom("directory_entries")
+      .selectAll()
+      .where("registration_number", "=", "CBDU2001")
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      business_name: "Claimed Skips Renamed Ltd",
+      is_claimed: true,
+      on_register: false,
+    });
   });
 
   it("marks registrations missing from a full source as removed (not deleted), and restores them when they return", async () => {
-    const full = writeCsv("full.csv", [eaRow("CBDU3001", "One"), eaRow("CBDU3002", "Two"), eaRow("CBDU3003", "Three")]);
+    const full = writeCsv("full.csv", [
+      eaRow("CBDU3001", "One"),
+      eaRow("CBDU3002", "Two"),
+      eaRow("CBDU3003", "Three"),
+    ]);
     await runRegisterSync(t.db, { source: full, removeMissing: true });
     const partial = writeCsv("partial.csv", [eaRow("CBDU3001", "One")]);
 
     // Without the option (a partial file) nothing is marked.
-    expect(await runRegisterSync(t.db, { source: partial, removeMissing: false })).toMatchObject({ removed: 0, unchanged: 1 });
+    expect(await runRegisterSync(t.db, { source: partial, removeMissing: false })).toMatchObject({
+      removed: 0,
+      unchanged: 1,
+    });
     expect((await entries()).every((r) => r.on_register)).toBe(true);
 
     const summary = await runRegisterSync(t.db, { source: partial, removeMissing: true });
@@ -275,10 +366,16 @@ describe("re-import and sync semantics", () => {
       ["CBDU3002", false, true],
       ["CBDU3003", false, true],
     ]);
-    const log = await t.db.selectFrom("sync_log").select("records_removed").where("id", "=", String(summary.syncId)).executeTakeFirstOrThrow();
+    const log = await t.db
+      .selectFrom("sync_log")
+      .select("records_removed")
+      .where("id", "=", String(summary.syncId))
+      .executeTakeFirstOrThrow();
     expect(log.records_removed).toBe(2);
     // Already removed rows are not counted again.
-    expect(await runRegisterSync(t.db, { source: partial, removeMissing: true })).toMatchObject({ removed: 0 });
+    expect(await runRegisterSync(t.db, { source: partial, removeMissing: true })).toMatchObject({
+      removed: 0,
+    });
 
     const back = await runRegisterSync(t.db, { source: full, removeMissing: true });
     expect(back).toMatchObject({ added: 0, updated: 2, unchanged: 1, removed: 0 });
@@ -308,16 +405,26 @@ describe("one run at a time, all or nothing", () => {
       res.end(`${eaRow("CBDU4002", "Slow Source Two")}\n`);
     });
     const first = runRegisterSync(t.db, { source: `${base}/slow.csv` });
-    await expect.poll(async () => (await t.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status)).toEqual([
-      "running",
-    ]);
+    await expect
+      .poll(async () => (await t.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status))
+      .toEqual(["running"]);
     // While it runs, the heartbeat reports progress (rows read, bytes read of the announced size).
     await expect
-      .poll(() => t.db.selectFrom("sync_log").select(["records_processed", "bytes_read", "bytes_total"]).executeTakeFirstOrThrow(), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          t.db
+            .selectFrom("sync_log")
+            .select(["records_processed", "bytes_read", "bytes_total"])
+            .executeTakeFirstOrThrow(),
+        {
+          timeout: 10_000,
+        },
+      )
       .toMatchObject({ records_processed: 1, bytes_read: expect.any(Number) });
-    const progress = await t.db.selectFrom("sync_log").select(["bytes_read", "heartbeat_at", "created_at"]).executeTakeFirstOrThrow();
+    const progress = await t.db
+      .selectFrom("sync_log")
+      .select(["bytes_read", "heartbeat_at", "created_at"])
+      .executeTakeFirstOrThrow();
     expect(Number(progress.bytes_read)).toBeGreaterThan(EA_HEADER.length);
     expect(progress.heartbeat_at.getTime()).toBeGreaterThan(progress.created_at.getTime());
     const second = runRegisterSync(t.db, { source: fixture("ea-export.csv") });
@@ -335,8 +442,15 @@ describe("one run at a time, all or nothing", () => {
       .execute();
     const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), staleAfterMs: 60_000 });
     expect(summary.added).toBe(5);
-    const dead = await t.db.selectFrom("sync_log").selectAll().where("source", "=", "dead process").executeTakeFirstOrThrow();
-    expect(dead).toMatchObject({ status: "error", error_message: expect.stringContaining("stopped responding") });
+    const dead = await t.db
+      .selectFrom("sync_log")
+      .selectAll()
+      .where("source", "=", "dead process")
+      .executeTakeFirstOrThrow();
+    expect(dead).toMatchObject({
+      status: "error",
+      error_message: expect.stringContaining("stopped responding"),
+    });
   });
 
   it("a source that breaks half-way changes nothing and logs the error", async () => {
@@ -353,7 +467,11 @@ describe("one run at a time, all or nothing", () => {
     const run = runRegisterSync(t.db, { source: `${base}/broken.csv`, removeMissing: true, batchSize: 500 });
     await expect(run).rejects.toBeInstanceOf(SyncFailedError);
     expect(await entries()).toEqual(before);
-    const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom("sync_log")
+      .selectAll()
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(last.status).toBe("error");
     expect(last.error_message).toMatch(/no data was changed/);
     expect(last.records_processed).toBeGreaterThan(0);
@@ -361,12 +479,19 @@ describe("one run at a time, all or nothing", () => {
     // The staging area is empty again and the next run works.
     const { rows: staged } = await t.pool.query("SELECT count(*)::int AS n FROM register_staging");
     expect(staged[0].n).toBe(0);
-    expect(await runRegisterSync(t.db, { source: fixture("ea-export.csv") })).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
+    expect(await runRegisterSync(t.db, { source: fixture("ea-export.csv") })).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 5,
+    });
   });
 
   it("a cancelled run (process stopping) changes nothing", async () => {
     const controller = new AbortController();
-    const file = writeCsv("cancel.csv", Array.from({ length: 2000 }, (_, i) => eaRow(`CBDU${800000 + i}`, `Cancel ${i}`)));
+    const file = writeCsv(
+      "cancel.csv",
+      Array.from({ length: 2000 }, (_, i) => eaRow(`CBDU${800000 + i}`, `Cancel ${i}`)),
+    );
     const run = runRegisterSync(t.db, {
       source: file,
       signal: controller.signal,

@@ -71,7 +71,16 @@ describe("sample register generator", () => {
     expect(tiers.get("LOWER")! / rows.length).toBeGreaterThan(0.35);
     expect(types).toEqual(new Set(["carrier_dealer", "broker_dealer", "carrier_broker_dealer"]));
     expect(applicants).toEqual(
-      new Set(["soleTrader", "limitedCompany", "partnership", "limitedLiabilityPartnership", "localAuthority", "charity", "overseas", "publicBody"]),
+      new Set([
+        "soleTrader",
+        "limitedCompany",
+        "partnership",
+        "limitedLiabilityPartnership",
+        "localAuthority",
+        "charity",
+        "overseas",
+        "publicBody",
+      ]),
     );
     expect(expired).toBeGreaterThan(rows.length * 0.03);
     expect(blankBuilding).toBeGreaterThan(rows.length * 0.3);
@@ -98,7 +107,8 @@ describe("sample register generator", () => {
         expect(near, `${townName} ${e}`).toBe(true);
       }
     }
-    for (const city of new Set([...CITY_LINKS, ...POPULAR_LOCATIONS])) expect(towns.get(city) ?? 0, city).toBeGreaterThan(20);
+    for (const city of new Set([...CITY_LINKS, ...POPULAR_LOCATIONS]))
+      expect(towns.get(city) ?? 0, city).toBeGreaterThan(20);
     expect(towns.size).toBeGreaterThan(100);
   });
 

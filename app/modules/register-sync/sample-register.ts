@@ -31,51 +31,257 @@ function rng(seed: number): () => number {
 }
 
 const SURNAMES = [
-  "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Robinson", "Wright",
-  "Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke",
-  "Patel", "Khan", "Lewis", "James", "Phillips", "Mason", "Mitchell", "Rose", "Davis", "Rodgers",
-  "Hughes", "Edwards", "Turner", "Harris", "Martin", "Cooper", "Hill", "Ward", "Morris", "Moore",
-  "Clark", "Lee", "King", "Baker", "Harrison", "Morgan", "Allen", "Scott", "Young", "Carter",
-  "Shaw", "Watson", "Parker", "Bennett", "Cook", "Kelly", "Bailey", "Murphy", "Price", "Fletcher",
-  "Campbell", "Stewart", "MacDonald", "Reid", "Murray", "Quinn", "O'Brien", "Singh", "Ali", "Hussain",
-  "Nowak", "Kowalski", "Fox", "Barker", "Holmes", "Chapman", "Webb", "Lawson", "Pearson", "Gray",
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Johnson",
+  "Davies",
+  "Robinson",
+  "Wright",
+  "Thompson",
+  "Evans",
+  "Walker",
+  "White",
+  "Roberts",
+  "Green",
+  "Hall",
+  "Wood",
+  "Jackson",
+  "Clarke",
+  "Patel",
+  "Khan",
+  "Lewis",
+  "James",
+  "Phillips",
+  "Mason",
+  "Mitchell",
+  "Rose",
+  "Davis",
+  "Rodgers",
+  "Hughes",
+  "Edwards",
+  "Turner",
+  "Harris",
+  "Martin",
+  "Cooper",
+  "Hill",
+  "Ward",
+  "Morris",
+  "Moore",
+  "Clark",
+  "Lee",
+  "King",
+  "Baker",
+  "Harrison",
+  "Morgan",
+  "Allen",
+  "Scott",
+  "Young",
+  "Carter",
+  "Shaw",
+  "Watson",
+  "Parker",
+  "Bennett",
+  "Cook",
+  "Kelly",
+  "Bailey",
+  "Murphy",
+  "Price",
+  "Fletcher",
+  "Campbell",
+  "Stewart",
+  "MacDonald",
+  "Reid",
+  "Murray",
+  "Quinn",
+  "O'Brien",
+  "Singh",
+  "Ali",
+  "Hussain",
+  "Nowak",
+  "Kowalski",
+  "Fox",
+  "Barker",
+  "Holmes",
+  "Chapman",
+  "Webb",
+  "Lawson",
+  "Pearson",
+  "Gray",
 ];
 const FIRST_NAMES = [
-  "John", "David", "Paul", "Mark", "Michael", "Steven", "Andrew", "James", "Peter", "Gary",
-  "Darren", "Lee", "Craig", "Wayne", "Dean", "Karen", "Sarah", "Emma", "Lisa", "Claire",
-  "Tom", "Dan", "Chris", "Rob", "Matt", "Sam", "Jack", "Ryan", "Liam", "Connor",
+  "John",
+  "David",
+  "Paul",
+  "Mark",
+  "Michael",
+  "Steven",
+  "Andrew",
+  "James",
+  "Peter",
+  "Gary",
+  "Darren",
+  "Lee",
+  "Craig",
+  "Wayne",
+  "Dean",
+  "Karen",
+  "Sarah",
+  "Emma",
+  "Lisa",
+  "Claire",
+  "Tom",
+  "Dan",
+  "Chris",
+  "Rob",
+  "Matt",
+  "Sam",
+  "Jack",
+  "Ryan",
+  "Liam",
+  "Connor",
 ];
 const TRADES = [
-  "Waste Removals", "Skip Hire", "Rubbish Clearance", "House Clearances", "Waste Management",
-  "Recycling", "Haulage", "Environmental Services", "Man and Van", "Scrap Metal", "Demolition",
-  "Builders", "Landscapes", "Plant Hire", "Transport", "Drainage Services", "Tree Surgery",
-  "Roofing", "Property Maintenance", "Grab Hire", "Garden Services", "Clearance Services",
+  "Waste Removals",
+  "Skip Hire",
+  "Rubbish Clearance",
+  "House Clearances",
+  "Waste Management",
+  "Recycling",
+  "Haulage",
+  "Environmental Services",
+  "Man and Van",
+  "Scrap Metal",
+  "Demolition",
+  "Builders",
+  "Landscapes",
+  "Plant Hire",
+  "Transport",
+  "Drainage Services",
+  "Tree Surgery",
+  "Roofing",
+  "Property Maintenance",
+  "Grab Hire",
+  "Garden Services",
+  "Clearance Services",
 ];
 const PREFIXES = [
-  "Northern", "Southern", "Midlands", "Pennine", "Thames Valley", "West Country", "Coastal", "Green",
-  "Eco", "Premier", "Express", "A1", "AAA", "Swift", "Rapid", "Clear Away", "Reliable", "City",
-  "County", "Total", "Greenway", "Evergreen", "Phoenix", "Eagle", "Crown", "Valley", "Lakeside",
+  "Northern",
+  "Southern",
+  "Midlands",
+  "Pennine",
+  "Thames Valley",
+  "West Country",
+  "Coastal",
+  "Green",
+  "Eco",
+  "Premier",
+  "Express",
+  "A1",
+  "AAA",
+  "Swift",
+  "Rapid",
+  "Clear Away",
+  "Reliable",
+  "City",
+  "County",
+  "Total",
+  "Greenway",
+  "Evergreen",
+  "Phoenix",
+  "Eagle",
+  "Crown",
+  "Valley",
+  "Lakeside",
 ];
 const STREETS = [
-  "Station", "Church", "Mill", "High", "Park", "Victoria", "Green", "Manor", "Queens", "Kings",
-  "New", "Albert", "Grange", "Chapel", "School", "Windsor", "York", "Bridge", "Oak", "Springfield",
-  "Moor", "Canal", "Meadow", "Hall", "Forge", "Brook", "Cross", "Market", "Water", "Castle",
+  "Station",
+  "Church",
+  "Mill",
+  "High",
+  "Park",
+  "Victoria",
+  "Green",
+  "Manor",
+  "Queens",
+  "Kings",
+  "New",
+  "Albert",
+  "Grange",
+  "Chapel",
+  "School",
+  "Windsor",
+  "York",
+  "Bridge",
+  "Oak",
+  "Springfield",
+  "Moor",
+  "Canal",
+  "Meadow",
+  "Hall",
+  "Forge",
+  "Brook",
+  "Cross",
+  "Market",
+  "Water",
+  "Castle",
 ];
-const STREET_TYPES = ["Road", "Street", "Lane", "Avenue", "Close", "Way", "Drive", "Crescent", "Terrace", "Place"];
+const STREET_TYPES = [
+  "Road",
+  "Street",
+  "Lane",
+  "Avenue",
+  "Close",
+  "Way",
+  "Drive",
+  "Crescent",
+  "Terrace",
+  "Place",
+];
 const ESTATES = [
-  "Riverside Industrial Estate", "Trade Park", "Business Park", "Enterprise Centre", "Industrial Park",
-  "Works", "Commercial Centre", "Trading Estate", "Yard",
+  "Riverside Industrial Estate",
+  "Trade Park",
+  "Business Park",
+  "Enterprise Centre",
+  "Industrial Park",
+  "Works",
+  "Commercial Centre",
+  "Trading Estate",
+  "Yard",
 ];
-const BUILDINGS = ["Unit", "The Old Dairy", "Riverside House", "Enterprise House", "The Depot", "Yard Office", "Suite"];
+const BUILDINGS = [
+  "Unit",
+  "The Old Dairy",
+  "Riverside House",
+  "Enterprise House",
+  "The Depot",
+  "Yard Office",
+  "Suite",
+];
 const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ".split("");
 
 type Applicant =
-  | "soleTrader" | "limitedCompany" | "partnership" | "limitedLiabilityPartnership"
-  | "localAuthority" | "charity" | "overseas" | "publicBody";
+  | "soleTrader"
+  | "limitedCompany"
+  | "partnership"
+  | "limitedLiabilityPartnership"
+  | "localAuthority"
+  | "charity"
+  | "overseas"
+  | "publicBody";
 
 const APPLICANTS: [Applicant, number][] = [
-  ["soleTrader", 30], ["limitedCompany", 44], ["partnership", 10], ["limitedLiabilityPartnership", 3],
-  ["localAuthority", 3], ["charity", 5], ["overseas", 2], ["publicBody", 3],
+  ["soleTrader", 30],
+  ["limitedCompany", 44],
+  ["partnership", 10],
+  ["limitedLiabilityPartnership", 3],
+  ["localAuthority", 3],
+  ["charity", 5],
+  ["overseas", 2],
+  ["publicBody", 3],
 ];
 
 const DAY = 86_400_000;
@@ -143,7 +349,18 @@ export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<
     let number: string;
     if (upper) number = `CBDU${(upperNo += int(1, 3))}`;
     else number = `CBDL${(lowerNo += int(1, 3))}`;
-    const type = upper ? pick(["carrier_dealer", "carrier_dealer", "broker_dealer", "carrier_broker_dealer", "carrier_broker_dealer", "carrier_broker_dealer", "carrier_broker_dealer", "carrier_broker_dealer"]) : "carrier_broker_dealer";
+    const type = upper
+      ? pick([
+          "carrier_dealer",
+          "carrier_dealer",
+          "broker_dealer",
+          "carrier_broker_dealer",
+          "carrier_broker_dealer",
+          "carrier_broker_dealer",
+          "carrier_broker_dealer",
+          "carrier_broker_dealer",
+        ])
+      : "carrier_broker_dealer";
 
     const surname = pick(SURNAMES);
     const trade = pick(TRADES);
@@ -167,34 +384,60 @@ export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<
         ]);
         break;
       case "partnership":
-        name = pick([`${surname} & Sons`, `${surname} Brothers ${trade}`, `${surname} & ${pick(SURNAMES)} ${trade}`]);
+        name = pick([
+          `${surname} & Sons`,
+          `${surname} Brothers ${trade}`,
+          `${surname} & ${pick(SURNAMES)} ${trade}`,
+        ]);
         break;
       case "limitedLiabilityPartnership":
         name = `${surname} ${trade} LLP`;
         break;
       case "localAuthority":
-        name = pick([`${town.name} City Council`, `${town.name} Borough Council`, `${town.name} District Council`]);
+        name = pick([
+          `${town.name} City Council`,
+          `${town.name} Borough Council`,
+          `${town.name} District Council`,
+        ]);
         break;
       case "charity":
-        name = pick([`${town.name} Furniture Project`, `${pick(PREFIXES)} Reuse Trust`, `${town.name} Community Recycling`]);
+        name = pick([
+          `${town.name} Furniture Project`,
+          `${pick(PREFIXES)} Reuse Trust`,
+          `${town.name} Community Recycling`,
+        ]);
         break;
       case "overseas":
         name = `${surname} ${trade} ${pick(["GmbH", "BV", "SARL", "Ltd (Ireland)"])}`;
         break;
       case "publicBody":
-        name = pick([`${town.name} Hospitals NHS Trust`, `${town.name} Housing Association`, `${town.name} Port Authority`]);
+        name = pick([
+          `${town.name} Hospitals NHS Trust`,
+          `${town.name} Housing Association`,
+          `${town.name} Port Authority`,
+        ]);
         break;
     }
 
     const business = applicant !== "soleTrader" && applicant !== "partnership";
     const onEstate = business && chance(0.5);
-    const building = chance(0.3) ? (onEstate ? `Unit ${int(1, 40)}` : pick(BUILDINGS) + (chance(0.5) ? ` ${int(1, 12)}` : "")) : "";
-    const line1 = onEstate ? `${pick(STREETS)} ${pick(ESTATES)}` : `${int(1, 250)} ${pick(STREETS)} ${pick(STREET_TYPES)}`;
+    const building = chance(0.3)
+      ? onEstate
+        ? `Unit ${int(1, 40)}`
+        : pick(BUILDINGS) + (chance(0.5) ? ` ${int(1, 12)}` : "")
+      : "";
+    const line1 = onEstate
+      ? `${pick(STREETS)} ${pick(ESTATES)}`
+      : `${int(1, 250)} ${pick(STREETS)} ${pick(STREET_TYPES)}`;
     const line2 = chance(0.45) ? `${pick(STREETS)} ${pick(["Road", "Lane", "Street"])}` : "";
-    const line3 = chance(0.15) ? pick(["Northside", "Southside", "Eastfield", "Westfield", "Old Town", "Upper End"]) : "";
+    const line3 = chance(0.15)
+      ? pick(["Northside", "Southside", "Eastfield", "Westfield", "Old Town", "Upper End"])
+      : "";
     const line4 = chance(0.04) ? "c/o Accounts Dept" : "";
     const district = pick(town.districts);
-    const postcode = chance(0.01) ? "" : `${town.area}${district} ${int(1, 9)}${pick(INWARD_LETTERS)}${pick(INWARD_LETTERS)}`;
+    const postcode = chance(0.01)
+      ? ""
+      : `${town.area}${district} ${int(1, 9)}${pick(INWARD_LETTERS)}${pick(INWARD_LETTERS)}`;
     const spread = town.spread ?? 4_000;
     const noGrid = chance(0.03);
     const easting = noGrid ? "" : String(town.easting + int(-spread, spread));
@@ -202,7 +445,9 @@ export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<
     const uprn = chance(0.3) ? "" : String(int(10_000_000, 100_099_999_999));
     const country = chance(0.2) ? "" : town.country;
 
-    let regDate = isoDay(firstRegistrationMs + Math.floor(random() * (asOfMs - firstRegistrationMs - 30 * DAY)));
+    let regDate = isoDay(
+      firstRegistrationMs + Math.floor(random() * (asOfMs - firstRegistrationMs - 30 * DAY)),
+    );
     let expiry = "";
     if (upper) {
       // Renewals add 3 years to the expiry; about 1 in 8 upper-tier registrations has lapsed.
@@ -216,21 +461,52 @@ export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<
     }
     let companyNumber = "";
     if (applicant === "limitedCompany" && chance(0.95)) {
-      companyNumber = town.country === "Scotland" ? `SC${int(100_000, 999_999)}` : String(int(100_000, 14_999_999)).padStart(8, "0");
+      companyNumber =
+        town.country === "Scotland"
+          ? `SC${int(100_000, 999_999)}`
+          : String(int(100_000, 14_999_999)).padStart(8, "0");
     }
 
     const fields = [
-      number, name, uprn, building, line1, line2, line3, line4, town.name, postcode, country,
-      easting, northing, applicant, tier, type, regDate, expiry, companyNumber,
+      number,
+      name,
+      uprn,
+      building,
+      line1,
+      line2,
+      line3,
+      line4,
+      town.name,
+      postcode,
+      country,
+      easting,
+      northing,
+      applicant,
+      tier,
+      type,
+      regDate,
+      expiry,
+      companyNumber,
     ];
     const bad = malformedAt.get(i);
     if (bad !== undefined) {
       switch (bad % 5) {
-        case 0: fields[0] = ""; break; // missing registration number
-        case 1: fields[16] = `${regDate.slice(8, 10)}/13/${regDate.slice(0, 4)}`; break; // malformed date
-        case 2: fields[11] = "4O1234"; break; // bad easting (letter O)
-        case 3: fields[14] = "MIDDLE"; break; // unknown tier
-        case 4: fields[17] = "2024-02-30"; fields[14] = "UPPER"; break; // no such date
+        case 0:
+          fields[0] = "";
+          break; // missing registration number
+        case 1:
+          fields[16] = `${regDate.slice(8, 10)}/13/${regDate.slice(0, 4)}`;
+          break; // malformed date
+        case 2:
+          fields[11] = "4O1234";
+          break; // bad easting (letter O)
+        case 3:
+          fields[14] = "MIDDLE";
+          break; // unknown tier
+        case 4:
+          fields[17] = "2024-02-30";
+          fields[14] = "UPPER";
+          break; // no such date
       }
     }
     yield fields.map(csvField).join(",");

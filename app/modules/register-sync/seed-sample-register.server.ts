@@ -14,7 +14,11 @@ export async function seedSampleRegister(
   db: Database,
   options: { dataDir: string; rows: number; log: Pick<Logger, "info" | "warn" | "error"> },
 ): Promise<SyncSummary | null> {
-  const any = await db.selectFrom("directory_entries").select("registration_number").limit(1).executeTakeFirst();
+  const any = await db
+    .selectFrom("directory_entries")
+    .select("registration_number")
+    .limit(1)
+    .executeTakeFirst();
   if (any || options.rows <= 0) return null;
   const file = path.join(options.dataDir, "sample-register.csv");
   if (!fs.existsSync(file)) {

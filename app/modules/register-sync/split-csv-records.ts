@@ -65,7 +65,10 @@ export class CsvRecordSplitter {
   end(out: CsvRecord[]): void {
     if (!this.open) return;
     if (this.skipping) {
-      const note = this.state === QUOTED ? "; a quoted field on this line never closes: the file ends inside quotes" : "";
+      const note =
+        this.state === QUOTED
+          ? "; a quoted field on this line never closes: the file ends inside quotes"
+          : "";
       out.push({ line: this.line, error: recordTooLongReason(note), tooLong: true });
     } else {
       const record = this.pieces.join("");
@@ -271,7 +274,8 @@ function parseQuoted(
       let p = i + 1;
       for (;;) {
         const q = s.indexOf('"', p);
-        if (q === -1) return final ? { error: "unterminated quoted field (the file ends inside quotes)" } : null;
+        if (q === -1)
+          return final ? { error: "unterminated quoted field (the file ends inside quotes)" } : null;
         if (q + 1 < n && s.charCodeAt(q + 1) === 34) {
           value += s.slice(p, q + 1);
           p = q + 2;

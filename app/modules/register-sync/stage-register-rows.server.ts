@@ -100,11 +100,15 @@ export class StagingBatch {
  */
 export async function stageRegisterRows(db: Database, batch: StagingBatch, syncId?: number): Promise<number> {
   if (batch.length === 0) return 0;
-  const arrays = STAGED_COLUMNS.map(([, type], i) => sql`${arrayLiteral(batch.columns[i])}::${sql.raw(type)}[]`);
+  const arrays = STAGED_COLUMNS.map(
+    ([, type], i) => sql`${arrayLiteral(batch.columns[i])}::${sql.raw(type)}[]`,
+  );
   const result = await sql`
     INSERT INTO register_staging (${sql.join(STAGED_COLUMNS.map(([name]) => sql.ref(name)))})
     SELECT * FROM unnest(${sql.join(arrays)})
-    ${syncId === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId} AND status = 'running')`}`.execute(db);
+    ${syncId === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM sync_log WHERE id = ${syncId} AND status = 'running')`}`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

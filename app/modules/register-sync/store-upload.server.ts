@@ -25,7 +25,8 @@ export interface StoredUpload {
 
 /** 'zip' for a ZIP archive, 'csv' for text that looks like CSV (a header line with commas). */
 export function detectRegisterFileType(bytes: Uint8Array): "zip" | "csv" | null {
-  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "zip";
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+    return "zip";
   const head = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 4096))).toString("utf8");
   if (head.includes("\u0000")) return null;
   const firstLine = head.replace(/^\uFEFF/, "").split(/\r?\n/)[0] ?? "";
@@ -34,7 +35,10 @@ export function detectRegisterFileType(bytes: Uint8Array): "zip" | "csv" | null 
 
 export async function storeRegisterUpload(storage: Storage, file: File): Promise<StoredUpload> {
   if (file.size === 0) throw new InvalidUploadError("Choose a register file to upload");
-  if (file.size > MAX_UPLOAD_BYTES) throw new InvalidUploadError("The file is larger than 50 MB: sync large registers from the configured source instead");
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw new InvalidUploadError(
+      "The file is larger than 50 MB: sync large registers from the configured source instead",
+    );
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectRegisterFileType(bytes);
   if (!type) throw new InvalidUploadError("The file is not a CSV or ZIP register file");
@@ -48,10 +52,18 @@ export async function storeRegisterUpload(storage: Storage, file: File): Promise
  * Runs `work` with the stored upload as a local file, then deletes the local copy and the stored
  * upload, whether the import worked or not (an upload is used once).
  */
-export async function withStoredUpload<T>(storage: Storage, key: string, work: (file: string) => Promise<T>): Promise<T> {
-  if (!key.startsWith(`${UPLOAD_PREFIX}/`) || key.includes("..")) throw new Error(`Not a register upload: ${key}`);
+export async function withStoredUpload<T>(
+  storage: Storage,
+  key: string,
+  work: (file: string) => Promise<T>,
+): Promise<T> {
+  if (!key.startsWith(`${UPLOAD_PREFIX}/`) || key.includes(".."))
+    throw new Error(`Not a register upload: ${key}`);
   const stored = await storage.get(key);
-  if (!stored) throw new Error("The uploaded register file is no longer in storage (it was imported or removed already)");
+  if (!stored)
+    throw new Error(
+      "The uploaded register file is no longer in storage (it was imported or removed already)",
+    );
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "register-upload-"));
   const file = path.join(dir, path.basename(key));
   try {

@@ -42,11 +42,14 @@ export function registerSyncJob(
       });
     if (typeof p.upload === "string" && p.upload) {
       if (!deps.storage) throw new Error("Uploaded register files need the storage service");
-      await withStoredUpload(deps.storage, p.upload, (file) => run(file, `upload: ${p.uploadName ?? p.upload}`));
+      await withStoredUpload(deps.storage, p.upload, (file) =>
+        run(file, `upload: ${p.uploadName ?? p.upload}`),
+      );
       return;
     }
     const source = typeof p.source === "string" && p.source ? p.source : config.REGISTER_SOURCE;
-    if (!source) throw new Error("No register source configured: set REGISTER_SOURCE, or start the sync with a file");
+    if (!source)
+      throw new Error("No register source configured: set REGISTER_SOURCE, or start the sync with a file");
     await run(source);
   };
 }

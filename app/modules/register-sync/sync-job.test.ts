@@ -32,19 +32,29 @@ it("seeds an empty directory from a generated sample once; a second start reuses
 
 it("runs as a 'register-sync' job from the configured source, and on the daily schedule", async () => {
   const queue = new JobQueue(t.db, log);
-  queue.register(REGISTER_SYNC_JOB, registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }));
+  queue.register(
+    REGISTER_SYNC_JOB,
+    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }),
+  );
   queue.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
   await queue.enqueue(REGISTER_SYNC_JOB, {});
   await queue.tick(new Date(Date.UTC(2030, 0, 1, 2, 0))); // before 03:00: the manual job only
   await expect.poll(() => t.db.selectFrom("jobs").select("status").execute()).toEqual([{ status: "done" }]);
   await queue.stop();
-  const manual = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+  const manual = await t.db
+    .selectFrom("sync_log")
+    .selectAll()
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   expect(manual).toMatchObject({ trigger: "manual", status: "success", source: fixture, records_added: 5 });
   // Full sync: the sample rows seeded above are not in the source, so they are marked removed.
   expect(manual.records_removed).toBe(300);
 
   const scheduled = new JobQueue(t.db, log);
-  scheduled.register(REGISTER_SYNC_JOB, registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }));
+  scheduled.register(
+    REGISTER_SYNC_JOB,
+    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }),
+  );
   scheduled.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
   await scheduled.tick(new Date(Date.UTC(2030, 0, 1, 3, 5)));
   await expect
@@ -52,12 +62,17 @@ it("runs as a 'register-sync' job from the configured source, and on the daily s
     .toEqual([{ status: "done" }]);
   await scheduled.stop();
   const last = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-  expect(last).toMatchObject({ trigger: "schedule", status: "success", records_added: 0, records_unchanged: 5 });
+  expect(last).toMatchObject({
+    trigger: "schedule",
+    status: "success",
+    records_added: 0,
+    records_unchanged: 5,
+  });
 });
 
 it("fails the job clearly when no source is configured", async () => {
   const handler = registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 });
-  await expect(handler({}, { db: t.db, log, job: {} as never, signal: new AbortController().signal })).rejects.toThrow(
-    /No register source configured/,
-  );
+  await expect(
+    handler({}, { db: t.db, log, job: {} as never, signal: new AbortController().signal }),
+  ).rejects.toThrow(/No register source configured/);
 });

@@ -18,7 +18,12 @@ import { JobQueue } from "~/platform/jobs/queue.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { CLEARED_MESSAGE, clearStuckSyncs } from "./clear-stuck-syncs.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
-import { listSyncDebugEntries, listSyncLogs, listSyncRejections, syncSummaryCards } from "./list-sync-logs.server";
+import {
+  listSyncDebugEntries,
+  listSyncLogs,
+  listSyncRejections,
+  syncSummaryCards,
+} from "./list-sync-logs.server";
 import { NoRegisterSourceError, requestRegisterSync, syncPending } from "./request-sync.server";
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
 import { stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
@@ -74,14 +79,28 @@ async function slowSource(first: string, rest: string) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/register.csv`, release };
 }
 
-const statuses = async () => (await t.db.selectFrom("sync_log").select("status").orderBy("id").execute()).map((r) => r.status);
+const statuses = async () =>
+  (await t.db.selectFrom("sync_log").select("status").orderBy("id").execute()).map((r) => r.status);
 const numbers = async () =>
-  (await t.db.selectFrom("directory_entries").select("registration_number").orderBy("registration_number").execute()).map((r) => r.registration_number);
+  (
+    await t.db
+      .selectFrom("directory_entries")
+      .select("registration_number")
+      .orderBy("registration_number")
+      .execute()
+  ).map((r) => r.registration_number);
 
 describe("one sync at a time", () => {
   it("refuses a second request while a sync runs or waits, with a clear message; needs a source", async () => {
-    const options = { configuredSource: EA, trigger: "manual" as const, removeMissing: true, staleAfterMinutes: 30 };
-    await expect(requestRegisterSync(t.db, { ...options, configuredSource: undefined })).rejects.toBeInstanceOf(NoRegisterSourceError);
+    const options = {
+      configuredSource: EA,
+      trigger: "manual" as const,
+      removeMissing: true,
+      staleAfterMinutes: 30,
+    };
+    await expect(
+      requestRegisterSync(t.db, { ...options, configuredSource: undefined }),
+    ).rejects.toBeInstanceOf(NoRegisterSourceError);
     expect(await syncPending(t.db)).toBe(false);
     const id = await requestRegisterSync(t.db, options);
     expect(id).toBeTruthy();
@@ -89,7 +108,9 @@ describe("one sync at a time", () => {
     // Queued, not yet running: a second click is refused (one job, unique key).
     const second = requestRegisterSync(t.db, options);
     await expect(second).rejects.toBeInstanceOf(SyncAlreadyRunningError);
-    await expect(second).rejects.toThrow(/^A register sync is already running .*Wait for it to finish, or clear it if it is stuck\./);
+    await expect(second).rejects.toThrow(
+      /^A register sync is already running .*Wait for it to finish, or clear it if it is stuck\./,
+    );
     expect(await t.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
     // Running (a log row 'running'): refused too.
     await t.db.deleteFrom("jobs").execute();
@@ -104,12 +125,20 @@ describe("one sync at a time", () => {
     await queue.enqueue(REGISTER_SYNC_JOB, { source: slow.url, removeMissing: false }, { maxAttempts: 1 });
     await queue.enqueue(REGISTER_SYNC_JOB, { source: EA, removeMissing: false }, { maxAttempts: 1 });
     await queue.tick();
-    await expect.poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "failed").execute()).toHaveLength(1);
-    const failed = await t.db.selectFrom("jobs").select(["last_error", "attempts"]).where("status", "=", "failed").executeTakeFirstOrThrow();
+    await expect
+      .poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "failed").execute())
+      .toHaveLength(1);
+    const failed = await t.db
+      .selectFrom("jobs")
+      .select(["last_error", "attempts"])
+      .where("status", "=", "failed")
+      .executeTakeFirstOrThrow();
     expect(failed.last_error).toMatch(/A register sync is already running/);
     expect(failed.attempts).toBe(1);
     slow.release();
-    await expect.poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "done").execute()).toHaveLength(1);
+    await expect
+      .poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "done").execute())
+      .toHaveLength(1);
     await queue.stop();
     expect(await statuses()).toEqual(["success"]);
     expect(await numbers()).toEqual(["CBDU5001", "CBDU5002"]);
@@ -119,25 +148,60 @@ describe("one sync at a time", () => {
 describe("crash recovery", () => {
   it("a run killed half-way (staged rows, no heartbeat) is marked error and its leftovers are never merged", async () => {
     await runRegisterSync(t.db, { source: EA });
-    const before = await t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute();
+    const before = await t.db
+      .selectFrom("directory_entries")
+      .selectAll()
+      .orderBy("registration_number")
+      .execute();
     // What a killed process leaves: a 'running' log with an old heartbeat and rows in staging.
     const dead = await t.db
       .insertInto("sync_log")
-      .values({ status: "running", source: "killed", heartbeat_at: new Date(Date.now() - 45 * 60_000), created_at: new Date(Date.now() - 50 * 60_000) })
+      .values({
+        status: "running",
+        source: "killed",
+        heartbeat_at: new Date(Date.now() - 45 * 60_000),
+        created_at: new Date(Date.now() - 50 * 60_000),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await stageRegisterRows(t.db, StagingBatch.of([
-      {
-        line_number: 2, registration_number: "CBDU6666", business_name: "Half Imported Ltd", uprn: null, building: null,
-        address_line_1: null, address_line_2: null, address_line_3: null, address_line_4: null, town: "Leeds", postcode: null,
-        country: null, easting: null, northing: null, applicant_type: null, registration_tier: "LOWER", registration_type: null,
-        registration_date: null, expiry_date: null, company_number: null, row_hash: "x",
-      },
-    ]));
+    await stageRegisterRows(
+      t.db,
+      StagingBatch.of([
+        {
+          line_number: 2,
+          registration_number: "CBDU6666",
+          business_name: "Half Imported Ltd",
+          uprn: null,
+          building: null,
+          address_line_1: null,
+          address_line_2: null,
+          address_line_3: null,
+          address_line_4: null,
+          town: "Leeds",
+          postcode: null,
+          country: null,
+          easting: null,
+          northing: null,
+          applicant_type: null,
+          registration_tier: "LOWER",
+          registration_type: null,
+          registration_date: null,
+          expiry_date: null,
+          company_number: null,
+          row_hash: "x",
+        },
+      ]),
+    );
     // Nothing changed in the directory; the watchdog marks the dead run as failed.
-    expect(await t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute()).toEqual(before);
+    expect(
+      await t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute(),
+    ).toEqual(before);
     expect(await failStaleSyncs(t.db, 30 * 60_000)).toBe(1);
-    const marked = await t.db.selectFrom("sync_log").selectAll().where("id", "=", dead.id).executeTakeFirstOrThrow();
+    const marked = await t.db
+      .selectFrom("sync_log")
+      .selectAll()
+      .where("id", "=", dead.id)
+      .executeTakeFirstOrThrow();
     expect(marked.status).toBe("error");
     expect(marked.error_message).toMatch(/stopped responding .*no data was changed/);
     expect(marked.duration_ms).toBe(5 * 60_000);
@@ -151,18 +215,26 @@ describe("crash recovery", () => {
     const slow = await slowSource(row("CBDU7001", "Cleared One Ltd"), row("CBDU7002", "Cleared Two Ltd"));
     const run = runRegisterSync(t.db, { source: slow.url });
     await expect.poll(statuses).toEqual(["running"]);
-    await t.db.insertInto("jobs").values({ type: REGISTER_SYNC_JOB, status: "running", payload: "{}", unique_key: "register-sync" }).execute();
+    await t.db
+      .insertInto("jobs")
+      .values({ type: REGISTER_SYNC_JOB, status: "running", payload: "{}", unique_key: "register-sync" })
+      .execute();
     expect(await clearStuckSyncs(t.db)).toBe(1);
     const cleared = await t.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
     expect(cleared).toMatchObject({ status: "error", error_message: CLEARED_MESSAGE });
     expect(cleared.finished_at).not.toBeNull();
     // The job row no longer holds the one-sync slot.
-    expect(await t.db.selectFrom("jobs").select(["status", "last_error"]).execute()).toEqual([{ status: "failed", last_error: CLEARED_MESSAGE }]);
+    expect(await t.db.selectFrom("jobs").select(["status", "last_error"]).execute()).toEqual([
+      { status: "failed", last_error: CLEARED_MESSAGE },
+    ]);
     expect(await syncPending(t.db)).toBe(false);
     slow.release();
     await expect(run).rejects.toBeInstanceOf(SyncFailedError);
     expect(await numbers()).toEqual([]);
-    const after = await t.db.selectFrom("sync_log").select(["status", "error_message"]).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("sync_log")
+      .select(["status", "error_message"])
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ status: "error", error_message: CLEARED_MESSAGE });
     expect(await runRegisterSync(t.db, { source: EA })).toMatchObject({ added: 5 });
   });
@@ -170,18 +242,34 @@ describe("crash recovery", () => {
 
 describe("removed registrations", () => {
   it("are kept, marked, shown as removed on the profile and left out of search; they come back when listed again", async () => {
-    const full = csv("full.csv", [row("CBDU8101", "Stays Waste Ltd", "Removaltown"), row("CBDU8102", "Goes Waste Ltd", "Removaltown")]);
+    const full = csv("full.csv", [
+      row("CBDU8101", "Stays Waste Ltd", "Removaltown"),
+      row("CBDU8102", "Goes Waste Ltd", "Removaltown"),
+    ]);
     await runRegisterSync(t.db, { source: full, removeMissing: true });
     const smaller = csv("smaller.csv", [row("CBDU8101", "Stays Waste Ltd", "Removaltown")]);
     const summary = await runRegisterSync(t.db, { source: smaller, removeMissing: true });
     expect(summary).toMatchObject({ removed: 1, added: 0, updated: 0 });
     const logs = await listSyncLogs(t.db);
-    expect(logs[0]).toMatchObject({ status: "success", recordsRemoved: 1, recordsAdded: 0, recordsUpdated: 0, recordsRejected: 0 });
+    expect(logs[0]).toMatchObject({
+      status: "success",
+      recordsRemoved: 1,
+      recordsAdded: 0,
+      recordsUpdated: 0,
+      recordsRejected: 0,
+    });
     expect(await numbers()).toEqual(["CBDU8101", "CBDU8102"]);
     expect(await getProvider(t.db, "CBDU8102")).toBeNull();
-    expect(await getRemovedRegistration(t.db, "cbdu 8102")).toMatchObject({ registration_number: "CBDU8102", business_name: "Goes Waste Ltd", removed_at: expect.any(String) });
+    expect(await getRemovedRegistration(t.db, "cbdu 8102")).toMatchObject({
+      registration_number: "CBDU8102",
+      business_name: "Goes Waste Ltd",
+      removed_at: expect.any(String),
+    });
     expect(await getRemovedRegistration(t.db, "CBDU8101")).toBeNull();
-    const found = await searchProviders(t.db, parseSearchInput(new URLSearchParams({ query: "Removaltown" })).input);
+    const found = await searchProviders(
+      t.db,
+      parseSearchInput(new URLSearchParams({ query: "Removaltown" })).input,
+    );
     expect(JSON.stringify(found)).toContain("CBDU8101");
     expect(JSON.stringify(found)).not.toContain("CBDU8102");
     const back = await runRegisterSync(t.db, { source: full, removeMissing: true });
@@ -192,26 +280,58 @@ describe("removed registrations", () => {
 
 describe("history, rejected lines and schedule", () => {
   it("lists runs newest first with counts and rejected lines, summary cards and debug entries", async () => {
-    const bad = csv("bad.csv", [row("CBDU8201", "Good Row Ltd"), ",No Number Ltd,,,,,,,Leeds,,,,,,,,,,", row("CBDU8202", "Another Good Ltd")]);
+    const bad = csv("bad.csv", [
+      row("CBDU8201", "Good Row Ltd"),
+      ",No Number Ltd,,,,,,,Leeds,,,,,,,,,,",
+      row("CBDU8202", "Another Good Ltd"),
+    ]);
     await runRegisterSync(t.db, { source: bad, trigger: "upload" });
-    await t.db.insertInto("sync_log").values({ status: "error", error_message: "boom", created_at: new Date(Date.now() + 1000) }).execute();
+    await t.db
+      .insertInto("sync_log")
+      .values({ status: "error", error_message: "boom", created_at: new Date(Date.now() + 1000) })
+      .execute();
     const logs = await listSyncLogs(t.db);
     expect(logs.map((l) => l.status)).toEqual(["error", "success"]);
-    expect(logs[1]).toMatchObject({ trigger: "upload", recordsProcessed: 3, recordsAdded: 2, recordsRejected: 1, storedRejections: 1 });
+    expect(logs[1]).toMatchObject({
+      trigger: "upload",
+      recordsProcessed: 3,
+      recordsAdded: 2,
+      recordsRejected: 1,
+      storedRejections: 1,
+    });
     const rejected = await listSyncRejections(t.db, logs[1].id);
-    expect(rejected).toEqual([{ line: 3, registrationNumber: null, reason: expect.stringMatching(/registration number/i) }]);
+    expect(rejected).toEqual([
+      { line: 3, registrationNumber: null, reason: expect.stringMatching(/registration number/i) },
+    ]);
     expect(await listSyncRejections(t.db, "not-a-number")).toEqual([]);
-    expect(await syncSummaryCards(t.db)).toMatchObject({ totalRuns: 2, successfulRuns: 1, lastRun: { status: "error" } });
-    await requestRegisterSync(t.db, { source: bad, trigger: "upload", removeMissing: false, staleAfterMinutes: 30 });
+    expect(await syncSummaryCards(t.db)).toMatchObject({
+      totalRuns: 2,
+      successfulRuns: 1,
+      lastRun: { status: "error" },
+    });
+    await requestRegisterSync(t.db, {
+      source: bad,
+      trigger: "upload",
+      removeMissing: false,
+      staleAfterMinutes: 30,
+    });
     const debug = await listSyncDebugEntries(t.db);
     expect(debug).toHaveLength(1);
-    expect(debug[0]).toMatchObject({ status: "queued", payload: { source: bad, trigger: "upload", removeMissing: false } });
+    expect(debug[0]).toMatchObject({
+      status: "queued",
+      payload: { source: bad, trigger: "upload", removeMissing: false },
+    });
   });
 
   it("keeps at most 50 runs in the history", async () => {
     await t.db
       .insertInto("sync_log")
-      .values(Array.from({ length: 55 }, (_, i) => ({ status: "success" as const, created_at: new Date(Date.UTC(2030, 0, 1, 0, i)) })))
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          status: "success" as const,
+          created_at: new Date(Date.UTC(2030, 0, 1, 0, i)),
+        })),
+      )
       .execute();
     const logs = await listSyncLogs(t.db);
     expect(logs).toHaveLength(50);
@@ -220,9 +340,15 @@ describe("history, rejected lines and schedule", () => {
 
   it("runs the daily schedule at the configured time, once a day, as a full sync", async () => {
     const full = csv("scheduled.csv", [row("CBDU8301", "Scheduled Waste Ltd")]);
-    await t.db.insertInto("directory_entries").values({ registration_number: "CBDU8399", business_name: "Gone By Morning Ltd" }).execute();
+    await t.db
+      .insertInto("directory_entries")
+      .values({ registration_number: "CBDU8399", business_name: "Gone By Morning Ltd" })
+      .execute();
     const queue = new JobQueue(t.db, log);
-    queue.register(REGISTER_SYNC_JOB, registerSyncJob({ REGISTER_SOURCE: full, SYNC_STALE_AFTER_MINUTES: 30 }));
+    queue.register(
+      REGISTER_SYNC_JOB,
+      registerSyncJob({ REGISTER_SOURCE: full, SYNC_STALE_AFTER_MINUTES: 30 }),
+    );
     queue.schedule({ name: "register-sync-daily", dailyAt: "05:30", type: REGISTER_SYNC_JOB });
     await queue.tick(new Date(Date.UTC(2031, 4, 2, 5, 29)));
     expect(await t.db.selectFrom("jobs").select("id").execute()).toEqual([]);
@@ -232,12 +358,19 @@ describe("history, rejected lines and schedule", () => {
     expect(await t.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
     await queue.stop();
     const last = await t.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
-    expect(last).toMatchObject({ trigger: "schedule", status: "success", records_added: 1, records_removed: 1 });
+    expect(last).toMatchObject({
+      trigger: "schedule",
+      status: "success",
+      records_added: 1,
+      records_removed: 1,
+    });
   });
 
   it("tells CSV and ZIP uploads from other files by content", () => {
     expect(detectRegisterFileType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toBe("zip");
-    expect(detectRegisterFileType(new TextEncoder().encode("\uFEFFRegistration number,Name\nA,B\n"))).toBe("csv");
+    expect(detectRegisterFileType(new TextEncoder().encode("\uFEFFRegistration number,Name\nA,B\n"))).toBe(
+      "csv",
+    );
     expect(detectRegisterFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toBeNull();
     expect(detectRegisterFileType(new TextEncoder().encode("just some text\n"))).toBeNull();
   });

@@ -20,7 +20,15 @@ export interface UkTown {
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-type Row = [name: string, area: string, districts: number[], e: number, n: number, weight: number, country?: "Wales" | "Scotland"];
+type Row = [
+  name: string,
+  area: string,
+  districts: number[],
+  e: number,
+  n: number,
+  weight: number,
+  country?: "Wales" | "Scotland",
+];
 
 const ROWS: Row[] = [
   ["Manchester", "M", range(1, 40), 384000, 398000, 9],

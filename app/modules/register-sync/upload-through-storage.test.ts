@@ -30,24 +30,40 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const tmpCopies = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("register-upload-") && f !== path.basename(dir));
+const tmpCopies = () =>
+  fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith("register-upload-") && f !== path.basename(dir));
 
 it("stores the upload in storage, imports it from the job, then deletes it", async () => {
   const before = tmpCopies();
-  const upload = await storeRegisterUpload(storage, new File([fs.readFileSync(fixture)], "march-extract.csv"));
+  const upload = await storeRegisterUpload(
+    storage,
+    new File([fs.readFileSync(fixture)], "march-extract.csv"),
+  );
   expect(upload.key).toMatch(/^register-uploads\/.+\.csv$/);
   expect((await storage.get(upload.key))?.body.equals(fs.readFileSync(fixture))).toBe(true);
 
   await requestRegisterSync(t.db, { upload, trigger: "upload", removeMissing: false, staleAfterMinutes: 30 });
   const job = await t.db.selectFrom("jobs").select("payload").executeTakeFirstOrThrow();
-  expect(job.payload).toEqual({ upload: upload.key, uploadName: "march-extract.csv", trigger: "upload", removeMissing: false });
+  expect(job.payload).toEqual({
+    upload: upload.key,
+    uploadName: "march-extract.csv",
+    trigger: "upload",
+    removeMissing: false,
+  });
 
   // Another instance: its own queue, the same database and storage, no shared folder.
   const other = new JobQueue(t.db, log);
-  other.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }), { bulk: true });
+  other.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }), {
+    bulk: true,
+  });
   expect(await other.drain()).toBe(1);
   const run = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-  expect(run).toMatchObject({ status: "success", trigger: "upload", source: "upload: march-extract.csv", records_added: 5 });
+  expect(run).toMatchObject({
+    status: "success",
+    trigger: "upload",
+    source: "upload: march-extract.csv",
+    records_added: 5,
+  });
   expect(await storage.get(upload.key)).toBeNull();
   expect(tmpCopies()).toEqual(before);
 });
@@ -65,5 +81,7 @@ it("fails the job clearly when the upload is gone, and refuses what is not a reg
   const job = await t.db.selectFrom("jobs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
   expect(job).toMatchObject({ status: "failed" });
   expect(job.last_error).toMatch(/no longer in storage/);
-  await expect(storeRegisterUpload(storage, new File(["just some words"], "notes.txt"))).rejects.toThrow(InvalidUploadError);
+  await expect(storeRegisterUpload(storage, new File(["just some words"], "notes.txt"))).rejects.toThrow(
+    InvalidUploadError,
+  );
 });

@@ -4,7 +4,10 @@ import path from "node:path";
 import { once } from "node:events";
 import { sampleRegisterLines, type SampleRegisterOptions } from "./sample-register";
 
-export async function writeSampleRegister(file: string, options: SampleRegisterOptions): Promise<{ rows: number; bytes: number }> {
+export async function writeSampleRegister(
+  file: string,
+  options: SampleRegisterOptions,
+): Promise<{ rows: number; bytes: number }> {
   await fs.promises.mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const tmp = `${file}.partial`;
   const out = fs.createWriteStream(tmp, { highWaterMark: 1 << 20 });

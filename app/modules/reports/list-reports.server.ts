@@ -16,12 +16,29 @@ export interface ReportView {
   createdAt: string;
 }
 
-export async function listReports(db: Database, status: ReportStatus, limit = 100): Promise<{ reports: ReportView[]; counts: Record<ReportStatus, number> }> {
+export async function listReports(
+  db: Database,
+  status: ReportStatus,
+  limit = 100,
+): Promise<{ reports: ReportView[]; counts: Record<ReportStatus, number> }> {
   const rows = await db
     .selectFrom("carrier_reports as r")
     .leftJoin("directory_entries as d", "d.registration_number", "r.registration_number")
-    .select(["r.id", "r.registration_number", "d.business_name", "r.reason", "r.details", "r.reporter_email", "r.status", "r.created_at"])
-    .where("r.status", status === "open" ? "=" : "in", status === "open" ? "open" : (["resolved", "dismissed"] as never))
+    .select([
+      "r.id",
+      "r.registration_number",
+      "d.business_name",
+      "r.reason",
+      "r.details",
+      "r.reporter_email",
+      "r.status",
+      "r.created_at",
+    ])
+    .where(
+      "r.status",
+      status === "open" ? "=" : "in",
+      status === "open" ? "open" : (["resolved", "dismissed"] as never),
+    )
     .orderBy("r.created_at", "desc")
     .orderBy("r.id")
     .limit(limit)
@@ -44,12 +61,26 @@ export async function listReports(db: Database, status: ReportStatus, limit = 10
   };
 }
 
-export async function setReportStatus(db: Database, id: string, status: ReportStatus, actorId: string): Promise<boolean> {
+export async function setReportStatus(
+  db: Database,
+  id: string,
+  status: ReportStatus,
+  actorId: string,
+): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
   return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable("carrier_reports").set({ status, resolved_at: status === "resolved" ? new Date() : null }).where("id", "=", id).executeTakeFirst();
+    const result = await trx
+      .updateTable("carrier_reports")
+      .set({ status, resolved_at: status === "resolved" ? new Date() : null })
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await recordAudit(trx, { actorUserId: actorId, action: `carrier_report.${status}`, entity: "carrier_report", entityId: id });
+    await recordAudit(trx, {
+      actorUserId: actorId,
+      action: `carrier_report.${status}`,
+      entity: "carrier_report",
+      entityId: id,
+    });
     return true;
   });
 }

@@ -7,7 +7,11 @@ import type { ReportInput } from "./report-schema";
 
 export { REPORT_REASONS, reportSchema, type ReportInput } from "./report-schema";
 
-export async function submitReport(db: Database, registrationNumber: string, input: ReportInput): Promise<string | null> {
+export async function submitReport(
+  db: Database,
+  registrationNumber: string,
+  input: ReportInput,
+): Promise<string | null> {
   const entry = await db
     .selectFrom("directory_entries")
     .select("registration_number")

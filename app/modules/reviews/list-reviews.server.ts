@@ -19,7 +19,11 @@ export interface ReviewSummary {
 
 export const REVIEWS_SHOWN = 50;
 
-export async function listProviderReviews(db: Database, registrationNumber: string, limit = REVIEWS_SHOWN): Promise<ReviewSummary> {
+export async function listProviderReviews(
+  db: Database,
+  registrationNumber: string,
+  limit = REVIEWS_SHOWN,
+): Promise<ReviewSummary> {
   const [rows, stats] = await Promise.all([
     db
       .selectFrom("reviews")
@@ -32,7 +36,10 @@ export async function listProviderReviews(db: Database, registrationNumber: stri
       .execute(),
     db
       .selectFrom("reviews")
-      .select([sql<number>`count(*)::int`.as("count"), sql<string | null>`round(avg(rating), 1)::text`.as("average")])
+      .select([
+        sql<number>`count(*)::int`.as("count"),
+        sql<string | null>`round(avg(rating), 1)::text`.as("average"),
+      ])
       .where("provider_id", "=", registrationNumber)
       .where("verified", "=", true)
       .executeTakeFirstOrThrow(),

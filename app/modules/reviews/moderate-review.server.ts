@@ -16,13 +16,29 @@ export interface PendingReview {
   created_at: Date;
 }
 
-export async function listPendingReviews(db: Database, limit = 50): Promise<{ reviews: PendingReview[]; total: number }> {
-  const pending = db.selectFrom("reviews as r").where("r.verified", "=", false).where("r.rejected_at", "is", null);
+export async function listPendingReviews(
+  db: Database,
+  limit = 50,
+): Promise<{ reviews: PendingReview[]; total: number }> {
+  const pending = db
+    .selectFrom("reviews as r")
+    .where("r.verified", "=", false)
+    .where("r.rejected_at", "is", null);
   const [reviews, total] = await Promise.all([
     pending
       .innerJoin("directory_entries as d", "d.registration_number", "r.provider_id")
-      .leftJoin("claimed_listings as c", (j) => j.onRef("c.registration_number", "=", "r.provider_id").on("c.verified", "=", true))
-      .select(["r.id", "r.provider_id", "r.reviewer_name", "r.reviewer_email", "r.rating", "r.review_text", "r.created_at"])
+      .leftJoin("claimed_listings as c", (j) =>
+        j.onRef("c.registration_number", "=", "r.provider_id").on("c.verified", "=", true),
+      )
+      .select([
+        "r.id",
+        "r.provider_id",
+        "r.reviewer_name",
+        "r.reviewer_email",
+        "r.rating",
+        "r.review_text",
+        "r.created_at",
+      ])
       .select((eb) => eb.fn.coalesce("c.company_name", "d.business_name").as("business_name"))
       .orderBy("r.created_at", "asc")
       .orderBy("r.id")
@@ -40,7 +56,11 @@ export async function moderateReview(
   if (!isUuid(args.id)) return false;
   const result = await db
     .updateTable("reviews")
-    .set(args.decision === "publish" ? { verified: true, moderated_by: args.adminId } : { rejected_at: new Date(), moderated_by: args.adminId })
+    .set(
+      args.decision === "publish"
+        ? { verified: true, moderated_by: args.adminId }
+        : { rejected_at: new Date(), moderated_by: args.adminId },
+    )
     .where("id", "=", args.id)
     .where("verified", "=", false)
     .where("rejected_at", "is", null)

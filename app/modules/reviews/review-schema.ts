@@ -5,12 +5,21 @@ import { EMAIL_PATTERN, LIMITS } from "../leads/constants";
 export const REVIEW_MESSAGES = {
   missing: { title: "Missing information", description: "Please fill in all fields before submitting" },
   invalidEmail: { title: "Invalid email", description: "Please enter a valid email address" },
-  already: { title: "Already reviewed", description: "You have already submitted a review for this provider." },
+  already: {
+    title: "Already reviewed",
+    description: "You have already submitted a review for this provider.",
+  },
   alreadyInline: "Review already submitted",
   failed: { title: "Error", description: "Failed to submit review. Please try again." },
-  submitted: { title: "Review submitted", description: "Thank you for your feedback! We'll display your review after a quick verification." },
+  submitted: {
+    title: "Review submitted",
+    description: "Thank you for your feedback! We'll display your review after a quick verification.",
+  },
   loadFailed: "Could not load reviews",
-  rateLimited: { title: "Error", description: "Too many reviews from your connection. Please wait an hour and try again." },
+  rateLimited: {
+    title: "Error",
+    description: "Too many reviews from your connection. Please wait an hour and try again.",
+  },
 } as const;
 
 export const DEFAULT_RATING = 5;
@@ -20,7 +29,11 @@ const missing = REVIEW_MESSAGES.missing.description;
 export const normaliseReviewEmail = (email: string) => email.trim().toLowerCase();
 
 export const reviewSchema = z.object({
-  name: z.string({ error: missing }).trim().min(1, missing).max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
+  name: z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
   email: z
     .string({ error: missing })
     .trim()
@@ -33,7 +46,11 @@ export const reviewSchema = z.object({
     .min(1, "Please choose a rating from 1 to 5")
     .max(5, "Please choose a rating from 1 to 5")
     .default(DEFAULT_RATING),
-  text: z.string({ error: missing }).trim().min(1, missing).max(LIMITS.reviewText, `Please keep your review under ${LIMITS.reviewText} characters`),
+  text: z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.reviewText, `Please keep your review under ${LIMITS.reviewText} characters`),
 });
 
 export type ReviewInput = z.infer<typeof reviewSchema>;

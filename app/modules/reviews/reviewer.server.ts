@@ -26,7 +26,12 @@ export function reviewMark(secret: string, registrationNumber: string, email: st
 }
 
 /** Whether this visitor may be told if `email` has reviewed the provider. */
-export function mayKnow(secret: string, reviewer: Reviewer, registrationNumber: string, email: string): boolean {
+export function mayKnow(
+  secret: string,
+  reviewer: Reviewer,
+  registrationNumber: string,
+  email: string,
+): boolean {
   const normalised = normaliseReviewEmail(email);
   if (reviewer.signedInEmail && normaliseReviewEmail(reviewer.signedInEmail) === normalised) return true;
   return reviewer.marks.includes(reviewMark(secret, registrationNumber, normalised));

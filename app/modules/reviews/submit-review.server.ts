@@ -31,7 +31,13 @@ const ALREADY_MAIL_LIMIT = { max: 1, windowMs: 24 * 60 * 60 * 1000 };
 
 export async function submitReview(
   { db, log, config }: { db: Database; log: Logger; config: Pick<Config, "publicUrl" | "sessionSecret"> },
-  args: { registrationNumber: string; input: ReviewInput; honeypot: FormDataEntryValue | null; ip: string; reviewer: Reviewer },
+  args: {
+    registrationNumber: string;
+    input: ReviewInput;
+    honeypot: FormDataEntryValue | null;
+    ip: string;
+    reviewer: Reviewer;
+  },
 ): Promise<SubmitReviewResult> {
   if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
     log.info({ form: "review" }, "honeypot filled; submission ignored");
@@ -43,7 +49,8 @@ export async function submitReview(
   const { email } = args.input;
   const knows = mayKnow(config.sessionSecret, args.reviewer, reg, email);
   // Counted whether or not the address has reviewed, so the limit cannot tell either.
-  if (!(await hit(db, formLimitKey("review", args.ip), FORM_LIMITS.review)).allowed) return { status: "rate-limited" };
+  if (!(await hit(db, formLimitKey("review", args.ip), FORM_LIMITS.review)).allowed)
+    return { status: "rate-limited" };
   const row = await db
     .insertInto("reviews")
     .values({

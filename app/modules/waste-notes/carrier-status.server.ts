@@ -42,11 +42,16 @@ function toDay(value: unknown): string | null {
 }
 
 /** Checks a carrier licence as a person typed it (spaces, hyphens and case do not matter). */
-export async function checkCarrierRegistration(db: Database, licence: string, now = new Date()): Promise<CarrierCheck> {
+export async function checkCarrierRegistration(
+  db: Database,
+  licence: string,
+  now = new Date(),
+): Promise<CarrierCheck> {
   const parsed = parseRegistrationNumber(licence);
   if (parsed.kind === "empty") return { kind: "empty" };
   if (parsed.kind === "malformed") return { kind: "malformed", input: parsed.input };
-  if (parsed.kind === "other") return { kind: "other", number: parsed.number, regulator: parsed.regulator, status: "not_checked" };
+  if (parsed.kind === "other")
+    return { kind: "other", number: parsed.number, regulator: parsed.regulator, status: "not_checked" };
   const row = await db
     .selectFrom("directory_entries")
     .select(["on_register", "removed_at", "expiry_date", "registration_tier"])
@@ -62,7 +67,11 @@ export async function checkCarrierRegistration(db: Database, licence: string, no
 }
 
 /** The status alone (the view page's "now" line). */
-export async function lookUpCarrierStatus(db: Database, licence: string, now = new Date()): Promise<CarrierStatus> {
+export async function lookUpCarrierStatus(
+  db: Database,
+  licence: string,
+  now = new Date(),
+): Promise<CarrierStatus> {
   const check = await checkCarrierRegistration(db, licence, now);
   if (check.kind === "ea" || check.kind === "other") return check.status;
   return "not_found";

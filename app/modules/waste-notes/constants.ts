@@ -31,7 +31,12 @@ export const TRANSFEROR_STATUSES: PartyStatus[] = [
   "exempt",
   "registered_carrier",
 ];
-export const TRANSFEREE_STATUSES: PartyStatus[] = ["registered_carrier", "permit_holder", "exempt", "local_authority"];
+export const TRANSFEREE_STATUSES: PartyStatus[] = [
+  "registered_carrier",
+  "permit_holder",
+  "exempt",
+  "local_authority",
+];
 
 export const WASTE_HIERARCHY_DECLARATION =
   "I confirm that I have fulfilled my duty to apply the waste hierarchy as required by regulation 12 of the Waste (England and Wales) Regulations 2011.";

@@ -9,7 +9,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { craftedImages, craftedPngs, dataUrl, goodImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
+import {
+  craftedImages,
+  craftedPngs,
+  dataUrl,
+  goodImages,
+  gpsJpeg,
+} from "~/platform/images/test-support/crafted-images";
 import { LocalDiskStorage } from "~/platform/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { PDF_JOB } from "./create-note.server";
@@ -31,25 +37,43 @@ let storage: LocalDiskStorage;
 const owner = { userId: "", registrationNumber: "CBDU123456" };
 let ip = 0;
 
-function noteForm(opts: { photos?: { name: string; bytes: Buffer }[]; transferorSignature?: string; transfereeSignature?: string } = {}): FormData {
+function noteForm(
+  opts: {
+    photos?: { name: string; bytes: Buffer }[];
+    transferorSignature?: string;
+    transfereeSignature?: string;
+  } = {},
+): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(VALID_FIELDS)) for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-  for (const p of opts.photos ?? []) form.append("photos", new File([new Uint8Array(p.bytes)], p.name, { type: "image/png" }));
+  for (const [name, value] of Object.entries(VALID_FIELDS))
+    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  for (const p of opts.photos ?? [])
+    form.append("photos", new File([new Uint8Array(p.bytes)], p.name, { type: "image/png" }));
   form.append("transferorSignature", opts.transferorSignature ?? "");
   form.append("transfereeSignature", opts.transfereeSignature ?? "");
   return form;
 }
 
 async function counts() {
-  const notes = await t.db.selectFrom("waste_notes").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const jobs = await t.db.selectFrom("jobs").select((eb) => eb.fn.countAll<string>().as("n")).where("type", "=", PDF_JOB).executeTakeFirstOrThrow();
-  const files = fs.existsSync(path.join(dir, "waste-notes")) ? fs.readdirSync(path.join(dir, "waste-notes"), { recursive: true }).length : 0;
+  const notes = await t.db
+    .selectFrom("waste_notes")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const jobs = await t.db
+    .selectFrom("jobs")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("type", "=", PDF_JOB)
+    .executeTakeFirstOrThrow();
+  const files = fs.existsSync(path.join(dir, "waste-notes"))
+    ? fs.readdirSync(path.join(dir, "waste-notes"), { recursive: true }).length
+    : 0;
   return { notes: Number(notes.n), jobs: Number(jobs.n), files };
 }
 
 /** The two ways a note is made: the public generator (rate-limited by address) and the company form. */
 const routes = {
-  public: (form: FormData) => submitWasteNote({ db: t.db, storage }, form, { rateLimitKey: `198.51.100.${++ip}` }),
+  public: (form: FormData) =>
+    submitWasteNote({ db: t.db, storage }, form, { rateLimitKey: `198.51.100.${++ip}` }),
   company: (form: FormData) => submitWasteNote({ db: t.db, storage }, form, { owner }),
 };
 
@@ -57,11 +81,25 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "crafted-notes-"));
   storage = new LocalDiskStorage(dir);
-  await t.db.insertInto("directory_entries").values({ registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd", expiry_date: "2099-01-01" }).execute();
-  const user = await t.db.insertInto("users").values({ email: "owner@avon.example" }).returning("id").executeTakeFirstOrThrow();
+  await t.db
+    .insertInto("directory_entries")
+    .values({
+      registration_number: "CBDU123456",
+      business_name: "Avon Skip Hire Ltd",
+      expiry_date: "2099-01-01",
+    })
+    .execute();
+  const user = await t.db
+    .insertInto("users")
+    .values({ email: "owner@avon.example" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   owner.userId = user.id;
   // The company form writes notes only for the owner of an approved listing (issue 14).
-  await t.db.insertInto("claimed_listings").values({ registration_number: "CBDU123456", user_id: user.id, verified: true }).execute();
+  await t.db
+    .insertInto("claimed_listings")
+    .values({ registration_number: "CBDU123456", user_id: user.id, verified: true })
+    .execute();
 });
 afterAll(async () => {
   await t?.destroy();
@@ -72,7 +110,14 @@ describe("the waste note validator", () => {
   it("refuses each crafted image as a photo, naming the file, and gives back the typed values", async () => {
     for (const { file, reason, bytes } of craftedImages()) {
       const good = (await goodImages()).png;
-      const r = await validateWasteNote(noteForm({ photos: [{ name: "fine.png", bytes: good }, { name: file, bytes }] }));
+      const r = await validateWasteNote(
+        noteForm({
+          photos: [
+            { name: "fine.png", bytes: good },
+            { name: file, bytes },
+          ],
+        }),
+      );
       expect(r.ok, file).toBe(false);
       if (r.ok) continue;
       expect(r.errors, file).toEqual({
@@ -82,7 +127,11 @@ describe("the waste note validator", () => {
             : `${file} could not be read as an image. Please choose another photo.`,
         ],
       });
-      expect(r.values).toMatchObject({ carrierCompany: "Avon Skip Hire Ltd", description: VALID_FIELDS.description, transferorStatus: ["producer"] });
+      expect(r.values).toMatchObject({
+        carrierCompany: "Avon Skip Hire Ltd",
+        description: VALID_FIELDS.description,
+        transferorStatus: ["producer"],
+      });
     }
   });
 
@@ -110,7 +159,10 @@ describe("submitting crafted images", () => {
         if (!file.endsWith(".png")) continue;
         for (const field of ["transferorSignature", "transfereeSignature"]) {
           const asSignature = await submit(noteForm({ [field]: dataUrl(bytes) }));
-          expect(asSignature.status === "invalid" && Object.keys(asSignature.errors), `${file} as ${field}`).toEqual([field]);
+          expect(
+            asSignature.status === "invalid" && Object.keys(asSignature.errors),
+            `${file} as ${field}`,
+          ).toEqual([field]);
         }
       }
       expect(await counts()).toEqual(before);
@@ -118,8 +170,16 @@ describe("submitting crafted images", () => {
 
     it(`${route}: valid images of every format make a note with clean files, and its PDF renders in this process`, async () => {
       const good = await goodImages(300, 200);
-      const signature = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-        .composite([{ input: Buffer.from('<svg width="600" height="200"><path d="M20 150 C 150 20, 300 180, 580 40" stroke="#0f172a" stroke-width="5" fill="none"/></svg>') }])
+      const signature = await sharp({
+        create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg width="600" height="200"><path d="M20 150 C 150 20, 300 180, 580 40" stroke="#0f172a" stroke-width="5" fill="none"/></svg>',
+            ),
+          },
+        ])
         .png()
         .toBuffer();
       const before = await counts();
@@ -146,12 +206,22 @@ describe("submitting crafted images", () => {
         expect(meta, key).toMatchObject({ format: "jpeg", hasAlpha: false });
         expect(meta.exif, key).toBeUndefined();
       }
-      expect(await sharp(fs.readFileSync(path.join(dir, note.photo_keys[1]))).metadata()).toMatchObject({ width: 64, height: 96 });
+      expect(await sharp(fs.readFileSync(path.join(dir, note.photo_keys[1]))).metadata()).toMatchObject({
+        width: 64,
+        height: 96,
+      });
       for (const key of [note.transferor_signature_key!, note.transferee_signature_key!]) {
-        expect(await sharp(fs.readFileSync(path.join(dir, key))).metadata(), key).toMatchObject({ format: "png", hasAlpha: true, depth: "uchar" });
+        expect(await sharp(fs.readFileSync(path.join(dir, key))).metadata(), key).toMatchObject({
+          format: "png",
+          hasAlpha: true,
+          depth: "uchar",
+        });
       }
 
-      const { pdf } = await generateWasteNotePdf({ db: t.db, storage, publicUrl: PUBLIC_URL, render: renderInProcess }, result.id);
+      const { pdf } = await generateWasteNotePdf(
+        { db: t.db, storage, publicUrl: PUBLIC_URL, render: renderInProcess },
+        result.id,
+      );
       expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
       const text = await pdfText(pdf);
       expect(text).toContain(result.id);

@@ -54,12 +54,20 @@ export async function createWasteNote(
       await storage.put(transfereeKey, input.transfereeSignature, { contentType: "image/png" });
     }
     // A company writes notes as the carrier it is: its own registration number, whatever the form said.
-    const check = await checkCarrierRegistration(db, options.owner?.registrationNumber ?? input.carrierLicense, now);
-    const carrierLicense = check.kind === "ea" || check.kind === "other" ? check.number : input.carrierLicense;
+    const check = await checkCarrierRegistration(
+      db,
+      options.owner?.registrationNumber ?? input.carrierLicense,
+      now,
+    );
+    const carrierLicense =
+      check.kind === "ea" || check.kind === "other" ? check.number : input.carrierLicense;
 
     const result = await db.transaction().execute(async (trx): Promise<CreateNoteResult> => {
       if (options.owner) {
-        const { refusal, usage } = await getNoteEligibility(trx, options.owner.registrationNumber, { now, lock: true });
+        const { refusal, usage } = await getNoteEligibility(trx, options.owner.registrationNumber, {
+          now,
+          lock: true,
+        });
         if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
       }
       await trx
@@ -100,7 +108,8 @@ export async function createWasteNote(
           transferee_signature_key: transfereeKey,
           signed_at: now,
           photo_keys: photoKeys,
-          carrier_status_at_creation: check.kind === "ea" || check.kind === "other" ? check.status : "not_found",
+          carrier_status_at_creation:
+            check.kind === "ea" || check.kind === "other" ? check.status : "not_found",
           carrier_register: check.kind === "ea" ? "EA" : check.kind === "other" ? check.regulator.code : null,
           carrier_expiry_at_creation: check.kind === "ea" ? check.expiryDate : null,
           created_at: now,

@@ -13,7 +13,14 @@ function offsetMinutes(at: Date): number {
     second: "2-digit",
   }).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
@@ -24,7 +31,14 @@ export function londonLocalToDate(value: string): Date | null {
   const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0));
   const naive = Date.UTC(y, mo - 1, d, h, mi, s || 0);
   const check = new Date(naive);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    h > 23 ||
+    mi > 59
+  )
+    return null;
   if (y < 2000 || y > 2100) return null;
   let guess = naive - offsetMinutes(new Date(naive)) * 60_000;
   guess = naive - offsetMinutes(new Date(guess)) * 60_000;
@@ -38,9 +52,16 @@ export function dateToLondonLocal(date: Date): string {
 }
 
 export function formatDateTime(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, dateStyle: "long", timeStyle: "short" }).format(new Date(date));
+  return new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, dateStyle: "long", timeStyle: "short" }).format(
+    new Date(date),
+  );
 }
 
 export function formatDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, day: "numeric", month: "long", year: "numeric" }).format(new Date(date));
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: ZONE,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(date));
 }

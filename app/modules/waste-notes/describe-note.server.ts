@@ -27,9 +27,20 @@ export interface NoteDescription {
   carrier: { company: string; address: string; licence: string; vehicleReg: string; statuses: string[] };
   broker: { name: string; registration: string | null } | null;
   wasteHierarchyConfirmed: boolean;
-  signatures: { transferor: string; transferee: string; transferorImage: string | null; transfereeImage: string | null };
+  signatures: {
+    transferor: string;
+    transferee: string;
+    transferorImage: string | null;
+    transfereeImage: string | null;
+  };
   photos: string[];
-  verification: { now: string; atCreation: string; nowStatus: CarrierStatus; atCreationStatus: CarrierStatus | null; check: RegisterCheck };
+  verification: {
+    now: string;
+    atCreation: string;
+    nowStatus: CarrierStatus;
+    atCreationStatus: CarrierStatus | null;
+    check: RegisterCheck;
+  };
   pdfUrl: string | null;
   qrUrl: string | null;
 }

@@ -34,16 +34,21 @@ export function ewcDataFile(name = "ewc-codes.csv"): string {
 }
 
 export function parseEwcCsv(text: string): EwcCatalogue {
-  const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+  const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<
+    string,
+    string
+  >[];
   const entries: EwcEntry[] = [];
   for (const row of rows) {
     const code = (row.Code ?? "").trim();
     const description = (row.Description ?? "").trim();
     const type = (row.EntryType ?? "").trim();
-    if (!code || !description) throw new Error(`EWC list: a row lacks a code or description (${JSON.stringify(row)})`);
+    if (!code || !description)
+      throw new Error(`EWC list: a row lacks a code or description (${JSON.stringify(row)})`);
     const digits = code.replace(/[^0-9]/g, "");
     const kind = digits.length === 2 ? "chapter" : digits.length === 4 ? "sub-chapter" : "code";
-    if (kind === "code" && !/^\d{2} \d{2} \d{2}\*?$/.test(code)) throw new Error(`EWC list: bad code ${code}`);
+    if (kind === "code" && !/^\d{2} \d{2} \d{2}\*?$/.test(code))
+      throw new Error(`EWC list: bad code ${code}`);
     entries.push({
       code,
       description,

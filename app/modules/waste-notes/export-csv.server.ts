@@ -52,7 +52,11 @@ export function notesToCsv(notes: WasteNote[], publicUrl: string): string {
 }
 
 /** Every note of a company, oldest first, as CSV. */
-export async function exportCompanyNotesCsv(db: Database, registrationNumber: string, publicUrl: string): Promise<string> {
+export async function exportCompanyNotesCsv(
+  db: Database,
+  registrationNumber: string,
+  publicUrl: string,
+): Promise<string> {
   const notes = await db
     .selectFrom("waste_notes")
     .selectAll()

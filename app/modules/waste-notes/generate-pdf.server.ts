@@ -17,7 +17,10 @@ export interface GenerateDeps {
   render: PdfRenderer;
 }
 
-export async function generateWasteNotePdf(deps: GenerateDeps, id: string): Promise<{ pdf: Buffer; qr: Buffer }> {
+export async function generateWasteNotePdf(
+  deps: GenerateDeps,
+  id: string,
+): Promise<{ pdf: Buffer; qr: Buffer }> {
   const { db, storage, publicUrl } = deps;
   const note = await getWasteNote(db, id);
   if (!note) throw new Error(`Waste note ${id} not found`);
@@ -41,7 +44,11 @@ export async function generateWasteNotePdf(deps: GenerateDeps, id: string): Prom
   });
   await storage.put(pdfKey(note.id), pdf, { contentType: "application/pdf" });
   await storage.put(qrKey(note.id), qr, { contentType: "image/png" });
-  await db.updateTable("waste_notes").set({ pdf_url: pdfPath(note.id), qr_url: qrPath(note.id) }).where("id", "=", note.id).execute();
+  await db
+    .updateTable("waste_notes")
+    .set({ pdf_url: pdfPath(note.id), qr_url: qrPath(note.id) })
+    .where("id", "=", note.id)
+    .execute();
   return { pdf, qr };
 }
 

@@ -12,10 +12,17 @@ export interface WasteNoteView {
 /** The note, or null when the id is not a note's (ids that are not UUIDs never reach the database). */
 export async function getWasteNote(db: Database, id: string): Promise<WasteNote | null> {
   if (!UUID_RE.test(id)) return null;
-  return (await db.selectFrom("waste_notes").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom("waste_notes").selectAll().where("id", "=", id.toLowerCase()).executeTakeFirst()) ??
+    null
+  );
 }
 
-export async function getWasteNoteView(db: Database, id: string, now = new Date()): Promise<WasteNoteView | null> {
+export async function getWasteNoteView(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<WasteNoteView | null> {
   const note = await getWasteNote(db, id);
   if (!note) return null;
   return { note, carrierStatusNow: await lookUpCarrierStatus(db, note.carrier_license, now) };

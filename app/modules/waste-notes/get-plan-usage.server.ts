@@ -3,7 +3,11 @@ import { effectivePlan } from "~/modules/plans/plan-state";
 import type { Database } from "~/platform/db/database.server";
 import { checkPlanLimit, countNotesThisMonth, type PlanUsage } from "./plan-limit.server";
 
-export async function getPlanUsage(db: Database, registrationNumber: string, now = new Date()): Promise<PlanUsage> {
+export async function getPlanUsage(
+  db: Database,
+  registrationNumber: string,
+  now = new Date(),
+): Promise<PlanUsage> {
   const listing = await db
     .selectFrom("claimed_listings")
     .select(["subscription_plan", "subscription_end_date"])

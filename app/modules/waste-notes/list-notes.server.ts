@@ -34,7 +34,13 @@ export async function listCompanyNotes(
     );
   }
   const [notes, counters, matching] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id").limit(options.limit ?? 500).offset(Math.max(0, options.offset ?? 0)).execute(),
+    query
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(options.limit ?? 500)
+      .offset(Math.max(0, options.offset ?? 0))
+      .execute(),
     db
       .selectFrom("waste_notes")
       .where("registration_number", "=", registrationNumber)

@@ -31,7 +31,11 @@ export async function getNoteEligibility(
   if (options.lock) query = query.forUpdate();
   const listing = await query.executeTakeFirst();
   if (!listing) {
-    return { refusal: { reason: "no_listing", title: "Account Not Found", message: NOTE_RULE_TEXT.noListing }, usage: null, registration: null };
+    return {
+      refusal: { reason: "no_listing", title: "Account Not Found", message: NOTE_RULE_TEXT.noListing },
+      usage: null,
+      registration: null,
+    };
   }
   const entry = await db
     .selectFrom("directory_entries")
@@ -39,7 +43,16 @@ export async function getNoteEligibility(
     .where("registration_number", "=", registrationNumber)
     .executeTakeFirst();
   const registration = entry ? registrationState(entry, now) : ({ state: "removed", since: null } as const);
-  const usage = checkPlanLimit(effectivePlan(listing, now), await countNotesThisMonth(db, registrationNumber, now));
-  const refusal = noteRefusal({ verified: listing.verified, suspended: listing.suspended_at !== null, registrationNumber, registration, usage });
+  const usage = checkPlanLimit(
+    effectivePlan(listing, now),
+    await countNotesThisMonth(db, registrationNumber, now),
+  );
+  const refusal = noteRefusal({
+    verified: listing.verified,
+    suspended: listing.suspended_at !== null,
+    registrationNumber,
+    registration,
+    usage,
+  });
   return { refusal, usage, registration };
 }

@@ -19,7 +19,8 @@ export const PLAN_LIMIT_MESSAGE =
 
 export const NOTE_RULE_TEXT = {
   pending: "Your claim is awaiting approval: you can write waste notes once it is approved",
-  suspended: "Your listing is suspended: you cannot write waste notes while it is suspended. Please contact us to find out why and what to do.",
+  suspended:
+    "Your listing is suspended: you cannot write waste notes while it is suspended. Please contact us to find out why and what to do.",
   noListing: "There is no business listing linked to your account.",
 } as const;
 
@@ -38,7 +39,12 @@ export interface NoteRefusal {
 /** "2027-03-05" (or a Date) -> "5 March 2027" (en-GB, the UK calendar day). */
 export function formatDay(value: string | Date): string {
   const date = typeof value === "string" ? new Date(`${value.slice(0, 10)}T12:00:00Z`) : value;
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(date);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(date);
 }
 
 const renew = { label: "Renew with the Environment Agency", href: RENEW_URL, external: true } as const;
@@ -56,11 +62,17 @@ export function noteRefusal(input: {
       reason: "pending",
       title: "Awaiting approval",
       message: NOTE_RULE_TEXT.pending,
-      detail: "Claim review takes 1 to 2 business days. Meanwhile you can edit your listing on your dashboard; your changes are published when it is approved.",
+      detail:
+        "Claim review takes 1 to 2 business days. Meanwhile you can edit your listing on your dashboard; your changes are published when it is approved.",
     };
   }
   if (input.suspended) {
-    return { reason: "suspended", title: "Listing suspended", message: NOTE_RULE_TEXT.suspended, link: { label: "Contact us", href: "/contact" } };
+    return {
+      reason: "suspended",
+      title: "Listing suspended",
+      message: NOTE_RULE_TEXT.suspended,
+      link: { label: "Contact us", href: "/contact" },
+    };
   }
   const reg = input.registration;
   if (reg.state === "expired") {
@@ -84,7 +96,12 @@ export function noteRefusal(input: {
     };
   }
   if (input.usage && !input.usage.allowed) {
-    return { reason: "plan_limit", title: "Monthly limit reached", message: PLAN_LIMIT_MESSAGE, link: { label: "Upgrade to Premium", href: UPGRADE_PATH } };
+    return {
+      reason: "plan_limit",
+      title: "Monthly limit reached",
+      message: PLAN_LIMIT_MESSAGE,
+      link: { label: "Upgrade to Premium", href: UPGRADE_PATH },
+    };
   }
   return null;
 }

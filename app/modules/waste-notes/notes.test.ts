@@ -26,7 +26,10 @@ let t: TestDatabase;
 let dir: string;
 let storage: LocalDiskStorage;
 
-async function input(overrides: Record<string, string | string[] | null> = {}, photos: Buffer[] = []): Promise<WasteNoteInput> {
+async function input(
+  overrides: Record<string, string | string[] | null> = {},
+  photos: Buffer[] = [],
+): Promise<WasteNoteInput> {
   const r = await validateWasteNote(validForm(overrides, photos));
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.data;
@@ -71,16 +74,30 @@ describe("creating a waste note", () => {
     // The photo is stored re-encoded (decision 0005): a JPEG of the same size, not the bytes sent.
     expect(view?.note.photo_keys).toEqual([`waste-notes/${result.id}/photo-1.jpg`]);
     const stored = fs.readFileSync(path.join(dir, "waste-notes", result.id, "photo-1.jpg"));
-    expect(await sharp(stored).metadata()).toMatchObject({ format: "jpeg", width: testPng().readUInt32BE(16), height: testPng().readUInt32BE(20) });
-    const job = await t.db.selectFrom("jobs").selectAll().where("type", "=", PDF_JOB).executeTakeFirstOrThrow();
+    expect(await sharp(stored).metadata()).toMatchObject({
+      format: "jpeg",
+      width: testPng().readUInt32BE(16),
+      height: testPng().readUInt32BE(20),
+    });
+    const job = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("type", "=", PDF_JOB)
+      .executeTakeFirstOrThrow();
     expect(job.payload).toEqual({ id: result.id });
     expect(await getWasteNoteView(t.db, "not-a-uuid")).toBeNull();
     expect(await getWasteNoteView(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 
   it("records an expired or unknown carrier as such", async () => {
-    const expired = await createWasteNote({ db: t.db, storage }, await input({ carrierLicense: "cbdu 999999" }));
-    const unknown = await createWasteNote({ db: t.db, storage }, await input({ carrierLicense: "CBDU000001" }));
+    const expired = await createWasteNote(
+      { db: t.db, storage },
+      await input({ carrierLicense: "cbdu 999999" }),
+    );
+    const unknown = await createWasteNote(
+      { db: t.db, storage },
+      await input({ carrierLicense: "CBDU000001" }),
+    );
     if (!expired.ok || !unknown.ok) throw new Error("not created");
     expect((await getWasteNoteView(t.db, expired.id))?.note.carrier_status_at_creation).toBe("expired");
     expect((await getWasteNoteView(t.db, unknown.id))?.carrierStatusNow).toBe("not_found");
@@ -104,9 +121,10 @@ describe("creating a waste note", () => {
     const created = await createWasteNote({ db: t.db, storage }, data);
     if (!created.ok) throw new Error("not created");
     const renderer: PdfRendererHandle = createPdfRenderer(createLogger("silent"));
-    const { pdf, qr } = await generateWasteNotePdf({ db: t.db, storage, publicUrl: PUBLIC_URL, render: renderer.render }, created.id).finally(
-      () => renderer.close(),
-    );
+    const { pdf, qr } = await generateWasteNotePdf(
+      { db: t.db, storage, publicUrl: PUBLIC_URL, render: renderer.render },
+      created.id,
+    ).finally(() => renderer.close());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
 
     const text = await pdfText(pdf);
@@ -140,7 +158,15 @@ describe("creating a waste note", () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    for (const section of ["TRANSFEROR", "TRANSFEREE / CARRIER", "WASTE", "TRANSFER", "DECLARATIONS", "SIGNATURES", "PHOTOS"]) {
+    for (const section of [
+      "TRANSFEROR",
+      "TRANSFEREE / CARRIER",
+      "WASTE",
+      "TRANSFER",
+      "DECLARATIONS",
+      "SIGNATURES",
+      "PHOTOS",
+    ]) {
       expect(text).toContain(section);
     }
 
@@ -157,23 +183,39 @@ describe("creating a waste note", () => {
     expect((await readNoteFile({ db: t.db, storage }, created.id, { photo: 2 })).status).toBe("no-note");
     const drawn = await readNoteFile({ db: t.db, storage }, created.id, { signature: "transferor" });
     expect(drawn.status === "ok" && drawn.file.contentType).toBe("image/png");
-    expect((await readNoteFile({ db: t.db, storage }, created.id, { signature: "transferee" })).status).toBe("no-note");
+    expect((await readNoteFile({ db: t.db, storage }, created.id, { signature: "transferee" })).status).toBe(
+      "no-note",
+    );
   });
 });
 
 describe("a company's notes and its plan", () => {
   const owner = { userId: "", registrationNumber: "CBDU123456" };
   beforeAll(async () => {
-    const user = await t.db.insertInto("users").values({ email: "owner@avon.example" }).returning("id").executeTakeFirstOrThrow();
+    const user = await t.db
+      .insertInto("users")
+      .values({ email: "owner@avon.example" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     owner.userId = user.id;
-    await t.db.insertInto("claimed_listings").values({ registration_number: "CBDU123456", user_id: user.id, verified: true }).execute();
+    await t.db
+      .insertInto("claimed_listings")
+      .values({ registration_number: "CBDU123456", user_id: user.id, verified: true })
+      .execute();
   });
 
   it("writes a company's note under its own registration number, whatever the form's carrier licence says", async () => {
     const data = { ...(await input()), carrierLicense: "CBDU999999" };
-    const created = await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-01-15T12:00:00Z") });
+    const created = await createWasteNote({ db: t.db, storage }, data, {
+      owner,
+      now: new Date("2026-01-15T12:00:00Z"),
+    });
     if (!created.ok) throw new Error("note not created");
-    const note = await t.db.selectFrom("waste_notes").select(["carrier_license", "registration_number"]).where("id", "=", created.id).executeTakeFirstOrThrow();
+    const note = await t.db
+      .selectFrom("waste_notes")
+      .select(["carrier_license", "registration_number"])
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(note).toEqual({ carrier_license: "CBDU123456", registration_number: "CBDU123456" });
     await t.db.deleteFrom("waste_notes").where("id", "=", created.id).execute(); // the later counts expect none
   });
@@ -183,27 +225,51 @@ describe("a company's notes and its plan", () => {
     const data = await input();
     // 19 March notes plus one from February (not counted) and one from 1 April UK time (not counted)
     for (let i = 0; i < 19; i++) {
-      expect((await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date(now.getTime() - i * 3_600_000) })).ok).toBe(true);
+      expect(
+        (
+          await createWasteNote({ db: t.db, storage }, data, {
+            owner,
+            now: new Date(now.getTime() - i * 3_600_000),
+          })
+        ).ok,
+      ).toBe(true);
     }
     await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-02-28T12:00:00Z") });
     expect(await countNotesThisMonth(t.db, owner.registrationNumber, now)).toBe(19);
     expect((await createWasteNote({ db: t.db, storage }, data, { owner, now })).ok).toBe(true);
     const refused = await createWasteNote({ db: t.db, storage }, data, { owner, now });
-    expect(refused).toMatchObject({ ok: false, reason: "plan_limit", usage: { used: 20, limit: 20, label: "20 of 20 this month" } });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: "plan_limit",
+      usage: { used: 20, limit: 20, label: "20 of 20 this month" },
+    });
     // 1 April 00:30 UK time is a new month
-    expect((await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-03-31T23:30:00Z") })).ok).toBe(true);
+    expect(
+      (await createWasteNote({ db: t.db, storage }, data, { owner, now: new Date("2026-03-31T23:30:00Z") }))
+        .ok,
+    ).toBe(true);
 
     expect((await getPlanUsage(t.db, owner.registrationNumber, now)).label).toBe("20 of 20 this month");
 
     await t.db.updateTable("claimed_listings").set({ subscription_plan: "premium" }).execute();
     expect((await createWasteNote({ db: t.db, storage }, data, { owner, now })).ok).toBe(true);
-    expect(await getPlanUsage(t.db, owner.registrationNumber, now)).toMatchObject({ plan: "premium", limit: null, allowed: true });
+    expect(await getPlanUsage(t.db, owner.registrationNumber, now)).toMatchObject({
+      plan: "premium",
+      limit: null,
+      allowed: true,
+    });
   });
 
   it("lists them newest first with counters and a search", async () => {
-    const hazardous = await input({ ewcCode: "20 01 21*", description: "Fluorescent tubes", originAddress: "1 Dock Road, Gloucester" });
+    const hazardous = await input({
+      ewcCode: "20 01 21*",
+      description: "Fluorescent tubes",
+      originAddress: "1 Dock Road, Gloucester",
+    });
     await createWasteNote({ db: t.db, storage }, hazardous, { owner, now: new Date("2026-03-15T10:00:00Z") });
-    const list = await listCompanyNotes(t.db, owner.registrationNumber, { now: new Date("2026-03-31T22:30:00Z") });
+    const list = await listCompanyNotes(t.db, owner.registrationNumber, {
+      now: new Date("2026-03-31T22:30:00Z"),
+    });
     expect(list.counters.total).toBe(24);
     expect(list.counters.hazardous).toBe(1);
     // 22 in March; the one made at 00:30 on 1 April UK time is next month's
@@ -224,11 +290,16 @@ describe("a company's notes and its plan", () => {
   });
 
   it("exports every note of the company as CSV, formulas neutralised", async () => {
-    const formula = await input({ description: "=HYPERLINK(\"http://evil\")", originAddress: "3 Quay, Bristol" });
+    const formula = await input({
+      description: '=HYPERLINK("http://evil")',
+      originAddress: "3 Quay, Bristol",
+    });
     await createWasteNote({ db: t.db, storage }, formula, { owner, now: new Date("2026-03-20T10:00:00Z") });
     const csv = await exportCompanyNotesCsv(t.db, owner.registrationNumber, PUBLIC_URL);
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^note_id,created_at,collection_date_time,waste_type,description,ewc_code,ewc_code_6,hazardous,weight_kg,container_type/);
+    expect(lines[0]).toMatch(
+      /^note_id,created_at,collection_date_time,waste_type,description,ewc_code,ewc_code_6,hazardous,weight_kg,container_type/,
+    );
     expect(lines).toHaveLength(1 + 25);
     expect(csv).toContain('"\'=HYPERLINK(""http://evil"")"');
     expect(csv).toContain("20 01 21*,200121,yes,412.75,SKI,1");
@@ -240,15 +311,24 @@ describe("submitting the public form", () => {
   it("refuses spam, returns errors, limits anonymous notes per client, and creates the note", async () => {
     const { submitWasteNote, PUBLIC_NOTE_LIMIT } = await import("./submit-note.server");
     const deps = { db: t.db, storage };
-    expect(await submitWasteNote(deps, validForm({ website: "http://spam.example" }))).toEqual({ status: "spam" });
+    expect(await submitWasteNote(deps, validForm({ website: "http://spam.example" }))).toEqual({
+      status: "spam",
+    });
     const invalid = await submitWasteNote(deps, validForm({ weight: "" }), { rateLimitKey: "203.0.113.9" });
     expect(invalid).toMatchObject({ status: "invalid", errors: { weight: ["Required"] } });
     // The refused submission counted (the limit is checked before validation, issue 14): one slot fewer.
     for (let i = 0; i < PUBLIC_NOTE_LIMIT.max - 1; i++) {
-      expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" })).status).toBe("created");
+      expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" })).status).toBe(
+        "created",
+      );
     }
     const limited = await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" });
-    expect(limited).toMatchObject({ status: "rate_limited", values: { transferorStatus: ["producer"], weight: "412.75" } });
-    expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.10" })).status).toBe("created");
+    expect(limited).toMatchObject({
+      status: "rate_limited",
+      values: { transferorStatus: ["producer"], weight: "412.75" },
+    });
+    expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.10" })).status).toBe(
+      "created",
+    );
   });
 });

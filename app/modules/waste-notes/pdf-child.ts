@@ -10,7 +10,8 @@ import type { PdfTask } from "./pdf-renderer.server";
 import { qrModules } from "./qr.server";
 import { renderWasteNotePdf } from "./render-pdf.server";
 
-const asBuffer = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null);
+const asBuffer = (b: Uint8Array | null | undefined) =>
+  b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null;
 
 export function servePdfTasks(): void {
   serveChildTasks<PdfTask, Uint8Array>(({ note, images, viewUrl }) =>

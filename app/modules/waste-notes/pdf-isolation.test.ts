@@ -61,7 +61,11 @@ async function noteWithStoredSignature(png: Buffer): Promise<string> {
   if (!created.ok) throw new Error("not created");
   const key = signatureKey(created.id, "transferor");
   await storage.put(key, png, { contentType: "image/png" });
-  await t.db.updateTable("waste_notes").set({ transferor_signature_key: key }).where("id", "=", created.id).execute();
+  await t.db
+    .updateTable("waste_notes")
+    .set({ transferor_signature_key: key })
+    .where("id", "=", created.id)
+    .execute();
   return created.id;
 }
 
@@ -70,7 +74,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-isolation-"));
   storage = new LocalDiskStorage(dir);
   renderer = createPdfRenderer(log);
-  await t.db.insertInto("directory_entries").values({ registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd", expiry_date: "2099-01-01" }).execute();
+  await t.db
+    .insertInto("directory_entries")
+    .values({
+      registration_number: "CBDU123456",
+      business_name: "Avon Skip Hire Ltd",
+      expiry_date: "2099-01-01",
+    })
+    .execute();
 });
 afterAll(async () => {
   await renderer?.close();
@@ -85,23 +96,40 @@ describe("the PDF job with a hostile stored image", () => {
     const id = await noteWithStoredSignature(notZlib);
     await t.db.updateTable("jobs").set({ max_attempts: 2 }).where("type", "=", PDF_JOB).execute();
     const jobs = new JobQueue(t.db, log);
-    jobs.register(PDF_JOB, wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }));
+    jobs.register(
+      PDF_JOB,
+      wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }),
+    );
 
     expect(await jobs.drain()).toBe(1);
     let job = await t.db.selectFrom("jobs").selectAll().where("type", "=", PDF_JOB).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1 });
-    expect(job.last_error).toMatch(/PDF renderer failed: it stopped on an unexpected error: incorrect header check/);
+    expect(job.last_error).toMatch(
+      /PDF renderer failed: it stopped on an unexpected error: incorrect header check/,
+    );
 
     // The retry is due after its back-off; bring it forward, run it: the last attempt fails the job.
-    await t.db.updateTable("jobs").set({ run_at: new Date(0) }).where("id", "=", job.id).execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(0) })
+      .where("id", "=", job.id)
+      .execute();
     expect(await jobs.drain()).toBe(1);
     job = await t.db.selectFrom("jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 2 });
     expect(job.finished_at).not.toBeNull();
     // Never past its attempts: nothing more to run.
-    await t.db.updateTable("jobs").set({ run_at: new Date(0) }).where("id", "=", job.id).execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(0) })
+      .where("id", "=", job.id)
+      .execute();
     expect(await jobs.drain()).toBe(0);
-    const note = await t.db.selectFrom("waste_notes").select("pdf_url").where("id", "=", id).executeTakeFirstOrThrow();
+    const note = await t.db
+      .selectFrom("waste_notes")
+      .select("pdf_url")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(note.pdf_url).toBeNull();
   });
 
@@ -111,9 +139,16 @@ describe("the PDF job with a hostile stored image", () => {
     const created = await createWasteNote({ db: t.db, storage }, parsed.data);
     if (!created.ok) throw new Error("not created");
     const jobs = new JobQueue(t.db, log);
-    jobs.register(PDF_JOB, wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }));
+    jobs.register(
+      PDF_JOB,
+      wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }),
+    );
     expect(await jobs.drain()).toBe(1);
-    const note = await t.db.selectFrom("waste_notes").select("pdf_url").where("id", "=", created.id).executeTakeFirstOrThrow();
+    const note = await t.db
+      .selectFrom("waste_notes")
+      .select("pdf_url")
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(note.pdf_url).toBe(`/waste-note/${created.id}/pdf`);
     const pdf = await storage.get(`waste-notes/${created.id}/waste-note-${created.id}.pdf`);
     expect(pdf?.body.subarray(0, 5).toString()).toBe("%PDF-");

@@ -36,7 +36,11 @@ export function pdfChildScript(): { script: string; execArgv: string[]; env: Rec
   if (here.endsWith(".ts")) {
     return { script: path.join(path.dirname(here), "pdf-child.ts"), execArgv: ["--import", "tsx"], env: {} };
   }
-  return { script: path.join(projectRoot(), "server.mjs"), execArgv: [], env: { CHILD_ROLE: PDF_CHILD_ROLE } };
+  return {
+    script: path.join(projectRoot(), "server.mjs"),
+    execArgv: [],
+    env: { CHILD_ROLE: PDF_CHILD_ROLE },
+  };
 }
 
 export interface PdfRendererHandle {

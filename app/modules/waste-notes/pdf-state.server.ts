@@ -12,11 +12,16 @@ import { enqueueJob } from "~/platform/jobs/queue.server";
 import { PDF_JOB } from "./create-note.server";
 import { getWasteNote } from "./get-note.server";
 
-export type PdfState = { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
+export type PdfState =
+  { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
 
 export const pdfJobKey = (id: string) => `${PDF_JOB}:${id}`;
 
-export async function getPdfState(db: Database, id: string, options: { queueWhenMissing?: boolean } = {}): Promise<PdfState> {
+export async function getPdfState(
+  db: Database,
+  id: string,
+  options: { queueWhenMissing?: boolean } = {},
+): Promise<PdfState> {
   const note = await getWasteNote(db, id);
   if (!note) return { status: "no-note" };
   if (note.pdf_url) return { status: "ready", url: note.pdf_url };

@@ -22,7 +22,14 @@ export interface PlanUsage {
 
 export function checkPlanLimit(plan: Plan, usedThisMonth: number): PlanUsage {
   if (plan === "premium") {
-    return { plan, used: usedThisMonth, limit: null, remaining: null, allowed: true, label: `${usedThisMonth} this month (unlimited)` };
+    return {
+      plan,
+      used: usedThisMonth,
+      limit: null,
+      remaining: null,
+      allowed: true,
+      label: `${usedThisMonth} this month (unlimited)`,
+    };
   }
   const limit = STANDARD_MONTHLY_NOTES;
   return {
@@ -45,7 +52,11 @@ export function monthOf(now: Date) {
 }
 
 /** Notes a company made since the start of the current calendar month, UK time. */
-export async function countNotesThisMonth(db: Database, registrationNumber: string, now = new Date()): Promise<number> {
+export async function countNotesThisMonth(
+  db: Database,
+  registrationNumber: string,
+  now = new Date(),
+): Promise<number> {
   const row = await db
     .selectFrom("waste_notes")
     .select((eb) => eb.fn.countAll<number>().as("n"))

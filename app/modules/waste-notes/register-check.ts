@@ -45,7 +45,11 @@ export function describeRegisterCheck(note: RegisterCheckFields): RegisterCheck 
   }
   if (note.carrier_register !== "EA" || !status) {
     // Notes made before the check was recorded in full (migration 1012).
-    return { text: `Register check when the note was made: ${status ? CARRIER_STATUS_LABELS[status] : "Not checked"}`, valid: status === "active", lookUp: null };
+    return {
+      text: `Register check when the note was made: ${status ? CARRIER_STATUS_LABELS[status] : "Not checked"}`,
+      valid: status === "active",
+      lookUp: null,
+    };
   }
   const expiry = note.carrier_expiry_at_creation;
   const outcome =

@@ -5,7 +5,12 @@
  */
 import PDFDocument from "pdfkit";
 import type { WasteNote } from "~/platform/db/schema";
-import { HAZARDOUS_WARNING, PARTY_STATUSES, WASTE_HIERARCHY_DECLARATION, type PartyStatus } from "./constants";
+import {
+  HAZARDOUS_WARNING,
+  PARTY_STATUSES,
+  WASTE_HIERARCHY_DECLARATION,
+  type PartyStatus,
+} from "./constants";
 import { containerLabel, LOOSE } from "./container-types.server";
 import { formatDateTime } from "./dates";
 import { findEwcCode } from "./ewc-codes.server";
@@ -75,7 +80,11 @@ export function renderWasteNotePdf(
 
   // Header ---------------------------------------------------------------------------
   doc.rect(0, 0, PAGE.width, 96).fill(GREEN);
-  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(22).text("Waste Transfer Note", PAGE.margin, 26, { lineBreak: false });
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .text("Waste Transfer Note", PAGE.margin, 26, { lineBreak: false });
   doc
     .font("Helvetica")
     .fontSize(8.5)
@@ -93,7 +102,8 @@ export function renderWasteNotePdf(
       doc.rect(x0, 9, 78, 78).fill("#ffffff");
       const cell = 70 / qr.size;
       for (let y = 0; y < qr.size; y++) {
-        for (let x = 0; x < qr.size; x++) if (qr.dark(x, y)) doc.rect(x0 + 4 + x * cell, 13 + y * cell, cell + 0.05, cell + 0.05);
+        for (let x = 0; x < qr.size; x++)
+          if (qr.dark(x, y)) doc.rect(x0 + 4 + x * cell, 13 + y * cell, cell + 0.05, cell + 0.05);
       }
       doc.fill("#000000");
     } else {
@@ -102,7 +112,11 @@ export function renderWasteNotePdf(
   }
 
   doc.y = 110;
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(9).text("Note ID  ", PAGE.margin, 110, { continued: true });
+  doc
+    .fillColor(INK)
+    .font("Helvetica-Bold")
+    .fontSize(9)
+    .text("Note ID  ", PAGE.margin, 110, { continued: true });
   doc.font("Helvetica").text(note.id);
   doc.font("Helvetica-Bold").text("Created  ", { continued: true });
   doc.font("Helvetica").text(formatDateTime(note.created_at));
@@ -114,8 +128,15 @@ export function renderWasteNotePdf(
     const h = doc.heightOfString(HAZARDOUS_WARNING, { width: CONTENT_W - 20 }) + 26;
     const y = doc.y;
     doc.rect(PAGE.margin, y, CONTENT_W, h).fillAndStroke("#fef2f2", "#dc2626");
-    doc.fillColor("#991b1b").font("Helvetica-Bold").fontSize(9.5).text("HAZARDOUS WASTE", PAGE.margin + 10, y + 7);
-    doc.font("Helvetica").fontSize(8.5).text(HAZARDOUS_WARNING, PAGE.margin + 10, doc.y + 1, { width: CONTENT_W - 20 });
+    doc
+      .fillColor("#991b1b")
+      .font("Helvetica-Bold")
+      .fontSize(9.5)
+      .text("HAZARDOUS WASTE", PAGE.margin + 10, y + 7);
+    doc
+      .font("Helvetica")
+      .fontSize(8.5)
+      .text(HAZARDOUS_WARNING, PAGE.margin + 10, doc.y + 1, { width: CONTENT_W - 20 });
     doc.y = y + h + 8;
   }
 
@@ -126,7 +147,11 @@ export function renderWasteNotePdf(
     const y = doc.y;
     doc.rect(PAGE.margin, y, CONTENT_W, 18).fill("#ecfdf5");
     doc.rect(PAGE.margin, y, 3, 18).fill(GREEN);
-    doc.fillColor(GREEN).font("Helvetica-Bold").fontSize(10.5).text(title.toUpperCase(), PAGE.margin + 10, y + 5, { characterSpacing: 0.5 });
+    doc
+      .fillColor(GREEN)
+      .font("Helvetica-Bold")
+      .fontSize(10.5)
+      .text(title.toUpperCase(), PAGE.margin + 10, y + 5, { characterSpacing: 0.5 });
     doc.y = y + 24;
   };
 
@@ -147,8 +172,16 @@ export function renderWasteNotePdf(
       const y = doc.y;
       row.forEach(([label, value], j) => {
         const x = PAGE.margin + j * (cellW + gap);
-        doc.fillColor(MUTED).font("Helvetica").fontSize(7.5).text(label.toUpperCase(), x, y, { width: cellW, characterSpacing: 0.3 });
-        doc.fillColor(INK).font("Helvetica").fontSize(9.5).text(safe(value) || "-", x, doc.y + 2, { width: cellW });
+        doc
+          .fillColor(MUTED)
+          .font("Helvetica")
+          .fontSize(7.5)
+          .text(label.toUpperCase(), x, y, { width: cellW, characterSpacing: 0.3 });
+        doc
+          .fillColor(INK)
+          .font("Helvetica")
+          .fontSize(9.5)
+          .text(safe(value) || "-", x, doc.y + 2, { width: cellW });
       });
       doc.y = y + h + 8;
     }
@@ -198,7 +231,10 @@ export function renderWasteNotePdf(
     ["EWC (List of Wastes) code", `${note.ewc_code}${ewc ? ` - ${ewc.description}` : ""}`],
     ["Waste type", note.waste_type],
     ["Hazardous", note.hazardous ? "Yes - consignment note required" : "No"],
-    ["Quantity (weight)", `${Number(note.weight).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kg`],
+    [
+      "Quantity (weight)",
+      `${Number(note.weight).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kg`,
+    ],
     ["Containment", container],
   ]);
 
@@ -214,13 +250,25 @@ export function renderWasteNotePdf(
   ensure(40);
   {
     const y = doc.y;
-    doc.rect(PAGE.margin, y + 1, 9, 9).lineWidth(1).stroke(INK);
+    doc
+      .rect(PAGE.margin, y + 1, 9, 9)
+      .lineWidth(1)
+      .stroke(INK);
     if (note.waste_hierarchy_confirmed) {
-      doc.moveTo(PAGE.margin + 2, y + 6).lineTo(PAGE.margin + 4, y + 9).lineTo(PAGE.margin + 8, y + 2).lineWidth(1.4).stroke(GREEN);
+      doc
+        .moveTo(PAGE.margin + 2, y + 6)
+        .lineTo(PAGE.margin + 4, y + 9)
+        .lineTo(PAGE.margin + 8, y + 2)
+        .lineWidth(1.4)
+        .stroke(GREEN);
     }
-    doc.fillColor(INK).font("Helvetica").fontSize(9).text(`Waste hierarchy: ${WASTE_HIERARCHY_DECLARATION}`, PAGE.margin + 16, y, {
-      width: CONTENT_W - 16,
-    });
+    doc
+      .fillColor(INK)
+      .font("Helvetica")
+      .fontSize(9)
+      .text(`Waste hierarchy: ${WASTE_HIERARCHY_DECLARATION}`, PAGE.margin + 16, y, {
+        width: CONTENT_W - 16,
+      });
     doc.moveDown(0.4);
     doc
       .fillColor(MUTED)
@@ -241,7 +289,11 @@ export function renderWasteNotePdf(
     const signed = note.signed_at ?? note.created_at;
     const box = (x: string, name: string, image: Buffer | null | undefined, left: number) => {
       doc.roundedRect(left, y, boxW, 96, 4).lineWidth(0.8).stroke(LINE);
-      doc.fillColor(MUTED).font("Helvetica").fontSize(7.5).text(x.toUpperCase(), left + 8, y + 7, { characterSpacing: 0.3 });
+      doc
+        .fillColor(MUTED)
+        .font("Helvetica")
+        .fontSize(7.5)
+        .text(x.toUpperCase(), left + 8, y + 7, { characterSpacing: 0.3 });
       if (image) {
         try {
           doc.image(image, left + 8, y + 18, { fit: [boxW - 16, 40] });
@@ -249,14 +301,35 @@ export function renderWasteNotePdf(
           /* an unreadable drawing: the typed name below is the signature */
         }
       } else {
-        doc.fillColor(INK).font("Helvetica-Oblique").fontSize(15).text(safe(name), left + 8, y + 30, { width: boxW - 16, lineBreak: false });
+        doc
+          .fillColor(INK)
+          .font("Helvetica-Oblique")
+          .fontSize(15)
+          .text(safe(name), left + 8, y + 30, { width: boxW - 16, lineBreak: false });
       }
-      doc.moveTo(left + 8, y + 62).lineTo(left + boxW - 8, y + 62).lineWidth(0.5).stroke(LINE);
-      doc.fillColor(INK).font("Helvetica-Bold").fontSize(9).text(safe(name), left + 8, y + 67, { width: boxW - 16 });
-      doc.fillColor(MUTED).font("Helvetica").fontSize(8).text(`Signed electronically ${formatDateTime(signed)}`, left + 8, y + 80);
+      doc
+        .moveTo(left + 8, y + 62)
+        .lineTo(left + boxW - 8, y + 62)
+        .lineWidth(0.5)
+        .stroke(LINE);
+      doc
+        .fillColor(INK)
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .text(safe(name), left + 8, y + 67, { width: boxW - 16 });
+      doc
+        .fillColor(MUTED)
+        .font("Helvetica")
+        .fontSize(8)
+        .text(`Signed electronically ${formatDateTime(signed)}`, left + 8, y + 80);
     };
     box("Transferor signature", note.transferor_signature_name, images.transferorSignature, PAGE.margin);
-    box("Transferee / carrier signature", note.transferee_signature_name, images.transfereeSignature, PAGE.margin + boxW + 14);
+    box(
+      "Transferee / carrier signature",
+      note.transferee_signature_name,
+      images.transfereeSignature,
+      PAGE.margin + boxW + 14,
+    );
     doc.y = y + 106;
   }
 
@@ -266,7 +339,10 @@ export function renderWasteNotePdf(
     const y = doc.y;
     images.photos.forEach((p, i) => {
       const x = PAGE.margin + i * (w + 12);
-      doc.rect(x, y, w, w * 0.75).lineWidth(0.5).stroke(LINE);
+      doc
+        .rect(x, y, w, w * 0.75)
+        .lineWidth(0.5)
+        .stroke(LINE);
       if (p.mime === "image/jpeg" || p.mime === "image/png") {
         try {
           doc.image(p.bytes, x + 2, y + 2, { fit: [w - 4, w * 0.75 - 4], align: "center", valign: "center" });
@@ -275,10 +351,18 @@ export function renderWasteNotePdf(
           /* fall through to the caption */
         }
       }
-      doc.fillColor(MUTED).fontSize(8).text(`Photo ${i + 1} (${p.mime.replace("image/", "").toUpperCase()}, see the online note)`, x + 6, y + w * 0.35, {
-        width: w - 12,
-        align: "center",
-      });
+      doc
+        .fillColor(MUTED)
+        .fontSize(8)
+        .text(
+          `Photo ${i + 1} (${p.mime.replace("image/", "").toUpperCase()}, see the online note)`,
+          x + 6,
+          y + w * 0.35,
+          {
+            width: w - 12,
+            align: "center",
+          },
+        );
     });
     doc.y = y + w * 0.75 + 10;
   }
@@ -289,16 +373,29 @@ export function renderWasteNotePdf(
     doc.switchToPage(i);
     doc.page.margins.bottom = 0; // the footer sits in the bottom margin; no page break for it
     const y = PAGE.height - PAGE.margin - 10;
-    doc.moveTo(PAGE.margin, y - 6).lineTo(PAGE.width - PAGE.margin, y - 6).lineWidth(0.5).stroke(LINE);
+    doc
+      .moveTo(PAGE.margin, y - 6)
+      .lineTo(PAGE.width - PAGE.margin, y - 6)
+      .lineWidth(0.5)
+      .stroke(LINE);
     doc
       .fillColor(MUTED)
       .font("Helvetica")
       .fontSize(7.5)
-      .text(`Waste transfer note ${note.id}  |  Both parties keep this note for at least 2 years`, PAGE.margin, y, {
-        width: CONTENT_W - 60,
-        lineBreak: false,
-      });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 60, y, { width: 60, align: "right", lineBreak: false });
+      .text(
+        `Waste transfer note ${note.id}  |  Both parties keep this note for at least 2 years`,
+        PAGE.margin,
+        y,
+        {
+          width: CONTENT_W - 60,
+          lineBreak: false,
+        },
+      );
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 60, y, {
+      width: 60,
+      align: "right",
+      lineBreak: false,
+    });
   }
   doc.end();
   return done;

@@ -12,7 +12,9 @@ describe("EWC catalogue", () => {
   const cat = loadEwcCatalogue();
   it("holds all 842 codes, 20 chapters and the hazardous marks", () => {
     expect(cat.codes).toHaveLength(842);
-    expect(cat.chapters.map((c) => c.code)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(2, "0")));
+    expect(cat.chapters.map((c) => c.code)).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(2, "0")),
+    );
     expect(cat.codes.filter((c) => c.hazardous)).toHaveLength(408);
     expect(cat.codes.every((c) => c.hazardous === c.code.endsWith("*"))).toBe(true);
     expect(cat.csv.split("\n")[0]).toBe("Code,Description,Hazardous,EntryType");
@@ -28,16 +30,29 @@ describe("EWC catalogue", () => {
     expect(findEwcCode("20 01 21*")?.description).toMatch(/fluorescent tubes/i);
   });
   it("reads the container types with loose among them", () => {
-    expect(loadContainerTypes().map((c) => c.code)).toEqual(expect.arrayContaining(["LOO", "SKI", "WBI", "IBC"]));
+    expect(loadContainerTypes().map((c) => c.code)).toEqual(
+      expect.arrayContaining(["LOO", "SKI", "WBI", "IBC"]),
+    );
     expect(loadContainerTypes()).toHaveLength(16);
   });
 });
 
 describe("plan limit", () => {
   it("allows 20 notes a month on the standard plan and refuses the 21st", () => {
-    expect(checkPlanLimit("standard", 0)).toMatchObject({ allowed: true, remaining: 20, label: "0 of 20 this month" });
-    expect(checkPlanLimit("standard", STANDARD_MONTHLY_NOTES - 1)).toMatchObject({ allowed: true, remaining: 1 });
-    expect(checkPlanLimit("standard", 20)).toMatchObject({ allowed: false, remaining: 0, label: "20 of 20 this month" });
+    expect(checkPlanLimit("standard", 0)).toMatchObject({
+      allowed: true,
+      remaining: 20,
+      label: "0 of 20 this month",
+    });
+    expect(checkPlanLimit("standard", STANDARD_MONTHLY_NOTES - 1)).toMatchObject({
+      allowed: true,
+      remaining: 1,
+    });
+    expect(checkPlanLimit("standard", 20)).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      label: "20 of 20 this month",
+    });
   });
   it("never limits premium", () => {
     expect(checkPlanLimit("premium", 5000)).toMatchObject({ allowed: true, limit: null });
@@ -59,7 +74,13 @@ describe("waste note validation", () => {
     const ok = await validateWasteNote(validForm({}, [testPng()]));
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
-    expect(ok.data).toMatchObject({ ewcCode: "17 08 02", hazardous: false, weight: 412.75, containerCount: 1, photos: [{ type: { mime: "image/jpeg", extension: "jpg" } }] });
+    expect(ok.data).toMatchObject({
+      ewcCode: "17 08 02",
+      hazardous: false,
+      weight: 412.75,
+      containerCount: 1,
+      photos: [{ type: { mime: "image/jpeg", extension: "jpg" } }],
+    });
     const haz = await validateWasteNote(validForm({ ewcCode: "170503", hazardous: "false" }));
     expect(haz.ok && haz.data.hazardous).toBe(true);
     expect(haz.ok && haz.data.ewcCode).toBe("17 05 03*");
@@ -68,15 +89,44 @@ describe("waste note validation", () => {
   it("says 'Required' for every required field of the spec, and the law's fields", async () => {
     const empty = Object.fromEntries(
       [
-        "collectionDateTime", "wasteType", "description", "ewcCode", "weight", "originAddress", "carrierCompany",
-        "carrierAddress", "carrierLicense", "vehicleReg", "transferorName", "transferorAddress",
-        "transferorSignatureName", "transfereeSignatureName", "wasteHierarchy", "transferorSicCode",
+        "collectionDateTime",
+        "wasteType",
+        "description",
+        "ewcCode",
+        "weight",
+        "originAddress",
+        "carrierCompany",
+        "carrierAddress",
+        "carrierLicense",
+        "vehicleReg",
+        "transferorName",
+        "transferorAddress",
+        "transferorSignatureName",
+        "transfereeSignatureName",
+        "wasteHierarchy",
+        "transferorSicCode",
       ].map((k) => [k, ""]),
     );
-    const result = await validateWasteNote(validForm({ ...empty, transferorStatus: [], transfereeStatus: [] }));
+    const result = await validateWasteNote(
+      validForm({ ...empty, transferorStatus: [], transfereeStatus: [] }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    for (const k of ["collectionDateTime", "wasteType", "ewcCode", "weight", "originAddress", "carrierCompany", "carrierAddress", "carrierLicense", "vehicleReg", "transferorName", "transferorAddress", "transferorSignatureName", "transfereeSignatureName"]) {
+    for (const k of [
+      "collectionDateTime",
+      "wasteType",
+      "ewcCode",
+      "weight",
+      "originAddress",
+      "carrierCompany",
+      "carrierAddress",
+      "carrierLicense",
+      "vehicleReg",
+      "transferorName",
+      "transferorAddress",
+      "transferorSignatureName",
+      "transfereeSignatureName",
+    ]) {
       expect(result.errors[k], k).toEqual(["Required"]);
     }
     expect(result.errors.description).toEqual(["Required (max 200 chars)"]);
@@ -128,10 +178,30 @@ describe("waste note validation", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.errors).sort()).toEqual(
-      ["brokerName", "brokerRegistration", "containerCount", "transfereePermitNumber", "transferorExemption", "transferorPermitNumber", "transferorRegistration", "transferorSicCode"].sort(),
+      [
+        "brokerName",
+        "brokerRegistration",
+        "containerCount",
+        "transfereePermitNumber",
+        "transferorExemption",
+        "transferorPermitNumber",
+        "transferorRegistration",
+        "transferorSicCode",
+      ].sort(),
     );
-    const householder = await validateWasteNote(validForm({ transferorStatus: ["householder"], transferorSicCode: "", containerType: "LOO", containerCount: "" }));
-    expect(householder.ok && householder.data).toMatchObject({ transferorSicCode: null, containerType: "LOO", containerCount: null });
+    const householder = await validateWasteNote(
+      validForm({
+        transferorStatus: ["householder"],
+        transferorSicCode: "",
+        containerType: "LOO",
+        containerCount: "",
+      }),
+    );
+    expect(householder.ok && householder.data).toMatchObject({
+      transferorSicCode: null,
+      containerType: "LOO",
+      containerCount: null,
+    });
     const badSic = await validateWasteNote(validForm({ transferorSicCode: "4332" }));
     expect(!badSic.ok && badSic.errors.transferorSicCode).toEqual(["Enter a 5-digit SIC (2007) code"]);
     const status = await validateWasteNote(validForm({ transferorStatus: ["emperor"] }));
@@ -142,10 +212,19 @@ describe("waste note validation", () => {
     const png = testPng();
     expect(await readSignature("")).toEqual({ ok: true, png: null });
     const good = await readSignature(`data:image/png;base64,${png.toString("base64")}`);
-    expect(good.ok && good.png && (await sharp(good.png).metadata())).toMatchObject({ format: "png", width: png.readUInt32BE(16), height: png.readUInt32BE(20), hasAlpha: true });
-    expect((await readSignature(`data:image/png;base64,${Buffer.from("<svg/>").toString("base64")}`)).ok).toBe(false);
+    expect(good.ok && good.png && (await sharp(good.png).metadata())).toMatchObject({
+      format: "png",
+      width: png.readUInt32BE(16),
+      height: png.readUInt32BE(20),
+      hasAlpha: true,
+    });
+    expect(
+      (await readSignature(`data:image/png;base64,${Buffer.from("<svg/>").toString("base64")}`)).ok,
+    ).toBe(false);
     expect((await readSignature("javascript:alert(1)")).ok).toBe(false);
-    expect((await readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`)).ok).toBe(false);
+    expect(
+      (await readSignature(`data:image/png;base64,${Buffer.alloc(300_000).toString("base64")}`)).ok,
+    ).toBe(false);
   });
 });
 
@@ -154,7 +233,9 @@ describe("location title of a note card", () => {
     const { locationTitle } = await import("./location-title");
     expect(locationTitle("14 Mill Lane, Bristol, BS1 4ST")).toBe("14 Mill Lane");
     expect(locationTitle("14, Mill Lane, Bristol")).toBe("14 Mill Lane");
-    expect(locationTitle("Unit 7 The Very Long Industrial Estate Name Road, Leeds")).toBe("Unit 7 The Very Long Industrial Estate N");
+    expect(locationTitle("Unit 7 The Very Long Industrial Estate Name Road, Leeds")).toBe(
+      "Unit 7 The Very Long Industrial Estate N",
+    );
     expect(locationTitle("Leeds")).toBe("Leeds");
   });
 });

@@ -32,7 +32,8 @@ export type SubmitResult =
 
 /** Notes from the public generator: at most 30 per hour per client address, refused ones included. */
 export const PUBLIC_NOTE_LIMIT: Limit = { max: 30, windowMs: 60 * 60_000 };
-export const RATE_LIMIT_MESSAGE = "Too many waste notes have been made from this connection. Please try again in an hour.";
+export const RATE_LIMIT_MESSAGE =
+  "Too many waste notes have been made from this connection. Please try again in an hour.";
 
 export const CARRIER_LICENCE_MESSAGES = {
   malformed:
@@ -41,7 +42,8 @@ export const CARRIER_LICENCE_MESSAGES = {
     `${n} is not on the Environment Agency public register. Check the number on the carrier's registration certificate: a waste note must name a registered carrier.`,
   expired: (n: string, day: string) =>
     `The registration ${n} expired on ${day}: a waste note cannot name a carrier whose registration has expired. Ask the carrier to renew it, or use a registered carrier.`,
-  removed: (n: string) => `${n} is no longer on the Environment Agency public register: a waste note cannot name it. Check the number with the carrier.`,
+  removed: (n: string) =>
+    `${n} is no longer on the Environment Agency public register: a waste note cannot name it. Check the number with the carrier.`,
 } as const;
 
 /** The field message for a carrier licence the register does not back, or null when it may be used. */
@@ -57,7 +59,10 @@ export function carrierLicenceProblem(check: CarrierCheck): string | null {
       if (check.status === "active") return null;
       if (check.status === "not_found") return CARRIER_LICENCE_MESSAGES.notFound(check.number);
       if (check.status === "removed") return CARRIER_LICENCE_MESSAGES.removed(check.number);
-      return CARRIER_LICENCE_MESSAGES.expired(check.number, check.state?.state === "expired" ? formatDay(check.state.since) : "");
+      return CARRIER_LICENCE_MESSAGES.expired(
+        check.number,
+        check.state?.state === "expired" ? formatDay(check.state.since) : "",
+      );
   }
 }
 
@@ -69,7 +74,10 @@ export async function submitWasteNote(
   const now = options.now ?? new Date();
   const honeypot = form.get("website");
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { status: "spam" };
-  if (options.rateLimitKey && !(await hit(deps.db, `waste-note:${options.rateLimitKey}`, PUBLIC_NOTE_LIMIT, now)).allowed) {
+  if (
+    options.rateLimitKey &&
+    !(await hit(deps.db, `waste-note:${options.rateLimitKey}`, PUBLIC_NOTE_LIMIT, now)).allowed
+  ) {
     return { status: "rate_limited", message: RATE_LIMIT_MESSAGE, values: stringValues(form) };
   }
   if (options.owner) {
@@ -90,7 +98,8 @@ export async function submitWasteNote(
   }
   if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
   const created = await createWasteNote(deps, result.data, { owner: options.owner, now });
-  if (!created.ok) return { status: "refused", refusal: created.refusal, usage: created.usage, values: stringValues(form) };
+  if (!created.ok)
+    return { status: "refused", refusal: created.refusal, usage: created.usage, values: stringValues(form) };
   return { status: "created", id: created.id };
 }
 

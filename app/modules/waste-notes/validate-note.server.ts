@@ -66,8 +66,7 @@ export type FieldErrors = Partial<Record<string, string[]>>;
 export type FormValues = Record<string, string | string[]>;
 
 export type ValidationResult =
-  | { ok: true; data: WasteNoteInput }
-  | { ok: false; errors: FieldErrors; values: FormValues };
+  { ok: true; data: WasteNoteInput } | { ok: false; errors: FieldErrors; values: FormValues };
 
 const text = (max: number, message: string = MESSAGES.required) =>
   z.string().trim().min(1, message).max(max, `Must be ${max} characters or fewer`);
@@ -82,86 +81,97 @@ const statusList = (allowed: PartyStatus[]) =>
   z
     .array(z.string())
     .transform((list) => [...new Set(list)])
-    .pipe(z.array(z.enum(allowed as [PartyStatus, ...PartyStatus[]], "Choose a status from the list")).min(1, "Choose at least one status"));
+    .pipe(
+      z
+        .array(z.enum(allowed as [PartyStatus, ...PartyStatus[]], "Choose a status from the list"))
+        .min(1, "Choose at least one status"),
+    );
 
-const fieldsSchema = z
-  .object({
-    collectionDateTime: z
-      .string()
-      .trim()
-      .min(1, MESSAGES.required)
-      .transform((v, ctx) => {
-        const date = londonLocalToDate(v);
-        if (!date) {
-          ctx.addIssue({ code: "custom", message: "Enter a valid date and time" });
-          return z.NEVER;
-        }
-        return date;
-      }),
-    wasteType: z.enum(WASTE_TYPES, MESSAGES.required),
-    description: z.string().trim().min(1, MESSAGES.description).max(DESCRIPTION_MAX, MESSAGES.description),
-    ewcCode: z
-      .string()
-      .trim()
-      .min(1, MESSAGES.required)
-      .transform((v, ctx) => {
-        const entry = findEwcCode(v);
-        if (!entry) {
-          ctx.addIssue({ code: "custom", message: "Choose a six-digit code from the EWC list" });
-          return z.NEVER;
-        }
-        return entry;
-      }),
-    weight: z
-      .string()
-      .trim()
-      .min(1, MESSAGES.required)
-      .transform((v, ctx) => {
-        const n = Number(v);
-        if (!/^\d+(\.\d{1,2})?$/.test(v) || !Number.isFinite(n)) {
-          ctx.addIssue({ code: "custom", message: "Enter a weight in kg of 0 or more, up to 2 decimal places" });
-          return z.NEVER;
-        }
-        if (n > 9_999_999_999) {
-          ctx.addIssue({ code: "custom", message: "Weight is too large" });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    containerType: z
-      .string()
-      .trim()
-      .refine((v) => loadContainerTypes().some((c) => c.code === v), "Choose a container type from the list"),
-    containerCount: z.string().trim(),
-    originAddress: text(500),
-    transferorName: text(200),
-    transferorAddress: text(500),
-    transferorSicCode: z
-      .string()
-      .trim()
-      .transform((v) => v.replace(/\s+/g, ""))
-      .refine((v) => v === "" || /^\d{5}$/.test(v), "Enter a 5-digit SIC (2007) code")
-      .transform((v) => (v === "" ? null : v)),
-    transferorStatus: statusList(TRANSFEROR_STATUSES),
-    transferorPermitNumber: optionalText(100),
-    transferorExemption: optionalText(200),
-    transferorRegistration: optionalText(50),
-    carrierCompany: text(200),
-    carrierAddress: text(500),
-    carrierLicense: text(50),
-    transfereeStatus: statusList(TRANSFEREE_STATUSES),
-    transfereePermitNumber: optionalText(100),
-    transfereeExemption: optionalText(200),
-    vehicleReg: text(20),
-    brokerArranged: z.string(),
-    brokerName: optionalText(200),
-    brokerRegistration: optionalText(50),
-    wasteHierarchy: z.string().refine((v) => v === "on" || v === "yes" || v === "true", "You must confirm the waste hierarchy declaration"),
-    transferorSignatureName: text(200),
-    transfereeSignatureName: text(200),
-    transferorSignature: z.string(),
-    transfereeSignature: z.string(),
-  });
+const fieldsSchema = z.object({
+  collectionDateTime: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .transform((v, ctx) => {
+      const date = londonLocalToDate(v);
+      if (!date) {
+        ctx.addIssue({ code: "custom", message: "Enter a valid date and time" });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  wasteType: z.enum(WASTE_TYPES, MESSAGES.required),
+  description: z.string().trim().min(1, MESSAGES.description).max(DESCRIPTION_MAX, MESSAGES.description),
+  ewcCode: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .transform((v, ctx) => {
+      const entry = findEwcCode(v);
+      if (!entry) {
+        ctx.addIssue({ code: "custom", message: "Choose a six-digit code from the EWC list" });
+        return z.NEVER;
+      }
+      return entry;
+    }),
+  weight: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!/^\d+(\.\d{1,2})?$/.test(v) || !Number.isFinite(n)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Enter a weight in kg of 0 or more, up to 2 decimal places",
+        });
+        return z.NEVER;
+      }
+      if (n > 9_999_999_999) {
+        ctx.addIssue({ code: "custom", message: "Weight is too large" });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  containerType: z
+    .string()
+    .trim()
+    .refine((v) => loadContainerTypes().some((c) => c.code === v), "Choose a container type from the list"),
+  containerCount: z.string().trim(),
+  originAddress: text(500),
+  transferorName: text(200),
+  transferorAddress: text(500),
+  transferorSicCode: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .refine((v) => v === "" || /^\d{5}$/.test(v), "Enter a 5-digit SIC (2007) code")
+    .transform((v) => (v === "" ? null : v)),
+  transferorStatus: statusList(TRANSFEROR_STATUSES),
+  transferorPermitNumber: optionalText(100),
+  transferorExemption: optionalText(200),
+  transferorRegistration: optionalText(50),
+  carrierCompany: text(200),
+  carrierAddress: text(500),
+  carrierLicense: text(50),
+  transfereeStatus: statusList(TRANSFEREE_STATUSES),
+  transfereePermitNumber: optionalText(100),
+  transfereeExemption: optionalText(200),
+  vehicleReg: text(20),
+  brokerArranged: z.string(),
+  brokerName: optionalText(200),
+  brokerRegistration: optionalText(50),
+  wasteHierarchy: z
+    .string()
+    .refine(
+      (v) => v === "on" || v === "yes" || v === "true",
+      "You must confirm the waste hierarchy declaration",
+    ),
+  transferorSignatureName: text(200),
+  transfereeSignatureName: text(200),
+  transferorSignature: z.string(),
+  transfereeSignature: z.string(),
+});
 
 /**
  * Rules that depend on other fields. They run on the raw values, apart from the schema, so that
@@ -177,11 +187,15 @@ function conditionalErrors(raw: Record<string, unknown>, add: (path: string, mes
   if (container && container !== LOOSE && !/^[1-9]\d{0,5}$/.test(str("containerCount"))) {
     add("containerCount", "Enter the number of containers (1 or more)");
   }
-  if (!list("transferorStatus").includes("householder")) need("transferorSicCode", "Required for a business (enter the 5-digit SIC code)");
-  if (list("transferorStatus").includes("permit_holder")) need("transferorPermitNumber", "Enter the permit number");
+  if (!list("transferorStatus").includes("householder"))
+    need("transferorSicCode", "Required for a business (enter the 5-digit SIC code)");
+  if (list("transferorStatus").includes("permit_holder"))
+    need("transferorPermitNumber", "Enter the permit number");
   if (list("transferorStatus").includes("exempt")) need("transferorExemption", "Enter the exemption");
-  if (list("transferorStatus").includes("registered_carrier")) need("transferorRegistration", "Enter the registration number");
-  if (list("transfereeStatus").includes("permit_holder")) need("transfereePermitNumber", "Enter the permit number");
+  if (list("transferorStatus").includes("registered_carrier"))
+    need("transferorRegistration", "Enter the registration number");
+  if (list("transfereeStatus").includes("permit_holder"))
+    need("transfereePermitNumber", "Enter the permit number");
   if (list("transfereeStatus").includes("exempt")) need("transfereeExemption", "Enter the exemption");
   if (str("brokerArranged") === "on") {
     need("brokerName", "Enter the broker or dealer's name");
@@ -228,13 +242,21 @@ const SIGNATURE_TOO_LARGE = "The drawn signature is too large. Please clear it a
  * Reads a drawn signature: a PNG data URL, checked by content and size, then decoded and written
  * again as a clean PNG (decision 0005). Empty means none.
  */
-export async function readSignature(dataUrl: string): Promise<{ ok: true; png: Uint8Array | null } | { ok: false; message: string }> {
+export async function readSignature(
+  dataUrl: string,
+): Promise<{ ok: true; png: Uint8Array | null } | { ok: false; message: string }> {
   if (dataUrl === "") return { ok: true, png: null };
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
   if (!match) return { ok: false, message: SIGNATURE_UNREADABLE };
   if ((match[1].length * 3) / 4 > SIGNATURE_MAX_BYTES) return { ok: false, message: SIGNATURE_TOO_LARGE };
-  const result = await normaliseImage(Buffer.from(match[1], "base64"), "signature", { accept: ["image/png"] });
-  if (!result.ok) return { ok: false, message: result.reason === "too-many-pixels" ? SIGNATURE_TOO_LARGE : SIGNATURE_UNREADABLE };
+  const result = await normaliseImage(Buffer.from(match[1], "base64"), "signature", {
+    accept: ["image/png"],
+  });
+  if (!result.ok)
+    return {
+      ok: false,
+      message: result.reason === "too-many-pixels" ? SIGNATURE_TOO_LARGE : SIGNATURE_UNREADABLE,
+    };
   return { ok: true, png: result.image.bytes };
 }
 
@@ -242,12 +264,15 @@ export async function readSignature(dataUrl: string): Promise<{ ok: true; png: U
  * Reads the chosen photos: at most 3, each a JPEG, PNG, GIF or WebP image (by content) of at most
  * 10 MB that decodes completely; each is written again as a clean JPEG (decision 0005).
  */
-export async function readPhotos(files: FormDataEntryValue[]): Promise<{ ok: true; photos: PhotoUpload[] } | { ok: false; message: string }> {
+export async function readPhotos(
+  files: FormDataEntryValue[],
+): Promise<{ ok: true; photos: PhotoUpload[] } | { ok: false; message: string }> {
   const chosen = files.filter((f): f is File => typeof f !== "string" && f.size > 0);
   if (chosen.length > MAX_PHOTOS) return { ok: false, message: MESSAGES.photos };
   const photos: PhotoUpload[] = [];
   for (const file of chosen) {
-    if (file.size > PHOTO_MAX_BYTES) return { ok: false, message: `Each photo must be 10 MB or smaller (${file.name} is too large)` };
+    if (file.size > PHOTO_MAX_BYTES)
+      return { ok: false, message: `Each photo must be 10 MB or smaller (${file.name} is too large)` };
     const result = await normaliseImage(new Uint8Array(await file.arrayBuffer()), "photo");
     if (!result.ok) {
       const message = {
@@ -295,7 +320,13 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
   };
   for (const [name, result] of Object.entries(signatures)) if (!result.ok) add(name, result.message);
 
-  if (!parsed.success || Object.keys(errors).length > 0 || !photos.ok || !signatures.transferorSignature.ok || !signatures.transfereeSignature.ok) {
+  if (
+    !parsed.success ||
+    Object.keys(errors).length > 0 ||
+    !photos.ok ||
+    !signatures.transferorSignature.ok ||
+    !signatures.transfereeSignature.ok
+  ) {
     return { ok: false, errors, values };
   }
   const v = parsed.data;
@@ -319,7 +350,9 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
       transferorStatus: v.transferorStatus,
       transferorPermitNumber: has(v.transferorStatus, "permit_holder") ? v.transferorPermitNumber : null,
       transferorExemption: has(v.transferorStatus, "exempt") ? v.transferorExemption : null,
-      transferorRegistration: has(v.transferorStatus, "registered_carrier") ? v.transferorRegistration?.toUpperCase() ?? null : null,
+      transferorRegistration: has(v.transferorStatus, "registered_carrier")
+        ? (v.transferorRegistration?.toUpperCase() ?? null)
+        : null,
       carrierCompany: v.carrierCompany,
       carrierAddress: v.carrierAddress,
       carrierLicense: v.carrierLicense.toUpperCase(),
@@ -328,7 +361,7 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
       transfereeExemption: has(v.transfereeStatus, "exempt") ? v.transfereeExemption : null,
       vehicleReg: v.vehicleReg.toUpperCase(),
       brokerName: broker ? v.brokerName : null,
-      brokerRegistration: broker ? v.brokerRegistration?.toUpperCase() ?? null : null,
+      brokerRegistration: broker ? (v.brokerRegistration?.toUpperCase() ?? null) : null,
       wasteHierarchyConfirmed: true,
       transferorSignatureName: v.transferorSignatureName,
       transfereeSignatureName: v.transfereeSignatureName,

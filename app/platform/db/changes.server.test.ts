@@ -1,7 +1,11 @@
 // Decision 0013: a change announced on one connection clears caches in every process: at once in
 // the announcing one, and through LISTEN/NOTIFY on PostgreSQL in the others.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { createLogger } from "../logger.server";
 import { announceChange, listenForChanges, onChange } from "./changes.server";
 
@@ -21,7 +25,6 @@ describe("announceChange", () => {
     await announceChange(t.db, "directory");
     expect(heard).toEqual(["directory"]);
   });
-
 });
 
 // PostgreSQL only: PGlite is one process, with nobody else to tell.
@@ -42,7 +45,9 @@ if (testDatabaseKind() === "postgres") {
         // The listening connection is killed (a database restart, a network cut): it comes back,
         // clears once (notices in between are lost) and hears the next notice.
         const afterKill = heard;
-        await t.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN app_changes' AND pid <> pg_backend_pid()");
+        await t.pool.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN app_changes' AND pid <> pg_backend_pid()",
+        );
         await expect.poll(() => heard, { timeout: 5_000 }).toBeGreaterThan(afterKill);
         const reconnected = heard;
         await t.pool.query("SELECT pg_notify('app_changes', 'directory')");

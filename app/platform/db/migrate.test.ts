@@ -23,21 +23,42 @@ describe("migrations", () => {
   });
 
   it("carries the rules in constraints", async () => {
-    await t.db.insertInto("directory_entries").values({ registration_number: "CBDU1001", business_name: "A" }).execute();
-    await expect(
-      t.db
-        .insertInto("reviews")
-        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 6, review_text: "t" })
-        .execute(),
-    ).rejects.toThrow(/check/i);
     await t.db
-      .insertInto("reviews")
-      .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 5, review_text: "t" })
+      .insertInto("directory_entries")
+      .values({ registration_number: "CBDU1001", business_name: "A" })
       .execute();
     await expect(
       t.db
         .insertInto("reviews")
-        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating: 4, review_text: "again" })
+        .values({
+          provider_id: "CBDU1001",
+          reviewer_name: "x",
+          reviewer_email: "x@y.z",
+          rating: 6,
+          review_text: "t",
+        })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+    await t.db
+      .insertInto("reviews")
+      .values({
+        provider_id: "CBDU1001",
+        reviewer_name: "x",
+        reviewer_email: "x@y.z",
+        rating: 5,
+        review_text: "t",
+      })
+      .execute();
+    await expect(
+      t.db
+        .insertInto("reviews")
+        .values({
+          provider_id: "CBDU1001",
+          reviewer_name: "x",
+          reviewer_email: "x@y.z",
+          rating: 4,
+          review_text: "again",
+        })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     await expect(
@@ -50,16 +71,31 @@ describe("migrations", () => {
   });
 
   it("allows one pending claim per business", async () => {
-    const claim = { registration_number: "CBDU1001", contact_name: "a", contact_email: "a@b.c", contact_phone: "1" };
+    const claim = {
+      registration_number: "CBDU1001",
+      contact_name: "a",
+      contact_email: "a@b.c",
+      contact_phone: "1",
+    };
     await t.db.insertInto("claim_requests").values(claim).execute();
-    await expect(t.db.insertInto("claim_requests").values(claim).execute()).rejects.toThrow(/unique|duplicate/i);
-    await t.db.insertInto("claim_requests").values({ ...claim, status: "rejected" }).execute();
+    await expect(t.db.insertInto("claim_requests").values(claim).execute()).rejects.toThrow(
+      /unique|duplicate/i,
+    );
+    await t.db
+      .insertInto("claim_requests")
+      .values({ ...claim, status: "rejected" })
+      .execute();
   });
 
   it("derives the search columns", async () => {
     await t.db
       .insertInto("directory_entries")
-      .values({ registration_number: "CBDU 77", business_name: "Green Skips", town: " Leeds", postcode: "ls1 4ap" })
+      .values({
+        registration_number: "CBDU 77",
+        business_name: "Green Skips",
+        town: " Leeds",
+        postcode: "ls1 4ap",
+      })
       .execute();
     const row = await t.db
       .selectFrom("directory_entries")

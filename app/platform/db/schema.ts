@@ -151,7 +151,11 @@ export interface ClaimRequestsTable {
   license_document_url: string | null;
   /** The uploaded licence document in storage (migration 1021): key, content type, bytes, name as sent. */
   license_document_key: ColumnType<string | null, string | null | undefined, string | null>;
-  license_document_type: ColumnType<"application/pdf" | "image/jpeg" | null, "application/pdf" | "image/jpeg" | null | undefined, "application/pdf" | "image/jpeg" | null>;
+  license_document_type: ColumnType<
+    "application/pdf" | "image/jpeg" | null,
+    "application/pdf" | "image/jpeg" | null | undefined,
+    "application/pdf" | "image/jpeg" | null
+  >;
   license_document_size: ColumnType<number | null, number | null | undefined, number | null>;
   license_document_name: ColumnType<string | null, string | null | undefined, string | null>;
   logo_url: string | null;

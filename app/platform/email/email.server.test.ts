@@ -26,7 +26,9 @@ beforeAll(async () => {
       if (failNext > 0) {
         failNext--;
         stream.resume();
-        stream.on("end", () => callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })));
+        stream.on("end", () =>
+          callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })),
+        );
         return;
       }
       simpleParser(stream).then((mail) => {
@@ -44,14 +46,25 @@ afterAll(async () => {
 });
 
 const log = createLogger("silent");
-const config = () => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Directory <no-reply@example.test>", dataDir: os.tmpdir() });
+const config = () => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  MAIL_FROM: "Directory <no-reply@example.test>",
+  dataDir: os.tmpdir(),
+});
 
 describe("e-mail outbox", () => {
   it("queues the message and its job together; the job sends HTML and text over SMTP", async () => {
     const jobs = new JobQueue(t.db, log);
     registerEmailJobs(jobs, config());
-    const id = await queueEmail(t.db, passwordResetEmail("reader@example.test", "http://localhost/auth/recovery?token=abc"));
-    const job = await t.db.selectFrom("jobs").select(["type", "payload"]).where("type", "=", "email.send").executeTakeFirstOrThrow();
+    const id = await queueEmail(
+      t.db,
+      passwordResetEmail("reader@example.test", "http://localhost/auth/recovery?token=abc"),
+    );
+    const job = await t.db
+      .selectFrom("jobs")
+      .select(["type", "payload"])
+      .where("type", "=", "email.send")
+      .executeTakeFirstOrThrow();
     expect(job.payload).toEqual({ outboxId: id });
     expect(await jobs.drain()).toBe(1);
     expect(received).toHaveLength(1);
@@ -62,7 +75,11 @@ describe("e-mail outbox", () => {
     expect(mail.text).toContain("http://localhost/auth/recovery?token=abc");
     expect(mail.html).toContain('href="http://localhost/auth/recovery?token=abc"');
     expect(mail.html).toContain("UK Waste Carrier Directory");
-    const row = await t.db.selectFrom("email_outbox").select(["status", "attempts", "sent_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("email_outbox")
+      .select(["status", "attempts", "sent_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
   });
 
@@ -73,27 +90,45 @@ describe("e-mail outbox", () => {
     failNext = 1;
     const id = await queueEmail(t.db, passwordResetEmail("retry@example.test", "http://localhost/x"));
     await jobs.drain();
-    const failed = await t.db.selectFrom("email_outbox").select(["status", "attempts", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const failed = await t.db
+      .selectFrom("email_outbox")
+      .select(["status", "attempts", "last_error"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(failed.status).toBe("queued");
     expect(failed.attempts).toBe(1);
     expect(failed.last_error).toMatch(/Mailbox unavailable/);
-    const job = await t.db.selectFrom("jobs").select(["status", "run_at"]).where("type", "=", "email.send").where("status", "=", "queued").executeTakeFirstOrThrow();
+    const job = await t.db
+      .selectFrom("jobs")
+      .select(["status", "run_at"])
+      .where("type", "=", "email.send")
+      .where("status", "=", "queued")
+      .executeTakeFirstOrThrow();
     expect(job.run_at.getTime()).toBeGreaterThan(Date.now());
     await t.db.updateTable("jobs").set({ run_at: new Date() }).where("status", "=", "queued").execute();
     await jobs.drain();
     expect(received.map((m) => (m.to as { text: string }).text)).toEqual(["retry@example.test"]);
-    expect((await t.db.selectFrom("email_outbox").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("sent");
+    expect(
+      (await t.db.selectFrom("email_outbox").select("status").where("id", "=", id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("sent");
   });
 
   it("a message is not queued when the surrounding transaction rolls back", async () => {
-    const before = await t.db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await expect(
       t.db.transaction().execute(async (trx) => {
         await queueEmail(trx, passwordResetEmail("rollback@example.test", "http://localhost/x"));
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    const after = await t.db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -101,7 +136,10 @@ describe("e-mail outbox", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
     const jobs = new JobQueue(t.db, log);
     registerEmailJobs(jobs, { SMTP_URL: undefined, MAIL_FROM: "Directory <no-reply@example.test>", dataDir });
-    await queueEmail(t.db, passwordResetEmail("file@example.test", "http://localhost/auth/recovery?token=zzz"));
+    await queueEmail(
+      t.db,
+      passwordResetEmail("file@example.test", "http://localhost/auth/recovery?token=zzz"),
+    );
     await jobs.drain();
     const files = fs.readdirSync(path.join(dataDir, "outbox"));
     expect(files).toHaveLength(1);

@@ -53,7 +53,18 @@ export interface OutboxEntry {
 export async function listOutbox(db: Database, limit = 50): Promise<OutboxEntry[]> {
   const rows = await db
     .selectFrom("email_outbox")
-    .select(["id", "to_address", "subject", "text", "template", "status", "attempts", "last_error", "created_at", "sent_at"])
+    .select([
+      "id",
+      "to_address",
+      "subject",
+      "text",
+      "template",
+      "status",
+      "attempts",
+      "last_error",
+      "created_at",
+      "sent_at",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(limit)

@@ -45,5 +45,7 @@ export function createEmailJobHandler(transport: MailTransport): JobHandler {
 }
 
 export function registerEmailJobs(jobs: JobQueue, config: MailConfig): void {
-  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)), { priority: JOB_PRIORITY.urgent });
+  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)), {
+    priority: JOB_PRIORITY.urgent,
+  });
 }

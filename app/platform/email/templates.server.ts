@@ -49,7 +49,10 @@ function blockHtml(b: EmailBlock): string {
   if ("details" in b) {
     const rows = b.details
       .map(([k, v, kind]) => {
-        const value = kind === "mailto" ? `<a href="mailto:${escapeHtml(v)}" style="color:${GREEN}">${escapeHtml(v)}</a>` : escapeHtml(v);
+        const value =
+          kind === "mailto"
+            ? `<a href="mailto:${escapeHtml(v)}" style="color:${GREEN}">${escapeHtml(v)}</a>`
+            : escapeHtml(v);
         return `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:bold;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0">${value}</td></tr>`;
       })
       .join("");
@@ -76,7 +79,9 @@ export function renderEmail(l: EmailLayout): EmailMessage {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(l.action.url)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(l.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(l.action.url)}" style="color:${GREEN};word-break:break-all">${escapeHtml(l.action.url)}</a></p>`
     : "";
-  const foot = l.footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(l.footnote)}</p>` : "";
+  const foot = l.footnote
+    ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(l.footnote)}</p>`
+    : "";
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(l.subject)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
@@ -197,7 +202,12 @@ export function claimApprovedEmail(to: string, loginUrl: string, businessName?: 
   });
 }
 
-export function secondFactorFailuresEmail(to: string, failures: number, resetUrl: string, securityUrl: string): EmailMessage {
+export function secondFactorFailuresEmail(
+  to: string,
+  failures: number,
+  resetUrl: string,
+  securityUrl: string,
+): EmailMessage {
   return render({
     to,
     template: "two_factor_failures",
@@ -232,7 +242,11 @@ export function claimForExistingAccountEmail(
   });
 }
 
-export function reviewAlreadySubmittedEmail(to: string, businessName: string, profileUrl: string): EmailMessage {
+export function reviewAlreadySubmittedEmail(
+  to: string,
+  businessName: string,
+  profileUrl: string,
+): EmailMessage {
   return render({
     to,
     template: "review_already_submitted",

@@ -13,7 +13,8 @@ export interface MailTransport {
   close(): void;
 }
 
-export type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir"> & Partial<Pick<Config, "mailTransport">>;
+export type MailConfig = Pick<Config, "SMTP_URL" | "MAIL_FROM" | "dataDir"> &
+  Partial<Pick<Config, "mailTransport">>;
 
 /** SMTP when chosen (MAIL_TRANSPORT=smtp, the default when SMTP_URL is set) and configured. */
 export function usesSmtp(config: Pick<Config, "SMTP_URL"> & Partial<Pick<Config, "mailTransport">>): boolean {

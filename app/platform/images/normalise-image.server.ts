@@ -55,9 +55,14 @@ export interface NormalisedImage {
   source: { type: ImageType; width: number; height: number };
 }
 
-export type NormaliseResult = { ok: true; image: NormalisedImage } | { ok: false; reason: ImageRefusal; message: string };
+export type NormaliseResult =
+  { ok: true; image: NormalisedImage } | { ok: false; reason: ImageRefusal; message: string };
 
-const refuse = (reason: ImageRefusal): NormaliseResult => ({ ok: false, reason, message: IMAGE_MESSAGES[reason] });
+const refuse = (reason: ImageRefusal): NormaliseResult => ({
+  ok: false,
+  reason,
+  message: IMAGE_MESSAGES[reason],
+});
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -82,7 +87,8 @@ export async function normaliseImage(
   options: { accept?: readonly ImageType["mime"][] } = {},
 ): Promise<NormaliseResult> {
   const sourceType = detectImageType(bytes);
-  if (!sourceType || (options.accept && !options.accept.includes(sourceType.mime))) return refuse("not-image");
+  if (!sourceType || (options.accept && !options.accept.includes(sourceType.mime)))
+    return refuse("not-image");
   const { maxSide, output } = IMAGE_PURPOSES[purpose];
   return withSlot(async () => {
     try {
@@ -103,8 +109,13 @@ export async function normaliseImage(
       let pipeline = image
         .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
         .toColourspace("srgb");
-      pipeline = output === "jpeg" ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82 }) : pipeline.png({ compressionLevel: 9 });
-      const { data, info } = await pipeline.timeout({ seconds: TIMEOUT_SECONDS }).toBuffer({ resolveWithObject: true });
+      pipeline =
+        output === "jpeg"
+          ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82 })
+          : pipeline.png({ compressionLevel: 9 });
+      const { data, info } = await pipeline
+        .timeout({ seconds: TIMEOUT_SECONDS })
+        .toBuffer({ resolveWithObject: true });
       return {
         ok: true,
         image: {
@@ -135,10 +146,20 @@ export const VARIANT_TYPES: Record<VariantFormat, ImageType> = {
  * a WebP for browsers that take it, a photo's thumbnail). Same bounds as `normaliseImage`; null
  * when the stored file does not decode.
  */
-export async function imageVariant(clean: Uint8Array, maxSide: number, format: VariantFormat): Promise<Buffer | null> {
+export async function imageVariant(
+  clean: Uint8Array,
+  maxSide: number,
+  format: VariantFormat,
+): Promise<Buffer | null> {
   return withSlot(async () => {
     try {
-      let pipeline = sharp(clean, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, pages: 1, page: 0 })
+      let pipeline = sharp(clean, {
+        failOn: "error",
+        limitInputPixels: MAX_INPUT_PIXELS,
+        autoOrient: true,
+        pages: 1,
+        page: 0,
+      })
         .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
         .toColourspace("srgb");
       if (format === "jpeg") pipeline = pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 80 });

@@ -14,7 +14,8 @@ beforeEach(async () => {
   await t.db.deleteFrom("jobs").execute();
 });
 
-const job = (id: string) => t.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const job = (id: string) =>
+  t.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("the job queue", () => {
   it("claims urgent jobs before older normal ones (a reset e-mail does not wait behind 50 PDFs)", async () => {
@@ -22,7 +23,8 @@ describe("the job queue", () => {
     const q = new JobQueue(t.db, log);
     q.register("pdf", async (p) => void order.push(`pdf${p.n}`));
     q.register("email", async () => void order.push("email"), { priority: JOB_PRIORITY.urgent });
-    for (let n = 0; n < 50; n++) await enqueueJob(t.db, "pdf", { n }, { runAt: new Date(Date.now() - 60_000) });
+    for (let n = 0; n < 50; n++)
+      await enqueueJob(t.db, "pdf", { n }, { runAt: new Date(Date.now() - 60_000) });
     await enqueueJob(t.db, "email");
     await q.drain();
     expect(order[0]).toBe("email");
@@ -34,10 +36,14 @@ describe("the job queue", () => {
     let releaseSync!: () => void;
     const syncDone = new Promise<void>((resolve) => (releaseSync = resolve));
     const ran: string[] = [];
-    q.register("sync", async () => {
-      ran.push("sync");
-      await syncDone;
-    }, { bulk: true });
+    q.register(
+      "sync",
+      async () => {
+        ran.push("sync");
+        await syncDone;
+      },
+      { bulk: true },
+    );
     q.register("purge", async () => void ran.push("purge"), { bulk: true });
     q.register("email", async () => void ran.push("email"), { priority: JOB_PRIORITY.urgent });
     await enqueueJob(t.db, "sync");
@@ -64,7 +70,11 @@ describe("the job queue", () => {
     await q.drain();
     expect(await job(id)).toMatchObject({ status: "queued", attempts: 1, last_error: "SMTP said no" });
     expect((await job(id)).run_at.getTime()).toBeGreaterThan(Date.now());
-    await t.db.updateTable("jobs").set({ run_at: new Date(0) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ run_at: new Date(0) })
+      .where("id", "=", id)
+      .execute();
     await q.drain();
     expect(await job(id)).toMatchObject({ status: "failed", attempts: 2, last_error: "SMTP said no" });
   });
@@ -87,13 +97,33 @@ describe("the job queue", () => {
     const live = (await enqueueJob(t.db, "pdf", {}, { maxAttempts: 5 }))!;
     const longAgo = new Date(Date.now() - 5 * 60_000);
     // Died during attempt 2, during attempt 5 (its last), and one still beating.
-    await t.db.updateTable("jobs").set({ status: "running", attempts: 2, locked_at: longAgo, locked_by: "dead:1" }).where("id", "=", early).execute();
-    await t.db.updateTable("jobs").set({ status: "running", attempts: 5, locked_at: longAgo, locked_by: "dead:1" }).where("id", "=", last).execute();
-    await t.db.updateTable("jobs").set({ status: "running", attempts: 1, locked_at: new Date(), locked_by: "alive:2" }).where("id", "=", live).execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 2, locked_at: longAgo, locked_by: "dead:1" })
+      .where("id", "=", early)
+      .execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 5, locked_at: longAgo, locked_by: "dead:1" })
+      .where("id", "=", last)
+      .execute();
+    await t.db
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, locked_at: new Date(), locked_by: "alive:2" })
+      .where("id", "=", live)
+      .execute();
     await q.recoverStale();
-    expect(await job(early)).toMatchObject({ status: "queued", attempts: 2, last_error: "The process running this job stopped before it finished" });
+    expect(await job(early)).toMatchObject({
+      status: "queued",
+      attempts: 2,
+      last_error: "The process running this job stopped before it finished",
+    });
     expect((await job(early)).run_at.getTime()).toBeGreaterThan(Date.now());
-    expect(await job(last)).toMatchObject({ status: "failed", attempts: 5, last_error: "The process running this job stopped before it finished" });
+    expect(await job(last)).toMatchObject({
+      status: "failed",
+      attempts: 5,
+      last_error: "The process running this job stopped before it finished",
+    });
     expect(await job(live)).toMatchObject({ status: "running", locked_by: "alive:2" });
   });
 
@@ -118,7 +148,11 @@ describe("the job queue", () => {
   it("does not overwrite a job that was cleared while it ran", async () => {
     const q = new JobQueue(t.db, log);
     q.register("sync", async (_p, { db, job: me }) => {
-      await db.updateTable("jobs").set({ status: "failed", last_error: "Cleared by an admin" }).where("id", "=", me.id).execute();
+      await db
+        .updateTable("jobs")
+        .set({ status: "failed", last_error: "Cleared by an admin" })
+        .where("id", "=", me.id)
+        .execute();
     });
     const id = (await enqueueJob(t.db, "sync"))!;
     await q.drain();

@@ -91,14 +91,22 @@ export class JobQueue {
   }
 
   register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
-    this.handlers.set(type, { handler, priority: options.priority ?? JOB_PRIORITY.normal, bulk: options.bulk ?? false });
+    this.handlers.set(type, {
+      handler,
+      priority: options.priority ?? JOB_PRIORITY.normal,
+      bulk: options.bulk ?? false,
+    });
   }
 
   schedule(schedule: Schedule): void {
     this.schedules.push(schedule);
   }
 
-  async enqueue(type: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}): Promise<string | null> {
+  async enqueue(
+    type: string,
+    payload: Record<string, unknown> = {},
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
     return enqueueJob(this.db, type, payload, options);
   }
 
@@ -212,7 +220,12 @@ export class JobQueue {
         .set(
           final
             ? { status: "failed", last_error: message, finished_at: new Date() }
-            : { status: "queued", last_error: message, run_at: new Date(Date.now() + backoffMs), locked_at: null },
+            : {
+                status: "queued",
+                last_error: message,
+                run_at: new Date(Date.now() + backoffMs),
+                locked_at: null,
+              },
         )
         .where("id", "=", job.id)
         .where("status", "=", "running")
@@ -263,7 +276,8 @@ export class JobQueue {
       .whereRef("attempts", "<", "max_attempts")
       .returning(["id", "type", "attempts"])
       .execute();
-    if (failed.length) this.log.error({ jobs: failed }, "jobs failed: their process stopped during the last attempt");
+    if (failed.length)
+      this.log.error({ jobs: failed }, "jobs failed: their process stopped during the last attempt");
     if (requeued.length) this.log.warn({ jobs: requeued }, "re-queued jobs whose process stopped");
   }
 
@@ -276,7 +290,10 @@ export class JobQueue {
       .where((eb) =>
         eb.or([
           eb.and([eb("status", "=", "done"), eb("finished_at", "<", new Date(now - 7 * 24 * 60 * 60_000))]),
-          eb.and([eb("status", "=", "failed"), eb("finished_at", "<", new Date(now - 30 * 24 * 60 * 60_000))]),
+          eb.and([
+            eb("status", "=", "failed"),
+            eb("finished_at", "<", new Date(now - 30 * 24 * 60 * 60_000)),
+          ]),
         ]),
       )
       .execute();
@@ -288,9 +305,18 @@ export class JobQueue {
       const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hh, mm));
       if (now < due) continue;
       const key = `schedule:${s.name}:${due.toISOString().slice(0, 10)}`;
-      const exists = await this.db.selectFrom("jobs").select("id").where("unique_key", "=", key).executeTakeFirst();
+      const exists = await this.db
+        .selectFrom("jobs")
+        .select("id")
+        .where("unique_key", "=", key)
+        .executeTakeFirst();
       if (exists) continue;
-      await enqueueJob(this.db, s.type, { ...s.payload, trigger: "schedule" }, { uniqueKey: key, maxAttempts: 1 });
+      await enqueueJob(
+        this.db,
+        s.type,
+        { ...s.payload, trigger: "schedule" },
+        { uniqueKey: key, maxAttempts: 1 },
+      );
       this.log.info({ schedule: s.name }, "scheduled job enqueued");
     }
   }
@@ -313,7 +339,11 @@ export async function enqueueJob(
       unique_key: options.uniqueKey ?? null,
     })
     .onConflict((oc) =>
-      oc.columns(["unique_key"]).where("unique_key", "is not", null).where("status", "in", ["queued", "running"]).doNothing(),
+      oc
+        .columns(["unique_key"])
+        .where("unique_key", "is not", null)
+        .where("status", "in", ["queued", "running"])
+        .doNothing(),
     )
     .returning("id")
     .executeTakeFirst();
@@ -331,7 +361,10 @@ export interface FailedJob {
 }
 
 /** Jobs that failed for good (after their last attempt) since a date, newest first. */
-export async function listFailedJobs(db: Database, options: { since: Date; limit: number }): Promise<{ total: number; jobs: FailedJob[] }> {
+export async function listFailedJobs(
+  db: Database,
+  options: { since: Date; limit: number },
+): Promise<{ total: number; jobs: FailedJob[] }> {
   const base = db.selectFrom("jobs").where("status", "=", "failed").where("finished_at", ">=", options.since);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),

@@ -23,7 +23,11 @@ describe("SigV4 signing", () => {
       path: "/test.txt",
       headers: { Range: "bytes=0-9" },
       payloadHash: EMPTY_SHA256,
-      credentials: { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" },
+      credentials: {
+        accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+        secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        region: "us-east-1",
+      },
       now: new Date("2013-05-24T00:00:00Z"),
     });
     expect(headers.authorization).toBe(
@@ -39,7 +43,10 @@ let endpoint: string;
 
 function verify(req: http.IncomingMessage, body: Buffer): string | null {
   const auth = req.headers.authorization ?? "";
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(auth);
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!m) return "MissingSecurityHeader";
   if (m[1] !== ACCESS) return "InvalidAccessKeyId";
   const hash = String(req.headers["x-amz-content-sha256"]);
@@ -48,7 +55,9 @@ function verify(req: http.IncomingMessage, body: Buffer): string | null {
   const query = Object.fromEntries(new URLSearchParams(rawQuery.replace(/\+/g, "%2B")));
   const date = String(req.headers["x-amz-date"]);
   const headers: Record<string, string> = {};
-  for (const name of m[4]!.split(";")) if (!["host", "x-amz-date", "x-amz-content-sha256"].includes(name)) headers[name] = String(req.headers[name]);
+  for (const name of m[4]!.split(";"))
+    if (!["host", "x-amz-date", "x-amz-content-sha256"].includes(name))
+      headers[name] = String(req.headers[name]);
   const expected = signRequest({
     method: req.method!,
     host: String(req.headers.host),
@@ -57,7 +66,9 @@ function verify(req: http.IncomingMessage, body: Buffer): string | null {
     headers,
     payloadHash: hash,
     credentials: { accessKeyId: ACCESS, secretAccessKey: SECRET, region: REGION },
-    now: new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`),
+    now: new Date(
+      `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+    ),
   });
   return expected.authorization === auth ? null : "SignatureDoesNotMatch";
 }
@@ -100,7 +111,10 @@ beforeAll(async () => {
           );
       } else if (req.method === "GET") {
         const o = objects.get(key);
-        if (!o) res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code></Error>");
+        if (!o)
+          res
+            .writeHead(404, { "content-type": "application/xml" })
+            .end("<Error><Code>NoSuchKey</Code></Error>");
         else res.writeHead(200, { "content-type": o.type, "content-length": o.body.length }).end(o.body);
       } else if (req.method === "DELETE") {
         objects.delete(key);
@@ -114,7 +128,15 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const storage = (secret = SECRET) =>
-  new S3Storage({ bucket: "photos", region: REGION, endpoint, accessKeyId: ACCESS, secretAccessKey: secret, forcePathStyle: true, prefix: "uploads" });
+  new S3Storage({
+    bucket: "photos",
+    region: REGION,
+    endpoint,
+    accessKeyId: ACCESS,
+    secretAccessKey: secret,
+    forcePathStyle: true,
+    prefix: "uploads",
+  });
 
 describe("S3 storage driver", () => {
   it("puts, gets and deletes an object under the prefix, with its content type", async () => {
@@ -133,22 +155,31 @@ describe("S3 storage driver", () => {
   it("answers null for a missing object and refuses keys that escape their folder", async () => {
     const s = storage();
     expect(await s.get("nothing/here.jpg")).toBeNull();
-    await expect(s.put("../etc/passwd", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(/Invalid storage key/);
+    await expect(s.put("../etc/passwd", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(
+      /Invalid storage key/,
+    );
   });
 
   it("deletes every object under a prefix across several list pages, and nothing else", async () => {
     const s = storage();
-    for (const n of [1, 2, 3, 4, 5]) await s.put(`waste-notes/n1/photo-${n}.jpg`, Buffer.from([0xff, 0xd8, 0xff, n]), { contentType: "image/jpeg" });
+    for (const n of [1, 2, 3, 4, 5])
+      await s.put(`waste-notes/n1/photo-${n}.jpg`, Buffer.from([0xff, 0xd8, 0xff, n]), {
+        contentType: "image/jpeg",
+      });
     await s.put("waste-notes/n2/photo-1.jpg", Buffer.from([1]), { contentType: "image/jpeg" });
     await s.deletePrefix("waste-notes/n1");
     expect([...objects.keys()].filter((k) => k.startsWith("uploads/waste-notes/n1/"))).toEqual([]);
     expect(objects.has("uploads/waste-notes/n2/photo-1.jpg")).toBe(true);
-    expect(seen.some((r) => r.includes("continuation-token=uploads%2Fwaste-notes%2Fn1%2Fphoto-2.jpg"))).toBe(true);
+    expect(seen.some((r) => r.includes("continuation-token=uploads%2Fwaste-notes%2Fn1%2Fphoto-2.jpg"))).toBe(
+      true,
+    );
   });
 
   it("reports the service's error when the signature is wrong", async () => {
     const bad = storage("wrong-secret");
-    const error = await bad.put("x/y.png", Buffer.from([1, 2]), { contentType: "image/png" }).catch((e: unknown) => e);
+    const error = await bad
+      .put("x/y.png", Buffer.from([1, 2]), { contentType: "image/png" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(S3StorageError);
     expect((error as S3StorageError).status).toBe(403);
     expect((error as Error).message).toContain("SignatureDoesNotMatch");

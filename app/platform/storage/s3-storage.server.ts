@@ -40,8 +40,15 @@ export class S3Storage implements Storage {
   constructor(private readonly options: S3Options) {
     this.pathStyle = options.forcePathStyle ?? !!options.endpoint;
     const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-    this.base = this.pathStyle ? endpoint : new URL(`${endpoint.protocol}//${options.bucket}.${endpoint.host}`);
-    this.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region: options.region, service: "s3" };
+    this.base = this.pathStyle
+      ? endpoint
+      : new URL(`${endpoint.protocol}//${options.bucket}.${endpoint.host}`);
+    this.credentials = {
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      region: options.region,
+      service: "s3",
+    };
     this.doFetch = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
   }
@@ -58,7 +65,11 @@ export class S3Storage implements Storage {
     return `${basePath}${bucket}/${uriEncode(objectKey, true)}`;
   }
 
-  private async send(method: string, path: string, init: { body?: Uint8Array; headers?: Record<string, string>; query?: Record<string, string> } = {}) {
+  private async send(
+    method: string,
+    path: string,
+    init: { body?: Uint8Array; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  ) {
     const payloadHash = init.body ? sha256Hex(init.body) : EMPTY_SHA256;
     const headers = signRequest({
       method,
@@ -85,7 +96,10 @@ export class S3Storage implements Storage {
   private async fail(what: string, response: Response): Promise<never> {
     const text = await response.text().catch(() => "");
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-    throw new S3StorageError(`S3 ${what} failed: HTTP ${response.status}${code ? ` ${code}` : ""}`, response.status);
+    throw new S3StorageError(
+      `S3 ${what} failed: HTTP ${response.status}${code ? ` ${code}` : ""}`,
+      response.status,
+    );
   }
 
   async put(key: string, body: Buffer | Uint8Array, options: { contentType: string }): Promise<void> {
@@ -106,7 +120,11 @@ export class S3Storage implements Storage {
     }
     if (!response.ok) await this.fail(`GET ${key}`, response);
     const body = Buffer.from(await response.arrayBuffer());
-    return { body, contentType: response.headers.get("content-type") ?? contentTypeFor(key), size: body.length };
+    return {
+      body,
+      contentType: response.headers.get("content-type") ?? contentTypeFor(key),
+      size: body.length,
+    };
   }
 
   async delete(key: string): Promise<void> {
@@ -131,7 +149,9 @@ export class S3Storage implements Storage {
         if (!r.ok && r.status !== 404) await this.fail(`DELETE ${k}`, r);
         await r.arrayBuffer().catch(() => undefined);
       }
-      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "") : undefined;
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "")
+        : undefined;
     } while (token);
   }
 }

@@ -14,7 +14,8 @@ export interface Credentials {
   service?: string;
 }
 
-export const sha256Hex = (data: string | Uint8Array) => crypto.createHash("sha256").update(data).digest("hex");
+export const sha256Hex = (data: string | Uint8Array) =>
+  crypto.createHash("sha256").update(data).digest("hex");
 const hmac = (key: crypto.BinaryLike, data: string) => crypto.createHmac("sha256", key).update(data).digest();
 
 /** RFC 3986 encoding as S3 wants it; '/' kept in paths. */
@@ -49,7 +50,8 @@ export function signRequest(args: {
   const stamp = amzDate(args.now);
   const day = stamp.slice(0, 8);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(args.headers ?? {})) headers[k.toLowerCase()] = v.trim().replace(/\s+/g, " ");
+  for (const [k, v] of Object.entries(args.headers ?? {}))
+    headers[k.toLowerCase()] = v.trim().replace(/\s+/g, " ");
   headers.host = args.host;
   headers["x-amz-date"] = stamp;
   headers["x-amz-content-sha256"] = args.payloadHash;
@@ -61,7 +63,14 @@ export function signRequest(args: {
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  const canonicalRequest = [args.method, args.path, canonicalQuery, canonicalHeaders, signedHeaders, args.payloadHash].join("\n");
+  const canonicalRequest = [
+    args.method,
+    args.path,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    args.payloadHash,
+  ].join("\n");
   const scope = `${day}/${c.region}/${service}/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", stamp, scope, sha256Hex(canonicalRequest)].join("\n");
   const key = hmac(hmac(hmac(hmac(`AWS4${c.secretAccessKey}`, day), c.region), service), "aws4_request");

@@ -13,7 +13,9 @@ describe("storage configuration", () => {
 
   it("STORAGE_DRIVER=s3 needs a bucket and credentials, then gives the S3 driver", () => {
     expect(() => loadConfig({ ...base, STORAGE_DRIVER: "s3" })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, STORAGE_DRIVER: "s3", S3_BUCKET: "b" })).toThrow(/S3_ACCESS_KEY_ID: required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ ...base, STORAGE_DRIVER: "s3", S3_BUCKET: "b" })).toThrow(
+      /S3_ACCESS_KEY_ID: required when STORAGE_DRIVER=s3/,
+    );
     const config = loadConfig({
       ...base,
       STORAGE_DRIVER: "s3",

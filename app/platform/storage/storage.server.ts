@@ -103,7 +103,10 @@ export interface StorageConfig {
 
 /** The configured storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
 export function getStorage(config: StorageConfig): Storage {
-  const id = config.STORAGE_DRIVER === "s3" ? `s3:${config.S3_ENDPOINT ?? ""}:${config.S3_BUCKET}:${config.S3_PREFIX ?? ""}` : path.join(config.dataDir, "uploads");
+  const id =
+    config.STORAGE_DRIVER === "s3"
+      ? `s3:${config.S3_ENDPOINT ?? ""}:${config.S3_BUCKET}:${config.S3_PREFIX ?? ""}`
+      : path.join(config.dataDir, "uploads");
   let storage = instances.get(id);
   if (!storage) {
     if (config.STORAGE_DRIVER === "s3") {

@@ -17,7 +17,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { changePassword } from "~/modules/accounts/change-password.server";
 import { disableTotp } from "~/modules/accounts/disable-totp.server";
-import { cancelTotpEnrolment, confirmTotpEnrolment, pendingTotpSetup, startTotpEnrolment } from "~/modules/accounts/enrol-totp.server";
+import {
+  cancelTotpEnrolment,
+  confirmTotpEnrolment,
+  pendingTotpSetup,
+  startTotpEnrolment,
+} from "~/modules/accounts/enrol-totp.server";
 import { getAccount } from "~/modules/accounts/get-account.server";
 import { qrCodeDataUrl } from "~/modules/accounts/qr-code.server";
 import { regenerateRecoveryCodes } from "~/modules/accounts/regenerate-recovery-codes.server";
@@ -33,7 +38,10 @@ const passwordSchema = z
     password: z.string({ error: MESSAGES.passwordTooShort }).min(6, MESSAGES.passwordTooShort).max(256),
     confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
 
 export function meta() {
   return [{ title: "Account security | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
@@ -78,7 +86,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: passwordSchema });
     const hidden = ["currentPassword", "password", "confirmPassword"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hidden }), recoveryCodes: null, toast: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data(
+        { intent, result: submission.reply({ hideFields: hidden }), recoveryCodes: null, toast: null },
+        { status: 400 },
+      );
     const auth = await getAuth(request, context);
     const r = await changePassword(app.db, app.config, {
       userId: user.id,
@@ -88,34 +100,78 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
     if (r.status === "wrong-password") {
       return data(
-        { intent, result: submission.reply({ fieldErrors: { currentPassword: ["Your current password is not correct"] }, hideFields: hidden }), recoveryCodes: null, toast: null },
+        {
+          intent,
+          result: submission.reply({
+            fieldErrors: { currentPassword: ["Your current password is not correct"] },
+            hideFields: hidden,
+          }),
+          recoveryCodes: null,
+          toast: null,
+        },
         { status: 400 },
       );
     }
     if (r.status === "rate-limited") {
       return data(
-        { intent, result: submission.reply({ formErrors: [LIMIT_MESSAGES.currentPassword(retryIn(r.retryAt))], hideFields: hidden }), recoveryCodes: null, toast: null },
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [LIMIT_MESSAGES.currentPassword(retryIn(r.retryAt))],
+            hideFields: hidden,
+          }),
+          recoveryCodes: null,
+          toast: null,
+        },
         { status: 429, headers: { "Retry-After": retryAfterSeconds(r.retryAt) } },
       );
     }
     if (r.status === "weak-password") {
-      return data({ intent, result: submission.reply({ formErrors: [MESSAGES.passwordTooShort], hideFields: hidden }), recoveryCodes: null, toast: null }, { status: 400 });
+      return data(
+        {
+          intent,
+          result: submission.reply({ formErrors: [MESSAGES.passwordTooShort], hideFields: hidden }),
+          recoveryCodes: null,
+          toast: null,
+        },
+        { status: 400 },
+      );
     }
     return { ...ok("Password changed", {}), result: submission.reply({ resetForm: true }) };
   }
   if (intent === "confirm" || intent === "disable" || intent === "regenerate") {
     const submission = parseWithZod(formData, { schema: codeSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["code"] }), recoveryCodes: null, toast: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data(
+        { intent, result: submission.reply({ hideFields: ["code"] }), recoveryCodes: null, toast: null },
+        { status: 400 },
+      );
     const code = submission.value.code;
     const sessionToken = (await getAuth(request, context)).token;
     const limited = (retryAt: Date) =>
       data(
-        { intent, result: submission.reply({ formErrors: [LIMIT_MESSAGES.accountCode(retryIn(retryAt))], hideFields: ["code"] }), recoveryCodes: null, toast: null },
+        {
+          intent,
+          result: submission.reply({
+            formErrors: [LIMIT_MESSAGES.accountCode(retryIn(retryAt))],
+            hideFields: ["code"],
+          }),
+          recoveryCodes: null,
+          toast: null,
+        },
         { status: 429, headers: { "Retry-After": retryAfterSeconds(retryAt) } },
       );
     const invalid = () =>
       data(
-        { intent, result: submission.reply({ fieldErrors: { code: ["That code is not valid. Please try again."] }, hideFields: ["code"] }), recoveryCodes: null, toast: null },
+        {
+          intent,
+          result: submission.reply({
+            fieldErrors: { code: ["That code is not valid. Please try again."] },
+            hideFields: ["code"],
+          }),
+          recoveryCodes: null,
+          toast: null,
+        },
         { status: 400 },
       );
     if (intent === "confirm") {
@@ -137,7 +193,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return data({ intent, result: undefined, recoveryCodes: null, toast: null }, { status: 400 });
 }
 
-function CodeForm({ intent, label, submit, lastResult, variant = "primary" }: { intent: Intent; label: string; submit: string; lastResult: unknown; variant?: "primary" | "danger" | "outline" }) {
+function CodeForm({
+  intent,
+  label,
+  submit,
+  lastResult,
+  variant = "primary",
+}: {
+  intent: Intent;
+  label: string;
+  submit: string;
+  lastResult: unknown;
+  variant?: "primary" | "danger" | "outline";
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `code-${intent}`,
@@ -150,7 +218,13 @@ function CodeForm({ intent, label, submit, lastResult, variant = "primary" }: { 
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       <FormError id={form.errorId} errors={form.errors} />
-      <FormField label={label} meta={fields.code} type="text" autoComplete="one-time-code" className="max-w-xs" />
+      <FormField
+        label={label}
+        meta={fields.code}
+        type="text"
+        autoComplete="one-time-code"
+        className="max-w-xs"
+      />
       <Button type="submit" variant={variant} disabled={navigation.state !== "idle"}>
         {submit}
       </Button>
@@ -190,8 +264,14 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 
       {codes ? (
         <Alert tone="warning" title="Save your recovery codes" className="mt-6">
-          <p>Each code signs you in once if you lose your authenticator app. They are shown only now: store them somewhere safe.</p>
-          <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5">
+          <p>
+            Each code signs you in once if you lose your authenticator app. They are shown only now: store
+            them somewhere safe.
+          </p>
+          <ul
+            aria-label="Recovery codes"
+            className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5"
+          >
             {codes.map((c) => (
               <li key={c} className="rounded bg-white px-2 py-1 text-center text-slate-900">
                 {c}
@@ -210,35 +290,65 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           {loaderData.totpEnabled ? (
             <>
               <p className="text-sm text-slate-700">
-                Signing in needs a code from your authenticator app. Recovery codes left: <strong>{loaderData.recoveryCodesLeft}</strong>.
+                Signing in needs a code from your authenticator app. Recovery codes left:{" "}
+                <strong>{loaderData.recoveryCodesLeft}</strong>.
               </p>
               <div className="grid gap-6 md:grid-cols-2">
                 <div>
                   <h3 className="mb-2 font-semibold">New recovery codes</h3>
-                  <CodeForm intent="regenerate" label="Current code from your app" submit="Create new recovery codes" lastResult={lastFor("regenerate")} variant="outline" />
+                  <CodeForm
+                    intent="regenerate"
+                    label="Current code from your app"
+                    submit="Create new recovery codes"
+                    lastResult={lastFor("regenerate")}
+                    variant="outline"
+                  />
                 </div>
                 <div>
                   <h3 className="mb-2 flex items-center gap-2 font-semibold">
                     <ShieldOff aria-hidden className="h-4 w-4" /> Turn off two-factor
                   </h3>
-                  <CodeForm intent="disable" label="Current code or a recovery code" submit="Turn off two-factor" lastResult={lastFor("disable")} variant="danger" />
+                  <CodeForm
+                    intent="disable"
+                    label="Current code or a recovery code"
+                    submit="Turn off two-factor"
+                    lastResult={lastFor("disable")}
+                    variant="danger"
+                  />
                 </div>
               </div>
             </>
           ) : loaderData.setup ? (
             <div className="grid gap-6 md:grid-cols-[220px_1fr]">
-              <img src={loaderData.setup.qr} alt="QR code to add this account to your authenticator app" width={220} height={220} className="rounded border border-slate-200" />
+              <img
+                src={loaderData.setup.qr}
+                alt="QR code to add this account to your authenticator app"
+                width={220}
+                height={220}
+                className="rounded border border-slate-200"
+              />
               <div className="space-y-4">
                 <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-                  <li>Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).</li>
+                  <li>
+                    Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
+                    1Password...).
+                  </li>
                   <li>Or enter this key by hand:</li>
                 </ol>
                 <p>
-                  <code data-testid="totp-secret" className="block break-all rounded bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider">
+                  <code
+                    data-testid="totp-secret"
+                    className="block rounded bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider break-all"
+                  >
                     {loaderData.setup.secret}
                   </code>
                 </p>
-                <CodeForm intent="confirm" label="6-digit code from the app" submit="Turn on two-factor" lastResult={lastFor("confirm")} />
+                <CodeForm
+                  intent="confirm"
+                  label="6-digit code from the app"
+                  submit="Turn on two-factor"
+                  lastResult={lastFor("confirm")}
+                />
                 <Form method="post">
                   <input type="hidden" name="intent" value="cancel" />
                   <Button type="submit" variant="ghost" size="sm">
@@ -254,7 +364,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                   It keeps the admin area safe even if your password is stolen.
                 </Alert>
               ) : null}
-              <p className="text-sm text-slate-700">Add a second step to signing in: a code from an authenticator app on your phone.</p>
+              <p className="text-sm text-slate-700">
+                Add a second step to signing in: a code from an authenticator app on your phone.
+              </p>
               <Form method="post">
                 <input type="hidden" name="intent" value="start" />
                 <Button type="submit" disabled={navigation.state !== "idle"}>
@@ -271,13 +383,31 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <CardTitle>Change password</CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="mb-4 text-sm text-slate-600">Changing your password signs you out on every other device.</p>
+          <p className="mb-4 text-sm text-slate-600">
+            Changing your password signs you out on every other device.
+          </p>
           <Form method="post" {...getFormProps(pwForm)} className="max-w-sm space-y-4">
             <input type="hidden" name="intent" value="password" />
             <FormError id={pwForm.errorId} errors={pwForm.errors} />
-            <FormField label="Current password" meta={pwFields.currentPassword} type="password" autoComplete="current-password" />
-            <FormField label="New password" meta={pwFields.password} type="password" autoComplete="new-password" hint="At least 6 characters." />
-            <FormField label="Confirm new password" meta={pwFields.confirmPassword} type="password" autoComplete="new-password" />
+            <FormField
+              label="Current password"
+              meta={pwFields.currentPassword}
+              type="password"
+              autoComplete="current-password"
+            />
+            <FormField
+              label="New password"
+              meta={pwFields.password}
+              type="password"
+              autoComplete="new-password"
+              hint="At least 6 characters."
+            />
+            <FormField
+              label="Confirm new password"
+              meta={pwFields.confirmPassword}
+              type="password"
+              autoComplete="new-password"
+            />
             <Button type="submit" disabled={navigation.state !== "idle"}>
               Change password
             </Button>

@@ -3,7 +3,16 @@
  * without JavaScript); five counts; the five most recent pending claims (Review Claim dialog),
  * leads and quote requests (detail dialogs). Dialogs open from the URL (?claim=, ?lead=, ?quote=).
  */
-import { ClipboardList, Database, FileText, Flag, List, MessageSquareQuote, Settings, Users } from "lucide-react";
+import {
+  ClipboardList,
+  Database,
+  FileText,
+  Flag,
+  List,
+  MessageSquareQuote,
+  Settings,
+  Users,
+} from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
 import { DetailList, formatDateTime, formatDay } from "~/components/admin/detail-list";
@@ -42,7 +51,12 @@ const TABS = [
   { id: "claims", label: "Claims" },
 ] as const;
 
-const LOAD_SIZES: Record<string, string> = { single: "Single Item", small: "Car Load", medium: "Small Van", large: "Large Van" };
+const LOAD_SIZES: Record<string, string> = {
+  single: "Single Item",
+  small: "Car Load",
+  medium: "Small Van",
+  large: "Large Van",
+};
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -52,12 +66,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
   const tabHref = (id: string) => (id === "overview" ? "/admin" : `/admin?tab=${id}`);
   const baseHref = tabHref(tab);
-  const withParam = (key: string, value: string) => `${baseHref}${baseHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
+  const withParam = (key: string, value: string) =>
+    `${baseHref}${baseHref.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
   const close = () => navigate(baseHref, { preventScrollReset: true, replace: true });
 
   return (
-    <AdminPage title="Admin Dashboard" description="The directory at a glance, and what needs your attention.">
-      <LinkTabs label="Dashboard sections" items={TABS.map((t) => ({ label: t.label, to: tabHref(t.id), selected: t.id === tab }))} />
+    <AdminPage
+      title="Admin Dashboard"
+      description="The directory at a glance, and what needs your attention."
+    >
+      <LinkTabs
+        label="Dashboard sections"
+        items={TABS.map((t) => ({ label: t.label, to: tabHref(t.id), selected: t.id === tab }))}
+      />
       <div className="mt-6">
         {!d ? (
           <Alert tone="error" title="Failed to load dashboard data">
@@ -79,11 +100,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 function CountCards({ d }: { d: Dashboard }) {
   const c = d.counts;
   const cards: { label: string; value: number; to?: string; icon: typeof List; note?: string }[] = [
-    { label: "Total Listings", value: c.totalListings, icon: Database, note: c.totalListingsEstimated ? "Approximate" : undefined },
+    {
+      label: "Total Listings",
+      value: c.totalListings,
+      icon: Database,
+      note: c.totalListingsEstimated ? "Approximate" : undefined,
+    },
     { label: "Claimed Listings (verified)", value: c.claimedListings, to: "/admin/listings", icon: List },
     { label: "Pending Claims", value: c.pendingClaims, to: "/admin/claim-requests", icon: ClipboardList },
     { label: "Total Leads", value: c.totalLeads, to: "/admin/leads", icon: Users },
-    { label: "Quote Requests", value: c.quoteRequests, to: "/admin/quote-requests", icon: MessageSquareQuote },
+    {
+      label: "Quote Requests",
+      value: c.quoteRequests,
+      to: "/admin/quote-requests",
+      icon: MessageSquareQuote,
+    },
   ];
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Counts">
@@ -100,7 +131,17 @@ function CountCards({ d }: { d: Dashboard }) {
             {card.note ? <p className="text-xs text-slate-600">{card.note}</p> : null}
           </Card>
         );
-        return <li key={card.label}>{card.to ? <Link to={card.to} className="block h-full rounded-lg">{body}</Link> : body}</li>;
+        return (
+          <li key={card.label}>
+            {card.to ? (
+              <Link to={card.to} className="block h-full rounded-lg">
+                {body}
+              </Link>
+            ) : (
+              body
+            )}
+          </li>
+        );
       })}
     </ul>
   );
@@ -137,7 +178,12 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
                         {l.postcode} · {formatDay(l.createdAt)}
                       </p>
                     </div>
-                    <Link to={withParam("lead", l.id)} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`View lead from ${l.name}`}>
+                    <Link
+                      to={withParam("lead", l.id)}
+                      preventScrollReset
+                      className={buttonClass("outline", "sm")}
+                      aria-label={`View lead from ${l.name}`}
+                    >
                       View
                     </Link>
                   </li>
@@ -163,7 +209,12 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
                         Provider {q.providerId} · {formatDay(q.createdAt)}
                       </p>
                     </div>
-                    <Link to={withParam("quote", q.id)} preventScrollReset className={buttonClass("outline", "sm")} aria-label={`View quote request from ${q.name || "Unknown"}`}>
+                    <Link
+                      to={withParam("quote", q.id)}
+                      preventScrollReset
+                      className={buttonClass("outline", "sm")}
+                      aria-label={`View quote request from ${q.name || "Unknown"}`}
+                    >
                       View
                     </Link>
                   </li>
@@ -182,9 +233,12 @@ function FailedJobs({ jobs }: { jobs: Dashboard["failedJobs"] }) {
     <Card className="border-red-200" data-testid="failed-jobs">
       <CardHeader>
         <CardTitle>
-          {jobs.total === 1 ? "1 background job" : `${jobs.total} background jobs`} failed in the last {jobs.days} days
+          {jobs.total === 1 ? "1 background job" : `${jobs.total} background jobs`} failed in the last{" "}
+          {jobs.days} days
         </CardTitle>
-        <p className="text-sm text-slate-600">Each was tried as many times as allowed. The error says what went wrong.</p>
+        <p className="text-sm text-slate-600">
+          Each was tried as many times as allowed. The error says what went wrong.
+        </p>
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-slate-100">
@@ -202,7 +256,7 @@ function FailedJobs({ jobs }: { jobs: Dashboard["failedJobs"] }) {
                   · {formatDateTime(j.failedAt)} · {j.attempts === 1 ? "1 attempt" : `${j.attempts} attempts`}
                 </span>
               </p>
-              <p className="break-words text-sm text-red-800">{j.error}</p>
+              <p className="text-sm break-words text-red-800">{j.error}</p>
             </li>
           ))}
         </ul>
@@ -220,10 +274,16 @@ function PendingClaimList({ d, withParam }: { d: Dashboard; withParam: (k: strin
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{c.businessName ?? c.registrationNumber}</p>
             <p className="text-sm text-slate-600">
-              <span className="font-mono">{c.registrationNumber}</span> · {c.contactName} · {formatDay(c.createdAt)}
+              <span className="font-mono">{c.registrationNumber}</span> · {c.contactName} ·{" "}
+              {formatDay(c.createdAt)}
             </p>
           </div>
-          <Link to={withParam("claim", c.id)} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Review claim for ${c.businessName ?? c.registrationNumber}`}>
+          <Link
+            to={withParam("claim", c.id)}
+            preventScrollReset
+            className={buttonClass("primary", "sm")}
+            aria-label={`Review claim for ${c.businessName ?? c.registrationNumber}`}
+          >
             Review Claim
           </Link>
         </li>
@@ -250,13 +310,48 @@ function ClaimsList({ d, withParam }: { d: Dashboard; withParam: (k: string, v: 
 
 function QuickActions() {
   const actions = [
-    { to: "/admin/claim-requests", label: "Review claim requests", text: "Approve or reject businesses claiming their listing.", icon: ClipboardList },
-    { to: "/admin/data-management", label: "Update register data", text: "Sync the directory with the public register, or upload a file.", icon: Database },
-    { to: "/admin/leads", label: "Customer leads", text: "Requests from people looking for a carrier.", icon: Users },
-    { to: "/admin/quote-requests", label: "Quote requests", text: "Requests sent to individual providers.", icon: MessageSquareQuote },
-    { to: "/admin/reports", label: "Reports & Complaints", text: "Carriers reported by visitors.", icon: Flag },
-    { to: "/admin/listings", label: "Claimed listings", text: "Businesses that manage their listing.", icon: FileText },
-    { to: "/admin/settings", label: "Settings", text: "Register source, e-mail and administrators.", icon: Settings },
+    {
+      to: "/admin/claim-requests",
+      label: "Review claim requests",
+      text: "Approve or reject businesses claiming their listing.",
+      icon: ClipboardList,
+    },
+    {
+      to: "/admin/data-management",
+      label: "Update register data",
+      text: "Sync the directory with the public register, or upload a file.",
+      icon: Database,
+    },
+    {
+      to: "/admin/leads",
+      label: "Customer leads",
+      text: "Requests from people looking for a carrier.",
+      icon: Users,
+    },
+    {
+      to: "/admin/quote-requests",
+      label: "Quote requests",
+      text: "Requests sent to individual providers.",
+      icon: MessageSquareQuote,
+    },
+    {
+      to: "/admin/reports",
+      label: "Reports & Complaints",
+      text: "Carriers reported by visitors.",
+      icon: Flag,
+    },
+    {
+      to: "/admin/listings",
+      label: "Claimed listings",
+      text: "Businesses that manage their listing.",
+      icon: FileText,
+    },
+    {
+      to: "/admin/settings",
+      label: "Settings",
+      text: "Register source, e-mail and administrators.",
+      icon: Settings,
+    },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -277,7 +372,17 @@ function QuickActions() {
   );
 }
 
-function Dialogs({ d, params, close, closeHref }: { d: Dashboard; params: URLSearchParams; close: () => void; closeHref: string }) {
+function Dialogs({
+  d,
+  params,
+  close,
+  closeHref,
+}: {
+  d: Dashboard;
+  params: URLSearchParams;
+  close: () => void;
+  closeHref: string;
+}) {
   const claim = d.pendingClaims.find((c) => c.id === params.get("claim"));
   const lead = d.recentLeads.find((l) => l.id === params.get("lead"));
   const quote = d.recentQuotes.find((q) => q.id === params.get("quote"));
@@ -295,10 +400,15 @@ function Dialogs({ d, params, close, closeHref }: { d: Dashboard; params: URLSea
           description={claim.businessName ?? undefined}
           footer={
             <>
-              <ButtonLink to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=reject`} variant="danger">
+              <ButtonLink
+                to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=reject`}
+                variant="danger"
+              >
                 Reject
               </ButtonLink>
-              <ButtonLink to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=approve`}>Approve Claim</ButtonLink>
+              <ButtonLink to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=approve`}>
+                Approve Claim
+              </ButtonLink>
             </>
           }
         >
@@ -306,12 +416,27 @@ function Dialogs({ d, params, close, closeHref }: { d: Dashboard; params: URLSea
             items={[
               ["Registration number", <span className="font-mono">{claim.registrationNumber}</span>],
               ["Contact name", claim.contactName],
-              ["Phone", <a href={`tel:${claim.contactPhone}`} className="text-brand-700 underline">{claim.contactPhone}</a>],
-              ["E-mail", <a href={`mailto:${claim.contactEmail}`} className="text-brand-700 underline">{claim.contactEmail}</a>],
+              [
+                "Phone",
+                <a href={`tel:${claim.contactPhone}`} className="text-brand-700 underline">
+                  {claim.contactPhone}
+                </a>,
+              ],
+              [
+                "E-mail",
+                <a href={`mailto:${claim.contactEmail}`} className="text-brand-700 underline">
+                  {claim.contactEmail}
+                </a>,
+              ],
               [
                 "Licence document",
                 claim.licenseDocumentUrl ? (
-                  <a href={claim.licenseDocumentUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                  <a
+                    href={claim.licenseDocumentUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline"
+                  >
                     View licence document
                   </a>
                 ) : (
@@ -325,11 +450,22 @@ function Dialogs({ d, params, close, closeHref }: { d: Dashboard; params: URLSea
         </Dialog>
       ) : null}
       {lead ? (
-        <Dialog open onOpenChange={onOpenChange} closeHref={closeHref} title="Lead details" description={`Received ${formatDateTime(lead.createdAt)}`}>
+        <Dialog
+          open
+          onOpenChange={onOpenChange}
+          closeHref={closeHref}
+          title="Lead details"
+          description={`Received ${formatDateTime(lead.createdAt)}`}
+        >
           <DetailList
             items={[
               ["Name", lead.name],
-              ["E-mail", <a href={`mailto:${lead.email}`} className="text-brand-700 underline">{lead.email}</a>],
+              [
+                "E-mail",
+                <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
+                  {lead.email}
+                </a>,
+              ],
               ["Phone", lead.phone],
               ["Postcode", lead.postcode],
               ["Load size", lead.loadSize ? (LOAD_SIZES[lead.loadSize] ?? lead.loadSize) : null],
@@ -343,11 +479,22 @@ function Dialogs({ d, params, close, closeHref }: { d: Dashboard; params: URLSea
         </Dialog>
       ) : null}
       {quote ? (
-        <Dialog open onOpenChange={onOpenChange} closeHref={closeHref} title="Quote request details" description={`Provider ${quote.providerId}`}>
+        <Dialog
+          open
+          onOpenChange={onOpenChange}
+          closeHref={closeHref}
+          title="Quote request details"
+          description={`Provider ${quote.providerId}`}
+        >
           <DetailList
             items={[
               ["Name", quote.name || "Unknown"],
-              ["E-mail", <a href={`mailto:${quote.email}`} className="text-brand-700 underline">{quote.email}</a>],
+              [
+                "E-mail",
+                <a href={`mailto:${quote.email}`} className="text-brand-700 underline">
+                  {quote.email}
+                </a>,
+              ],
               ["Phone", quote.phone],
               ["Postcode", quote.postcode],
               ["Provider", `Provider ${quote.providerId}`],

@@ -41,7 +41,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Admin</p>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
           <p className="truncate font-semibold text-slate-900">{section?.label ?? "Admin"}</p>
         </div>
         <Sheet

@@ -1,4 +1,16 @@
-import { ClipboardList, Database, Flag, LayoutDashboard, List, Mail, MessageSquareQuote, Settings, ShieldCheck, Star, Users } from "lucide-react";
+import {
+  ClipboardList,
+  Database,
+  Flag,
+  LayoutDashboard,
+  List,
+  Mail,
+  MessageSquareQuote,
+  Settings,
+  ShieldCheck,
+  Star,
+  Users,
+} from "lucide-react";
 
 /**
  * The admin sidebar: the spec's Overview, Listings, Claim Requests, Leads, Quote Requests,

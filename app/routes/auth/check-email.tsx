@@ -5,7 +5,10 @@ import { ButtonLink } from "~/components/ui/button";
 import type { Route } from "./+types/check-email";
 
 export function meta() {
-  return [{ title: "Confirm your email | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Confirm your email | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 // The e-mail comes in navigation state (client navigation) or, without JavaScript, as ?email=.
@@ -23,7 +26,8 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
         We sent a confirmation link to <strong className="break-all">{email}</strong>.
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
-        Click the link in the email to verify your address before your first login. The link expires in 1 hour.
+        Click the link in the email to verify your address before your first login. The link expires in 1
+        hour.
       </p>
       <ButtonLink to="/login" className="mt-6 w-full">
         Go to Login

@@ -7,7 +7,10 @@ import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/confirm";
 
 export function meta() {
-  return [{ title: "Confirm your email | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Confirm your email | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 // The confirmation link's target: confirms and sends the person to sign in.
@@ -28,7 +31,8 @@ export default function Confirm() {
   return (
     <AuthCard title="Link expired or already used" icon={<MailX className="h-6 w-6" />}>
       <p className="text-center text-sm text-slate-700">
-        This confirmation link is not valid any more. Sign in with your email and password and we will send you a new one.
+        This confirmation link is not valid any more. Sign in with your email and password and we will send
+        you a new one.
       </p>
       <ButtonLink to="/login" className="mt-6 w-full">
         Go to Login

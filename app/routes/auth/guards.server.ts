@@ -36,12 +36,20 @@ async function resolve(request: Request, context: Ctx): Promise<AuthState> {
       user: lookup.user,
       token,
       pendingSecondFactor: false,
-      setCookie: lookup.rolled && token ? await serializeSessionCookie(config, token, lookup.expiresAt.getTime() - Date.now()) : null,
+      setCookie:
+        lookup.rolled && token
+          ? await serializeSessionCookie(config, token, lookup.expiresAt.getTime() - Date.now())
+          : null,
     };
   }
   if (lookup.kind === "pending-2fa") return { user: null, token, pendingSecondFactor: true, setCookie: null };
   // A stale, revoked, expired or tampered cookie is cleared and the visitor treated as signed out.
-  return { user: null, token: null, pendingSecondFactor: false, setCookie: present ? await clearSessionCookie(config) : null };
+  return {
+    user: null,
+    token: null,
+    pendingSecondFactor: false,
+    setCookie: present ? await clearSessionCookie(config) : null,
+  };
 }
 
 /** The auth state of this request (looked up once, whatever asks). */
@@ -102,13 +110,19 @@ async function withCookie(request: Request, context: Ctx, next: () => Promise<Re
 }
 
 /** Layout middleware for /company/*: a signed-in user. */
-export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+export const requireUserMiddleware: MiddlewareFunction<Response> = async (
+  { request, context, url },
+  next,
+) => {
   await requireUser(request, context, url);
   return withCookie(request, context, next);
 };
 
 /** Layout middleware for /admin/*: an administrator. */
-export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
+  { request, context, url },
+  next,
+) => {
   await requireAdmin(request, context, url);
   return withCookie(request, context, next);
 };

@@ -5,7 +5,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormError, FormField } from "~/components/auth/form-field";
-import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn, UNCONFIRMED_MESSAGES } from "~/components/auth/messages";
+import {
+  LIMIT_MESSAGES,
+  MESSAGES,
+  retryAfterSeconds,
+  retryIn,
+  UNCONFIRMED_MESSAGES,
+} from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
@@ -18,7 +24,11 @@ import type { Route } from "./+types/login";
 import { getAuth } from "./guards.server";
 
 const schema = z.object({
-  email: z.string({ error: MESSAGES.emailRequired }).trim().email("Please enter a valid email address").max(254),
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .email("Please enter a valid email address")
+    .max(254),
   password: z.string({ error: "Please enter your password" }).max(256),
   redirectTo: z.string().max(2000).optional(),
 });
@@ -38,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null as ToastMessage | null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: null as ToastMessage | null },
+      { status: 400 },
+    );
   }
   const { email, password } = submission.value;
   const redirectTo = safeRedirect(submission.value.redirectTo);
@@ -46,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     data(
       {
         result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        toast: { title: MESSAGES.loginFailedToast, description: message, variant: "destructive" } as ToastMessage,
+        toast: {
+          title: MESSAGES.loginFailedToast,
+          description: message,
+          variant: "destructive",
+        } as ToastMessage,
       },
       { status, headers },
     );
@@ -65,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (previous) await signOut(app.db, previous);
         const headers = new Headers();
         if (result.status === "second-factor") {
-          headers.append("Set-Cookie", await serializeSessionCookie(app.config, result.token, PENDING_SESSION_TTL_MS));
+          headers.append(
+            "Set-Cookie",
+            await serializeSessionCookie(app.config, result.token, PENDING_SESSION_TTL_MS),
+          );
           const q = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
           return redirect(`/login/two-factor${q}`, { headers });
         }
@@ -80,10 +100,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invalid-credentials":
         return fail(MESSAGES.invalidCredentials, 400);
       case "unconfirmed":
-        return fail(result.newLink ? UNCONFIRMED_MESSAGES.newLink : UNCONFIRMED_MESSAGES.useEarlier(retryIn(result.retryAt)), 403);
+        return fail(
+          result.newLink
+            ? UNCONFIRMED_MESSAGES.newLink
+            : UNCONFIRMED_MESSAGES.useEarlier(retryIn(result.retryAt)),
+          403,
+        );
       case "rate-limited": {
         const when = retryIn(result.retryAt);
-        const message = result.scope === "account" ? LIMIT_MESSAGES.signInSlowed(when) : LIMIT_MESSAGES.signInFromHere(when);
+        const message =
+          result.scope === "account"
+            ? LIMIT_MESSAGES.signInSlowed(when)
+            : LIMIT_MESSAGES.signInFromHere(when);
         return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
       }
     }
@@ -112,11 +140,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        <FormField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="you@company.co.uk" />
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
+        <FormField
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.co.uk"
+        />
         <FormField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <div className="flex justify-end">
-          <Link to="/request-reset" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/request-reset"
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Forgot your password?
           </Link>
         </div>

@@ -3,7 +3,10 @@ import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { setPasswordAction, setPasswordLoader } from "./set-password.server";
 
 export function meta() {
-  return [{ title: "Set Your Password | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Set Your Password | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export const loader = (args: Route.LoaderArgs) => setPasswordLoader(args, ["reset_password"]);

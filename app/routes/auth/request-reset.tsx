@@ -14,7 +14,11 @@ import { getApp } from "~/platform/context";
 import type { Route } from "./+types/request-reset";
 
 const schema = z.object({
-  email: z.string({ error: MESSAGES.emailRequired }).trim().email("Please enter a valid email address").max(254),
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .email("Please enter a valid email address")
+    .max(254),
 });
 
 export function meta() {
@@ -25,22 +29,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), sentTo: null as string | null, toast: null as ToastMessage | null }, { status: 400 });
+    return data(
+      { result: submission.reply(), sentTo: null as string | null, toast: null as ToastMessage | null },
+      { status: 400 },
+    );
   }
   const fail = (message: string, status: number) =>
     data(
       {
         result: submission.reply({ formErrors: [message] }),
         sentTo: null as string | null,
-        toast: { title: MESSAGES.resetFailedToast, description: message, variant: "destructive" } as ToastMessage,
+        toast: {
+          title: MESSAGES.resetFailedToast,
+          description: message,
+          variant: "destructive",
+        } as ToastMessage,
       },
       { status },
     );
   try {
     const result = await requestPasswordReset(app.db, { email: submission.value.email, ip: app.clientIp });
-    if (result.status === "rate-limited") return fail("Too many reset requests. Please wait a moment before trying again.", 429);
+    if (result.status === "rate-limited")
+      return fail("Too many reset requests. Please wait a moment before trying again.", 429);
     // The same answer whether or not an account exists for the address.
-    return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email, toast: null as ToastMessage | null };
+    return {
+      result: submission.reply({ resetForm: true }),
+      sentTo: submission.value.email,
+      toast: null as ToastMessage | null,
+    };
   } catch (error) {
     app.log.error({ err: error }, "reset request failed");
     return fail(MESSAGES.unexpected, 500);
@@ -66,8 +82,8 @@ export default function RequestReset({ actionData }: Route.ComponentProps) {
       <AuthCard title="Check your email" icon={<MailCheck className="h-6 w-6" />} footer={footer}>
         <RedirectAfter to="/login" seconds={5} />
         <Alert tone="success" title="Reset link sent">
-          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent a link to reset your password. It expires in 1
-          hour.
+          If an account exists for <strong>{actionData.sentTo}</strong>, we have sent a link to reset your
+          password. It expires in 1 hour.
         </Alert>
         <p className="mt-4 text-center text-sm text-slate-600">Redirecting to login in 5 seconds...</p>
       </AuthCard>
@@ -82,7 +98,13 @@ export default function RequestReset({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        <FormField label="Email" meta={fields.email} type="email" autoComplete="email" placeholder="you@company.co.uk" />
+        <FormField
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.co.uk"
+        />
         <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
         </Button>

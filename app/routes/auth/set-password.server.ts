@@ -28,7 +28,9 @@ export async function setPasswordLoader({ request, context, url: requestUrl }: A
     const link = await checkPasswordLink(db, token, purposes);
     const cookie = link ? await storeLinkToken(config, token) : await clearLinkToken(config);
     url.searchParams.delete("token");
-    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": cookie, "Referrer-Policy": "no-referrer" } });
+    throw redirect(url.pathname + url.search, {
+      headers: { "Set-Cookie": cookie, "Referrer-Policy": "no-referrer" },
+    });
   }
   const link = await checkPasswordLink(db, await readLinkToken(request, config), purposes);
   return { email: link?.email ?? null };
@@ -39,7 +41,11 @@ export async function setPasswordAction({ request, context }: Args, purposes: Pu
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") {
     return data(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, toast: null as ToastMessage | null },
+      {
+        result: submission.reply({ hideFields: ["password", "confirmPassword"] }),
+        done: false,
+        toast: null as ToastMessage | null,
+      },
       { status: 400 },
     );
   }
@@ -48,7 +54,11 @@ export async function setPasswordAction({ request, context }: Args, purposes: Pu
       {
         result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }),
         done: false,
-        toast: { title: MESSAGES.setPasswordFailedToast, description: message, variant: "destructive" } as ToastMessage,
+        toast: {
+          title: MESSAGES.setPasswordFailedToast,
+          description: message,
+          variant: "destructive",
+        } as ToastMessage,
       },
       { status },
     );
@@ -68,7 +78,11 @@ export async function setPasswordAction({ request, context }: Args, purposes: Pu
       {
         result: submission.reply({ resetForm: true }),
         done: true,
-        toast: { title: "Password Set", description: "Your password has been set. Please sign in.", variant: "success" } as ToastMessage,
+        toast: {
+          title: "Password Set",
+          description: "Your password has been set. Please sign in.",
+          variant: "success",
+        } as ToastMessage,
       },
       { headers },
     );
@@ -77,4 +91,3 @@ export async function setPasswordAction({ request, context }: Args, purposes: Pu
     return fail(MESSAGES.unexpected, 500);
   }
 }
-

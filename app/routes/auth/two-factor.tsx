@@ -22,7 +22,10 @@ const schema = z.object({
 });
 
 export function meta() {
-  return [{ title: "Two-factor authentication | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Two-factor authentication | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -36,13 +39,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["code"] }), toast: null as ToastMessage | null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["code"] }), toast: null as ToastMessage | null },
+      { status: 400 },
+    );
   }
   const fail = (message: string, status: number, init?: HeadersInit) =>
     data(
       {
         result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
-        toast: { title: MESSAGES.loginFailedToast, description: message, variant: "destructive" } as ToastMessage,
+        toast: {
+          title: MESSAGES.loginFailedToast,
+          description: message,
+          variant: "destructive",
+        } as ToastMessage,
       },
       { status, headers: init },
     );
@@ -62,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           landingPath(result.user.isAdmin, safeRedirect(submission.value.redirectTo)),
           {
             title: MESSAGES.loginSuccessToast,
-            description: result.usedRecoveryCode ? "You used a recovery code: it will not work again." : undefined,
+            description: result.usedRecoveryCode
+              ? "You used a recovery code: it will not work again."
+              : undefined,
             variant: "success",
           },
           { headers },
@@ -72,10 +84,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return fail("That code is not valid. Check your authenticator app and try again.", 400);
       case "rate-limited": {
         // This pending sign-in used its tries: it is over (sign in again).
-        if (result.scope === "session") return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
+        if (result.scope === "session")
+          return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
         // Too many wrong codes lately for the account or from here: the sign-in waits, with a time.
         const when = retryIn(result.retryAt);
-        const message = result.scope === "account" ? LIMIT_MESSAGES.codesForAccount(when) : LIMIT_MESSAGES.codesFromHere(when);
+        const message =
+          result.scope === "account"
+            ? LIMIT_MESSAGES.codesForAccount(when)
+            : LIMIT_MESSAGES.codesFromHere(when);
         return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
       }
       case "expired":
@@ -97,7 +113,9 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
     shouldValidate: "onSubmit",
   });
   const busy = navigation.state !== "idle";
-  const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "/login";
+  const loginHref = loaderData.redirectTo
+    ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+    : "/login";
   return (
     <AuthCard
       title="Two-factor authentication"
@@ -114,8 +132,17 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-2 space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        <FormField label="Authentication code" meta={fields.code} type="text" inputMode="text" autoComplete="one-time-code" autoFocus />
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
+        <FormField
+          label="Authentication code"
+          meta={fields.code}
+          type="text"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoFocus
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Verifying..." : "Verify"}
         </Button>

@@ -16,7 +16,9 @@ export default function Unauthorized() {
   return (
     <AuthCard title={MESSAGES.accessDenied} icon={<ShieldAlert className="h-6 w-6" />}>
       <p className="text-center text-slate-700">{MESSAGES.accessRestricted}</p>
-      <p className="mt-2 text-center text-sm text-slate-600">If you think you should have access, sign in with an administrator account.</p>
+      <p className="mt-2 text-center text-sm text-slate-600">
+        If you think you should have access, sign in with an administrator account.
+      </p>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         <ButtonLink to="/" variant="outline">
           Return to Home

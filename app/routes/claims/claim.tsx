@@ -33,7 +33,17 @@ import { submitClaim } from "~/modules/claims/submit-claim.server";
 import { formatDate } from "~/modules/directory/provider";
 import { getStorage } from "~/platform/storage/storage.server";
 import { readForm } from "~/web/request-input.server";
-import { addService, emptyValues, readStep, readValues, validateAll, validateStep, type WizardErrors, type WizardStep, type WizardValues } from "~/modules/claims/wizard-state";
+import {
+  addService,
+  emptyValues,
+  readStep,
+  readValues,
+  validateAll,
+  validateStep,
+  type WizardErrors,
+  type WizardStep,
+  type WizardValues,
+} from "~/modules/claims/wizard-state";
 import { getApp } from "~/platform/context";
 import { serializeSessionCookie } from "~/platform/session.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -42,7 +52,10 @@ import type { Route } from "./+types/claim";
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d && "business" in d ? d.business.businessName : null;
-  return [{ title: `${name ? `Claim ${name}` : "Claim your listing"} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${name ? `Claim ${name}` : "Claim your listing"} | UK Waste Carrier Directory` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 type LoadResult =
@@ -59,7 +72,11 @@ async function signUpRefusal(db: Parameters<typeof signUpLimit>[0], ip: string) 
   const limit = await signUpLimit(db, ip);
   if (!limit.limited) return null;
   const when = retryIn(limit.retryAt);
-  return { when, message: CLAIM_TEXT.signUpLimited(when), headers: { "Retry-After": retryAfterSeconds(limit.retryAt), "Cache-Control": "no-store" } };
+  return {
+    when,
+    message: CLAIM_TEXT.signUpLimited(when),
+    headers: { "Retry-After": retryAfterSeconds(limit.retryAt), "Cache-Control": "no-store" },
+  };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -71,13 +88,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       case "claimable": {
         // Viewing counts nothing: the limit is only read (decision 0508).
         const limited = user ? null : await signUpRefusal(app.db, app.clientIp);
-        if (limited) return data<LoadResult>({ kind: "signup-limited", business: target.business, when: limited.when }, { status: 429, headers: limited.headers });
-        return data<LoadResult>({ kind: "ready", business: target.business, account: user ? { email: user.email } : null });
+        if (limited)
+          return data<LoadResult>(
+            { kind: "signup-limited", business: target.business, when: limited.when },
+            { status: 429, headers: limited.headers },
+          );
+        return data<LoadResult>({
+          kind: "ready",
+          business: target.business,
+          account: user ? { email: user.email } : null,
+        });
       }
       case "expired":
-        return data<LoadResult>({ kind: "expired", business: target.business, since: formatDate(target.since) }, { status: 409 });
+        return data<LoadResult>(
+          { kind: "expired", business: target.business, since: formatDate(target.since) },
+          { status: 409 },
+        );
       case "removed":
-        return data<LoadResult>({ kind: "removed", business: target.business, since: target.since ? formatDate(target.since) : null }, { status: 410 });
+        return data<LoadResult>(
+          {
+            kind: "removed",
+            business: target.business,
+            since: target.since ? formatDate(target.since) : null,
+          },
+          { status: 410 },
+        );
       case "claimed":
       case "pending":
         return data<LoadResult>({ kind: target.status, business: target.business }, { status: 409 });
@@ -123,7 +158,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // refused it when chosen): nothing of the form can be read, so the wizard starts again and says why.
     if (read.status === 413) {
       const message = `${LICENCE_MESSAGES["too-large"]} Nothing you typed could be read with it, so please fill in the form again and choose a smaller file (a photo of the certificate is usually well under 10 MB).`;
-      return reply({ step: 1, values: emptyValues(user?.email), errors: {}, formError: message, toast: { title: "Error", description: LICENCE_MESSAGES["too-large"], variant: "destructive" } }, 413);
+      return reply(
+        {
+          step: 1,
+          values: emptyValues(user?.email),
+          errors: {},
+          formError: message,
+          toast: { title: "Error", description: LICENCE_MESSAGES["too-large"], variant: "destructive" },
+        },
+        413,
+      );
     }
     throw data(read.message, { status: read.status });
   }
@@ -142,13 +186,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = signedIn ? null : await signUpRefusal(app.db, app.clientIp);
   if (limited) {
     return reply(
-      { step, values, errors: {}, formError: `${limited.message} ${CLAIM_TEXT.signUpLimitAccount}`, toast: { title: CLAIM_TEXT.signUpFailed, description: limited.message, variant: "destructive" } },
+      {
+        step,
+        values,
+        errors: {},
+        formError: `${limited.message} ${CLAIM_TEXT.signUpLimitAccount}`,
+        toast: { title: CLAIM_TEXT.signUpFailed, description: limited.message, variant: "destructive" },
+      },
       429,
       limited.headers,
     );
   }
 
-  if (intent === "back") return reply({ step: step === 1 ? 1 : ((step - 1) as WizardStep), values, errors: {} });
+  if (intent === "back")
+    return reply({ step: step === 1 ? 1 : ((step - 1) as WizardStep), values, errors: {} });
   if (intent === "add-service") {
     const errors = validateStep(2, { ...values, newService: values.newService.trim() }, signedIn);
     if (errors.newService) return reply({ step: 2, values, errors: { newService: errors.newService } }, 400);
@@ -176,13 +227,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const v = checked.value;
-  const fail = (message: string, status: number, extra: Partial<WizardReply> = {}, title = "Error", headers: Record<string, string> = {}) =>
-    reply({ step: 3, values, errors: {}, formError: message, toast: { title, description: message, variant: "destructive" }, ...extra }, status, headers);
+  const fail = (
+    message: string,
+    status: number,
+    extra: Partial<WizardReply> = {},
+    title = "Error",
+    headers: Record<string, string> = {},
+  ) =>
+    reply(
+      {
+        step: 3,
+        values,
+        errors: {},
+        formError: message,
+        toast: { title, description: message, variant: "destructive" },
+        ...extra,
+      },
+      status,
+      headers,
+    );
   // The licence document (optional), checked by content before anything is stored.
   const licence = await checkLicenceDocument(form.get(LICENCE_FIELD));
   if (licence.kind === "refused") {
     return reply(
-      { step: 3, values, errors: { licence: licence.message }, toast: { title: "Error", description: licence.message, variant: "destructive" } },
+      {
+        step: 3,
+        values,
+        errors: { licence: licence.message },
+        toast: { title: "Error", description: licence.message, variant: "destructive" },
+      },
       licence.reason === "too-large" ? 413 : 400,
     );
   }
@@ -204,7 +277,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         period: v.period,
         licence: licence.kind === "ok" ? licence.document : null,
       },
-      { account: user ? { id: user.id, email: user.email } : null, ip: app.clientIp, storage: getStorage(app.config) },
+      {
+        account: user ? { id: user.id, email: user.email } : null,
+        ip: app.clientIp,
+        storage: getStorage(app.config),
+      },
     );
     const here = encodeURIComponent(number);
     switch (result.status) {
@@ -219,11 +296,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
         if (result.newAccount) {
           // E-mail confirmation is off: the new account is signed in and goes to its dashboard.
-          const session = await createSession(app.db, { userId: result.userId, secondFactorDue: false, ip: app.clientIp, userAgent: request.headers.get("user-agent") });
-          const headers = new Headers({ "Set-Cookie": await serializeSessionCookie(app.config, session.token) });
-          return redirectWithToast(context, "/company", { title: CLAIM_TEXT.accountCreatedTitle, description: CLAIM_TEXT.accountCreated, variant: "success" }, { headers });
+          const session = await createSession(app.db, {
+            userId: result.userId,
+            secondFactorDue: false,
+            ip: app.clientIp,
+            userAgent: request.headers.get("user-agent"),
+          });
+          const headers = new Headers({
+            "Set-Cookie": await serializeSessionCookie(app.config, session.token),
+          });
+          return redirectWithToast(
+            context,
+            "/company",
+            {
+              title: CLAIM_TEXT.accountCreatedTitle,
+              description: CLAIM_TEXT.accountCreated,
+              variant: "success",
+            },
+            { headers },
+          );
         }
-        return redirectWithToast(context, `${complete}?account=signed-in`, { title: "Claim submitted", description: CLAIM_TEXT.reviewTime, variant: "success" });
+        return redirectWithToast(context, `${complete}?account=signed-in`, {
+          title: "Claim submitted",
+          description: CLAIM_TEXT.reviewTime,
+          variant: "success",
+        });
       }
       case "weak-password":
         return reply({ step: 1, values, errors: { password: CLAIM_TEXT.passwordShort } }, 400);
@@ -231,7 +328,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The last sign-up of the window went to someone else on this network in the meantime.
         const now = await signUpRefusal(app.db, app.clientIp);
         const message = now?.message ?? CLAIM_TEXT.signUpLimited("in 1 hour");
-        return fail(`${message} ${CLAIM_TEXT.signUpLimitAccount}`, 429, {}, CLAIM_TEXT.signUpFailed, now?.headers ?? {});
+        return fail(
+          `${message} ${CLAIM_TEXT.signUpLimitAccount}`,
+          429,
+          {},
+          CLAIM_TEXT.signUpFailed,
+          now?.headers ?? {},
+        );
       }
       case "expired":
         return fail(`${CLAIM_TEXT.expiredTitle}. ${CLAIM_TEXT.expired(formatDate(result.since))}`, 409);
@@ -259,17 +362,37 @@ export default function ClaimWizard({ loaderData, actionData }: Route.ComponentP
       <ClaimHeader
         eyebrow="Claim your listing"
         title={"business" in load ? load.business.businessName : "Claim your listing"}
-        lead={load.kind === "ready" ? <>Registration number {load.business.registrationNumber}. It takes about two minutes.</> : undefined}
+        lead={
+          load.kind === "ready" ? (
+            <>Registration number {load.business.registrationNumber}. It takes about two minutes.</>
+          ) : undefined
+        }
       />
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
         {load.kind === "ready" ? (
-          <Wizard business={load.business} account={load.account} reply={actionData as WizardReply | undefined} />
+          <Wizard
+            business={load.business}
+            account={load.account}
+            reply={actionData as WizardReply | undefined}
+          />
         ) : load.kind === "missing" ? (
-          <ClaimProblem icon={<CircleHelp className="size-6" />} title={CLAIM_TEXT.noNumber} message="Find your business by its registration number or name to start a claim." />
+          <ClaimProblem
+            icon={<CircleHelp className="size-6" />}
+            title={CLAIM_TEXT.noNumber}
+            message="Find your business by its registration number or name to start a claim."
+          />
         ) : load.kind === "not-found" ? (
-          <ClaimProblem icon={<SearchX className="size-6" />} title={CLAIM_TEXT.notFound} message="No business on the register has this registration number. Check it and try again." />
+          <ClaimProblem
+            icon={<SearchX className="size-6" />}
+            title={CLAIM_TEXT.notFound}
+            message="No business on the register has this registration number. Check it and try again."
+          />
         ) : load.kind === "error" ? (
-          <ClaimProblem icon={<Ban className="size-6" />} title={CLAIM_TEXT.loadFailed} message="Please try again in a moment." />
+          <ClaimProblem
+            icon={<Ban className="size-6" />}
+            title={CLAIM_TEXT.loadFailed}
+            message="Please try again in a moment."
+          />
         ) : load.kind === "expired" ? (
           <ClaimProblem
             icon={<CalendarX className="size-6" />}
@@ -287,10 +410,17 @@ export default function ClaimWizard({ loaderData, actionData }: Route.ComponentP
             profile
           />
         ) : load.kind === "signup-limited" ? (
-          <ClaimProblem icon={<Hourglass className="size-6" />} title={CLAIM_TEXT.signUpLimitTitle} message={CLAIM_TEXT.signUpLimited(load.when)}>
+          <ClaimProblem
+            icon={<Hourglass className="size-6" />}
+            title={CLAIM_TEXT.signUpLimitTitle}
+            message={CLAIM_TEXT.signUpLimited(load.when)}
+          >
             <p className="mt-2 text-sm text-slate-600">
               Already have an account?{" "}
-              <Link to={`/login?redirectTo=${encodeURIComponent(`/claim/${load.business.registrationNumber}`)}`} className="font-medium text-brand-700 underline">
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent(`/claim/${load.business.registrationNumber}`)}`}
+                className="font-medium text-brand-700 underline"
+              >
                 Sign in
               </Link>{" "}
               and claim with it: no new account is needed.
@@ -305,16 +435,37 @@ export default function ClaimWizard({ loaderData, actionData }: Route.ComponentP
             profile
           />
         ) : (
-          <ClaimProblem icon={<Clock className="size-6" />} title="Claim pending" message={CLAIM_TEXT.pendingClaim} registrationNumber={"business" in load ? load.business.registrationNumber : null} profile />
+          <ClaimProblem
+            icon={<Clock className="size-6" />}
+            title="Claim pending"
+            message={CLAIM_TEXT.pendingClaim}
+            registrationNumber={"business" in load ? load.business.registrationNumber : null}
+            profile
+          />
         )}
       </div>
     </main>
   );
 }
 
-function Wizard({ business, account, reply }: { business: ClaimTarget; account: { email: string } | null; reply: WizardReply | undefined }) {
+function Wizard({
+  business,
+  account,
+  reply,
+}: {
+  business: ClaimTarget;
+  account: { email: string } | null;
+  reply: WizardReply | undefined;
+}) {
   const navigation = useNavigation();
-  const state = reply ?? { step: 1 as WizardStep, values: emptyValues(account?.email), errors: {}, formError: null, toast: null, version: "initial" };
+  const state = reply ?? {
+    step: 1 as WizardStep,
+    values: emptyValues(account?.email),
+    errors: {},
+    formError: null,
+    toast: null,
+    version: "initial",
+  };
   const { step, values, errors } = state;
   useToastOnce(reply?.toast);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -344,14 +495,34 @@ function Wizard({ business, account, reply }: { business: ClaimTarget; account: 
               {errorCount === 1 ? "1 field needs attention." : `${errorCount} fields need attention.`}
             </Alert>
           ) : null}
-          <Form method="post" encType="multipart/form-data" id="claim-form" key={state.version} noValidate className="relative mt-5">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            id="claim-form"
+            key={state.version}
+            noValidate
+            className="relative mt-5"
+          >
             {/* Enter in a text field presses the first submit button: make it "Next" (or "Submit" on the last step). */}
-            <button type="submit" name="intent" value={step === 3 ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only">
+            <button
+              type="submit"
+              name="intent"
+              value={step === 3 ? "submit" : "next"}
+              tabIndex={-1}
+              aria-hidden="true"
+              className="sr-only"
+            >
               {step === 3 ? "Submit" : "Next"}
             </button>
             <input type="hidden" name="step" value={step} />
             <Honeypot />
-            <AccountStep active={step === 1} business={business} values={values} errors={errors} account={account} />
+            <AccountStep
+              active={step === 1}
+              business={business}
+              values={values}
+              errors={errors}
+              account={account}
+            />
             <DetailsStep active={step === 2} values={values} errors={errors} />
             <PlanStep active={step === 3} values={values} errors={errors} />
             {step === 3 ? (

@@ -68,7 +68,10 @@ export default function ClaimComplete({ loaderData }: Route.ComponentProps) {
             <ol className="mt-3 space-y-4">
               {steps.map((s, i) => (
                 <li key={s.title} className="flex gap-3">
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden>
+                  <span
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                    aria-hidden
+                  >
                     {i + 1}
                   </span>
                   <div>
@@ -87,7 +90,10 @@ export default function ClaimComplete({ loaderData }: Route.ComponentProps) {
               {signedIn ? (
                 <ButtonLink to="/company">Go to your dashboard</ButtonLink>
               ) : (
-                <ButtonLink to={email ? `/check-email?email=${encodeURIComponent(email)}` : "/check-email"} state={email ? { email } : undefined}>
+                <ButtonLink
+                  to={email ? `/check-email?email=${encodeURIComponent(email)}` : "/check-email"}
+                  state={email ? { email } : undefined}
+                >
                   Continue
                 </ButtonLink>
               )}

@@ -14,8 +14,18 @@ import { FieldError, Input, Label } from "~/components/ui/form";
 import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/components/waste-notes/use-hydrated";
-import { CLAIM_TEXT, PREMIUM_PRICE, PREMIUM_YEARLY_SAVING, STANDARD_NOTES_PER_MONTH } from "~/modules/claims/constants";
-import { findBusinessesByName, findClaimTarget, type BusinessMatch, type ClaimTargetResult } from "~/modules/claims/find-claim-target.server";
+import {
+  CLAIM_TEXT,
+  PREMIUM_PRICE,
+  PREMIUM_YEARLY_SAVING,
+  STANDARD_NOTES_PER_MONTH,
+} from "~/modules/claims/constants";
+import {
+  findBusinessesByName,
+  findClaimTarget,
+  type BusinessMatch,
+  type ClaimTargetResult,
+} from "~/modules/claims/find-claim-target.server";
 import { formatDate } from "~/modules/directory/provider";
 import { getApp } from "~/platform/context";
 import type { Route } from "./+types/register";
@@ -23,7 +33,11 @@ import type { Route } from "./+types/register";
 export function meta() {
   return [
     { title: "Register My Business | UK Waste Carrier Directory" },
-    { name: "description", content: "Claim your free listing in the UK Waste Carrier Directory: find your business by registration number or name." },
+    {
+      name: "description",
+      content:
+        "Claim your free listing in the UK Waste Carrier Directory: find your business by registration number or name.",
+    },
   ];
 }
 
@@ -85,7 +99,9 @@ export default function Register({ loaderData }: Route.ComponentProps) {
               <h2 id="finder-title" className="text-xl font-semibold text-slate-900">
                 Find your business
               </h2>
-              <p className="mt-1 text-sm text-slate-600">Search by your waste carrier registration number, or by your business name.</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Search by your waste carrier registration number, or by your business name.
+              </p>
               <LinkTabs
                 label="Find your business by"
                 className="mt-4"
@@ -94,7 +110,9 @@ export default function Register({ loaderData }: Route.ComponentProps) {
                   { label: "Business Name", to: "/register?tab=name", selected: tab === "name" },
                 ]}
               />
-              <div className="pt-5">{tab === "number" ? <NumberTab check={numberCheck} /> : <NameTab search={nameSearch} />}</div>
+              <div className="pt-5">
+                {tab === "number" ? <NumberTab check={numberCheck} /> : <NameTab search={nameSearch} />}
+              </div>
             </CardContent>
           </Card>
         </section>
@@ -104,10 +122,12 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="space-y-3 text-sm text-slate-700">
             <li className="flex gap-2">
-              <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" /> A verified badge and your own contact details on your profile.
+              <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" /> A verified badge
+              and your own contact details on your profile.
             </li>
             <li className="flex gap-2">
-              <Building2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" /> Show your services and the areas you cover.
+              <Building2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" /> Show your services
+              and the areas you cover.
             </li>
             <li className="flex gap-2">
               <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" /> {CLAIM_TEXT.reviewTime}
@@ -119,7 +139,8 @@ export default function Register({ loaderData }: Route.ComponentProps) {
               <strong>Standard</strong>: free, {STANDARD_NOTES_PER_MONTH} waste transfer notes a month.
             </p>
             <p className="mt-1 text-slate-700">
-              <strong>Premium</strong>: {PREMIUM_PRICE.monthly} monthly or {PREMIUM_PRICE.yearly} yearly ({PREMIUM_YEARLY_SAVING}), unlimited notes, reviews and quote requests.
+              <strong>Premium</strong>: {PREMIUM_PRICE.monthly} monthly or {PREMIUM_PRICE.yearly} yearly (
+              {PREMIUM_YEARLY_SAVING}), unlimited notes, reviews and quote requests.
             </p>
           </div>
         </aside>
@@ -180,7 +201,10 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
             <strong>{result.business.businessName}</strong> · {result.business.registrationNumber}
             {result.business.town ? ` · ${result.business.town}` : ""}
           </p>
-          <ButtonLink to={`/claim-listing/${encodeURIComponent(result.business.registrationNumber)}`} className="mt-3">
+          <ButtonLink
+            to={`/claim-listing/${encodeURIComponent(result.business.registrationNumber)}`}
+            className="mt-3"
+          >
             Claim This Listing
           </ButtonLink>
         </Alert>
@@ -189,7 +213,8 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
       return (
         <Alert tone="warning" title={CLAIM_TEXT.alreadyClaimed}>
           <p className="mt-1">
-            {result.business.businessName} · {result.business.registrationNumber}. If you run this business and did not claim it,{" "}
+            {result.business.businessName} · {result.business.registrationNumber}. If you run this business
+            and did not claim it,{" "}
             <Link to="/contact" className="font-medium underline">
               contact support
             </Link>
@@ -207,7 +232,8 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
       return (
         <Alert tone="warning" title={CLAIM_TEXT.expiredTitle}>
           <p className="mt-1">
-            {result.business.businessName} · {result.business.registrationNumber}. {CLAIM_TEXT.expired(formatDate(result.since))}
+            {result.business.businessName} · {result.business.registrationNumber}.{" "}
+            {CLAIM_TEXT.expired(formatDate(result.since))}
           </p>
         </Alert>
       );
@@ -270,17 +296,28 @@ function NameTab({ search }: { search: NameSearch | null }) {
           ) : (
             <>
               <p className="text-sm text-slate-600">
-                {search.matches.length === 1 ? "1 business found" : `${search.matches.length} businesses found`}
-                {search.matches.length >= 20 ? " (the first 20: add more of the name to narrow it down)" : ""}. Pick yours:
+                {search.matches.length === 1
+                  ? "1 business found"
+                  : `${search.matches.length} businesses found`}
+                {search.matches.length >= 20 ? " (the first 20: add more of the name to narrow it down)" : ""}
+                . Pick yours:
               </p>
-              <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Matching businesses">
+              <ul
+                className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200"
+                aria-label="Matching businesses"
+              >
                 {search.matches.map((m) => (
-                  <li key={m.registrationNumber} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                  <li
+                    key={m.registrationNumber}
+                    className="flex flex-wrap items-center justify-between gap-3 p-3"
+                  >
                     <div className="min-w-0">
                       <p className="font-semibold text-slate-900">{m.businessName}</p>
                       <p className="text-sm text-slate-600">
                         {m.registrationNumber}
-                        {[m.town, m.postcode].filter(Boolean).length ? ` · ${[m.town, m.postcode].filter(Boolean).join(", ")}` : ""}
+                        {[m.town, m.postcode].filter(Boolean).length
+                          ? ` · ${[m.town, m.postcode].filter(Boolean).join(", ")}`
+                          : ""}
                       </p>
                     </div>
                     {m.claimed ? (
@@ -290,7 +327,11 @@ function NameTab({ search }: { search: NameSearch | null }) {
                     ) : m.expired ? (
                       <Badge tone="red">Registration expired</Badge>
                     ) : (
-                      <ButtonLink to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`} size="sm" aria-label={`Claim ${m.businessName}`}>
+                      <ButtonLink
+                        to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`}
+                        size="sm"
+                        aria-label={`Claim ${m.businessName}`}
+                      >
                         Claim
                       </ButtonLink>
                     )}
@@ -303,7 +344,8 @@ function NameTab({ search }: { search: NameSearch | null }) {
       ) : null}
       {!showResult || !search?.matches ? (
         <p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> Names come from the public register, so they may be in capitals or include “Ltd”.
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> Names come from the public register,
+          so they may be in capitals or include “Ltd”.
         </p>
       ) : null}
     </>

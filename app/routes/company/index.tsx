@@ -23,7 +23,11 @@ import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
 import { editableValues, getCompanyListing } from "~/modules/company/company-listing.server";
 import { getDashboardStats } from "~/modules/company/dashboard-stats.server";
-import { LISTING_MESSAGES, parseListingDetails, type ListingFieldErrors } from "~/modules/company/listing-rules";
+import {
+  LISTING_MESSAGES,
+  parseListingDetails,
+  type ListingFieldErrors,
+} from "~/modules/company/listing-rules";
 import { removeLogo, uploadLogo } from "~/modules/company/logo.server";
 import { saveListingDetails, setEmailNotifications } from "~/modules/company/update-listing.server";
 import { getApp } from "~/platform/context";
@@ -34,7 +38,10 @@ import { requireUser } from "../auth/guards.server";
 import type { Route } from "./+types/index";
 
 export function meta() {
-  return [{ title: "Company Dashboard | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Company Dashboard | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -42,13 +49,24 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, log } = getApp(context);
   try {
     const listing = await getCompanyListing(db, user.id);
-    if (!listing) return { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: null };
-    const [stats, overview] = await Promise.all([getDashboardStats(db, listing.registrationNumber), getAccountOverview(db, listing)]);
+    if (!listing)
+      return { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: null };
+    const [stats, overview] = await Promise.all([
+      getDashboardStats(db, listing.registrationNumber),
+      getAccountOverview(db, listing),
+    ]);
     return { email: user.email, listing, stats, form: editableValues(listing), overview, loadError: null };
   } catch (error) {
     log.error({ err: error }, "company dashboard failed to load");
     return data(
-      { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: LISTING_MESSAGES.loadFailed },
+      {
+        email: user.email,
+        listing: null,
+        stats: null,
+        form: null,
+        overview: null,
+        loadError: LISTING_MESSAGES.loadFailed,
+      },
       { status: 500 },
     );
   }
@@ -62,7 +80,11 @@ type ActionResult = {
   toast: ToastMessage | null;
 };
 
-const failure = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
+const failure = (description: string): ToastMessage => ({
+  title: "Error",
+  description,
+  variant: "destructive",
+});
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
@@ -72,20 +94,36 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!read.ok) {
     // A logo over the limit is refused as its bytes arrive (app/web/request-input.server.ts).
     if (read.status === 413) {
-      return data<ActionResult>({ intent: "upload-logo", logoError: LISTING_MESSAGES.logoTooLarge, toast: failure(LISTING_MESSAGES.logoUploadFailed) }, { status: 413 });
+      return data<ActionResult>(
+        {
+          intent: "upload-logo",
+          logoError: LISTING_MESSAGES.logoTooLarge,
+          toast: failure(LISTING_MESSAGES.logoUploadFailed),
+        },
+        { status: 413 },
+      );
     }
     return data<ActionResult>({ intent: "unknown", toast: failure(read.message) }, { status: read.status });
   }
   const form = read.form;
   const intent = String(form.get("intent") ?? "");
-  const noListing = () => data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.loadFailed) }, { status: 404 });
+  const noListing = () =>
+    data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.loadFailed) }, { status: 404 });
 
   try {
     switch (intent) {
       case "details": {
         const parsed = parseListingDetails(form);
         if (!parsed.ok) {
-          return data<ActionResult>({ intent, errors: parsed.errors, values: parsed.values, toast: failure(LISTING_MESSAGES.saveFailed) }, { status: 400 });
+          return data<ActionResult>(
+            {
+              intent,
+              errors: parsed.errors,
+              values: parsed.values,
+              toast: failure(LISTING_MESSAGES.saveFailed),
+            },
+            { status: 400 },
+          );
         }
         const outcome = await saveListingDetails(app.db, user.id, parsed.data);
         if (outcome === "no_listing") return noListing();
@@ -102,10 +140,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         const outcome = await uploadLogo(deps, user.id, listing.registrationNumber, bytes);
         if (outcome.status === "no_listing") return noListing();
         if (outcome.status === "invalid") {
-          return data<ActionResult>({ intent, logoError: outcome.message, toast: failure(LISTING_MESSAGES.logoUploadFailed) }, { status: 400 });
+          return data<ActionResult>(
+            { intent, logoError: outcome.message, toast: failure(LISTING_MESSAGES.logoUploadFailed) },
+            { status: 400 },
+          );
         }
         const notes = [
-          outcome.status === "draft" ? "It will show on your public listing once your listing is approved." : null,
+          outcome.status === "draft"
+            ? "It will show on your public listing once your listing is approved."
+            : null,
           outcome.square ? null : LISTING_MESSAGES.logoNotSquare,
         ].filter(Boolean);
         return redirectWithToast(context, "/company", {
@@ -117,7 +160,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       case "remove-logo": {
         const outcome = await removeLogo(deps, user.id);
         if (outcome.status === "no_listing") return noListing();
-        return redirectWithToast(context, "/company", { title: LISTING_MESSAGES.logoRemoved, variant: "success" });
+        return redirectWithToast(context, "/company", {
+          title: LISTING_MESSAGES.logoRemoved,
+          variant: "success",
+        });
       }
       case "notifications": {
         const saved = await setEmailNotifications(app.db, user.id, form.get("emailNotifications") === "on");
@@ -141,7 +187,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-function StatCard({ label, total, last30, icon: Icon }: { label: string; total: number; last30: number; icon: typeof Eye }) {
+function StatCard({
+  label,
+  total,
+  last30,
+  icon: Icon,
+}: {
+  label: string;
+  total: number;
+  last30: number;
+  icon: typeof Eye;
+}) {
   return (
     <Card>
       <CardContent className="flex items-center gap-4 py-5">
@@ -150,7 +206,10 @@ function StatCard({ label, total, last30, icon: Icon }: { label: string; total: 
         </span>
         <div>
           <h2 className="text-sm font-medium text-slate-600">{label}</h2>
-          <p className="text-2xl font-bold tabular-nums text-slate-900" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+          <p
+            className="text-2xl font-bold text-slate-900 tabular-nums"
+            data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}
+          >
             {total.toLocaleString("en-GB")}
           </p>
           <p className="text-xs text-slate-600">{last30.toLocaleString("en-GB")} in the last 30 days</p>
@@ -163,7 +222,10 @@ function StatCard({ label, total, last30, icon: Icon }: { label: string; total: 
 export default function CompanyDashboard({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);
   const { listing, stats, form, email, overview, loadError } = loaderData;
-  const loadToast = useMemo<ToastMessage | null>(() => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null), [loadError]);
+  const loadToast = useMemo<ToastMessage | null>(
+    () => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null),
+    [loadError],
+  );
   useToastOnce(loadToast);
   if (loadError) {
     return (
@@ -192,17 +254,29 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
           <h1 className="text-2xl font-bold text-slate-900">Company Dashboard</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span className="font-medium">{listing.businessName}</span>
-            {listing.verified ? <Badge tone="green">Verified Listing</Badge> : <Badge tone="amber">Awaiting Approval</Badge>}
+            {listing.verified ? (
+              <Badge tone="green">Verified Listing</Badge>
+            ) : (
+              <Badge tone="amber">Awaiting Approval</Badge>
+            )}
           </p>
         </div>
-        <ButtonLink to={`/provider/${encodeURIComponent(listing.registrationNumber)}`} variant="outline" size="sm">
+        <ButtonLink
+          to={`/provider/${encodeURIComponent(listing.registrationNumber)}`}
+          variant="outline"
+          size="sm"
+        >
           <ExternalLink aria-hidden className="size-4" /> View public profile
         </ButtonLink>
       </div>
-      <RegistrationAlert registration={overview.registration} registrationNumber={listing.registrationNumber} />
+      <RegistrationAlert
+        registration={overview.registration}
+        registrationNumber={listing.registrationNumber}
+      />
       {listing.suspended ? (
         <Alert tone="error" title="Listing suspended" className="mt-6">
-          Your listing is suspended: the public site shows only the register&apos;s details, and you cannot write waste notes. Please{" "}
+          Your listing is suspended: the public site shows only the register&apos;s details, and you cannot
+          write waste notes. Please{" "}
           <a href="/contact" className="font-semibold underline">
             contact us
           </a>{" "}
@@ -212,7 +286,12 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
 
       <section aria-label="Analytics" className="mt-6 grid gap-4 sm:grid-cols-2">
         <StatCard label="Profile Views" total={stats.views} last30={stats.last30.views} icon={Eye} />
-        <StatCard label="Phone Clicks" total={stats.phoneClicks} last30={stats.last30.phoneClicks} icon={Phone} />
+        <StatCard
+          label="Phone Clicks"
+          total={stats.phoneClicks}
+          last30={stats.last30.phoneClicks}
+          icon={Phone}
+        />
         <Card className="min-w-0 sm:col-span-2">
           <CardHeader>
             <CardTitle>Last 30 days</CardTitle>
@@ -245,7 +324,12 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
               error={actionData?.intent === "upload-logo" ? actionData.logoError : null}
               pendingApproval={!listing.verified}
             />
-            <ListingDetailsForm values={values} address={listing.address} errors={errors} verified={listing.verified} />
+            <ListingDetailsForm
+              values={values}
+              address={listing.address}
+              errors={errors}
+              verified={listing.verified}
+            />
           </CardContent>
         </Card>
         <div className="space-y-6">
@@ -263,13 +347,21 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                   <dt className="text-slate-600">Registration</dt>
                   <dd className="mt-0.5" data-testid="registration-state">
                     <Badge tone={overview.registration.tone}>{overview.registration.label}</Badge>
-                    {overview.registration.detail ? <span className="mt-1 block text-xs text-slate-600">{overview.registration.detail}</span> : null}
+                    {overview.registration.detail ? (
+                      <span className="mt-1 block text-xs text-slate-600">
+                        {overview.registration.detail}
+                      </span>
+                    ) : null}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-slate-600">Expiry Date</dt>
                   <dd className="font-semibold">
-                    {listing.expiryDate ? new Date(`${listing.expiryDate}T12:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC" }) : "Not specified"}
+                    {listing.expiryDate
+                      ? new Date(`${listing.expiryDate}T12:00:00Z`).toLocaleDateString("en-GB", {
+                          timeZone: "UTC",
+                        })
+                      : "Not specified"}
                   </dd>
                 </div>
                 <div>
@@ -280,7 +372,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                 </div>
                 <div>
                   <dt className="text-slate-600">Signed in as</dt>
-                  <dd className="break-all font-semibold">{email}</dd>
+                  <dd className="font-semibold break-all">{email}</dd>
                 </div>
               </dl>
               <ButtonLink to="/account/security" variant="outline" size="sm" className="mt-4">

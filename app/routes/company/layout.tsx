@@ -12,7 +12,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url);
   const account = await getAccount(getApp(context).db, user.id);
-  return { email: user.email, isAdmin: user.isAdmin, businessName: account?.listing?.businessName ?? null, verified: account?.listing?.verified ?? false };
+  return {
+    email: user.email,
+    isAdmin: user.isAdmin,
+    businessName: account?.listing?.businessName ?? null,
+    verified: account?.listing?.verified ?? false,
+  };
 }
 
 const nav = [
@@ -25,13 +30,19 @@ const nav = [
 export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
-      <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-b-0 md:border-r">
+      <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-r md:border-b-0">
         <div className="border-b border-slate-100 px-5 py-4">
           <Link to="/" className="text-sm font-bold text-brand-700">
             UK Waste Carrier Directory
           </Link>
           <p className="mt-3 font-semibold text-slate-900">{loaderData.businessName ?? "Company Name"}</p>
-          <p className="text-xs text-slate-600">{loaderData.verified ? "Verified Provider" : loaderData.businessName ? "Awaiting Approval" : loaderData.email}</p>
+          <p className="text-xs text-slate-600">
+            {loaderData.verified
+              ? "Verified Provider"
+              : loaderData.businessName
+                ? "Awaiting Approval"
+                : loaderData.email}
+          </p>
         </div>
         <nav aria-label="Company" className="flex flex-wrap gap-1 p-3 md:flex-col">
           {nav.map((n) => (
@@ -40,7 +51,10 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
               to={n.to}
               end={n.end}
               className={({ isActive }) =>
-                cn("flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100")
+                cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
+                )
               }
             >
               <n.icon aria-hidden className="h-4 w-4" />
@@ -48,12 +62,18 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
           {loaderData.isAdmin ? (
-            <Link to="/admin" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <Link
+              to="/admin"
+              className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               <ShieldCheck aria-hidden className="h-4 w-4" /> Admin Dashboard
             </Link>
           ) : null}
           <Form method="post" action="/logout">
-            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <button
+              type="submit"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
               <LogOut aria-hidden className="h-4 w-4" /> Sign Out
             </button>
           </Form>

@@ -6,7 +6,11 @@ import type { Route } from "./+types/logo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = await readLogo(getStorage(getApp(context).config), params.file);
-  if (!file) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(new Uint8Array(file.body), {
     headers: {
       "Content-Type": file.contentType,

@@ -27,7 +27,10 @@ import { requireUser } from "../auth/guards.server";
 import type { Route } from "./+types/upgrade";
 
 export function meta() {
-  return [{ title: "Upgrade to Premium | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Upgrade to Premium | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -36,7 +39,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const listing = await getCompanyListing(db, user.id);
   if (!listing) return { email: user.email, company: null };
   const overview = await getAccountOverview(db, listing);
-  const blocked = !listing.verified ? UPGRADE_TEXT.pending : listing.suspended ? UPGRADE_TEXT.suspended : null;
+  const blocked = !listing.verified
+    ? UPGRADE_TEXT.pending
+    : listing.suspended
+      ? UPGRADE_TEXT.suspended
+      : null;
   return {
     email: user.email,
     company: {
@@ -54,25 +61,43 @@ const schema = z.object({
   message: z.string().trim().max(1000, "Must be 1000 characters or fewer").optional(),
 });
 
-type ActionResult = { errors?: { period?: string; message?: string }; formError?: string; values?: { period?: string; message?: string } };
+type ActionResult = {
+  errors?: { period?: string; message?: string };
+  formError?: string;
+  values?: { period?: string; message?: string };
+};
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
   const read = await readForm(request);
   if (!read.ok) return data<ActionResult>({ formError: read.message }, { status: read.status });
-  const raw = { period: read.form.get("period") ?? undefined, message: read.form.get("message") ?? undefined };
-  const values = { period: typeof raw.period === "string" ? raw.period : undefined, message: typeof raw.message === "string" ? raw.message : undefined };
+  const raw = {
+    period: read.form.get("period") ?? undefined,
+    message: read.form.get("message") ?? undefined,
+  };
+  const values = {
+    period: typeof raw.period === "string" ? raw.period : undefined,
+    message: typeof raw.message === "string" ? raw.message : undefined,
+  };
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const errors: ActionResult["errors"] = {};
     for (const issue of parsed.error.issues) errors[issue.path[0] as "period" | "message"] ??= issue.message;
     return data<ActionResult>({ errors, values }, { status: 400 });
   }
-  const result = await requestUpgrade(app.db, app.config, { userId: user.id, period: parsed.data.period, message: parsed.data.message });
+  const result = await requestUpgrade(app.db, app.config, {
+    userId: user.id,
+    period: parsed.data.period,
+    message: parsed.data.message,
+  });
   switch (result.status) {
     case "created":
-      return redirectWithToast(context, "/company/upgrade", { title: UPGRADE_TEXT.requested, description: UPGRADE_TEXT.requestedDetail, variant: "success" });
+      return redirectWithToast(context, "/company/upgrade", {
+        title: UPGRADE_TEXT.requested,
+        description: UPGRADE_TEXT.requestedDetail,
+        variant: "success",
+      });
     case "already_open":
       return data<ActionResult>({ formError: UPGRADE_TEXT.alreadyOpen }, { status: 409 });
     case "already_premium":
@@ -115,13 +140,18 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
       </h1>
       <p className="mt-1 text-sm text-slate-700">
         {company.name} is on the <strong>{planName(plan.effective)}</strong> plan
-        {plan.freeTrial && plan.endDate && !plan.ended ? ` (free trial until ${formatDay(new Date(plan.endDate))})` : ""}. Waste notes this month:{" "}
-        <strong>{usage.label}</strong>.
+        {plan.freeTrial && plan.endDate && !plan.ended
+          ? ` (free trial until ${formatDay(new Date(plan.endDate))})`
+          : ""}
+        . Waste notes this month: <strong>{usage.label}</strong>.
       </p>
 
       {premium ? (
         <Alert tone="success" title={UPGRADE_TEXT.alreadyPremium} className="mt-6">
-          {plan.endDate ? `Your Premium plan runs until ${formatDay(new Date(plan.endDate))}.` : "Your Premium plan has no end date."} You can write as many waste notes as you need.
+          {plan.endDate
+            ? `Your Premium plan runs until ${formatDay(new Date(plan.endDate))}.`
+            : "Your Premium plan has no end date."}{" "}
+          You can write as many waste notes as you need.
         </Alert>
       ) : request ? (
         <Card className="mt-6 border-purple-200" data-testid="upgrade-request">
@@ -131,17 +161,25 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
           </CardHeader>
           <CardContent className="space-y-3 text-sm text-slate-700">
             <p>
-              You asked for Premium ({periodName(request.period).toLowerCase()}) on <strong>{formatDay(new Date(request.createdAt))}</strong>. Nothing has been charged.
+              You asked for Premium ({periodName(request.period).toLowerCase()}) on{" "}
+              <strong>{formatDay(new Date(request.createdAt))}</strong>. Nothing has been charged.
             </p>
             <h2 className="font-semibold text-slate-900">What happens next</h2>
             <ol className="list-decimal space-y-1 pl-5">
-              <li>We contact you within 1 to 2 business days at the e-mail address of your account about payment.</li>
+              <li>
+                We contact you within 1 to 2 business days at the e-mail address of your account about
+                payment.
+              </li>
               <li>Once it is settled we switch your listing to Premium and e-mail you.</li>
-              <li>From then on you can write as many waste notes as you need, and your listing is featured in search results.</li>
+              <li>
+                From then on you can write as many waste notes as you need, and your listing is featured in
+                search results.
+              </li>
             </ol>
             {request.message ? (
               <p className="rounded-md bg-slate-50 p-3">
-                <span className="font-medium">Your message:</span> <span className="whitespace-pre-line">{request.message}</span>
+                <span className="font-medium">Your message:</span>{" "}
+                <span className="whitespace-pre-line">{request.message}</span>
               </p>
             ) : null}
           </CardContent>
@@ -166,7 +204,8 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
           <CardHeader className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <CardTitle>Premium</CardTitle>
             <span className="text-sm">
-              <strong className="text-base">{PREMIUM_PRICE.monthly}</strong> a month or <strong className="text-base">{PREMIUM_PRICE.yearly}</strong> a year
+              <strong className="text-base">{PREMIUM_PRICE.monthly}</strong> a month or{" "}
+              <strong className="text-base">{PREMIUM_PRICE.yearly}</strong> a year
             </span>
           </CardHeader>
           <CardContent>
@@ -198,14 +237,26 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
                   <div className="grid gap-3 sm:grid-cols-2">
                     <label className="flex cursor-pointer flex-col rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
                       <span className="flex items-center gap-2">
-                        <input type="radio" name="period" value="monthly" defaultChecked={(actionData?.values?.period ?? plan.period) !== "yearly"} className="size-4 accent-brand-600" />
+                        <input
+                          type="radio"
+                          name="period"
+                          value="monthly"
+                          defaultChecked={(actionData?.values?.period ?? plan.period) !== "yearly"}
+                          className="size-4 accent-brand-600"
+                        />
                         <span className="font-semibold text-slate-900">Monthly</span>
                       </span>
                       <span className="mt-1 text-sm text-slate-600">{PREMIUM_PRICE.monthly} a month</span>
                     </label>
                     <label className="flex cursor-pointer flex-col rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
                       <span className="flex flex-wrap items-center gap-2">
-                        <input type="radio" name="period" value="yearly" defaultChecked={(actionData?.values?.period ?? plan.period) === "yearly"} className="size-4 accent-brand-600" />
+                        <input
+                          type="radio"
+                          name="period"
+                          value="yearly"
+                          defaultChecked={(actionData?.values?.period ?? plan.period) === "yearly"}
+                          className="size-4 accent-brand-600"
+                        />
                         <span className="font-semibold text-slate-900">Yearly</span>
                         <Badge tone="green">{PREMIUM_YEARLY_SAVING}</Badge>
                       </span>
@@ -229,14 +280,16 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
                   <FieldError id="upgrade-message-error" errors={actionData?.errors?.message} />
                 </div>
                 <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">
-                  Nothing is charged now. We contact you within 1 to 2 business days about payment, then switch your listing to Premium and e-mail you.
+                  Nothing is charged now. We contact you within 1 to 2 business days about payment, then
+                  switch your listing to Premium and e-mail you.
                 </p>
                 <div className="flex flex-wrap justify-end gap-2">
                   <ButtonLink to="/company" variant="outline">
                     Back to dashboard
                   </ButtonLink>
                   <Button type="submit" disabled={navigation.state === "submitting"}>
-                    <Crown aria-hidden className="size-4" /> {navigation.state === "submitting" ? "Sending…" : "Request Premium"}
+                    <Crown aria-hidden className="size-4" />{" "}
+                    {navigation.state === "submitting" ? "Sending…" : "Request Premium"}
                   </Button>
                 </div>
               </Form>

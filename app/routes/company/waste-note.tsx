@@ -27,7 +27,10 @@ import { requireUser } from "../auth/guards.server";
 import type { Route } from "./+types/waste-note";
 
 export function meta() {
-  return [{ title: "Generate Waste Note | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Generate Waste Note | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -54,7 +57,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors: Partial<Record<string, string[]>>; values: Record<string, string | string[]>; formError: string | null; refusal?: NoteRefusal; usage?: PlanUsage | null };
+type ActionResult = {
+  errors: Partial<Record<string, string[]>>;
+  values: Record<string, string | string[]>;
+  formError: string | null;
+  refusal?: NoteRefusal;
+  usage?: PlanUsage | null;
+};
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
@@ -62,11 +71,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) {
     const tooLarge = read.status === 413;
-    return data<ActionResult>({ errors: tooLarge ? { photos: [read.message] } : {}, values: {}, formError: tooLarge ? null : read.message }, { status: read.status });
+    return data<ActionResult>(
+      {
+        errors: tooLarge ? { photos: [read.message] } : {},
+        values: {},
+        formError: tooLarge ? null : read.message,
+      },
+      { status: read.status },
+    );
   }
   const form = read.form;
   const listing = await getCompanyListing(app.db, user.id);
-  if (!listing) return data<ActionResult>({ errors: {}, values: {}, formError: NOTE_RULE_TEXT.noListing }, { status: 404 });
+  if (!listing)
+    return data<ActionResult>(
+      { errors: {}, values: {}, formError: NOTE_RULE_TEXT.noListing },
+      { status: 404 },
+    );
   try {
     const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
       owner: { userId: user.id, registrationNumber: listing.registrationNumber },
@@ -77,11 +97,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       case "spam":
         return redirect("/company/waste-note");
       case "invalid":
-        return data<ActionResult>({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
+        return data<ActionResult>(
+          { errors: result.errors, values: result.values, formError: null },
+          { status: 400 },
+        );
       case "refused":
-        return data<ActionResult>({ errors: {}, values: result.values, formError: result.refusal.message, refusal: result.refusal, usage: result.usage }, { status: 403 });
+        return data<ActionResult>(
+          {
+            errors: {},
+            values: result.values,
+            formError: result.refusal.message,
+            refusal: result.refusal,
+            usage: result.usage,
+          },
+          { status: 403 },
+        );
       case "rate_limited":
-        return data<ActionResult>({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
+        return data<ActionResult>(
+          { errors: {}, values: result.values, formError: result.message },
+          { status: 429 },
+        );
     }
   } catch (error) {
     app.log.error({ err: error }, "company waste note creation failed");
@@ -113,13 +148,16 @@ export default function CompanyWasteNote({ loaderData, actionData }: Route.Compo
           </h1>
           {refusal ? null : (
             <p className="mt-1 max-w-2xl text-sm text-slate-600">
-              Your carrier details are filled in from your listing. Both parties must keep the note for at least 2 years.
+              Your carrier details are filled in from your listing. Both parties must keep the note for at
+              least 2 years.
             </p>
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <p className="flex items-center gap-2" data-testid="plan-usage">
-            <Badge tone={usage.plan === "premium" ? "purple" : "slate"}>{usage.plan === "premium" ? "Premium plan" : "Standard plan"}</Badge>
+            <Badge tone={usage.plan === "premium" ? "purple" : "slate"}>
+              {usage.plan === "premium" ? "Premium plan" : "Standard plan"}
+            </Badge>
             <span className="font-medium text-slate-800">{usage.label}</span>
           </p>
           {usage.plan === "standard" && !refusal ? (

@@ -9,7 +9,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url);
   const { db, config } = getApp(context);
   const listing = await getCompanyListing(db, user.id);
-  if (!listing) return new Response("No business listing is linked to this account.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!listing)
+    return new Response("No business listing is linked to this account.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const csv = await exportCompanyNotesCsv(db, listing.registrationNumber, config.publicUrl);
   const day = new Date().toISOString().slice(0, 10);
   const slug = listing.registrationNumber.replace(/[^A-Za-z0-9]/g, "");

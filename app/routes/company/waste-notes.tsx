@@ -4,7 +4,16 @@
  * spec's cards, pages of 20, and the CSV export of every note.
  */
 import { useMemo } from "react";
-import { AlertTriangle, ChevronLeft, ChevronRight, Eye, FileSpreadsheet, FileText, Plus, Search } from "lucide-react";
+import {
+  AlertTriangle,
+  ChevronLeft,
+  ChevronRight,
+  Eye,
+  FileSpreadsheet,
+  FileText,
+  Plus,
+  Search,
+} from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { AccountNotFound } from "~/components/company/account-not-found";
 import { DownloadPdfButton } from "~/components/waste-notes/download-pdf-button";
@@ -46,7 +55,11 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 10_000) : 1;
-  const result = await listCompanyNotes(db, listing.registrationNumber, { search: q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const result = await listCompanyNotes(db, listing.registrationNumber, {
+    search: q,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   return {
     email,
     loadError: null,
@@ -87,7 +100,15 @@ function Counter({ label, value, tone }: { label: string; value: number; tone?: 
     <Card>
       <CardContent className="py-4">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className={tone === "red" ? "text-2xl font-bold tabular-nums text-red-700" : "text-2xl font-bold tabular-nums text-slate-900"}>{value}</p>
+        <p
+          className={
+            tone === "red"
+              ? "text-2xl font-bold text-red-700 tabular-nums"
+              : "text-2xl font-bold text-slate-900 tabular-nums"
+          }
+        >
+          {value}
+        </p>
       </CardContent>
     </Card>
   );
@@ -95,7 +116,10 @@ function Counter({ label, value, tone }: { label: string; value: number; tone?: 
 
 export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
   const { list, email, loadError } = loaderData;
-  const loadToast = useMemo<ToastMessage | null>(() => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null), [loadError]);
+  const loadToast = useMemo<ToastMessage | null>(
+    () => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null),
+    [loadError],
+  );
   useToastOnce(loadToast);
   if (loadError) {
     return (
@@ -124,7 +148,10 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Past Waste Notes</h1>
-          <p className="mt-1 text-sm text-slate-600">Keep every note for at least 2 years. The CSV holds all your notes for your records and digital waste tracking.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Keep every note for at least 2 years. The CSV holds all your notes for your records and digital
+            waste tracking.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {counters.total > 0 ? (
@@ -140,7 +167,11 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Counters" className="mt-6 grid grid-cols-3 gap-3">
         <Counter label="Total Notes" value={counters.total} />
-        <Counter label="Hazardous" value={counters.hazardous} tone={counters.hazardous > 0 ? "red" : undefined} />
+        <Counter
+          label="Hazardous"
+          value={counters.hazardous}
+          tone={counters.hazardous > 0 ? "red" : undefined}
+        />
         <Counter label="This Month" value={counters.thisMonth} />
       </section>
 
@@ -162,7 +193,10 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
               Search waste notes
             </label>
             <div className="relative flex-1">
-              <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              />
               <Input
                 id="notes-search"
                 type="search"
@@ -218,13 +252,23 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
                           </p>
                         </div>
                         <div className="flex flex-wrap gap-2">
-                          <DownloadPdfButton id={n.id} pdfUrl={n.pdfUrl} href={`/waste-note/${n.id}/pdf`} variant="outline" size="sm" />
-                          <Link to={`/waste-note/${n.id}`} className={buttonClass("outline", "sm")} aria-label={`View Details of note ${n.id.slice(0, 8)}`}>
+                          <DownloadPdfButton
+                            id={n.id}
+                            pdfUrl={n.pdfUrl}
+                            href={`/waste-note/${n.id}/pdf`}
+                            variant="outline"
+                            size="sm"
+                          />
+                          <Link
+                            to={`/waste-note/${n.id}`}
+                            className={buttonClass("outline", "sm")}
+                            aria-label={`View Details of note ${n.id.slice(0, 8)}`}
+                          >
                             <Eye aria-hidden className="size-4" /> View Details
                           </Link>
                         </div>
                       </div>
-                      <p className="mt-3 break-words text-sm text-slate-800">{n.description}</p>
+                      <p className="mt-3 text-sm break-words text-slate-800">{n.description}</p>
                       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
                         <div>
                           <dt className="text-slate-600">Collection</dt>

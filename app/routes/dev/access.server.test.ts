@@ -5,11 +5,18 @@ import { clientAddress, isLocalRequest } from "~/web/client-address.server";
 import { mailboxAllowed } from "./access.server";
 
 const request = (socket: string, forwardedFor?: string) =>
-  ({ socket: { remoteAddress: socket }, connection: { remoteAddress: socket }, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} }) as unknown as IncomingMessage;
+  ({
+    socket: { remoteAddress: socket },
+    connection: { remoteAddress: socket },
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  }) as unknown as IncomingMessage;
 
 function allowed(isProduction: boolean, trustProxy: string, socket: string, forwardedFor?: string): boolean {
   const config = { isProduction, trustProxy: parseTrustProxy(trustProxy) } as Config;
-  const localRequest = isLocalRequest(clientAddress(request(socket, forwardedFor), config.trustProxy), config.trustProxy);
+  const localRequest = isLocalRequest(
+    clientAddress(request(socket, forwardedFor), config.trustProxy),
+    config.trustProxy,
+  );
   return mailboxAllowed({ config, localRequest });
 }
 

@@ -13,7 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
     },
   });
 }

@@ -8,7 +8,10 @@ import type { Route } from "./+types/mailbox";
 import { mailboxAllowed } from "./access.server";
 
 export function meta() {
-  return [{ title: "Development mailbox | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Development mailbox | UK Waste Carrier Directory" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,8 +34,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Development mailbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        The 50 latest e-mails in the outbox ({loaderData.smtp ? "sent through SMTP" : "written to DATA_DIR/outbox"}). Only outside production, and only
-        from this machine.
+        The 50 latest e-mails in the outbox (
+        {loaderData.smtp ? "sent through SMTP" : "written to DATA_DIR/outbox"}). Only outside production, and
+        only from this machine.
       </p>
       {loaderData.messages.length === 0 ? <p className="mt-8 text-slate-600">No messages yet.</p> : null}
       <ol className="mt-6 space-y-4" aria-label="Messages">
@@ -41,10 +45,13 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
             <Card className="p-4" data-testid="mail">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="font-semibold">{m.subject}</h2>
-                <Badge tone={m.status === "sent" ? "green" : m.status === "failed" ? "red" : "amber"}>{m.status}</Badge>
+                <Badge tone={m.status === "sent" ? "green" : m.status === "failed" ? "red" : "amber"}>
+                  {m.status}
+                </Badge>
               </div>
               <p className="text-sm text-slate-600">
-                To <span data-testid="mail-to">{m.to}</span> · {m.template} · <time dateTime={m.createdAt}>{m.createdAt}</time>
+                To <span data-testid="mail-to">{m.to}</span> · {m.template} ·{" "}
+                <time dateTime={m.createdAt}>{m.createdAt}</time>
               </p>
               {m.links.length ? (
                 <ul className="mt-2 space-y-1 text-sm">
@@ -59,7 +66,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               ) : null}
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer text-slate-700">Show message</summary>
-                <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs">{m.text}</pre>
+                <pre className="mt-2 rounded bg-slate-50 p-3 text-xs whitespace-pre-wrap">{m.text}</pre>
                 <a href={`/dev/mailbox/${m.id}`} className="text-brand-700 underline">
                   Open HTML version
                 </a>

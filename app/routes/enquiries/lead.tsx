@@ -25,11 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) {
     const photoError = read.status === 413 ? LEAD_MESSAGES.imageTooLarge : undefined;
-    return data<EnquiryReply>({ status: "error", photoError, formError: photoError ? undefined : read.message }, { status: read.status });
+    return data<EnquiryReply>(
+      { status: "error", photoError, formError: photoError ? undefined : read.message },
+      { status: read.status },
+    );
   }
   const body = read.form;
   const submission = parseWithZod(body, { schema: leadSchema() });
-  if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
   try {
     const result = await createLead(
       { db: app.db, storage: getStorage(app.config), log: app.log },
@@ -47,15 +51,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }) });
       case "invalid-photo":
         return data<EnquiryReply>(
-          { status: "error", result: submission.reply(), photoError: result.reason === "too-large" ? LEAD_MESSAGES.imageTooLarge : LEAD_MESSAGES.invalidImage },
+          {
+            status: "error",
+            result: submission.reply(),
+            photoError:
+              result.reason === "too-large" ? LEAD_MESSAGES.imageTooLarge : LEAD_MESSAGES.invalidImage,
+          },
           { status: 400 },
         );
       case "rate-limited":
-        return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: LEAD_MESSAGES.rateLimited }, { status: 429 });
+        return data<EnquiryReply>(
+          { status: "error", result: submission.reply(), formError: LEAD_MESSAGES.rateLimited },
+          { status: 429 },
+        );
     }
   } catch (error) {
     app.log.error({ err: error }, "lead submission failed");
-    return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: LEAD_MESSAGES.failed }, { status: 500 });
+    return data<EnquiryReply>(
+      { status: "error", result: submission.reply(), formError: LEAD_MESSAGES.failed },
+      { status: 500 },
+    );
   }
 }
 
@@ -64,7 +79,11 @@ export default function LeadPage({ actionData }: Route.ComponentProps) {
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900">Request free quotes</h1>
       <p className="mt-2 text-slate-700">
-        Or <Link to="/search-results" className="font-medium text-brand-700 underline underline-offset-2">search the directory</Link> for a licensed carrier.
+        Or{" "}
+        <Link to="/search-results" className="font-medium text-brand-700 underline underline-offset-2">
+          search the directory
+        </Link>{" "}
+        for a licensed carrier.
       </p>
       <div className="mt-6">
         <LeadForm initial={actionData} compact={false} />

@@ -14,16 +14,27 @@ import { getStorage } from "~/platform/storage/storage.server";
 import { getUser } from "../auth/guards.server";
 import type { Route } from "./+types/photo";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+const notFound = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const app = getApp(context);
   if (params.kind !== "lead" && params.kind !== "quote") return notFound();
   const user = await getUser(request, context);
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
-  const key = params.kind === "lead" ? (user.isAdmin ? await getLeadPhotoKey(app.db, params.id) : null) : await getQuotePhotoKey(app.db, params.id, user);
+  const key =
+    params.kind === "lead"
+      ? user.isAdmin
+        ? await getLeadPhotoKey(app.db, params.id)
+        : null
+      : await getQuotePhotoKey(app.db, params.id, user);
   if (!key) return notFound();
-  const photo = await readPhoto(getStorage(app.config), key, { thumbnail: url.searchParams.get("size") === "thumb" });
+  const photo = await readPhoto(getStorage(app.config), key, {
+    thumbnail: url.searchParams.get("size") === "thumb",
+  });
   if (!photo) return notFound();
   return new Response(new Uint8Array(photo.body), {
     headers: {

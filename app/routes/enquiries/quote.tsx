@@ -20,8 +20,15 @@ import { getStorage } from "~/platform/storage/storage.server";
 import type { Route } from "./+types/quote";
 import { readForm } from "~/web/request-input.server";
 
-const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
-const sentToast = (sent: SentDetails | null): ToastMessage => ({ title: QUOTE_MESSAGES.submitted.title, description: quoteSentText(sent).toast, variant: "success" });
+const toast = (
+  m: { title: string; description: string },
+  variant: ToastMessage["variant"] = "destructive",
+): ToastMessage => ({ ...m, variant });
+const sentToast = (sent: SentDetails | null): ToastMessage => ({
+  title: QUOTE_MESSAGES.submitted.title,
+  description: quoteSentText(sent).toast,
+  variant: "success",
+});
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const provider = await getQuoteProvider(getApp(context).db, params.registrationNumber);
@@ -35,7 +42,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  return [{ title: `Request a quote${d ? ` from ${d.businessName}` : ""} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Request a quote${d ? ` from ${d.businessName}` : ""} | UK Waste Carrier Directory` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,7 +53,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) {
     if (read.status === 413) {
-      return data<EnquiryReply>({ status: "error", photoError: QUOTE_MESSAGES.tooLarge.description, toast: toast(QUOTE_MESSAGES.tooLarge) }, { status: 413 });
+      return data<EnquiryReply>(
+        {
+          status: "error",
+          photoError: QUOTE_MESSAGES.tooLarge.description,
+          toast: toast(QUOTE_MESSAGES.tooLarge),
+        },
+        { status: 413 },
+      );
     }
     return data<EnquiryReply>({ status: "error", formError: read.message }, { status: read.status });
   }
@@ -56,35 +73,80 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<EnquiryReply>({ status: "sent", toast: sentToast(null) });
   }
   if (submission.status !== "success") {
-    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.missing) }, { status: 400 });
+    return data<EnquiryReply>(
+      { status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.missing) },
+      { status: 400 },
+    );
   }
   try {
     const result = await createQuoteRequest(
       { db: app.db, storage: getStorage(app.config), log: app.log },
       app.config,
-      { registrationNumber: params.registrationNumber, input: submission.value, photo: body.get("photo"), honeypot, ip: app.clientIp },
+      {
+        registrationNumber: params.registrationNumber,
+        input: submission.value,
+        photo: body.get("photo"),
+        honeypot,
+        ip: app.clientIp,
+      },
     );
-    const fail = (m: { title: string; description: string }, status: number, extra: Partial<EnquiryReply> = {}) =>
-      data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m), formError: `${m.title}: ${m.description}`, ...extra }, { status });
+    const fail = (
+      m: { title: string; description: string },
+      status: number,
+      extra: Partial<EnquiryReply> = {},
+    ) =>
+      data<EnquiryReply>(
+        {
+          status: "error",
+          result: submission.reply(),
+          toast: toast(m),
+          formError: `${m.title}: ${m.description}`,
+          ...extra,
+        },
+        { status },
+      );
     switch (result.status) {
       case "created": {
-        const sent: SentDetails = { email: submission.value.email, copy: result.copy, businessName: result.businessName, providerEmailed: result.emailed };
-        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: sentToast(sent), sent });
+        const sent: SentDetails = {
+          email: submission.value.email,
+          copy: result.copy,
+          businessName: result.businessName,
+          providerEmailed: result.emailed,
+        };
+        return data<EnquiryReply>({
+          status: "sent",
+          result: submission.reply({ resetForm: true }),
+          toast: sentToast(sent),
+          sent,
+        });
       }
       case "ignored":
-        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: sentToast(null) });
+        return data<EnquiryReply>({
+          status: "sent",
+          result: submission.reply({ resetForm: true }),
+          toast: sentToast(null),
+        });
       case "not-found":
         return fail(QUOTE_MESSAGES.failed, 404);
       case "no-contact":
         return fail(QUOTE_MESSAGES.configuration, 409);
       case "invalid-service":
         return data<EnquiryReply>(
-          { status: "error", result: submission.reply({ fieldErrors: { serviceType: ["Please choose a service from the list"] } }), toast: toast(QUOTE_MESSAGES.missing) },
+          {
+            status: "error",
+            result: submission.reply({
+              fieldErrors: { serviceType: ["Please choose a service from the list"] },
+            }),
+            toast: toast(QUOTE_MESSAGES.missing),
+          },
           { status: 400 },
         );
       case "invalid-photo": {
         const m = result.reason === "too-large" ? QUOTE_MESSAGES.tooLarge : QUOTE_MESSAGES.invalidFile;
-        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m), photoError: m.description }, { status: 400 });
+        return data<EnquiryReply>(
+          { status: "error", result: submission.reply(), toast: toast(m), photoError: m.description },
+          { status: 400 },
+        );
       }
       case "rate-limited":
         return fail(QUOTE_MESSAGES.rateLimited, 429);
@@ -92,7 +154,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     app.log.error({ err: error, provider: params.registrationNumber }, "quote request failed");
     return data<EnquiryReply>(
-      { status: "error", result: submission.reply(), toast: toast(QUOTE_MESSAGES.failed), formError: `${QUOTE_MESSAGES.failed.title}: ${QUOTE_MESSAGES.failed.description}` },
+      {
+        status: "error",
+        result: submission.reply(),
+        toast: toast(QUOTE_MESSAGES.failed),
+        formError: `${QUOTE_MESSAGES.failed.title}: ${QUOTE_MESSAGES.failed.description}`,
+      },
       { status: 500 },
     );
   }
@@ -102,18 +169,31 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`} className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           Back to {loaderData.businessName}
         </Link>
       </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Request a quote from {loaderData.businessName}</h1>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">
+        Request a quote from {loaderData.businessName}
+      </h1>
       <div className="mt-6">
         {loaderData.acceptsRequests ? (
-          <QuoteForm registrationNumber={loaderData.registrationNumber} businessName={loaderData.businessName} services={loaderData.services} initial={actionData} />
+          <QuoteForm
+            registrationNumber={loaderData.registrationNumber}
+            businessName={loaderData.businessName}
+            services={loaderData.services}
+            initial={actionData}
+          />
         ) : (
-          <Alert tone="warning" title={`${QUOTE_MESSAGES.configuration.title}: ${QUOTE_MESSAGES.configuration.description}`}>
-            {loaderData.businessName} cannot receive quote requests through this site at the moment, so this form is not available. Their profile
-            lists other ways to contact them.
+          <Alert
+            tone="warning"
+            title={`${QUOTE_MESSAGES.configuration.title}: ${QUOTE_MESSAGES.configuration.description}`}
+          >
+            {loaderData.businessName} cannot receive quote requests through this site at the moment, so this
+            form is not available. Their profile lists other ways to contact them.
           </Alert>
         )}
       </div>

@@ -23,6 +23,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const provider = await getQuoteProvider(app.db, params.registrationNumber);
   if (!provider) return Response.json({ reviewed: false }, { status: 404, headers });
   const reviewer = await getReviewer(request, context);
-  const reviewed = await hasReviewed(app.db, app.config.sessionSecret, { registrationNumber: provider.registration_number, email, reviewer });
+  const reviewed = await hasReviewed(app.db, app.config.sessionSecret, {
+    registrationNumber: provider.registration_number,
+    email,
+    reviewer,
+  });
   return Response.json({ reviewed }, { headers });
 }

@@ -17,10 +17,15 @@ const cookieFor = (config: CookieConfig) => signedCookie(REVIEWS_COOKIE, config)
 async function readMarks(request: Request, config: CookieConfig): Promise<string[]> {
   if (!hasCookie(request, REVIEWS_COOKIE, config)) return [];
   const value: unknown = await cookieFor(config).parse(request.headers.get("Cookie"));
-  return Array.isArray(value) ? value.filter((m): m is string => typeof m === "string").slice(-MAX_MARKS) : [];
+  return Array.isArray(value)
+    ? value.filter((m): m is string => typeof m === "string").slice(-MAX_MARKS)
+    : [];
 }
 
-export async function getReviewer(request: Request, context: Readonly<RouterContextProvider>): Promise<Reviewer> {
+export async function getReviewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Reviewer> {
   const { config } = getApp(context);
   const [user, marks] = await Promise.all([getUser(request, context), readMarks(request, config)]);
   return { signedInEmail: user?.email ?? null, marks };

@@ -17,7 +17,10 @@ import { getApp } from "~/platform/context";
 import type { Route } from "./+types/reviews";
 import { addReviewMark, getReviewer } from "./reviewer-cookie.server";
 
-const toast = (m: { title: string; description: string }, variant: ToastMessage["variant"] = "destructive"): ToastMessage => ({ ...m, variant });
+const toast = (
+  m: { title: string; description: string },
+  variant: ToastMessage["variant"] = "destructive",
+): ToastMessage => ({ ...m, variant });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -34,7 +37,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  return [{ title: `Reviews${d ? ` of ${d.businessName}` : ""} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Reviews${d ? ` of ${d.businessName}` : ""} | UK Waste Carrier Directory` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,15 +54,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (submission.status !== "success") {
     // Missing fields first (the spec's order), then a malformed e-mail.
-    const missing = Object.values(submission.error ?? {}).some((m) => m?.includes(REVIEW_MESSAGES.missing.description));
+    const missing = Object.values(submission.error ?? {}).some((m) =>
+      m?.includes(REVIEW_MESSAGES.missing.description),
+    );
     const m = missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail;
-    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(m) }, { status: 400 });
+    return data<EnquiryReply>(
+      { status: "error", result: submission.reply(), toast: toast(m) },
+      { status: 400 },
+    );
   }
   try {
     const reviewer = await getReviewer(request, context);
     const result = await submitReview(
       { db: app.db, log: app.log, config: app.config },
-      { registrationNumber: params.registrationNumber, input: submission.value, honeypot, ip: app.clientIp, reviewer },
+      {
+        registrationNumber: params.registrationNumber,
+        input: submission.value,
+        honeypot,
+        ip: app.clientIp,
+        reviewer,
+      },
     );
     switch (result.status) {
       case "created":
@@ -64,11 +81,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // The same answer whether or not the e-mail had reviewed already (decision 0410): this
         // browser keeps a mark of the review it sent, so it may be told about it later.
         return data<EnquiryReply>(
-          { status: "sent", result: submission.reply({ resetForm: true }), toast: toast(REVIEW_MESSAGES.submitted, "success") },
+          {
+            status: "sent",
+            result: submission.reply({ resetForm: true }),
+            toast: toast(REVIEW_MESSAGES.submitted, "success"),
+          },
           { headers: { "Set-Cookie": await addReviewMark(app.config, reviewer, result.mark) } },
         );
       case "ignored":
-        return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), toast: toast(REVIEW_MESSAGES.submitted, "success") });
+        return data<EnquiryReply>({
+          status: "sent",
+          result: submission.reply({ resetForm: true }),
+          toast: toast(REVIEW_MESSAGES.submitted, "success"),
+        });
       case "already":
         return data<EnquiryReply>(
           {
@@ -79,13 +104,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { status: 409 },
         );
       case "not-found":
-        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.failed), formError: REVIEW_MESSAGES.failed.description }, { status: 404 });
+        return data<EnquiryReply>(
+          {
+            status: "error",
+            result: submission.reply(),
+            toast: toast(REVIEW_MESSAGES.failed),
+            formError: REVIEW_MESSAGES.failed.description,
+          },
+          { status: 404 },
+        );
       case "rate-limited":
-        return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.rateLimited), formError: REVIEW_MESSAGES.rateLimited.description }, { status: 429 });
+        return data<EnquiryReply>(
+          {
+            status: "error",
+            result: submission.reply(),
+            toast: toast(REVIEW_MESSAGES.rateLimited),
+            formError: REVIEW_MESSAGES.rateLimited.description,
+          },
+          { status: 429 },
+        );
     }
   } catch (error) {
     app.log.error({ err: error }, "review submission failed");
-    return data<EnquiryReply>({ status: "error", result: submission.reply(), toast: toast(REVIEW_MESSAGES.failed), formError: REVIEW_MESSAGES.failed.description }, { status: 500 });
+    return data<EnquiryReply>(
+      {
+        status: "error",
+        result: submission.reply(),
+        toast: toast(REVIEW_MESSAGES.failed),
+        formError: REVIEW_MESSAGES.failed.description,
+      },
+      { status: 500 },
+    );
   }
 }
 
@@ -93,13 +142,21 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`} className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           Back to {loaderData.businessName}
         </Link>
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Reviews of {loaderData.businessName}</h1>
       <div className="mt-6">
-        <ReviewsSection registrationNumber={loaderData.registrationNumber} businessName={loaderData.businessName} initial={loaderData.reviews} initialReply={actionData} />
+        <ReviewsSection
+          registrationNumber={loaderData.registrationNumber}
+          businessName={loaderData.businessName}
+          initial={loaderData.reviews}
+          initialReply={actionData}
+        />
       </div>
     </main>
   );

@@ -24,14 +24,20 @@ const MAX_BODY = 20_000;
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d?.carrier?.business_name;
-  return [{ title: `Report ${name ?? "a carrier"} | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Report ${name ?? "a carrier"} | UK Waste Carrier Directory` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 async function findCarrier(db: Parameters<typeof getProvider>[0], registrationNumber: string) {
   const provider = await getProvider(db, registrationNumber);
-  if (provider) return { registration_number: provider.registration_number, business_name: provider.business_name };
+  if (provider)
+    return { registration_number: provider.registration_number, business_name: provider.business_name };
   const removed = await getRemovedRegistration(db, registrationNumber);
-  return removed ? { registration_number: removed.registration_number, business_name: removed.business_name } : null;
+  return removed
+    ? { registration_number: removed.registration_number, business_name: removed.business_name }
+    : null;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -50,12 +56,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const honeypot = form.get("website");
   // A bot filled the hidden field: pretend it worked, store nothing.
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return { result: null, sent: true, error: null };
+  if (typeof honeypot === "string" && honeypot.trim() !== "")
+    return { result: null, sent: true, error: null };
   const submission = parseWithZod(form, { schema: reportSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
   if (!(await hit(app.db, `carrier-report:${app.clientIp}`, LIMIT)).allowed) {
     return data(
-      { result: submission.reply(), sent: false, error: "Too many reports from your connection. Please try again later." },
+      {
+        result: submission.reply(),
+        sent: false,
+        error: "Too many reports from your connection. Please try again later.",
+      },
       { status: 429 },
     );
   }
@@ -86,15 +98,20 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
           <Flag aria-hidden className="h-6 w-6 text-red-700" /> Report this carrier
         </h1>
         <p className="mt-1 text-slate-700">
-          {carrier.business_name} <span className="font-mono text-slate-600">({carrier.registration_number})</span>
+          {carrier.business_name}{" "}
+          <span className="font-mono text-slate-600">({carrier.registration_number})</span>
         </p>
         <Card className="mt-6">
           <CardContent className="py-6">
             {actionData?.sent ? (
               <div role="status" className="text-center">
                 <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-green-700" />
-                <h2 className="mt-3 text-xl font-semibold text-slate-900">Thank you, your report has been sent</h2>
-                <p className="mt-2 text-slate-700">Our team reviews every report. If you left your e-mail address we may contact you about it.</p>
+                <h2 className="mt-3 text-xl font-semibold text-slate-900">
+                  Thank you, your report has been sent
+                </h2>
+                <p className="mt-2 text-slate-700">
+                  Our team reviews every report. If you left your e-mail address we may contact you about it.
+                </p>
                 <ButtonLink to={profile} variant="outline" className="mt-6">
                   Back to the profile
                 </ButtonLink>
@@ -102,8 +119,8 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
             ) : (
               <Form method="post" {...getFormProps(form)} className="space-y-5">
                 <p className="text-sm text-slate-700">
-                  Tell us if this carrier is not licensed, its details are wrong, or you have seen it dump waste illegally. To report fly-tipping as it
-                  happens, contact your local council.
+                  Tell us if this carrier is not licensed, its details are wrong, or you have seen it dump
+                  waste illegally. To report fly-tipping as it happens, contact your local council.
                 </p>
                 {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
                 <div className="hidden" aria-hidden>
@@ -114,7 +131,12 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
                 </div>
                 <Field label="Reason" errors={fields.reason.errors}>
                   {(props) => (
-                    <Select {...getSelectProps(fields.reason)} {...props} key={fields.reason.key} defaultValue={fields.reason.initialValue ?? ""}>
+                    <Select
+                      {...getSelectProps(fields.reason)}
+                      {...props}
+                      key={fields.reason.key}
+                      defaultValue={fields.reason.initialValue ?? ""}
+                    >
                       <option value="" disabled>
                         Choose a reason
                       </option>
@@ -126,11 +148,34 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
                     </Select>
                   )}
                 </Field>
-                <Field label="What happened?" errors={fields.details.errors} hint="Up to 2,000 characters. Do not include other people's personal details.">
-                  {(props) => <Textarea {...getTextareaProps(fields.details)} {...props} key={fields.details.key} rows={6} maxLength={2000} />}
+                <Field
+                  label="What happened?"
+                  errors={fields.details.errors}
+                  hint="Up to 2,000 characters. Do not include other people's personal details."
+                >
+                  {(props) => (
+                    <Textarea
+                      {...getTextareaProps(fields.details)}
+                      {...props}
+                      key={fields.details.key}
+                      rows={6}
+                      maxLength={2000}
+                    />
+                  )}
                 </Field>
-                <Field label="Your e-mail (optional)" errors={fields.email.errors} hint="Only if you are happy for us to contact you about this report.">
-                  {(props) => <Input {...getInputProps(fields.email, { type: "email" })} {...props} key={fields.email.key} autoComplete="email" />}
+                <Field
+                  label="Your e-mail (optional)"
+                  errors={fields.email.errors}
+                  hint="Only if you are happy for us to contact you about this report."
+                >
+                  {(props) => (
+                    <Input
+                      {...getInputProps(fields.email, { type: "email" })}
+                      {...props}
+                      key={fields.email.key}
+                      autoComplete="email"
+                    />
+                  )}
                 </Field>
                 <Button type="submit" disabled={navigation.state === "submitting"}>
                   Send report

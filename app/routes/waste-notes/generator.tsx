@@ -20,7 +20,12 @@ import { getStorage } from "~/platform/storage/storage.server";
 import { getUser } from "../auth/guards.server";
 import type { Route } from "./+types/generator";
 
-type ActionResult = { errors: Partial<Record<string, string[]>>; values: Record<string, string | string[]>; formError: string | null; companyArea?: boolean };
+type ActionResult = {
+  errors: Partial<Record<string, string[]>>;
+  values: Record<string, string | string[]>;
+  formError: string | null;
+  companyArea?: boolean;
+};
 
 /** A signed-in user who owns a listing (any state: the company form says what they may do). */
 async function isCompanyUser(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
@@ -33,7 +38,8 @@ export function meta(_: Route.MetaArgs) {
     { title: "Waste Transfer Note Generator | UK Waste Carrier Directory" },
     {
       name: "description",
-      content: "Create a lawful waste transfer note as a PDF: EWC code, quantity, both parties, waste hierarchy declaration and signatures.",
+      content:
+        "Create a lawful waste transfer note as a PDF: EWC code, quantity, both parties, waste hierarchy declaration and signatures.",
     },
   ];
 }
@@ -48,10 +54,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) {
     const tooLarge = read.status === 413;
-    return data<ActionResult>({ errors: tooLarge ? { photos: [read.message] } : {}, values: {}, formError: tooLarge ? null : read.message }, { status: read.status });
+    return data<ActionResult>(
+      {
+        errors: tooLarge ? { photos: [read.message] } : {},
+        values: {},
+        formError: tooLarge ? null : read.message,
+      },
+      { status: read.status },
+    );
   }
   if (await isCompanyUser(request, context)) {
-    return data<ActionResult>({ errors: {}, values: {}, formError: COMPANY_AREA_MESSAGE, companyArea: true }, { status: 403 });
+    return data<ActionResult>(
+      { errors: {}, values: {}, formError: COMPANY_AREA_MESSAGE, companyArea: true },
+      { status: 403 },
+    );
   }
   const form = read.form;
   try {
@@ -64,11 +80,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "spam":
         return redirect("/wastenotegeneration");
       case "invalid":
-        return data<ActionResult>({ errors: result.errors, values: result.values, formError: null }, { status: 400 });
+        return data<ActionResult>(
+          { errors: result.errors, values: result.values, formError: null },
+          { status: 400 },
+        );
       case "refused": // only company notes are refused this way; kept for completeness
-        return data<ActionResult>({ errors: {}, values: result.values, formError: result.refusal.message }, { status: 403 });
+        return data<ActionResult>(
+          { errors: {}, values: result.values, formError: result.refusal.message },
+          { status: 403 },
+        );
       case "rate_limited":
-        return data<ActionResult>({ errors: {}, values: result.values, formError: result.message }, { status: 429 });
+        return data<ActionResult>(
+          { errors: {}, values: result.values, formError: result.message },
+          { status: 429 },
+        );
     }
   } catch (error) {
     app.log.error({ err: error }, "waste note creation failed");
@@ -81,11 +106,11 @@ export default function WasteNoteGenerator({ loaderData, actionData }: Route.Com
     <main className="bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-4xl px-4 py-8">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Duty of Care</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Duty of Care</p>
           <h1 className="mt-1 text-3xl font-bold text-slate-900">Waste Transfer Note Generator</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Record a transfer of waste as the law requires and get a PDF with a QR code that links to the online note. Both
-            parties must keep the note for at least 2 years.
+            Record a transfer of waste as the law requires and get a PDF with a QR code that links to the
+            online note. Both parties must keep the note for at least 2 years.
           </p>
         </div>
       </div>

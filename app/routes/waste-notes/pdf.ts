@@ -10,16 +10,26 @@ import { serveNoteFile } from "./serve-note-file.server";
  * asks again and gets the file; an honest message when the job failed for good.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const served = await serveNoteFile(context, params.id, "pdf", `attachment; filename="waste-note-${params.id.toLowerCase()}.pdf"`);
+  const served = await serveNoteFile(
+    context,
+    params.id,
+    "pdf",
+    `attachment; filename="waste-note-${params.id.toLowerCase()}.pdf"`,
+  );
   if (served.status !== 404) return served;
   const state = await getPdfState(getApp(context).db, params.id);
-  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+  const text = {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+  };
   if (state.status === "pending") {
     return new Response(`${MESSAGES.pdfPreparing} This page reloads by itself in a few seconds.`, {
       status: 503,
       headers: { ...text, "Retry-After": "2", Refresh: "2" },
     });
   }
-  if (state.status === "failed") return new Response(MESSAGES.pdfFailedForGood, { status: 500, headers: text });
+  if (state.status === "failed")
+    return new Response(MESSAGES.pdfFailedForGood, { status: 500, headers: text });
   return served;
 }

@@ -15,7 +15,10 @@ export async function serveNoteFile(
   const result = await readNoteFile({ db, storage: getStorage(config) }, id, which);
   if (result.status !== "ok") {
     const message = result.status === "not-ready" ? MESSAGES.pdfUnavailable : "Waste note not found";
-    return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(message, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const headers: Record<string, string> = {
     "Content-Type": result.file.contentType,

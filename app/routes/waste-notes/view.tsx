@@ -1,4 +1,14 @@
-import { BadgeCheck, FilePlus2, Loader2, MapPin, Recycle, RefreshCw, ShieldAlert, Truck, User } from "lucide-react";
+import {
+  BadgeCheck,
+  FilePlus2,
+  Loader2,
+  MapPin,
+  Recycle,
+  RefreshCw,
+  ShieldAlert,
+  Truck,
+  User,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -21,16 +31,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.has("submitted");
   // "Generate New": a signed-in company user writes through the company form (issue 14, item 8).
   const user = await getUser(request, context);
-  const generateHref = user && (await getCompanyListing(db, user.id)) ? "/company/waste-note" : "/wastenotegeneration";
-  if (!note) return data({ note: null, submitted: false, generateHref, pdfFailed: false }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const generateHref =
+    user && (await getCompanyListing(db, user.id)) ? "/company/waste-note" : "/wastenotegeneration";
+  if (!note)
+    return data(
+      { note: null, submitted: false, generateHref, pdfFailed: false },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
   // A PDF whose job failed for good is said so (no endless "being prepared").
   const pdfFailed = !note.pdfUrl && (await getPdfState(db, note.id)).status === "failed";
-  return data({ note, submitted, generateHref, pdfFailed }, { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  return data(
+    { note, submitted, generateHref, pdfFailed },
+    { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.note ? `Waste Transfer Note ${loaderData.note.id.slice(0, 8)} | UK Waste Carrier Directory` : "Waste Note Not Found | UK Waste Carrier Directory" },
+    {
+      title: loaderData?.note
+        ? `Waste Transfer Note ${loaderData.note.id.slice(0, 8)} | UK Waste Carrier Directory`
+        : "Waste Note Not Found | UK Waste Carrier Directory",
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -43,10 +65,13 @@ function useRetryUntilReady(ready: boolean): { waiting: boolean; gaveUp: boolean
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (ready || attempt >= MAX_RETRIES || state !== "idle") return;
-    const timer = setTimeout(() => {
-      setAttempt((a) => a + 1);
-      void revalidate();
-    }, 1000 * 2 ** attempt);
+    const timer = setTimeout(
+      () => {
+        setAttempt((a) => a + 1);
+        void revalidate();
+      },
+      1000 * 2 ** attempt,
+    );
     return () => clearTimeout(timer);
   }, [ready, attempt, state, revalidate]);
   return { waiting: !ready && attempt < MAX_RETRIES, gaveUp: !ready && attempt >= MAX_RETRIES };
@@ -56,12 +81,20 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="whitespace-pre-line text-sm font-medium text-slate-900">{children}</dd>
+      <dd className="text-sm font-medium whitespace-pre-line text-slate-900">{children}</dd>
     </div>
   );
 }
 
-function DetailCard({ title, icon, children }: { title: string; icon: React.ReactNode; children: React.ReactNode }) {
+function DetailCard({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex items-center gap-2">
@@ -115,8 +148,12 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="flex flex-col gap-6 md:flex-row md:items-start md:justify-between">
             <div className="min-w-0">
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Waste Transfer Note</p>
-              <h1 className="mt-1 break-all font-mono text-xl font-bold text-slate-900 sm:text-2xl">{note.id}</h1>
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+                Waste Transfer Note
+              </p>
+              <h1 className="mt-1 font-mono text-xl font-bold break-all text-slate-900 sm:text-2xl">
+                {note.id}
+              </h1>
               <p className="mt-2 text-sm text-slate-600">Created {note.created}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Badge tone="slate">{note.wasteType}</Badge>
@@ -135,7 +172,9 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 flex items-center gap-2 text-sm text-slate-600" role="status">
               <Loader2 className="size-4 animate-spin" aria-hidden /> Preparing the PDF and QR code…
               <noscript>
-                <a href="" className="font-semibold text-brand-700 underline">Refresh</a>
+                <a href="" className="font-semibold text-brand-700 underline">
+                  Refresh
+                </a>
               </noscript>
             </p>
           ) : null}
@@ -167,7 +206,9 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             <Row label="Description">{note.description}</Row>
             <Row label="EWC code">
               <span className="font-mono">{note.ewcCode}</span>
-              {note.ewcDescription ? <span className="block font-normal text-slate-600">{note.ewcDescription}</span> : null}
+              {note.ewcDescription ? (
+                <span className="block font-normal text-slate-600">{note.ewcDescription}</span>
+              ) : null}
             </Row>
             <Row label="Waste type">{note.wasteType}</Row>
             <Row label="Hazardous">{note.hazardous ? "Yes" : "No"}</Row>
@@ -194,12 +235,16 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             <Row label="Vehicle registration">{note.carrier.vehicleReg}</Row>
             <Row label="Status">{note.carrier.statuses.join("\n")}</Row>
             <Row label="Broker or dealer">
-              {note.broker ? `${note.broker.name}${note.broker.registration ? ` (${note.broker.registration})` : ""}` : "None"}
+              {note.broker
+                ? `${note.broker.name}${note.broker.registration ? ` (${note.broker.registration})` : ""}`
+                : "None"}
             </Row>
           </DetailCard>
 
           <DetailCard title="Declaration and Signatures" icon={<BadgeCheck className="size-5" aria-hidden />}>
-            <Row label="Waste hierarchy">{note.wasteHierarchyConfirmed ? `Confirmed: ${WASTE_HIERARCHY_DECLARATION}` : "Not confirmed"}</Row>
+            <Row label="Waste hierarchy">
+              {note.wasteHierarchyConfirmed ? `Confirmed: ${WASTE_HIERARCHY_DECLARATION}` : "Not confirmed"}
+            </Row>
             <Row label="Transferor signature">
               {note.signatures.transferorImage ? (
                 <img
@@ -210,7 +255,8 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               ) : null}
               {note.signatures.transferor}
               <span className="block font-normal text-slate-600">
-                {note.signatures.transferorImage ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
+                {note.signatures.transferorImage ? "Typed name and drawn signature" : "Typed name"},{" "}
+                {note.signed}
               </span>
             </Row>
             <Row label="Carrier signature">
@@ -223,7 +269,8 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               ) : null}
               {note.signatures.transferee}
               <span className="block font-normal text-slate-600">
-                {note.signatures.transfereeImage ? "Typed name and drawn signature" : "Typed name"}, {note.signed}
+                {note.signatures.transfereeImage ? "Typed name and drawn signature" : "Typed name"},{" "}
+                {note.signed}
               </span>
             </Row>
           </DetailCard>
@@ -235,8 +282,19 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
               </CardHeader>
               <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {note.photos.map((src, i) => (
-                  <a key={src} href={src} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-slate-200">
-                    <img src={src} alt={`Photo ${i + 1} of the waste`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+                  <a
+                    key={src}
+                    href={src}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block overflow-hidden rounded-md border border-slate-200"
+                  >
+                    <img
+                      src={src}
+                      alt={`Photo ${i + 1} of the waste`}
+                      className="aspect-[4/3] w-full object-cover"
+                      loading="lazy"
+                    />
                   </a>
                 ))}
               </CardContent>
@@ -257,15 +315,25 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
                 Now: <strong>{v.now}</strong>
               </p>
               {v.nowStatus !== "active" ? (
-                <p className="text-amber-800">Check the carrier on the public register before relying on this note.</p>
+                <p className="text-amber-800">
+                  Check the carrier on the public register before relying on this note.
+                </p>
               ) : null}
               {v.check.lookUp ? (
-                <a href={v.check.lookUp.url} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
+                <a
+                  href={v.check.lookUp.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-semibold text-brand-700 underline"
+                >
                   {v.check.lookUp.label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : (
-                <Link to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`} className="font-semibold text-brand-700 underline">
+                <Link
+                  to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`}
+                  className="font-semibold text-brand-700 underline"
+                >
                   Check the register
                 </Link>
               )}
@@ -277,13 +345,21 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent className="text-center">
               {note.qrUrl ? (
-                <img src={note.qrUrl} alt="QR code linking to this waste note" width={180} height={180} className="mx-auto" />
+                <img
+                  src={note.qrUrl}
+                  alt="QR code linking to this waste note"
+                  width={180}
+                  height={180}
+                  className="mx-auto"
+                />
               ) : (
                 <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 px-3 text-center text-xs text-slate-700">
                   {pdfFailed ? "Not available" : "Being prepared…"}
                 </div>
               )}
-              <p className="mt-2 text-xs text-slate-600">Scan to open this note. Keep the note for at least 2 years.</p>
+              <p className="mt-2 text-xs text-slate-600">
+                Scan to open this note. Keep the note for at least 2 years.
+              </p>
             </CardContent>
           </Card>
         </aside>
@@ -298,9 +374,14 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
       <ShieldAlert className="mx-auto size-12 text-slate-400" aria-hidden />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Failed to load waste note</h1>
-      <p className="mt-3 text-slate-600">Something went wrong while loading this note. Please try again in a moment.</p>
+      <p className="mt-3 text-slate-600">
+        Something went wrong while loading this note. Please try again in a moment.
+      </p>
       <div className="mt-8 flex justify-center gap-3">
-        <a href="" className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+        <a
+          href=""
+          className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           <RefreshCw className="size-4" aria-hidden /> Try again
         </a>
         <ButtonLink to="/wastenotegeneration" variant="outline">

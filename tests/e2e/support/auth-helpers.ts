@@ -21,18 +21,29 @@ export async function formsReady(page: Page) {
 }
 
 export async function expectToast(page: Page, title: string | RegExp) {
-  await expect(page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first()).toBeVisible();
+  await expect(
+    page.locator("li[role=status], [data-state=open]").filter({ hasText: title }).first(),
+  ).toBeVisible();
 }
 
 /**
  * Opens the development mailbox as a person would, finds the newest message to `to` whose
  * subject matches, and returns the link in it that points at `pathname`.
  */
-export async function linkFromMailbox(page: Page, to: string, subject: string | RegExp, pathname: string): Promise<string> {
+export async function linkFromMailbox(
+  page: Page,
+  to: string,
+  subject: string | RegExp,
+  pathname: string,
+): Promise<string> {
   let href: string | null = null;
   await expect(async () => {
     await page.goto("/dev/mailbox");
-    const mail = page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).filter({ hasText: subject }).first();
+    const mail = page
+      .getByTestId("mail")
+      .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+      .filter({ hasText: subject })
+      .first();
     await expect(mail).toBeVisible({ timeout: 1000 });
     href = await mail.locator(`a[href*="${pathname}"]`).first().getAttribute("href");
     expect(href).toBeTruthy();
@@ -42,7 +53,10 @@ export async function linkFromMailbox(page: Page, to: string, subject: string | 
 
 export async function mailCount(page: Page, to: string): Promise<number> {
   await page.goto("/dev/mailbox");
-  return page.getByTestId("mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).count();
+  return page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+    .count();
 }
 
 export function totpCode(secret: string, at = Date.now()): string {
@@ -60,7 +74,10 @@ export async function nextTotpStep(page: Page) {
  * running CSS transitions first: a button fading back from its disabled colour is not what the
  * user is left looking at, and axe would measure the contrast of a frame in between.
  */
-export async function expectAccessible(page: Page, options: { everyImpact?: boolean; bestPractice?: boolean } = {}) {
+export async function expectAccessible(
+  page: Page,
+  options: { everyImpact?: boolean; bestPractice?: boolean } = {},
+) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -69,7 +86,14 @@ export async function expectAccessible(page: Page, options: { everyImpact?: bool
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", ...(options.bestPractice ? ["best-practice"] : [])];
+  const tags = [
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    ...(options.bestPractice ? ["best-practice"] : []),
+  ];
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   const found = results.violations
     .filter((v) => options.everyImpact || v.impact === "serious" || v.impact === "critical")

@@ -39,7 +39,8 @@ async function freePort(): Promise<number> {
 function templateDataDir(): string {
   const migrations = path.resolve("db/migrations");
   const hash = crypto.createHash("sha256");
-  for (const f of fs.readdirSync(migrations).sort()) hash.update(f).update(fs.readFileSync(path.join(migrations, f)));
+  for (const f of fs.readdirSync(migrations).sort())
+    hash.update(f).update(fs.readFileSync(path.join(migrations, f)));
   const template = path.join(os.tmpdir(), `extra-server-template-${hash.digest("hex").slice(0, 12)}`);
   const ready = () => fs.existsSync(path.join(template, "ready"));
   if (ready()) return template;

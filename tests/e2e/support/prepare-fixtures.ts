@@ -19,7 +19,9 @@ try {
   await migrate(handle.pool);
   const fixturesDir = path.resolve(import.meta.dirname, "../../fixtures");
   for (const file of modules) {
-    const mod = (await import(pathToFileURL(path.join(fixturesDir, file)).href)) as { load: (db: Database, dataDir: string) => Promise<void> };
+    const mod = (await import(pathToFileURL(path.join(fixturesDir, file)).href)) as {
+      load: (db: Database, dataDir: string) => Promise<void>;
+    };
     await mod.load(handle.db, dataDir);
   }
 } finally {

@@ -16,7 +16,10 @@ const handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
 try {
   await migrate(handle.pool);
   const fixturesDir = path.resolve(import.meta.dirname, "../../fixtures");
-  const modules = fs.readdirSync(fixturesDir).filter((f) => /^\d\d-.*\.ts$/.test(f)).sort();
+  const modules = fs
+    .readdirSync(fixturesDir)
+    .filter((f) => /^\d\d-.*\.ts$/.test(f))
+    .sort();
   for (const file of modules) {
     const mod = (await import(pathToFileURL(path.join(fixturesDir, file)).href)) as {
       load: (db: Database, dataDir: string) => Promise<void>;

@@ -36,12 +36,18 @@ export function rawRequest(
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
           req.destroy();
         });
       },
     );
-    req.setTimeout(30_000, () => req.destroy(new Error(`no answer from ${options.method ?? "GET"} ${url} within 30 s`)));
+    req.setTimeout(30_000, () =>
+      req.destroy(new Error(`no answer from ${options.method ?? "GET"} ${url} within 30 s`)),
+    );
     req.on("error", (error: NodeJS.ErrnoException) => {
       // The server may answer and close while a large body is still being sent.
       if (error.code === "EPIPE" || error.code === "ECONNRESET") return;

@@ -1,7 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 
 /** What a Tailwind class computes to on this page (e.g. the red of `text-red-700`), for comparing. */
-export async function classValue(page: Page, className: string, property: "color" | "backgroundColor"): Promise<string> {
+export async function classValue(
+  page: Page,
+  className: string,
+  property: "color" | "backgroundColor",
+): Promise<string> {
   return page.evaluate(
     ([cls, prop]) => {
       const el = document.createElement("span");

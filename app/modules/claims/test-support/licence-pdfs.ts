@@ -12,7 +12,11 @@ export function buildPdf(objects: (string | Buffer)[], trailerExtra = ""): Buffe
   const offsets: number[] = [];
   let length = head.length;
   objects.forEach((body, i) => {
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, "latin1"), typeof body === "string" ? Buffer.from(body, "latin1") : body, Buffer.from("\nendobj\n", "latin1")]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      typeof body === "string" ? Buffer.from(body, "latin1") : body,
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
     offsets.push(length);
     parts.push(chunk);
     length += chunk.length;
@@ -27,7 +31,11 @@ export function buildPdf(objects: (string | Buffer)[], trailerExtra = ""): Buffe
 
 function stream(content: Buffer | string, dict = ""): Buffer {
   const data = typeof content === "string" ? Buffer.from(content, "latin1") : content;
-  return Buffer.concat([Buffer.from(`<< /Length ${data.length} ${dict}>>\nstream\n`, "latin1"), data, Buffer.from("\nendstream", "latin1")]);
+  return Buffer.concat([
+    Buffer.from(`<< /Length ${data.length} ${dict}>>\nstream\n`, "latin1"),
+    data,
+    Buffer.from("\nendstream", "latin1"),
+  ]);
 }
 
 /** One page saying `text`, the objects a certificate needs; `catalogExtra` goes in the catalogue. */
@@ -48,12 +56,18 @@ export function licencePdf(text = "Waste carrier registration certificate"): Buf
 
 /** Opens with a script (an /OpenAction of type /JavaScript). */
 export function pdfWithJavaScript(): Buffer {
-  return buildPdf([...pages("Certificate", "/OpenAction 6 0 R "), "<< /S /JavaScript /JS (app.alert('hello')) >>"]);
+  return buildPdf([
+    ...pages("Certificate", "/OpenAction 6 0 R "),
+    "<< /S /JavaScript /JS (app.alert('hello')) >>",
+  ]);
 }
 
 /** The same, with the names written with #xx escapes (/J#61vaScript is /JavaScript). */
 export function pdfWithEscapedJavaScript(): Buffer {
-  return buildPdf([...pages("Certificate", "/OpenAction 6 0 R "), "<< /S /J#61vaScript /J#53 (app.alert('hello')) >>"]);
+  return buildPdf([
+    ...pages("Certificate", "/OpenAction 6 0 R "),
+    "<< /S /J#61vaScript /J#53 (app.alert('hello')) >>",
+  ]);
 }
 
 /** The script's action hidden in a compressed object stream. */
@@ -61,7 +75,10 @@ export function pdfWithJavaScriptInObjectStream(): Buffer {
   const hidden = "<< /S /JavaScript /JS (app.alert('hello')) >>";
   const header = "7 0 ";
   const data = zlib.deflateSync(Buffer.from(header + hidden, "latin1"));
-  return buildPdf([...pages("Certificate", "/OpenAction 7 0 R "), stream(data, `/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode `)]);
+  return buildPdf([
+    ...pages("Certificate", "/OpenAction 7 0 R "),
+    stream(data, `/Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode `),
+  ]);
 }
 
 /** Launches a program when opened. */
@@ -71,12 +88,19 @@ export function pdfWithLaunchAction(): Buffer {
 
 /** Carries another file. */
 export function pdfWithEmbeddedFile(): Buffer {
-  return buildPdf([...pages("Certificate", "/Names << /EmbeddedFiles 6 0 R >> "), "<< /Names [(a.exe) 7 0 R] >>", stream("MZ", "/Type /EmbeddedFile ")]);
+  return buildPdf([
+    ...pages("Certificate", "/Names << /EmbeddedFiles 6 0 R >> "),
+    "<< /Names [(a.exe) 7 0 R] >>",
+    stream("MZ", "/Type /EmbeddedFile "),
+  ]);
 }
 
 /** Password-protected (the trailer names an encryption dictionary). */
 export function encryptedPdf(): Buffer {
-  return buildPdf([...pages("Certificate"), "<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>"], "/Encrypt 6 0 R ");
+  return buildPdf(
+    [...pages("Certificate"), "<< /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>"],
+    "/Encrypt 6 0 R ",
+  );
 }
 
 /** Cut short: the end of the file (cross-references, %%EOF) is missing. */

@@ -15,7 +15,10 @@ export const PNG = Buffer.from(
   "hex",
 );
 /** A small valid GIF (1x1, green). */
-export const GIF = Buffer.from("474946383961010001008000004c69712e7d3221f90405000000002c00000000010001000002024c01003b", "hex");
+export const GIF = Buffer.from(
+  "474946383961010001008000004c69712e7d3221f90405000000002c00000000010001000002024c01003b",
+  "hex",
+);
 
 export function file(bytes: Buffer, name: string, type = "application/octet-stream"): File {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -23,7 +26,11 @@ export function file(bytes: Buffer, name: string, type = "application/octet-stre
 
 export function tempStorage(): { storage: LocalDiskStorage; dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "enquiries-"));
-  return { storage: new LocalDiskStorage(dir), dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    storage: new LocalDiskStorage(dir),
+    dir,
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A storage whose writes fail (a full disk, an S3 outage). */
@@ -41,9 +48,24 @@ export class FailingStorage implements Storage {
 export async function premiumListing(
   db: Database,
   reg: string,
-  opts: { email?: string | null; services?: string[]; plan?: "premium" | "standard"; verified?: boolean; notify?: boolean; userId?: string | null } = {},
+  opts: {
+    email?: string | null;
+    services?: string[];
+    plan?: "premium" | "standard";
+    verified?: boolean;
+    notify?: boolean;
+    userId?: string | null;
+  } = {},
 ) {
-  await db.insertInto("directory_entries").values({ registration_number: reg, business_name: `Business ${reg}`, expiry_date: "2099-01-01", is_claimed: true }).execute();
+  await db
+    .insertInto("directory_entries")
+    .values({
+      registration_number: reg,
+      business_name: `Business ${reg}`,
+      expiry_date: "2099-01-01",
+      is_claimed: true,
+    })
+    .execute();
   await db
     .insertInto("claimed_listings")
     .values({

@@ -4,8 +4,15 @@ import path from "node:path";
 
 export async function pdfText(pdf: Uint8Array): Promise<string> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const fonts = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts/");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, standardFontDataUrl: fonts }).promise;
+  const fonts = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
+    "standard_fonts/",
+  );
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    standardFontDataUrl: fonts,
+  }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();

@@ -30,13 +30,18 @@ export function testPng(): Buffer {
   return fs.readFileSync(path.join(projectRoot(), "tests", "fixtures", "files", "skip-photo.png"));
 }
 
-export function validForm(overrides: Record<string, string | string[] | null> = {}, photos: Buffer[] = []): FormData {
+export function validForm(
+  overrides: Record<string, string | string[] | null> = {},
+  photos: Buffer[] = [],
+): FormData {
   const form = new FormData();
   const fields = { ...VALID_FIELDS, ...overrides };
   for (const [name, value] of Object.entries(fields)) {
     if (value === null) continue;
     for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
   }
-  photos.forEach((bytes, i) => form.append("photos", new File([new Uint8Array(bytes)], `photo-${i + 1}.png`, { type: "image/png" })));
+  photos.forEach((bytes, i) =>
+    form.append("photos", new File([new Uint8Array(bytes)], `photo-${i + 1}.png`, { type: "image/png" })),
+  );
   return form;
 }

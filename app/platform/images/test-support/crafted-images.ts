@@ -28,7 +28,11 @@ const REFUSED: [string, ImageRefusal][] = [
 
 /** Every crafted image that must be refused, with the reason. */
 export function craftedImages(): CraftedImage[] {
-  return REFUSED.map(([file, reason]) => ({ file, reason, bytes: fs.readFileSync(path.join(CRAFTED_DIR, file)) }));
+  return REFUSED.map(([file, reason]) => ({
+    file,
+    reason,
+    bytes: fs.readFileSync(path.join(CRAFTED_DIR, file)),
+  }));
 }
 
 /** Only the crafted PNGs (a drawn signature must be a PNG to get as far as the decoder). */
@@ -38,8 +42,12 @@ export const craftedPngs = () => craftedImages().filter((c) => c.file.endsWith("
 export const gpsJpeg = () => fs.readFileSync(path.join(CRAFTED_DIR, "jpeg-gps-exif.jpg"));
 
 /** A good image of each accepted format, with transparency where the format has it. */
-export async function goodImages(width = 120, height = 80): Promise<Record<"jpeg" | "png" | "gif" | "webp", Buffer>> {
-  const base = () => sharp({ create: { width, height, channels: 4, background: { r: 46, g: 125, b: 50, alpha: 0.6 } } });
+export async function goodImages(
+  width = 120,
+  height = 80,
+): Promise<Record<"jpeg" | "png" | "gif" | "webp", Buffer>> {
+  const base = () =>
+    sharp({ create: { width, height, channels: 4, background: { r: 46, g: 125, b: 50, alpha: 0.6 } } });
   return {
     jpeg: await base().jpeg().toBuffer(),
     png: await base().png().toBuffer(),

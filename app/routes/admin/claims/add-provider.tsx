@@ -20,7 +20,6 @@ import type { Route } from "./+types/add-provider";
 
 export const meta = () => adminTitle("Add Provider");
 
-
 type Values = Partial<Record<keyof z.infer<typeof addProviderSchema>, string>>;
 type Errors = Partial<Record<keyof z.infer<typeof addProviderSchema> | "form", string>>;
 
@@ -33,7 +32,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
   const app = getApp(context);
   const form = Object.fromEntries(await request.formData());
-  const values: Values = Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")) as Values;
+  const values: Values = Object.fromEntries(
+    Object.entries(form).filter(([, v]) => typeof v === "string"),
+  ) as Values;
   const fail = (errors: Errors, status = 400) => data({ values, errors }, { status });
   const parsed = addProviderSchema.safeParse(form);
   if (!parsed.success) return fail(firstErrors<keyof Errors>(parsed.error));
@@ -63,11 +64,21 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       case "claimed":
         return fail({ registrationNumber: CLAIM_TEXT.alreadyClaimed }, 409);
       case "pending":
-        return fail({ registrationNumber: `This business already has a pending claim request: review it in Claim Requests.` }, 409);
+        return fail(
+          {
+            registrationNumber: `This business already has a pending claim request: review it in Claim Requests.`,
+          },
+          409,
+        );
       case "added": {
         const a = r.approval;
         if (a.status !== "approved") {
-          return fail({ form: `${CLAIM_TEXT.approveFailed}. The provider was saved as a pending claim: approve it from Claim Requests.` }, 500);
+          return fail(
+            {
+              form: `${CLAIM_TEXT.approveFailed}. The provider was saved as a pending claim: approve it from Claim Requests.`,
+            },
+            500,
+          );
         }
         return redirectWithToast(
           context,
@@ -78,7 +89,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
                 description: `${a.businessName} is now a verified listing. ${v.contactEmail} was emailed a link to set a password.${a.warnings.length ? ` ${a.warnings.join(" ")}` : ""}`,
                 variant: "success",
               }
-            : { title: "Partial Success", description: `${a.businessName} is listed, but the owner's account could not be set up. ${a.warnings.join(" ")}`, variant: "destructive" },
+            : {
+                title: "Partial Success",
+                description: `${a.businessName} is listed, but the owner's account could not be set up. ${a.warnings.join(" ")}`,
+                variant: "destructive",
+              },
         );
       }
     }
@@ -103,14 +118,30 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
         </ButtonLink>
       }
     >
-      <Form method="post" noValidate className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-5">
+      <Form
+        method="post"
+        noValidate
+        className="max-w-2xl space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+      >
         {errors.form ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {errors.form}
           </p>
         ) : null}
-        <Field label="Registration number" errors={errors.registrationNumber} hint="As on the public register, for example CBDU123456.">
-          {(p) => <Input {...p} name="registrationNumber" defaultValue={values.registrationNumber} autoComplete="off" className="font-mono uppercase" />}
+        <Field
+          label="Registration number"
+          errors={errors.registrationNumber}
+          hint="As on the public register, for example CBDU123456."
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="registrationNumber"
+              defaultValue={values.registrationNumber}
+              autoComplete="off"
+              className="font-mono uppercase"
+            />
+          )}
         </Field>
         <fieldset className="space-y-4">
           <legend className="text-sm font-semibold text-slate-900">Owner</legend>
@@ -118,11 +149,31 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
             {(p) => <Input {...p} name="contactName" defaultValue={values.contactName} autoComplete="off" />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Owner's email" errors={errors.contactEmail} hint="They are emailed a link to set a password and sign in.">
-              {(p) => <Input {...p} type="email" name="contactEmail" defaultValue={values.contactEmail} autoComplete="off" />}
+            <Field
+              label="Owner's email"
+              errors={errors.contactEmail}
+              hint="They are emailed a link to set a password and sign in."
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  type="email"
+                  name="contactEmail"
+                  defaultValue={values.contactEmail}
+                  autoComplete="off"
+                />
+              )}
             </Field>
             <Field label="Phone" errors={errors.contactPhone}>
-              {(p) => <Input {...p} type="tel" name="contactPhone" defaultValue={values.contactPhone} autoComplete="off" />}
+              {(p) => (
+                <Input
+                  {...p}
+                  type="tel"
+                  name="contactPhone"
+                  defaultValue={values.contactPhone}
+                  autoComplete="off"
+                />
+              )}
             </Field>
           </div>
         </fieldset>
@@ -130,12 +181,20 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
           <legend className="text-sm font-semibold text-slate-900">Subscription</legend>
           <PlanPeriodFields plan={values.plan} period={values.period} errors={errors} />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="freeTrial" value="on" defaultChecked={actionData ? values.freeTrial === "on" : true} className="size-4 accent-brand-600" /> Start
-            with a free trial (3 months from today)
+            <input
+              type="checkbox"
+              name="freeTrial"
+              value="on"
+              defaultChecked={actionData ? values.freeTrial === "on" : true}
+              className="size-4 accent-brand-600"
+            />{" "}
+            Start with a free trial (3 months from today)
           </label>
         </fieldset>
         <Field label="Admin Notes" errors={errors.adminNotes} hint="Kept with the listing's claim record.">
-          {(p) => <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={values.adminNotes} />}
+          {(p) => (
+            <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={values.adminNotes} />
+          )}
         </Field>
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>

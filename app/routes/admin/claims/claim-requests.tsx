@@ -19,8 +19,21 @@ import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/components/waste-notes/use-hydrated";
 import { approveClaim } from "~/modules/claims/approve-claim.server";
-import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, PERIODS, PLANS, planLabel } from "~/modules/claims/constants";
-import { countClaims, getClaim, listClaims, type ClaimDetail, type ClaimRow } from "~/modules/claims/list-claims.server";
+import {
+  addMonths,
+  CLAIM_TEXT,
+  FREE_TRIAL_MONTHS,
+  PERIODS,
+  PLANS,
+  planLabel,
+} from "~/modules/claims/constants";
+import {
+  countClaims,
+  getClaim,
+  listClaims,
+  type ClaimDetail,
+  type ClaimRow,
+} from "~/modules/claims/list-claims.server";
 import { rejectClaim } from "~/modules/claims/reject-claim.server";
 import { saveClaimNotes } from "~/modules/claims/save-claim-notes.server";
 import { getApp } from "~/platform/context";
@@ -39,7 +52,11 @@ function toView(c: ClaimDetail): ClaimView {
     createdAt: c.createdAt.toISOString(),
     reviewedAt: c.reviewedAt ? c.reviewedAt.toISOString() : null,
     updatedAt: c.updatedAt.toISOString(),
-    history: c.history.map((h) => ({ action: h.action, actorEmail: h.actorEmail, createdAt: h.createdAt.toISOString() })),
+    history: c.history.map((h) => ({
+      action: h.action,
+      actorEmail: h.actorEmail,
+      createdAt: h.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -51,7 +68,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
   const app = getApp(context);
   const rawStatus = url.searchParams.get("status");
-  const status: ClaimStatus = STATUSES.includes(rawStatus as ClaimStatus) ? (rawStatus as ClaimStatus) : "pending";
+  const status: ClaimStatus = STATUSES.includes(rawStatus as ClaimStatus)
+    ? (rawStatus as ClaimStatus)
+    : "pending";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const claimId = url.searchParams.get("claim");
   const rawAction = url.searchParams.get("action");
@@ -106,11 +125,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const listQuery = url.searchParams.get("q");
   const back = `/admin/claim-requests?status=${encodeURIComponent(listStatus)}${listQuery ? `&q=${encodeURIComponent(listQuery)}` : ""}`;
   const fail = (description: string, status = 400) =>
-    data({ error: description, toast: { title: "Error", description, variant: "destructive" } as ToastMessage }, { status });
+    data(
+      { error: description, toast: { title: "Error", description, variant: "destructive" } as ToastMessage },
+      { status },
+    );
 
   if (intent === "approve") {
     const parsed = approveSchema.safeParse(form);
-    if (!parsed.success) return fail(`${CLAIM_TEXT.approveFailed}: ${parsed.error.issues[0]?.message ?? "invalid input"}`);
+    if (!parsed.success)
+      return fail(`${CLAIM_TEXT.approveFailed}: ${parsed.error.issues[0]?.message ?? "invalid input"}`);
     const v = parsed.data;
     const now = new Date();
     const start = v.startDate === isoDay(now) ? now : new Date(`${v.startDate}T00:00:00Z`);
@@ -119,7 +142,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const r = await approveClaim(
         app.db,
         app.config,
-        { claimId: v.claimId, adminId: admin.id, plan: v.plan, period: v.period, freeTrial: v.freeTrial === "on", startDate: start, endDate: end, adminNotes: v.adminNotes, now },
+        {
+          claimId: v.claimId,
+          adminId: admin.id,
+          plan: v.plan,
+          period: v.period,
+          freeTrial: v.freeTrial === "on",
+          startDate: start,
+          endDate: end,
+          adminNotes: v.adminNotes,
+          now,
+        },
         app.log,
       );
       switch (r.status) {
@@ -128,11 +161,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
             context,
             `/admin/claim-requests?status=approved`,
             r.accountLinked
-              ? { title: CLAIM_TEXT.approved, description: `${r.businessName} is now a verified listing.${r.warnings.length ? ` ${r.warnings.join(" ")}` : ""}`, variant: "success" }
-              : { title: "Partial Success", description: `Directory data was updated but user account creation may have failed. ${r.warnings.join(" ")}`, variant: "destructive" },
+              ? {
+                  title: CLAIM_TEXT.approved,
+                  description: `${r.businessName} is now a verified listing.${r.warnings.length ? ` ${r.warnings.join(" ")}` : ""}`,
+                  variant: "success",
+                }
+              : {
+                  title: "Partial Success",
+                  description: `Directory data was updated but user account creation may have failed. ${r.warnings.join(" ")}`,
+                  variant: "destructive",
+                },
           );
         case "already-approved":
-          return redirectWithToast(context, `/admin/claim-requests?status=approved`, { title: "Claim already approved", description: "Nothing was changed and no email was sent again." });
+          return redirectWithToast(context, `/admin/claim-requests?status=approved`, {
+            title: "Claim already approved",
+            description: "Nothing was changed and no email was sent again.",
+          });
         case "invalid-dates":
           return fail(`${CLAIM_TEXT.approveFailed}: the end date must be after the start date.`);
         case "rejected":
@@ -151,12 +195,23 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const parsed = rejectSchema.safeParse(form);
     if (!parsed.success) return fail(CLAIM_TEXT.rejectFailed);
     try {
-      const r = await rejectClaim(app.db, app.config, { claimId: parsed.data.claimId, adminId: admin.id, adminNotes: parsed.data.adminNotes });
+      const r = await rejectClaim(app.db, app.config, {
+        claimId: parsed.data.claimId,
+        adminId: admin.id,
+        adminNotes: parsed.data.adminNotes,
+      });
       switch (r.status) {
         case "rejected":
-          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, { title: CLAIM_TEXT.rejected, description: `${r.email} has been emailed the decision.`, variant: "success" });
+          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
+            title: CLAIM_TEXT.rejected,
+            description: `${r.email} has been emailed the decision.`,
+            variant: "success",
+          });
         case "already-rejected":
-          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, { title: "Claim already rejected", description: "Nothing was changed and no email was sent again." });
+          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
+            title: "Claim already rejected",
+            description: "Nothing was changed and no email was sent again.",
+          });
         case "approved":
           return fail(`${CLAIM_TEXT.rejectFailed}: this claim is already approved.`, 409);
         case "not-found":
@@ -170,9 +225,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "notes") {
     const parsed = rejectSchema.safeParse(form);
     if (!parsed.success) return fail("Failed to save notes");
-    const saved = await saveClaimNotes(app.db, { claimId: parsed.data.claimId, adminId: admin.id, notes: parsed.data.adminNotes ?? null });
+    const saved = await saveClaimNotes(app.db, {
+      claimId: parsed.data.claimId,
+      adminId: admin.id,
+      notes: parsed.data.adminNotes ?? null,
+    });
     if (!saved) return fail(CLAIM_TEXT.loadClaimFailed, 404);
-    return redirectWithToast(context, `${back}&claim=${parsed.data.claimId}`, { title: "Notes saved", variant: "success" });
+    return redirectWithToast(context, `${back}&claim=${parsed.data.claimId}`, {
+      title: "Notes saved",
+      variant: "success",
+    });
   }
   return fail("Unknown action");
 }
@@ -185,14 +247,17 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   useToastOnce(toast);
   useToastOnce(actionData?.toast);
-  const [review, setReview] = useState<{ claim: ClaimView; mode: ReviewMode } | null>(selected ? { claim: selected, mode } : null);
+  const [review, setReview] = useState<{ claim: ClaimView; mode: ReviewMode } | null>(
+    selected ? { claim: selected, mode } : null,
+  );
   useEffect(() => {
     if (selected) setReview({ claim: selected, mode });
   }, [selected, mode]);
   // A decision that went through (the action redirected, no error came back) closes the review.
   const submitted = useRef(false);
   useEffect(() => {
-    if (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST") submitted.current = true;
+    if (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST")
+      submitted.current = true;
     else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
       if (!actionData?.error) setReview(null);
@@ -224,7 +289,8 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
   navigationState.current = navigation.state;
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
-      if (event.target instanceof HTMLFormElement && event.target.method.toLowerCase() === "post") formSent.current = true;
+      if (event.target instanceof HTMLFormElement && event.target.method.toLowerCase() === "post")
+        formSent.current = true;
     };
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
@@ -241,11 +307,19 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
     return () => clearTimeout(timer);
   }, [hasQuery, idle, actionData, clearQuery, location.key]);
 
-  const listHref = (s: ClaimStatus) => `/admin/claim-requests?status=${s}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+  const listHref = (s: ClaimStatus) =>
+    `/admin/claim-requests?status=${s}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   const here = listHref(status);
-  const hrefFor = (id: string) => (m: ReviewMode) => `${here}&claim=${id}${m === "view" ? "" : `&action=${m}`}`;
+  const hrefFor = (id: string) => (m: ReviewMode) =>
+    `${here}&claim=${id}${m === "view" ? "" : `&action=${m}`}`;
   const busy = navigation.state === "submitting";
-  const title = review ? (review.mode === "approve" ? "Approve Claim" : review.mode === "reject" ? "Reject Claim" : "Claim Request") : "";
+  const title = review
+    ? review.mode === "approve"
+      ? "Approve Claim"
+      : review.mode === "reject"
+        ? "Reject Claim"
+        : "Claim Request"
+    : "";
   const body = review ? (
     <ClaimReview
       claim={review.claim}
@@ -260,12 +334,22 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
   ) : null;
 
   return (
-    <AdminPage title="Claim Requests" description="Businesses asking to manage their listing. Approve or reject pending claims.">
+    <AdminPage
+      title="Claim Requests"
+      description="Businesses asking to manage their listing. Approve or reject pending claims."
+    >
       <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
         <input type="hidden" name="status" value={status} />
         <div className="flex-1">
           <Label htmlFor="claim-search">Search claims</Label>
-          <Input id="claim-search" name="q" type="search" defaultValue={q} placeholder="Registration number, business, contact name or email" maxLength={100} />
+          <Input
+            id="claim-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Registration number, business, contact name or email"
+            maxLength={100}
+          />
         </div>
         <Button type="submit" variant="outline">
           <Search aria-hidden className="size-4" /> Search
@@ -275,14 +359,30 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
         label="Claim status"
         className="mt-5"
         items={[
-          { label: <>Pending {counts ? <Badge tone="amber" className="ml-1">{counts.pending}</Badge> : null}</>, to: listHref("pending"), selected: status === "pending" },
+          {
+            label: (
+              <>
+                Pending{" "}
+                {counts ? (
+                  <Badge tone="amber" className="ml-1">
+                    {counts.pending}
+                  </Badge>
+                ) : null}
+              </>
+            ),
+            to: listHref("pending"),
+            selected: status === "pending",
+          },
           { label: "Approved", to: listHref("approved"), selected: status === "approved" },
           { label: "Rejected", to: listHref("rejected"), selected: status === "rejected" },
         ]}
       />
       {review && !hydrated ? (
         // Without JavaScript the review is a panel above the table (a portal dialog needs a script).
-        <section aria-labelledby="review-title" className="mt-5 rounded-lg border-2 border-brand-600 bg-white p-4">
+        <section
+          aria-labelledby="review-title"
+          className="mt-5 rounded-lg border-2 border-brand-600 bg-white p-4"
+        >
           <div className="flex items-start justify-between gap-3">
             <h2 id="review-title" className="text-lg font-semibold">
               {title}
@@ -325,19 +425,42 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
                     <br />
                     <span className="text-xs text-slate-600">{c.contactEmail}</span>
                   </Td>
-                  <Td>{c.plan === "premium" ? <Badge tone="purple">{planLabel(c.plan)}</Badge> : <Badge>{planLabel(c.plan)}</Badge>}</Td>
+                  <Td>
+                    {c.plan === "premium" ? (
+                      <Badge tone="purple">{planLabel(c.plan)}</Badge>
+                    ) : (
+                      <Badge>{planLabel(c.plan)}</Badge>
+                    )}
+                  </Td>
                   <Td className="whitespace-nowrap">{formatDay(c.createdAt)}</Td>
                   <Td>
                     <div className="flex justify-end gap-2">
-                      <ButtonLink to={hrefFor(c.id)("view")} size="sm" variant="outline" preventScrollReset aria-label={`View claim for ${c.businessName}`}>
+                      <ButtonLink
+                        to={hrefFor(c.id)("view")}
+                        size="sm"
+                        variant="outline"
+                        preventScrollReset
+                        aria-label={`View claim for ${c.businessName}`}
+                      >
                         View
                       </ButtonLink>
                       {c.status === "pending" ? (
                         <>
-                          <ButtonLink to={hrefFor(c.id)("reject")} size="sm" variant="outline" preventScrollReset aria-label={`Reject claim for ${c.businessName}`}>
+                          <ButtonLink
+                            to={hrefFor(c.id)("reject")}
+                            size="sm"
+                            variant="outline"
+                            preventScrollReset
+                            aria-label={`Reject claim for ${c.businessName}`}
+                          >
                             Reject
                           </ButtonLink>
-                          <ButtonLink to={hrefFor(c.id)("approve")} size="sm" preventScrollReset aria-label={`Approve claim for ${c.businessName}`}>
+                          <ButtonLink
+                            to={hrefFor(c.id)("approve")}
+                            size="sm"
+                            preventScrollReset
+                            aria-label={`Approve claim for ${c.businessName}`}
+                          >
                             Approve
                           </ButtonLink>
                         </>
@@ -360,7 +483,9 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
             if (hasQuery && idle) clearQuery();
           }}
           title={title}
-          description={review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined}
+          description={
+            review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined
+          }
         >
           {body}
         </Dialog>

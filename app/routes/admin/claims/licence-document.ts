@@ -12,7 +12,10 @@ import { requireAdmin } from "../../auth/guards.server";
 import type { Route } from "./+types/licence-document";
 
 const notFound = () =>
-  new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  new Response("Not found", {
+    status: 404,
+    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

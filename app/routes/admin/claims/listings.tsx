@@ -26,7 +26,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     return { q, rows: await listClaimedListings(app.db, { search: q }), toast: null };
   } catch (error) {
     app.log.error({ err: error }, "admin listings: load failed");
-    return data({ q, rows: null as ListingRow[] | null, toast: { title: "Error", description: CLAIM_TEXT.loadListingsFailed, variant: "destructive" as const } }, { status: 500 });
+    return data(
+      {
+        q,
+        rows: null as ListingRow[] | null,
+        toast: {
+          title: "Error",
+          description: CLAIM_TEXT.loadListingsFailed,
+          variant: "destructive" as const,
+        },
+      },
+      { status: 500 },
+    );
   }
 }
 
@@ -38,7 +49,14 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <Label htmlFor="listing-search">Search listings</Label>
-          <Input id="listing-search" name="q" type="search" defaultValue={q} placeholder="Business name, company name or registration number" maxLength={100} />
+          <Input
+            id="listing-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Business name, company name or registration number"
+            maxLength={100}
+          />
         </div>
         <Button type="submit" variant="outline">
           <Search aria-hidden className="size-4" /> Search
@@ -50,7 +68,9 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             Please reload the page.
           </Alert>
         ) : rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No claimed listings found{q ? ` for "${q}"` : ""}.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No claimed listings found{q ? ` for "${q}"` : ""}.
+          </p>
         ) : (
           <ul className="space-y-3" aria-label="Claimed listings">
             {rows.map((l) => {
@@ -65,21 +85,35 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                       </div>
                       <p className="text-sm text-slate-600">
                         {l.registrationNumber}
-                        {l.companyName && l.companyName !== l.businessName ? ` · on the register as ${l.businessName}` : ""} · claimed {formatDay(l.createdAt)}
+                        {l.companyName && l.companyName !== l.businessName
+                          ? ` · on the register as ${l.businessName}`
+                          : ""}{" "}
+                        · claimed {formatDay(l.createdAt)}
                       </p>
                       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                         {site ? (
-                          <a href={site} target="_blank" rel="noreferrer nofollow" className="inline-flex items-center gap-1 text-brand-700 underline">
+                          <a
+                            href={site}
+                            target="_blank"
+                            rel="noreferrer nofollow"
+                            className="inline-flex items-center gap-1 text-brand-700 underline"
+                          >
                             <Globe aria-hidden className="size-4" /> {l.website}
                           </a>
                         ) : null}
                         {l.email ? (
-                          <a href={`mailto:${l.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                          <a
+                            href={`mailto:${l.email}`}
+                            className="inline-flex items-center gap-1 text-brand-700 underline"
+                          >
                             <Mail aria-hidden className="size-4" /> {l.email}
                           </a>
                         ) : null}
                         {l.phone ? (
-                          <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                          <a
+                            href={`tel:${l.phone.replace(/[^\d+]/g, "")}`}
+                            className="inline-flex items-center gap-1 text-brand-700 underline"
+                          >
                             <Phone aria-hidden className="size-4" /> {l.phone}
                           </a>
                         ) : null}

@@ -33,7 +33,13 @@ import type { Route } from "./+types/providers";
 
 export const meta = () => adminTitle("Providers");
 
-const STATUS_LABELS: Record<ListingStatusFilter, string> = { all: "All", verified: "Verified", unverified: "Unverified", suspended: "Suspended", trial: "On trial" };
+const STATUS_LABELS: Record<ListingStatusFilter, string> = {
+  all: "All",
+  verified: "Verified",
+  unverified: "Unverified",
+  suspended: "Suspended",
+  trial: "On trial",
+};
 
 /** The dialog's starting values: an open request's Premium and period from today, else the listing's own. */
 function dialogValues(l: ListingRow, now: Date): PlanDialogValues {
@@ -67,7 +73,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
   const app = getApp(context);
   const rawStatus = url.searchParams.get("status") ?? "all";
-  const status: ListingStatusFilter = (LISTING_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as ListingStatusFilter) : "all";
+  const status: ListingStatusFilter = (LISTING_STATUSES as readonly string[]).includes(rawStatus)
+    ? (rawStatus as ListingStatusFilter)
+    : "all";
   const rawPlan = url.searchParams.get("plan");
   const plan = rawPlan === "standard" || rawPlan === "premium" ? rawPlan : "all";
   const editId = url.searchParams.get("edit");
@@ -79,7 +87,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       editId ? listClaimedListings(app.db, { id: editId }) : Promise.resolve([]),
     ]);
     const editing = edit[0] ? { row: edit[0], values: dialogValues(edit[0], new Date()) } : null;
-    const toast: ToastMessage | null = editId && !editing ? { title: "Error", description: "Listing not found", variant: "destructive" } : null;
+    const toast: ToastMessage | null =
+      editId && !editing
+        ? { title: "Error", description: "Listing not found", variant: "destructive" }
+        : null;
     return { status, plan, rows, requests, editing, back, toast };
   } catch (error) {
     app.log.error({ err: error }, "admin providers: load failed");
@@ -91,7 +102,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         requests: [] as ListingRow[],
         editing: null as { row: ListingRow; values: PlanDialogValues } | null,
         back,
-        toast: { title: "Error", description: CLAIM_TEXT.loadListingsFailed, variant: "destructive" } as ToastMessage | null,
+        toast: {
+          title: "Error",
+          description: CLAIM_TEXT.loadListingsFailed,
+          variant: "destructive",
+        } as ToastMessage | null,
       },
       { status: 500 },
     );
@@ -101,7 +116,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 const suspendSchema = z.object({ intent: z.enum(["suspend", "reinstate"]), listingId: z.string().uuid() });
 
 type ActionResult = { toast?: ToastMessage; planErrors?: PlanDialogErrors; planValues?: PlanDialogValues };
-const failure = (description: string, status: number) => data<ActionResult>({ toast: { title: "Error", description, variant: "destructive" } }, { status });
+const failure = (description: string, status: number) =>
+  data<ActionResult>({ toast: { title: "Error", description, variant: "destructive" } }, { status });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
@@ -121,7 +137,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         endDate: str("endDate"),
       };
       return data<ActionResult>(
-        { planErrors: parsed.errors, planValues, toast: { title: "Error", description: "Please correct the plan's fields", variant: "destructive" } },
+        {
+          planErrors: parsed.errors,
+          planValues,
+          toast: { title: "Error", description: "Please correct the plan's fields", variant: "destructive" },
+        },
         { status: 400 },
       );
     }
@@ -134,18 +154,28 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
   }
   if (intent === "close-request") {
-    const r = await closeUpgradeRequest(app.db, { requestId: String(form.get("requestId") ?? ""), adminId: admin.id });
+    const r = await closeUpgradeRequest(app.db, {
+      requestId: String(form.get("requestId") ?? ""),
+      adminId: admin.id,
+    });
     if (r.status === "not-found") return failure("Upgrade request not found", 404);
     return redirectWithToast(context, back, {
       title: "Upgrade request closed",
-      description: r.status === "unchanged" ? "It already was: nothing changed." : `${r.registrationNumber} keeps its plan.`,
+      description:
+        r.status === "unchanged"
+          ? "It already was: nothing changed."
+          : `${r.registrationNumber} keeps its plan.`,
       variant: "success",
     });
   }
   const parsed = suspendSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure("Unknown listing or action", 400);
   const suspend = parsed.data.intent === "suspend";
-  const r = await setListingSuspended(app.db, { listingId: parsed.data.listingId, adminId: admin.id, suspended: suspend });
+  const r = await setListingSuspended(app.db, {
+    listingId: parsed.data.listingId,
+    adminId: admin.id,
+    suspended: suspend,
+  });
   if (r.status === "not-found") return failure("Listing not found", 404);
   return redirectWithToast(context, back, {
     title: suspend ? "Listing suspended" : "Listing reinstated",
@@ -178,23 +208,35 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
       }
     >
       {requests.length > 0 ? (
-        <section id="upgrade-requests" aria-labelledby="upgrade-requests-title" className="mb-6 rounded-lg border border-purple-200 bg-purple-50/60 p-4">
+        <section
+          id="upgrade-requests"
+          aria-labelledby="upgrade-requests-title"
+          className="mb-6 rounded-lg border border-purple-200 bg-purple-50/60 p-4"
+        >
           <h2 id="upgrade-requests-title" className="flex items-center gap-2 font-semibold text-purple-950">
             <Crown aria-hidden className="size-4" /> Upgrade requests ({requests.length})
           </h2>
-          <p className="mt-1 text-sm text-purple-900">Carriers asking for Premium. No payment has been taken: contact them, then change the plan (which closes the request).</p>
+          <p className="mt-1 text-sm text-purple-900">
+            Carriers asking for Premium. No payment has been taken: contact them, then change the plan (which
+            closes the request).
+          </p>
           <ul className="mt-3 space-y-2">
             {requests.map((l) => {
               const name = l.companyName || l.businessName;
               const r = l.upgradeRequest!;
               return (
-                <li key={r.id} className="flex flex-col gap-3 rounded-md border border-purple-100 bg-white p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="upgrade-request-row">
+                <li
+                  key={r.id}
+                  className="flex flex-col gap-3 rounded-md border border-purple-100 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
+                  data-testid="upgrade-request-row"
+                >
                   <div className="min-w-0 text-sm">
                     <p className="font-medium text-slate-900">
                       {name} <span className="font-mono text-xs text-slate-600">{l.registrationNumber}</span>
                     </p>
                     <p className="text-slate-700">
-                      Premium, {periodLabel(r.period).toLowerCase()}, asked on {longDay(new Date(r.createdAt))}
+                      Premium, {periodLabel(r.period).toLowerCase()}, asked on{" "}
+                      {longDay(new Date(r.createdAt))}
                       {l.ownerEmail ? (
                         <>
                           {" "}
@@ -207,15 +249,32 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                       . Now on {planLabel(l.plan)}
                       {l.freeTrial ? " (trial)" : ""}.
                     </p>
-                    {r.message ? <p className="mt-1 whitespace-pre-line break-words text-slate-600">&ldquo;{r.message}&rdquo;</p> : null}
+                    {r.message ? (
+                      <p className="mt-1 break-words whitespace-pre-line text-slate-600">
+                        &ldquo;{r.message}&rdquo;
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
-                    <ButtonLink to={editHref(l.id)} size="sm" preventScrollReset aria-label={`Change plan of ${name}`}>
+                    <ButtonLink
+                      to={editHref(l.id)}
+                      size="sm"
+                      preventScrollReset
+                      aria-label={`Change plan of ${name}`}
+                    >
                       Change plan
                     </ButtonLink>
                     <Form method="post">
                       <input type="hidden" name="requestId" value={r.id} />
-                      <Button type="submit" name="intent" value="close-request" size="sm" variant="outline" disabled={busy} aria-label={`Close the upgrade request of ${name}`}>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="close-request"
+                        size="sm"
+                        variant="outline"
+                        disabled={busy}
+                        aria-label={`Close the upgrade request of ${name}`}
+                      >
                         Close request
                       </Button>
                     </Form>
@@ -226,7 +285,10 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </section>
       ) : null}
-      <Form method="get" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
+      <Form
+        method="get"
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
+      >
         <div>
           <Label htmlFor="filter-status">Status</Label>
           <Select id="filter-status" name="status" defaultValue={status}>
@@ -255,7 +317,9 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
             Please reload the page.
           </Alert>
         ) : rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No providers found.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No providers found.
+          </p>
         ) : (
           <Table caption="Claimed providers">
             <thead>
@@ -276,7 +340,9 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                       <span className="font-medium">{name}</span>
                       <br />
                       <span className="font-mono text-xs text-slate-600">{l.registrationNumber}</span>
-                      {l.ownerEmail ? <span className="block text-xs text-slate-600">{l.ownerEmail}</span> : null}
+                      {l.ownerEmail ? (
+                        <span className="block text-xs text-slate-600">{l.ownerEmail}</span>
+                      ) : null}
                     </Td>
                     <Td>
                       <ListingBadges listing={l} />
@@ -304,18 +370,39 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                         >
                           View Details <ExternalLink aria-hidden className="size-4" />
                         </ButtonLink>
-                        <ButtonLink to={editHref(l.id)} size="sm" variant="outline" preventScrollReset aria-label={`Change plan of ${name}`}>
+                        <ButtonLink
+                          to={editHref(l.id)}
+                          size="sm"
+                          variant="outline"
+                          preventScrollReset
+                          aria-label={`Change plan of ${name}`}
+                        >
                           Change plan
                         </ButtonLink>
                         {l.verified ? (
                           <Form method="post">
                             <input type="hidden" name="listingId" value={l.id} />
                             {l.suspendedAt ? (
-                              <Button type="submit" name="intent" value="reinstate" size="sm" disabled={busy} aria-label={`Reinstate ${name}`}>
+                              <Button
+                                type="submit"
+                                name="intent"
+                                value="reinstate"
+                                size="sm"
+                                disabled={busy}
+                                aria-label={`Reinstate ${name}`}
+                              >
                                 Reinstate
                               </Button>
                             ) : (
-                              <Button type="submit" name="intent" value="suspend" size="sm" variant="danger" disabled={busy} aria-label={`Suspend ${name}`}>
+                              <Button
+                                type="submit"
+                                name="intent"
+                                value="suspend"
+                                size="sm"
+                                variant="danger"
+                                disabled={busy}
+                                aria-label={`Suspend ${name}`}
+                              >
                                 Suspend
                               </Button>
                             )}

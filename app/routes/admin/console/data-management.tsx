@@ -29,9 +29,18 @@ import {
   syncSummaryCards,
   type SyncLogView,
 } from "~/modules/register-sync/list-sync-logs.server";
-import { NoRegisterSourceError, requestRegisterSync, syncPending } from "~/modules/register-sync/request-sync.server";
+import {
+  NoRegisterSourceError,
+  requestRegisterSync,
+  syncPending,
+} from "~/modules/register-sync/request-sync.server";
 import { SyncAlreadyRunningError } from "~/modules/register-sync/run-register-sync.server";
-import { InvalidUploadError, MAX_UPLOAD_BYTES, storeRegisterUpload, type StoredUpload } from "~/modules/register-sync/store-upload.server";
+import {
+  InvalidUploadError,
+  MAX_UPLOAD_BYTES,
+  storeRegisterUpload,
+  type StoredUpload,
+} from "~/modules/register-sync/store-upload.server";
 import { getApp } from "~/platform/context";
 import { getStorage } from "~/platform/storage/storage.server";
 import { readForm } from "~/web/request-input.server";
@@ -93,7 +102,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const app = getApp(context);
   const back = `/admin/data-management${url.searchParams.get("debug") === "1" ? "?debug=1" : ""}`;
   const read = await readForm(request);
-  if (!read.ok) return redirectWithToast(context, back, { title: TRIGGER_FAILED, description: read.message, variant: "destructive" });
+  if (!read.ok)
+    return redirectWithToast(context, back, {
+      title: TRIGGER_FAILED,
+      description: read.message,
+      variant: "destructive",
+    });
   const form = read.form;
   const intent = String(form.get("intent") ?? "");
   const staleAfterMinutes = app.config.SYNC_STALE_AFTER_MINUTES;
@@ -101,16 +115,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "clear") {
     try {
       const n = await clearStuckSyncs(app.db);
-      await recordAudit(app.db, { actorUserId: admin.id, action: "register_sync.cleared", entity: "sync_log", entityId: "running", details: { cleared: n } });
+      await recordAudit(app.db, {
+        actorUserId: admin.id,
+        action: "register_sync.cleared",
+        entity: "sync_log",
+        entityId: "running",
+        details: { cleared: n },
+      });
       app.log.info({ admin: admin.email, cleared: n }, "stuck syncs cleared");
       return redirectWithToast(context, back, {
         title: n > 0 ? "Stuck syncs cleared" : "No stuck syncs",
-        description: n > 0 ? `${n} running sync${n === 1 ? " was" : "s were"} marked as error.` : "No sync was running.",
+        description:
+          n > 0 ? `${n} running sync${n === 1 ? " was" : "s were"} marked as error.` : "No sync was running.",
         variant: "success",
       });
     } catch (error) {
       app.log.error({ err: error }, "clearing stuck syncs failed");
-      return redirectWithToast(context, back, { title: "Failed to clear stuck syncs", variant: "destructive" });
+      return redirectWithToast(context, back, {
+        title: "Failed to clear stuck syncs",
+        variant: "destructive",
+      });
     }
   }
 
@@ -133,16 +157,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         removeMissing: intent === "upload" ? false : form.get("partial") !== "on",
         staleAfterMinutes,
       });
-      await recordAudit(app.db, { actorUserId: admin.id, action: `register_sync.${intent === "upload" ? "uploaded" : "requested"}`, entity: "job", entityId: jobId });
+      await recordAudit(app.db, {
+        actorUserId: admin.id,
+        action: `register_sync.${intent === "upload" ? "uploaded" : "requested"}`,
+        entity: "job",
+        entityId: jobId,
+      });
       app.log.info({ admin: admin.email, intent }, "register sync requested");
       return redirectWithToast(context, back, {
         title: intent === "upload" ? "Register file uploaded" : "Data sync started",
-        description: "The sync runs in the background; this page refreshes every 10 seconds until it finishes.",
+        description:
+          "The sync runs in the background; this page refreshes every 10 seconds until it finishes.",
         variant: "success",
       });
     } catch (error) {
       if (upload) await storage.delete(upload.key).catch(() => undefined);
-      const known = error instanceof SyncAlreadyRunningError || error instanceof NoRegisterSourceError || error instanceof InvalidUploadError;
+      const known =
+        error instanceof SyncAlreadyRunningError ||
+        error instanceof NoRegisterSourceError ||
+        error instanceof InvalidUploadError;
       if (!known) app.log.error({ err: error }, "starting a register sync failed");
       return redirectWithToast(context, back, {
         title: TRIGGER_FAILED,
@@ -172,13 +205,16 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const running = logs.filter((l) => l.status === "running");
   const busy = pending || running.length > 0;
-  useToastOnce(failed ? ({ title: "Failed to fetch sync logs", variant: "destructive" } as ToastMessage) : null);
+  useToastOnce(
+    failed ? ({ title: "Failed to fetch sync logs", variant: "destructive" } as ToastMessage) : null,
+  );
 
   // Poll every 10 s while a sync is running or waiting to start.
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState !== "hidden") void revalidator.revalidate();
+      if (revalidator.state === "idle" && document.visibilityState !== "hidden")
+        void revalidator.revalidate();
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [busy, revalidator]);
@@ -191,7 +227,11 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
     const maxId = ids.length ? Math.max(...ids) : 0;
     const w = watch.current;
     if (!w) {
-      watch.current = { maxId, running: new Set(logs.filter((l) => l.status === "running").map((l) => l.id)), busy };
+      watch.current = {
+        maxId,
+        running: new Set(logs.filter((l) => l.status === "running").map((l) => l.id)),
+        busy,
+      };
       return;
     }
     for (const log of [...logs].reverse()) {
@@ -215,7 +255,8 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
     w.busy = busy;
   }, [logs, busy]);
 
-  const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const submitting =
+    navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
   // A sync asked for from this page is watched even if it has finished by the time the page reloads.
   useEffect(() => {
     if ((submitting === "sync" || submitting === "upload") && watch.current) watch.current.busy = true;
@@ -225,7 +266,10 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
   const closeRejections = () => {
     const next = new URLSearchParams(params);
     next.delete("rejections");
-    navigate(`/admin/data-management${next.size ? `?${next}` : ""}`, { preventScrollReset: true, replace: true });
+    navigate(`/admin/data-management${next.size ? `?${next}` : ""}`, {
+      preventScrollReset: true,
+      replace: true,
+    });
   };
 
   return (
@@ -261,11 +305,15 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-3">
         <Card className="p-4">
           <p className="text-sm font-medium text-slate-600">Total Runs</p>
-          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="total-runs">{summary?.totalRuns ?? 0}</p>
+          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="total-runs">
+            {summary?.totalRuns ?? 0}
+          </p>
         </Card>
         <Card className="p-4">
           <p className="text-sm font-medium text-slate-600">Successful Runs</p>
-          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="successful-runs">{summary?.successfulRuns ?? 0}</p>
+          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="successful-runs">
+            {summary?.successfulRuns ?? 0}
+          </p>
         </Card>
         <Card className="p-4">
           <p className="text-sm font-medium text-slate-600">Last Run</p>
@@ -289,18 +337,25 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
             {loaderData.sourceConfigured ? (
               <Form method="post" preventScrollReset className="space-y-4">
                 <input type="hidden" name="intent" value="sync" />
-                <p className="text-sm text-slate-700">Imports the configured register source (see Settings) as a background job.</p>
+                <p className="text-sm text-slate-700">
+                  Imports the configured register source (see Settings) as a background job.
+                </p>
                 <label className="flex items-start gap-2 text-sm text-slate-800">
                   <input type="checkbox" name="partial" className="mt-1 h-4 w-4" />
                   <span>
                     The source is only part of the register
-                    <span className="block text-slate-600">Registrations missing from it are then left as they are instead of being marked as no longer on the register.</span>
+                    <span className="block text-slate-600">
+                      Registrations missing from it are then left as they are instead of being marked as no
+                      longer on the register.
+                    </span>
                   </span>
                 </label>
                 <Button type="submit" disabled={busy || submitting === "sync"}>
                   <RefreshCw aria-hidden className={`h-4 w-4 ${busy ? "animate-spin" : ""}`} /> Update Data
                 </Button>
-                {busy ? <p className="text-sm text-slate-600">A sync is running or waiting to start.</p> : null}
+                {busy ? (
+                  <p className="text-sm text-slate-600">A sync is running or waiting to start.</p>
+                ) : null}
               </Form>
             ) : (
               <Alert tone="info" title="No register source configured">
@@ -328,8 +383,8 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
                   className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold"
                 />
                 <p id="register-file-hint" className="mt-1 text-xs text-slate-600">
-                  EA export or public register format, up to {loaderData.maxUploadMb} MB. Rows in the file are added or updated; nothing is
-                  marked as removed.
+                  EA export or public register format, up to {loaderData.maxUploadMb} MB. Rows in the file are
+                  added or updated; nothing is marked as removed.
                 </p>
               </div>
               <Button type="submit" variant="secondary" disabled={busy || submitting === "upload"}>
@@ -359,8 +414,9 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
               <ol className="space-y-2 font-mono text-xs" data-testid="debug-entries">
                 {debugEntries.map((e) => (
                   <li key={e.id} className="rounded border border-slate-200 bg-slate-50 p-2">
-                    <span className="font-semibold">#{e.id}</span> {formatDateTime(e.createdAt)} · {e.status} · attempts {e.attempts}
-                    <pre className="mt-1 whitespace-pre-wrap break-all">{JSON.stringify(e.payload)}</pre>
+                    <span className="font-semibold">#{e.id}</span> {formatDateTime(e.createdAt)} · {e.status}{" "}
+                    · attempts {e.attempts}
+                    <pre className="mt-1 break-all whitespace-pre-wrap">{JSON.stringify(e.payload)}</pre>
                     {e.lastError ? <p className="mt-1 text-red-800">{e.lastError}</p> : null}
                   </li>
                 ))}
@@ -373,7 +429,10 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section className="mt-8" aria-labelledby="history-heading">
-        <h2 id="history-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <h2
+          id="history-heading"
+          className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900"
+        >
           <Database aria-hidden className="h-5 w-5 text-brand-700" /> Sync history
         </h2>
         {logs.length === 0 ? (
@@ -420,7 +479,9 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
                       l.recordsRejected.toLocaleString("en-GB")
                     )}
                   </Td>
-                  <Td className="whitespace-nowrap">{l.status === "running" ? "running" : seconds(l.durationMs)}</Td>
+                  <Td className="whitespace-nowrap">
+                    {l.status === "running" ? "running" : seconds(l.durationMs)}
+                  </Td>
                   <Td className="max-w-xs text-sm text-red-800">{l.errorMessage ?? ""}</Td>
                 </tr>
               ))}
@@ -448,14 +509,24 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Rejected lines</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="py-1 pr-3">Line</th>
-                  <th scope="col" className="py-1 pr-3">Registration number</th>
-                  <th scope="col" className="py-1">Reason</th>
+                  <th scope="col" className="py-1 pr-3">
+                    Line
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Registration number
+                  </th>
+                  <th scope="col" className="py-1">
+                    Reason
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rejections.rows.map((r, i) => (
-                  <tr key={`${r.line}-${i}`} className="border-t border-slate-100" data-testid="rejected-line">
+                  <tr
+                    key={`${r.line}-${i}`}
+                    className="border-t border-slate-100"
+                    data-testid="rejected-line"
+                  >
                     <td className="py-1 pr-3 tabular-nums">{r.line}</td>
                     <td className="py-1 pr-3 font-mono">{r.registrationNumber ?? "–"}</td>
                     <td className="py-1">{r.reason}</td>
@@ -471,7 +542,10 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
 }
 
 function RunningCard({ log }: { log: SyncLogView }) {
-  const pct = log.bytesTotal && log.bytesTotal > 0 ? Math.min(100, Math.round((log.bytesRead / log.bytesTotal) * 100)) : null;
+  const pct =
+    log.bytesTotal && log.bytesTotal > 0
+      ? Math.min(100, Math.round((log.bytesRead / log.bytesTotal) * 100))
+      : null;
   return (
     <Card className="mt-6 border-blue-200" data-testid="sync-progress">
       <CardHeader>
@@ -481,8 +555,11 @@ function RunningCard({ log }: { log: SyncLogView }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm text-slate-700">
-          Started {formatDateTime(log.createdAt)} ({log.trigger}). <strong>{log.recordsProcessed.toLocaleString("en-GB")}</strong> rows read
-          {log.ratePerSecond !== null ? <>, {log.ratePerSecond.toLocaleString("en-GB")} rows per second</> : null}
+          Started {formatDateTime(log.createdAt)} ({log.trigger}).{" "}
+          <strong>{log.recordsProcessed.toLocaleString("en-GB")}</strong> rows read
+          {log.ratePerSecond !== null ? (
+            <>, {log.ratePerSecond.toLocaleString("en-GB")} rows per second</>
+          ) : null}
           {log.recordsRejected > 0 ? <>, {log.recordsRejected.toLocaleString("en-GB")} rejected</> : null}.
         </p>
         {pct !== null ? (
@@ -500,7 +577,9 @@ function RunningCard({ log }: { log: SyncLogView }) {
             <p className="mt-1 text-xs text-slate-600">{pct}% of the source read</p>
           </div>
         ) : (
-          <p className="text-xs text-slate-600">The size of the source is not known, so no percentage can be shown.</p>
+          <p className="text-xs text-slate-600">
+            The size of the source is not known, so no percentage can be shown.
+          </p>
         )}
       </CardContent>
     </Card>

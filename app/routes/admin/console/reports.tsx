@@ -31,7 +31,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const next = form.get("status") === "resolved" ? "resolved" : "open";
   const ok = await setReportStatus(getApp(context).db, id, next, admin.id);
   if (!ok) return data({ error: "Report not found" }, { status: 404 });
-  const back = url.searchParams.get("status") === "resolved" ? "/admin/reports?status=resolved" : "/admin/reports";
+  const back =
+    url.searchParams.get("status") === "resolved" ? "/admin/reports?status=resolved" : "/admin/reports";
   return redirectWithToast(context, back, {
     title: next === "resolved" ? "Report resolved" : "Report reopened",
     variant: "success",
@@ -41,12 +42,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { status, reports, counts } = loaderData;
   return (
-    <AdminPage title="Reports & Complaints" description="Carriers reported by visitors from their public profile.">
+    <AdminPage
+      title="Reports & Complaints"
+      description="Carriers reported by visitors from their public profile."
+    >
       <LinkTabs
         label="Report status"
         items={[
           { label: `Open (${counts.open})`, to: "/admin/reports", selected: status === "open" },
-          { label: `Resolved (${counts.resolved})`, to: "/admin/reports?status=resolved", selected: status === "resolved" },
+          {
+            label: `Resolved (${counts.resolved})`,
+            to: "/admin/reports?status=resolved",
+            selected: status === "resolved",
+          },
         ]}
       />
       <div className="mt-6">
@@ -60,11 +68,17 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="flex flex-wrap items-center gap-2">
-                        <Link to={`/provider/${encodeURIComponent(r.registrationNumber)}`} target="_blank" className="font-semibold text-brand-700 underline">
+                        <Link
+                          to={`/provider/${encodeURIComponent(r.registrationNumber)}`}
+                          target="_blank"
+                          className="font-semibold text-brand-700 underline"
+                        >
                           {r.businessName ?? r.registrationNumber}
                         </Link>
                         <span className="font-mono text-sm text-slate-600">{r.registrationNumber}</span>
-                        <Badge tone={r.status === "open" ? "amber" : "green"}>{r.status === "open" ? "Open" : "Resolved"}</Badge>
+                        <Badge tone={r.status === "open" ? "amber" : "green"}>
+                          {r.status === "open" ? "Open" : "Resolved"}
+                        </Badge>
                       </p>
                       <p className="mt-1 text-sm font-medium text-slate-800">{r.reason}</p>
                       <p className="text-xs text-slate-600">
@@ -97,7 +111,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       </Button>
                     </Form>
                   </div>
-                  <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{r.details}</p>
+                  <p className="mt-3 text-sm whitespace-pre-line text-slate-800">{r.details}</p>
                 </Card>
               </li>
             ))}

@@ -34,12 +34,20 @@ export function meta() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, url);
   const app = getApp(context);
-  const [settings, admins] = await Promise.all([getAdminSettings(app.db, app.config), listAdminEmails(app.db)]);
+  const [settings, admins] = await Promise.all([
+    getAdminSettings(app.db, app.config),
+    listAdminEmails(app.db),
+  ]);
   return { settings, admins, me: normaliseAdminEmail(admin.email), totpEnabled: admin.totpEnabled };
 }
 
 const addSchema = z.object({
-  email: z.string({ error: "Enter an e-mail address" }).trim().toLowerCase().max(254, "Enter a valid e-mail address").email("Enter a valid e-mail address"),
+  email: z
+    .string({ error: "Enter an e-mail address" })
+    .trim()
+    .toLowerCase()
+    .max(254, "Enter a valid e-mail address")
+    .email("Enter a valid e-mail address"),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -57,14 +65,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       });
     } catch (error) {
       app.log.error({ err: error }, "test e-mail failed");
-      return redirectWithToast(context, "/admin/settings", { title: "Failed to queue the test e-mail", variant: "destructive" });
+      return redirectWithToast(context, "/admin/settings", {
+        title: "Failed to queue the test e-mail",
+        variant: "destructive",
+      });
     }
   }
   if (intent === "add-admin") {
     const parsed = addSchema.safeParse({ email: form.get("email") ?? undefined });
     if (!parsed.success) {
       return data(
-        { field: "email", error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address", value: String(form.get("email") ?? ""), toast: null },
+        {
+          field: "email",
+          error: parsed.error.issues[0]?.message ?? "Enter a valid e-mail address",
+          value: String(form.get("email") ?? ""),
+          toast: null,
+        },
         { status: 400 },
       );
     }
@@ -79,13 +95,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
             variant: "success",
           }
         : result.status === "notified"
-          ? { title: "Administrator added", description: `${result.email} already has an account: we e-mailed them that they are now an administrator.`, variant: "success" }
+          ? {
+              title: "Administrator added",
+              description: `${result.email} already has an account: we e-mailed them that they are now an administrator.`,
+              variant: "success",
+            }
           : { title: "Already an administrator", description: result.email },
     );
   }
   if (intent === "resend-invite") {
     try {
-      const r = await resendAdminInvitation(app.db, app.config, { email: String(form.get("email") ?? ""), actor: admin });
+      const r = await resendAdminInvitation(app.db, app.config, {
+        email: String(form.get("email") ?? ""),
+        actor: admin,
+      });
       return redirectWithToast(context, "/admin/settings", {
         title: "Invitation sent again",
         description: `We e-mailed ${r.email} a new link to set a password (earlier links no longer work). It works until ${formatDay(r.expiresAt.toISOString())}.`,
@@ -93,7 +116,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       });
     } catch (error) {
       if (error instanceof AdminEmailError) {
-        const toast: ToastMessage = { title: "Could not send the invitation", description: error.message, variant: "destructive" };
+        const toast: ToastMessage = {
+          title: "Could not send the invitation",
+          description: error.message,
+          variant: "destructive",
+        };
         return data({ field: null, error: error.message, value: "", toast }, { status: 400 });
       }
       throw error;
@@ -102,10 +129,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "remove-admin") {
     try {
       await removeAdminEmail(app.db, String(form.get("email") ?? ""), admin);
-      return redirectWithToast(context, "/admin/settings", { title: "Administrator removed", description: String(form.get("email")), variant: "success" });
+      return redirectWithToast(context, "/admin/settings", {
+        title: "Administrator removed",
+        description: String(form.get("email")),
+        variant: "success",
+      });
     } catch (error) {
       if (error instanceof AdminEmailError) {
-        return redirectWithToast(context, "/admin/settings", { title: "Could not remove administrator", description: error.message, variant: "destructive" });
+        return redirectWithToast(context, "/admin/settings", {
+          title: "Could not remove administrator",
+          description: error.message,
+          variant: "destructive",
+        });
       }
       throw error;
     }
@@ -117,11 +152,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings, admins, me, totpEnabled } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   useToastOnce(actionData?.toast);
   const e = settings.email;
   return (
-    <AdminPage title="Admin Settings" description="How the directory gets its data and sends e-mail, and who can administer it.">
+    <AdminPage
+      title="Admin Settings"
+      description="How the directory gets its data and sends e-mail, and who can administer it."
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -131,7 +170,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="font-medium text-slate-600">Configured source (REGISTER_SOURCE)</dt>
-                <dd className="mt-0.5 break-all font-mono text-slate-900" data-testid="register-source">
+                <dd className="mt-0.5 font-mono break-all text-slate-900" data-testid="register-source">
                   {settings.registerSource ?? "Not configured"}
                 </dd>
               </div>
@@ -140,8 +179,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 <dd className="mt-0.5 text-slate-900">{settings.dailyAt ?? "Off"}</dd>
               </div>
               <div>
-                <dt className="font-medium text-slate-600">A running sync with no progress is marked as failed after</dt>
-                <dd className="mt-0.5 text-slate-900">{settings.staleAfterMinutes} minutes (SYNC_STALE_AFTER_MINUTES)</dd>
+                <dt className="font-medium text-slate-600">
+                  A running sync with no progress is marked as failed after
+                </dt>
+                <dd className="mt-0.5 text-slate-900">
+                  {settings.staleAfterMinutes} minutes (SYNC_STALE_AFTER_MINUTES)
+                </dd>
               </div>
             </dl>
             <p className="mt-4 text-sm">
@@ -160,9 +203,16 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="font-medium text-slate-600">Transport</dt>
-                <dd className="mt-0.5 flex flex-wrap items-center gap-2 text-slate-900" data-testid="email-transport">
-                  {e.transport === "smtp" ? <Badge tone="green">SMTP</Badge> : <Badge tone="amber">Outbox folder (not delivered)</Badge>}
-                  <span className="break-all font-mono">{e.target}</span>
+                <dd
+                  className="mt-0.5 flex flex-wrap items-center gap-2 text-slate-900"
+                  data-testid="email-transport"
+                >
+                  {e.transport === "smtp" ? (
+                    <Badge tone="green">SMTP</Badge>
+                  ) : (
+                    <Badge tone="amber">Outbox folder (not delivered)</Badge>
+                  )}
+                  <span className="font-mono break-all">{e.target}</span>
                 </dd>
               </div>
               <div>
@@ -172,7 +222,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="font-medium text-slate-600">Outbox</dt>
                 <dd className="mt-0.5 text-slate-900">
-                  {e.queued} waiting, {e.failed} failed{e.lastSentAt ? `; last sent ${formatDateTime(e.lastSentAt)}` : ""}
+                  {e.queued} waiting, {e.failed} failed
+                  {e.lastSentAt ? `; last sent ${formatDateTime(e.lastSentAt)}` : ""}
                 </dd>
               </div>
               {e.lastError ? (
@@ -199,13 +250,21 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <CardContent>
             <ul className="divide-y divide-slate-100" aria-label="Administrator e-mail addresses">
               {admins.map((a) => (
-                <li key={a.email} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="admin-email">
+                <li
+                  key={a.email}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="admin-email"
+                >
                   <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2 break-all font-medium text-slate-900">
+                    <p className="flex flex-wrap items-center gap-2 font-medium break-all text-slate-900">
                       <Mail aria-hidden className="h-4 w-4 text-slate-500" />
                       {a.email}
                       {a.email === me ? <Badge tone="blue">You</Badge> : null}
-                      {a.state === "invited" ? <Badge tone="amber">Invited</Badge> : a.state === "no-account" ? <Badge tone="slate">No account yet</Badge> : null}
+                      {a.state === "invited" ? (
+                        <Badge tone="amber">Invited</Badge>
+                      ) : a.state === "no-account" ? (
+                        <Badge tone="slate">No account yet</Badge>
+                      ) : null}
                     </p>
                     <p className="text-xs text-slate-600">
                       Added {formatDateTime(a.createdAt)}
@@ -217,8 +276,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                       <Form method="post">
                         <input type="hidden" name="intent" value="resend-invite" />
                         <input type="hidden" name="email" value={a.email} />
-                        <Button type="submit" size="sm" variant="outline" aria-label={`Resend invitation to ${a.email}`} disabled={busy("resend-invite")}>
-                          <RotateCw aria-hidden className="h-4 w-4" /> {a.invitation ? "Resend invitation" : "Send invitation"}
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Resend invitation to ${a.email}`}
+                          disabled={busy("resend-invite")}
+                        >
+                          <RotateCw aria-hidden className="h-4 w-4" />{" "}
+                          {a.invitation ? "Resend invitation" : "Send invitation"}
                         </Button>
                       </Form>
                     ) : null}
@@ -236,18 +302,36 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             {/* Keyed by the list, so the field is emptied once an address has been added. */}
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate key={admins.map((a) => a.email).join(",")}>
+            <Form
+              method="post"
+              className="mt-4 flex flex-wrap items-end gap-3"
+              noValidate
+              key={admins.map((a) => a.email).join(",")}
+            >
               <input type="hidden" name="intent" value="add-admin" />
-              <Field label="Add an administrator by e-mail" errors={actionData?.field === "email" ? actionData.error : null} className="min-w-64 flex-1">
-                {(props) => <Input {...props} name="email" type="email" autoComplete="off" defaultValue={actionData?.value ?? ""} />}
+              <Field
+                label="Add an administrator by e-mail"
+                errors={actionData?.field === "email" ? actionData.error : null}
+                className="min-w-64 flex-1"
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="email"
+                    type="email"
+                    autoComplete="off"
+                    defaultValue={actionData?.value ?? ""}
+                  />
+                )}
               </Field>
               <Button type="submit" disabled={busy("add-admin")}>
                 <UserPlus aria-hidden className="h-4 w-4" /> Add administrator
               </Button>
             </Form>
             <p className="mt-2 text-xs text-slate-600">
-              We e-mail them: an invitation to set a password if they have no account yet (the link works for 7 days, and you can send it again), or a note
-              that they are now an administrator. You cannot remove yourself or the last administrator.
+              We e-mail them: an invitation to set a password if they have no account yet (the link works for
+              7 days, and you can send it again), or a note that they are now an administrator. You cannot
+              remove yourself or the last administrator.
             </p>
           </CardContent>
         </Card>
@@ -256,7 +340,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <CardContent className="flex flex-wrap items-center justify-between gap-3">
             <p className="flex items-center gap-2 text-sm text-slate-800">
               <ShieldCheck aria-hidden className="h-5 w-5 text-brand-700" />
-              Two-factor authentication for your account: {totpEnabled ? <Badge tone="green">On</Badge> : <Badge tone="amber">Off</Badge>}
+              Two-factor authentication for your account:{" "}
+              {totpEnabled ? <Badge tone="green">On</Badge> : <Badge tone="amber">Off</Badge>}
             </p>
             <Link to="/account/security" className="text-sm font-semibold text-brand-700 underline">
               Account security
@@ -277,7 +362,9 @@ function InvitationNote({ admin }: { admin: AdminEmailRow }) {
     <>
       {" "}
       · Invitation sent {formatDateTime(inv.sentAt)}
-      {inv.usable ? `, link works until ${formatDay(inv.expiresAt)}` : ", link expired or replaced: send a new one"}
+      {inv.usable
+        ? `, link works until ${formatDay(inv.expiresAt)}`
+        : ", link expired or replaced: send a new one"}
     </>
   );
 }

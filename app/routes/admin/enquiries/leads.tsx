@@ -2,7 +2,15 @@
 import { Eye, ImageIcon, Paperclip, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { DeleteDialog, DetailSection, EmptyState, formatDateTime, ImageDialog, Pager, SearchBar } from "~/components/enquiries/admin-parts";
+import {
+  DeleteDialog,
+  DetailSection,
+  EmptyState,
+  formatDateTime,
+  ImageDialog,
+  Pager,
+  SearchBar,
+} from "~/components/enquiries/admin-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -24,11 +32,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = getApp(context);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   try {
-    const page = await listLeads(app.db, { q, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+    const page = await listLeads(app.db, {
+      q,
+      after: url.searchParams.get("after"),
+      before: url.searchParams.get("before"),
+    });
     return { q, page, error: null };
   } catch (error) {
     app.log.error({ err: error }, "leads could not be loaded");
-    return { q, page: { rows: [] as LeadRow[], next: null, prev: null }, error: { title: "Error", description: "Failed to load leads", variant: "destructive" as const } };
+    return {
+      q,
+      page: { rows: [] as LeadRow[], next: null, prev: null },
+      error: { title: "Error", description: "Failed to load leads", variant: "destructive" as const },
+    };
   }
 }
 
@@ -37,14 +53,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const app = getApp(context);
   const form = await request.formData();
   const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  if (form.get("intent") !== "delete") return redirectWithToast(context, back, { title: "Error", description: "Unknown action", variant: "destructive" });
+  if (form.get("intent") !== "delete")
+    return redirectWithToast(context, back, {
+      title: "Error",
+      description: "Unknown action",
+      variant: "destructive",
+    });
   try {
-    const ok = await deleteLead({ db: app.db, storage: getStorage(app.config), log: app.log }, String(form.get("id") ?? ""));
+    const ok = await deleteLead(
+      { db: app.db, storage: getStorage(app.config), log: app.log },
+      String(form.get("id") ?? ""),
+    );
     if (ok) return redirectWithToast(context, back, { title: "Lead deleted", variant: "success" });
   } catch (error) {
     app.log.error({ err: error }, "lead delete failed");
   }
-  return redirectWithToast(context, back, { title: "Error", description: "Failed to delete lead", variant: "destructive" });
+  return redirectWithToast(context, back, {
+    title: "Error",
+    description: "Failed to delete lead",
+    variant: "destructive",
+  });
 }
 
 const photoUrl = (id: string) => `/enquiries/photo/lead/${id}`;
@@ -56,15 +84,26 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const [details, setDetails] = useState<LeadRow | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
-    <AdminPage title="Customer Leads" description="Quote requests sent from the search results page, newest first.">
-      <SearchBar q={q} label="Search leads" placeholder="Search by name, email, postcode, phone, description..." />
+    <AdminPage
+      title="Customer Leads"
+      description="Quote requests sent from the search results page, newest first."
+    >
+      <SearchBar
+        q={q}
+        label="Search leads"
+        placeholder="Search by name, email, postcode, phone, description..."
+      />
       <div className="mt-6">
         {page.rows.length === 0 ? (
           <EmptyState>{q ? `No leads match "${q}"` : "No leads found"}</EmptyState>
         ) : (
           <ul className="space-y-3" aria-label="Leads">
             {page.rows.map((l) => (
-              <li key={l.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="lead-row">
+              <li
+                key={l.id}
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                data-testid="lead-row"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
@@ -87,17 +126,32 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     <Button size="sm" variant="outline" onClick={() => setDetails(l)}>
                       <Eye aria-hidden className="h-4 w-4" /> View Details
                     </Button>
-                    <Button size="sm" variant="outline" className="text-red-700" onClick={() => setDeleting(l.id)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="text-red-700"
+                      onClick={() => setDeleting(l.id)}
+                    >
                       <Trash2 aria-hidden className="h-4 w-4" /> Delete
                     </Button>
                   </div>
                 </div>
                 <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
-                  <Item k="Email" v={<a href={`mailto:${l.email}`} className="text-brand-700 underline underline-offset-2">{l.email}</a>} />
+                  <Item
+                    k="Email"
+                    v={
+                      <a href={`mailto:${l.email}`} className="text-brand-700 underline underline-offset-2">
+                        {l.email}
+                      </a>
+                    }
+                  />
                   <Item k="Phone" v={l.phone || "Not provided"} />
                   <Item k="Postcode" v={l.postcode} />
                   <Item k="Load size" v={loadSizeLabel(l.load_size)} />
-                  <Item k="Preferred date" v={l.preferred_date ? formatDate(l.preferred_date) : "Not specified"} />
+                  <Item
+                    k="Preferred date"
+                    v={l.preferred_date ? formatDate(l.preferred_date) : "Not specified"}
+                  />
                   <Item k="Preferred time" v={l.preferred_time || "asap"} />
                 </dl>
                 <p className="mt-2 line-clamp-2 text-sm text-slate-800">{l.description}</p>
@@ -108,7 +162,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <Pager prev={page.prev} next={page.next} q={q} />
       </div>
       <ImageDialog src={image} title="Lead photo" onClose={() => setImage(null)} />
-      <Dialog open={!!details} onOpenChange={(o) => !o && setDetails(null)} title="Lead Details" footer={<Button onClick={() => setDetails(null)}>Close</Button>}>
+      <Dialog
+        open={!!details}
+        onOpenChange={(o) => !o && setDetails(null)}
+        title="Lead Details"
+        footer={<Button onClick={() => setDetails(null)}>Close</Button>}
+      >
         {details ? (
           <>
             <DetailSection
@@ -124,17 +183,32 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               title="Request Details"
               rows={[
                 ["Load size", loadSizeLabel(details.load_size)],
-                ["Preferred date", details.preferred_date ? formatDate(details.preferred_date) : "Not specified"],
+                [
+                  "Preferred date",
+                  details.preferred_date ? formatDate(details.preferred_date) : "Not specified",
+                ],
                 ["Preferred time", details.preferred_time || "asap"],
                 ["Status", details.status || "new"],
                 ["Submitted", formatDateTime(details.created_at)],
               ]}
             />
-            <DetailSection title="Description" rows={[["Description", <span className="whitespace-pre-line">{details.description}</span>]]} />
+            <DetailSection
+              title="Description"
+              rows={[["Description", <span className="whitespace-pre-line">{details.description}</span>]]}
+            />
             {details.has_image ? (
               <p className="mt-4 text-sm">
-                <a href={photoUrl(details.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
-                  <img src={`${photoUrl(details.id)}?size=thumb`} alt="" className="mb-2 block max-h-40 w-auto rounded-md border border-slate-200" />
+                <a
+                  href={photoUrl(details.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  <img
+                    src={`${photoUrl(details.id)}?size=thumb`}
+                    alt=""
+                    className="mb-2 block max-h-40 w-auto rounded-md border border-slate-200"
+                  />
                   Open the attached image
                 </a>
               </p>
@@ -142,7 +216,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </Dialog>
-      <DeleteDialog id={deleting} open={!!deleting} question="Delete this lead? This cannot be undone." onClose={() => setDeleting(null)} />
+      <DeleteDialog
+        id={deleting}
+        open={!!deleting}
+        question="Delete this lead? This cannot be undone."
+        onClose={() => setDeleting(null)}
+      />
     </AdminPage>
   );
 }

@@ -15,7 +15,11 @@ export const meta = () => adminTitle("Messages");
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = await listContactMessages(getApp(context).db, { q, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+  const page = await listContactMessages(getApp(context).db, {
+    q,
+    after: url.searchParams.get("after"),
+    before: url.searchParams.get("before"),
+  });
   return { q, page };
 }
 
@@ -23,8 +27,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   await requireAdmin(request, context, url);
   const form = await request.formData();
   const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  const ok = form.get("intent") === "read" && (await markMessageRead(getApp(context).db, String(form.get("id") ?? "")));
-  return redirectWithToast(context, back, ok ? { title: "Marked as read", variant: "success" } : { title: "Error", description: "Message not updated", variant: "destructive" });
+  const ok =
+    form.get("intent") === "read" &&
+    (await markMessageRead(getApp(context).db, String(form.get("id") ?? "")));
+  return redirectWithToast(
+    context,
+    back,
+    ok
+      ? { title: "Marked as read", variant: "success" }
+      : { title: "Error", description: "Message not updated", variant: "destructive" },
+  );
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
@@ -38,7 +50,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-3" aria-label="Messages">
             {page.rows.map((m) => (
-              <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="message-row">
+              <li
+                key={m.id}
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                data-testid="message-row"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
@@ -62,7 +78,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                     </Form>
                   )}
                 </div>
-                <p className="mt-2 whitespace-pre-line text-sm leading-6 text-slate-800">{m.message}</p>
+                <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-800">{m.message}</p>
               </li>
             ))}
           </ul>

@@ -3,7 +3,15 @@ import { Eye, ImageIcon, Paperclip, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { DeleteDialog, DetailSection, EmptyState, formatDateTime, ImageDialog, Pager, SearchBar } from "~/components/enquiries/admin-parts";
+import {
+  DeleteDialog,
+  DetailSection,
+  EmptyState,
+  formatDateTime,
+  ImageDialog,
+  Pager,
+  SearchBar,
+} from "~/components/enquiries/admin-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -23,11 +31,23 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const app = getApp(context);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   try {
-    const page = await listQuoteRequests(app.db, { q, after: url.searchParams.get("after"), before: url.searchParams.get("before") });
+    const page = await listQuoteRequests(app.db, {
+      q,
+      after: url.searchParams.get("after"),
+      before: url.searchParams.get("before"),
+    });
     return { q, page, error: null };
   } catch (error) {
     app.log.error({ err: error }, "quote requests could not be loaded");
-    return { q, page: { rows: [] as QuoteRow[], next: null, prev: null }, error: { title: "Error", description: "Failed to load quote requests", variant: "destructive" as const } };
+    return {
+      q,
+      page: { rows: [] as QuoteRow[], next: null, prev: null },
+      error: {
+        title: "Error",
+        description: "Failed to load quote requests",
+        variant: "destructive" as const,
+      },
+    };
   }
 }
 
@@ -36,14 +56,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const app = getApp(context);
   const form = await request.formData();
   const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  if (form.get("intent") !== "delete") return redirectWithToast(context, back, { title: "Error", description: "Unknown action", variant: "destructive" });
+  if (form.get("intent") !== "delete")
+    return redirectWithToast(context, back, {
+      title: "Error",
+      description: "Unknown action",
+      variant: "destructive",
+    });
   try {
-    const ok = await deleteQuoteRequest({ db: app.db, storage: getStorage(app.config), log: app.log }, String(form.get("id") ?? ""));
+    const ok = await deleteQuoteRequest(
+      { db: app.db, storage: getStorage(app.config), log: app.log },
+      String(form.get("id") ?? ""),
+    );
     if (ok) return redirectWithToast(context, back, { title: "Quote request deleted", variant: "success" });
   } catch (error) {
     app.log.error({ err: error }, "quote request delete failed");
   }
-  return redirectWithToast(context, back, { title: "Error", description: "Failed to delete quote request", variant: "destructive" });
+  return redirectWithToast(context, back, {
+    title: "Error",
+    description: "Failed to delete quote request",
+    variant: "destructive",
+  });
 }
 
 const photoUrl = (id: string) => `/enquiries/photo/quote/${id}`;
@@ -55,15 +87,26 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
   const [details, setDetails] = useState<QuoteRow | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
-    <AdminPage title="Provider Quote Requests" description="Requests visitors sent to premium providers, newest first.">
-      <SearchBar q={q} label="Search quote requests" placeholder="Search by name, email, postcode, provider, message..." />
+    <AdminPage
+      title="Provider Quote Requests"
+      description="Requests visitors sent to premium providers, newest first."
+    >
+      <SearchBar
+        q={q}
+        label="Search quote requests"
+        placeholder="Search by name, email, postcode, provider, message..."
+      />
       <div className="mt-6">
         {page.rows.length === 0 ? (
           <EmptyState>{q ? `No quote requests match "${q}"` : "No quote requests found"}</EmptyState>
         ) : (
           <ul className="space-y-3" aria-label="Quote requests">
             {page.rows.map((r) => (
-              <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="quote-row">
+              <li
+                key={r.id}
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                data-testid="quote-row"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
@@ -86,16 +129,38 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                     <Button size="sm" variant="outline" onClick={() => setDetails(r)}>
                       <Eye aria-hidden className="h-4 w-4" /> View Details
                     </Button>
-                    <Button size="sm" variant="outline" className="text-red-700" onClick={() => setDeleting(r.id)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="text-red-700"
+                      onClick={() => setDeleting(r.id)}
+                    >
                       <Trash2 aria-hidden className="h-4 w-4" /> Delete
                     </Button>
                   </div>
                 </div>
                 <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
-                  <Item k="Email" v={<a href={`mailto:${r.email}`} className="text-brand-700 underline underline-offset-2">{r.email}</a>} />
+                  <Item
+                    k="Email"
+                    v={
+                      <a href={`mailto:${r.email}`} className="text-brand-700 underline underline-offset-2">
+                        {r.email}
+                      </a>
+                    }
+                  />
                   <Item k="Phone" v={r.phone || "Not provided"} />
                   <Item k="Postcode" v={r.postcode || "Not provided"} />
-                  <Item k="Provider" v={<Link to={`/provider/${encodeURIComponent(r.provider_id)}`} className="font-mono text-brand-700 underline underline-offset-2">{r.provider_id}</Link>} />
+                  <Item
+                    k="Provider"
+                    v={
+                      <Link
+                        to={`/provider/${encodeURIComponent(r.provider_id)}`}
+                        className="font-mono text-brand-700 underline underline-offset-2"
+                      >
+                        {r.provider_id}
+                      </Link>
+                    }
+                  />
                   <Item k="Service" v={r.service_type || "Not specified"} />
                 </dl>
                 <p className="mt-2 line-clamp-2 text-sm text-slate-800">{r.message}</p>
@@ -106,7 +171,12 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
         <Pager prev={page.prev} next={page.next} q={q} />
       </div>
       <ImageDialog src={image} title="Quote request photo" onClose={() => setImage(null)} />
-      <Dialog open={!!details} onOpenChange={(o) => !o && setDetails(null)} title="Quote Request Details" footer={<Button onClick={() => setDetails(null)}>Close</Button>}>
+      <Dialog
+        open={!!details}
+        onOpenChange={(o) => !o && setDetails(null)}
+        title="Quote Request Details"
+        footer={<Button onClick={() => setDetails(null)}>Close</Button>}
+      >
         {details ? (
           <>
             <DetailSection
@@ -127,11 +197,23 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                 ["Submitted", formatDateTime(details.created_at)],
               ]}
             />
-            <DetailSection title="Message" rows={[["Message", <span className="whitespace-pre-line">{details.message}</span>]]} />
+            <DetailSection
+              title="Message"
+              rows={[["Message", <span className="whitespace-pre-line">{details.message}</span>]]}
+            />
             {details.has_image ? (
               <p className="mt-4 text-sm">
-                <a href={photoUrl(details.id)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
-                  <img src={`${photoUrl(details.id)}?size=thumb`} alt="" className="mb-2 block max-h-40 w-auto rounded-md border border-slate-200" />
+                <a
+                  href={photoUrl(details.id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  <img
+                    src={`${photoUrl(details.id)}?size=thumb`}
+                    alt=""
+                    className="mb-2 block max-h-40 w-auto rounded-md border border-slate-200"
+                  />
                   Open the attached image
                 </a>
               </p>
@@ -139,7 +221,12 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </Dialog>
-      <DeleteDialog id={deleting} open={!!deleting} question="Delete this quote request? This cannot be undone." onClose={() => setDeleting(null)} />
+      <DeleteDialog
+        id={deleting}
+        open={!!deleting}
+        question="Delete this quote request? This cannot be undone."
+        onClose={() => setDeleting(null)}
+      />
     </AdminPage>
   );
 }
