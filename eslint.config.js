@@ -1,5 +1,38 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/**
+ * The folder rules (docs/architecture.md, CONTRIBUTING.md), checked on every `npm test`:
+ *   platform  → nothing above it (no module, web, component, route or content)
+ *   modules   → platform and other modules; no React, component, web or route
+ *   web       → platform and modules; no component or route
+ *   components→ only types from `*.server` files; no route
+ *   routes    → everything below them, but never `kysely` (SQL lives in modules)
+ * and, across the tree, no import cycles and type-only imports marked as such.
+ */
+const upward = (...folders) =>
+  folders.map((folder) => ({
+    group: [`~/${folder}`, `~/${folder}/**`, `**/app/${folder}/**`],
+    message: `This folder may not import from app/${folder} (folder rules: docs/architecture.md).`,
+  }));
+
+const serverOnlyValues = {
+  group: ["**/*.server", "**/*.server.ts"],
+  allowTypeImports: true,
+  message: "Components take only types from *.server files: the data comes through the route's loader.",
+};
+
+const react = {
+  group: ["react", "react-dom", "react-dom/*", "react-router", "radix-ui", "lucide-react"],
+  message: "Domain modules are plain TypeScript: no React or routing (move UI to app/components).",
+};
+
+const restrict = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+});
 
 export default tseslint.config(
   {
@@ -18,14 +51,62 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "inline-type-imports" },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." },
         { selector: "CallExpression[callee.property.name='skip']", message: "No skipped tests." },
       ],
     },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...reactHooks.configs.flat["recommended-latest"],
+  },
+  // ---- folder rules (tests may reach across them to set things up) ----
+  {
+    files: ["app/platform/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: restrict(...upward("modules", "web", "components", "routes", "content")),
+  },
+  {
+    files: ["app/modules/**/*.ts", "app/modules/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/test-support/**", "**/test-helpers.ts"],
+    rules: restrict(react, ...upward("web", "components", "routes")),
+  },
+  {
+    files: ["app/web/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: restrict(...upward("components", "routes")),
+  },
+  {
+    files: [
+      "app/components/**/*.ts",
+      "app/components/**/*.tsx",
+      "app/content/**/*.ts",
+      "app/content/**/*.tsx",
+    ],
+    ignores: ["**/*.test.ts"],
+    rules: restrict(serverOnlyValues, ...upward("routes")),
+  },
+  {
+    files: ["app/routes/**/*.ts", "app/routes/**/*.tsx", "app/root.tsx"],
+    rules: restrict({
+      group: ["kysely", "kysely/*"],
+      message: "Routes call a domain module; SQL lives in app/modules.",
+    }),
   },
   {
     files: ["**/*.mjs", "**/*.js"],

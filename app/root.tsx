@@ -12,9 +12,9 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toast";
-import { getApp } from "./platform/context";
-import { takeToast } from "./platform/toast.server";
-import { getAuth, takeSessionCookie } from "./routes/auth/guards.server";
+import { getApp } from "~/web/context";
+import { takeToast } from "~/web/toast.server";
+import { getAuth, takeSessionCookie } from "~/web/guards.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -7,7 +7,8 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "../app/platform/context";
+import type { AppServices } from "../app/web/context";
+import { createStorage } from "../app/platform/storage/create-storage.server";
 import { answerBackupRequests } from "../app/platform/backup.server";
 import { listenForChanges } from "../app/platform/db/changes.server";
 import { openDatabase } from "../app/platform/db/database.server";
@@ -79,7 +80,8 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
   const events = new ProviderEventRecorder(database.db, {
     onError: (err, lost) => log.warn({ err, lost }, "profile views and phone clicks not recorded"),
   });
-  const services: AppServices = { config, db: database.db, jobs, events };
+  const storage = createStorage(config);
+  const services: AppServices = { config, db: database.db, jobs, events, storage };
   // Other instances' changes clear this one's caches (decision 0013); PGlite is one process.
   const changes =
     config.DATABASE_URL && role === "all" ? await listenForChanges(config.DATABASE_URL, log) : null;

@@ -2,7 +2,7 @@
  * What the server does once at start-up besides migrating: the job handlers each module
  * provides, schedules, and the first-run set-up of the embedded demo.
  */
-import type { AppServices } from "../app/platform/context";
+import type { AppServices } from "../app/web/context";
 import { JOB_PRIORITY } from "../app/platform/jobs/queue.server";
 import type { Logger } from "../app/platform/logger.server";
 import { createDemoAdmin } from "../app/modules/accounts/create-admin.server";
@@ -11,7 +11,6 @@ import { registerPrivacyJobs } from "../app/modules/privacy/register-jobs.server
 import { PDF_JOB } from "../app/modules/waste-notes/create-note.server";
 import { wasteNotePdfJob } from "../app/modules/waste-notes/generate-pdf.server";
 import { createPdfRenderer } from "../app/modules/waste-notes/pdf-renderer.server";
-import { getStorage } from "../app/platform/storage/storage.server";
 import { seedSampleRegister } from "../app/modules/register-sync/seed-sample-register.server";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "../app/modules/register-sync/sync-job.server";
 import { failStaleSyncs } from "../app/modules/register-sync/fail-stale-syncs.server";
@@ -20,23 +19,21 @@ import { EXPIRY_REMINDER_JOB, sendExpiryReminders } from "../app/modules/directo
 /** Registers every job type and schedule; the returned function releases what they hold. */
 export function registerJobs(services: AppServices, log: Logger): () => Promise<void> {
   registerAccountJobs(services.jobs, services.config);
-  registerPrivacyJobs(services.jobs, services.config, log);
+  registerPrivacyJobs(services.jobs, services.storage, log);
   // PDFs are rendered in a child process with a time and memory limit (decision 0006).
   const pdfRenderer = createPdfRenderer(log);
   services.jobs.register(
     PDF_JOB,
     wasteNotePdfJob({
-      storage: getStorage(services.config),
+      storage: services.storage,
       publicUrl: services.config.publicUrl,
       render: pdfRenderer.render,
     }),
     { priority: JOB_PRIORITY.normal },
   );
-  services.jobs.register(
-    REGISTER_SYNC_JOB,
-    registerSyncJob(services.config, { storage: getStorage(services.config) }),
-    { bulk: true },
-  );
+  services.jobs.register(REGISTER_SYNC_JOB, registerSyncJob(services.config, { storage: services.storage }), {
+    bulk: true,
+  });
   if (services.config.SYNC_DAILY_AT && services.config.REGISTER_SOURCE) {
     services.jobs.schedule({
       name: "register-sync-daily",

@@ -17,12 +17,12 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Metrics } from "../app/platform/metrics.server";
-import { appContext, type AppServices } from "../app/platform/context";
+import { appContext, type AppServices } from "../app/web/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
 import { isbot } from "isbot";
-import { parseProfileViewEvent } from "../app/platform/page-cache";
+import { parseProfileViewEvent } from "../app/web/page-cache";
 import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
 import { bodyLimitFor, guardRequestBody, routePath, urlProblem } from "../app/web/request-input.server";
 import { compress } from "./compress";

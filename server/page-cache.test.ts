@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
-import { pageCacheHeaders, profileViewEvent } from "../app/platform/page-cache";
+import { pageCacheHeaders, profileViewEvent } from "../app/web/page-cache";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 
 /** A real Hono app: secure headers (per-response nonce), the cache, and a page that counts renders. */

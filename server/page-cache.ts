@@ -3,7 +3,7 @@
  * visitors see them: the rendered HTML is kept for a few seconds and served again without
  * running loaders or React. Decision 0207.
  *
- * - A route opts in with `pageCacheHeaders()` (app/platform/page-cache.ts); those headers never
+ * - A route opts in with `pageCacheHeaders()` (app/web/page-cache.ts); those headers never
  *   leave the server. The shorter of the route's and the server's time to live applies.
  * - Only plain GETs without cookies or credentials are served from or stored in the cache, and
  *   only 200 HTML responses that set no cookie. Signed-in users (session cookie) and anyone with
@@ -17,7 +17,7 @@
  *   is counted): the cache keeps it with the entry and reports it through `onHit`.
  */
 import type { MiddlewareHandler } from "hono";
-import { PAGE_CACHE_EVENT_HEADER, PAGE_CACHE_TTL_HEADER } from "../app/platform/page-cache";
+import { PAGE_CACHE_EVENT_HEADER, PAGE_CACHE_TTL_HEADER } from "../app/web/page-cache";
 const PLACEHOLDER = "\u0000nonce\u0000";
 const MAX_BODY = 512 * 1024;
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

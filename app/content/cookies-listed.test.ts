@@ -1,11 +1,11 @@
 // The cookie policy lists every cookie the product sets, by the name a browser sees in development
 // (`__name`; `__Host-name` over HTTPS), and nothing else.
 import { describe, expect, it } from "vitest";
-import { LINK_COOKIE } from "~/routes/auth/link-cookie.server";
-import { REVIEWS_COOKIE } from "~/routes/enquiries/reviewer-cookie.server";
-import { cookieName } from "~/platform/cookies.server";
-import { SESSION_COOKIE } from "~/platform/session.server";
-import { TOAST_COOKIE } from "~/platform/toast.server";
+import { LINK_COOKIE } from "~/web/link-cookie.server";
+import { REVIEWS_COOKIE } from "~/web/reviewer-cookie.server";
+import { cookieName } from "~/web/cookies.server";
+import { SESSION_COOKIE } from "~/web/session-cookie.server";
+import { TOAST_COOKIE } from "~/web/toast.server";
 import { COOKIES } from "./site";
 
 describe("the cookie policy", () => {

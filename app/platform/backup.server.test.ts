@@ -22,7 +22,8 @@ import {
 } from "./backup.server";
 import { openDatabase, type DatabaseHandle } from "./db/database.server";
 import { migrate } from "./db/migrate.server";
-import { LocalDiskStorage, type Storage } from "./storage/storage.server";
+import { LocalDiskStorage } from "./storage/local-disk-storage.server";
+import type { Storage } from "./storage/storage.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "wcd-backup-"));
 const dataDir = path.join(root, "data");

@@ -6,14 +6,8 @@ import { setPasswordWithToken } from "~/modules/accounts/set-password.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
 import { makeUser, TEST_CONFIG } from "~/modules/accounts/test-helpers";
 import { issueToken } from "~/modules/accounts/tokens.server";
-import {
-  clearSessionCookie,
-  createSessionRow,
-  readSessionToken,
-  resolveSession,
-  serializeSessionCookie,
-  SESSION_TTL_MS,
-} from "./session.server";
+import { clearSessionCookie, readSessionToken, serializeSessionCookie } from "~/web/session-cookie.server";
+import { createSessionRow, resolveSession, SESSION_TTL_MS } from "./session.server";
 
 let t: TestDatabase;
 beforeAll(async () => {

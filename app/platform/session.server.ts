@@ -1,22 +1,18 @@
 /**
  * Sessions: the browser holds only a signed, httpOnly, SameSite=Lax cookie with a random token;
  * the `sessions` table holds SHA-256(token), the user, expiry (30 days, rolling) and revocation.
+ * The cookie that carries the token is app/web/session-cookie.server.ts.
  * A session whose user has two-factor enabled starts "pending" (mfa_verified = false, 10 minutes)
  * and becomes a full session, under a new token, once the second factor is verified.
  */
 import crypto from "node:crypto";
-import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "./cookies.server";
 import type { Database } from "./db/database.server";
-
-export type { CookieConfig };
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A pending (password checked, second factor not yet) session lives this long. */
 export const PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
 /** The expiry is pushed forward at most this often, to avoid a write on every request. */
 export const ROLL_INTERVAL_MS = 60 * 60 * 1000;
-/** The session cookie: `__Host-session` over HTTPS, `__session` in development (cookies.server.ts). */
-export const SESSION_COOKIE: CookieSpec = { name: "session", maxAgeSeconds: SESSION_TTL_MS / 1000 };
 
 export function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
@@ -24,36 +20,6 @@ export function newToken(): string {
 
 export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-// ---- cookie -----------------------------------------------------------------------------
-
-const cookieFor = (config: CookieConfig) => signedCookie(SESSION_COOKIE, config);
-
-/** The token in the request's session cookie; `present` is true when a cookie was sent at all. */
-export async function readSessionToken(
-  request: Request,
-  config: CookieConfig,
-): Promise<{ token: string | null; present: boolean }> {
-  if (!hasCookie(request, SESSION_COOKIE, config)) return { token: null, present: false };
-  const value: unknown = await cookieFor(config).parse(request.headers.get("Cookie"));
-  // A tampered or foreign cookie fails the signature check and parses as null.
-  return {
-    token: typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null,
-    present: true,
-  };
-}
-
-export function serializeSessionCookie(
-  config: CookieConfig,
-  token: string,
-  maxAgeMs = SESSION_TTL_MS,
-): Promise<string> {
-  return cookieFor(config).serialize(token, { maxAge: Math.max(1, Math.floor(maxAgeMs / 1000)) });
-}
-
-export function clearSessionCookie(config: CookieConfig): Promise<string> {
-  return cookieFor(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 // ---- store --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { testPng, validForm } from "../../app/modules/waste-notes/test-support/v
 import { validateWasteNote } from "../../app/modules/waste-notes/validate-note.server";
 import { openDatabase, type Database } from "../../app/platform/db/database.server";
 import { migrate } from "../../app/platform/db/migrate.server";
-import { LocalDiskStorage } from "../../app/platform/storage/storage.server";
+import { LocalDiskStorage } from "../../app/platform/storage/local-disk-storage.server";
 import type { BenchContext, BenchRow, BenchSection } from "./types";
 
 const SECTION = "waste notes";

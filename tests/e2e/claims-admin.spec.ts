@@ -4,7 +4,7 @@
  * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
  * the listings and providers screens, and suspension.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
 import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
 
@@ -12,7 +12,7 @@ import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./suppor
  * Leaves the shared e2e server as other specs expect it: a listing approved here is suspended
  * afterwards, so it does not push the fixture carriers out of the home page's featured block.
  */
-async function suspendAfterwards(browser: import("@playwright/test").Browser, number: string, name: string) {
+async function suspendAfterwards(browser: Browser, number: string, name: string) {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signIn(admin, CLAIMS.admin);

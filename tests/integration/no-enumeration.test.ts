@@ -10,7 +10,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "~/modules/accounts/test-helpers";
 import { log, premiumListing } from "~/modules/leads/test-support/enquiry-fixtures";
-import { appContext, type AppContext } from "~/platform/context";
+import { appContext, type AppContext } from "~/web/context";
 import type { Config } from "~/platform/env.server";
 import { action as claimAction } from "~/routes/claims/claim";
 import { loader as reviewCheck } from "~/routes/enquiries/review-check";

@@ -28,7 +28,7 @@ export const MESSAGES = {
  */
 export const UNCONFIRMED_MESSAGES = {
   newLink: `${MESSAGES.unconfirmed} We've sent a new link; earlier links no longer work.`,
-  useEarlier: (when: string) =>
+  earlierLinkStands: (when: string) =>
     `${MESSAGES.unconfirmed} Use the link we sent earlier. If you cannot find it, you can ask for a new one ${when} by signing in again.`,
 } as const;
 

@@ -1,5 +1,5 @@
 import { Menu, Recycle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -32,10 +32,12 @@ function useUser(): MenuUser | null {
 
 export function SiteHeader() {
   const user = useUser();
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  // A navigation closes the mobile menu.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // The mobile menu is open for the page it was opened on: a navigation closes it.
+  const here = location.pathname + location.search;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === here;
+  const setOpen = (next: boolean) => setOpenOn(next ? here : null);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     cn(

@@ -1,7 +1,7 @@
 /**
  * Toasts: a tiny global store plus a Radix Toast viewport rendered once in the root.
  * Show one from anywhere with `toast({ title, description, variant })`; the server can queue
- * one across a redirect with `redirectWithToast` (platform/toast.server.ts).
+ * one across a redirect with `redirectWithToast` (app/web/toast.server.ts).
  * The same news is shown once (decision 0603): a toast with the title and description of one
  * already on screen replaces it (as the newest, its timer started again) instead of stacking, and
  * at most MAX_TOASTS are on screen, the oldest leaving first.
@@ -9,12 +9,9 @@
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { cn } from "./cn";
+import type { ToastMessage } from "~/web/toast.server";
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: "default" | "success" | "destructive";
-}
+export type { ToastMessage };
 interface Entry extends ToastMessage {
   id: number;
 }

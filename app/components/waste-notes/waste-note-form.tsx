@@ -115,7 +115,9 @@ export function WasteNoteForm({
       summary.current?.focus();
       summary.current?.scrollIntoView({ block: "start", behavior: "smooth" });
     }
-    // Only when a new answer arrives from the server (givenErrors / formError change identity).
+    // Only when a new answer arrives from the server (givenErrors / formError change identity),
+    // not when the user fixes a field and the count drops.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [givenErrors, formError]);
   const show = (when: boolean) => !hydrated || when;
 

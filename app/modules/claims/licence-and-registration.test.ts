@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { bodyLimitFor, PLAIN_FORM_BYTES } from "~/web/request-input.server";
 import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { addProvider } from "./add-provider.server";

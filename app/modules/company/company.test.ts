@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { craftedImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { testPng } from "../waste-notes/test-support/valid-form";
 import { editableValues, getCompanyListing } from "./company-listing.server";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { purgeExpiredRecords } from "./purge-expired-records.server";
 
 let t: TestDatabase;

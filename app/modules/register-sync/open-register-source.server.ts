@@ -9,6 +9,7 @@
  * (register-limits.ts, decision 0109). The signal stops a read at once, even one waiting on a
  * slow source.
  */
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -178,7 +179,7 @@ async function openBytes(
       throw new SourceError(tooLargeMessage(limits.maxBytes));
     }
     return {
-      stream: Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>),
+      stream: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       size: Number.isFinite(length) && length > 0 && !encoded ? length : null,
     };
   }

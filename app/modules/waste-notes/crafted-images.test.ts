@@ -16,7 +16,7 @@ import {
   goodImages,
   gpsJpeg,
 } from "~/platform/images/test-support/crafted-images";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { PDF_JOB } from "./create-note.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";

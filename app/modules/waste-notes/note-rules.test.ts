@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "~/platform/logger.server";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { describeNote } from "./describe-note.server";

@@ -5,7 +5,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalDiskStorage } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { exportCompanyNotesCsv } from "./export-csv.server";

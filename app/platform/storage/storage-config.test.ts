@@ -2,13 +2,14 @@ import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../env.server";
 import { S3Storage } from "./s3-storage.server";
-import { getStorage, LocalDiskStorage } from "./storage.server";
+import { createStorage } from "./create-storage.server";
+import { LocalDiskStorage } from "./local-disk-storage.server";
 
 const base = { DATA_DIR: os.tmpdir(), SESSION_SECRET: "x".repeat(40) };
 
 describe("storage configuration", () => {
   it("uses local disk by default", () => {
-    expect(getStorage(loadConfig(base))).toBeInstanceOf(LocalDiskStorage);
+    expect(createStorage(loadConfig(base))).toBeInstanceOf(LocalDiskStorage);
   });
 
   it("STORAGE_DRIVER=s3 needs a bucket and credentials, then gives the S3 driver", () => {
@@ -26,7 +27,7 @@ describe("storage configuration", () => {
       S3_PREFIX: "uploads/prod",
     });
     expect(config).toMatchObject({ S3_REGION: "us-east-1", S3_PREFIX: "uploads/prod" });
-    expect(getStorage(config)).toBeInstanceOf(S3Storage);
+    expect(createStorage(config)).toBeInstanceOf(S3Storage);
     expect(() => loadConfig({ ...base, S3_PREFIX: "bad prefix!" })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, STORAGE_DRIVER: "ftp" })).toThrow(ConfigError);
   });

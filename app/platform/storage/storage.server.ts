@@ -1,12 +1,12 @@
 /**
- * File storage behind one small interface. The local-disk driver (default) keeps files under
- * DATA_DIR/uploads; the S3-compatible driver (s3-storage.server.ts) implements it for production.
+ * File storage behind one small interface. The local-disk driver (local-disk-storage.server.ts,
+ * the default) keeps files under DATA_DIR/uploads; the S3-compatible driver (s3-storage.server.ts)
+ * implements it for production; create-storage.server.ts picks one from the configuration, once,
+ * at start-up, and the app services carry it (`getApp(context).storage`).
  * Keys are relative paths such as "waste-notes/<id>/photo-1.jpg"; nothing here is served
  * directly: routes decide who may read what.
  */
-import fs from "node:fs/promises";
 import path from "node:path";
-import { S3Storage } from "./s3-storage.server";
 
 export interface StoredFile {
   body: Buffer;
@@ -50,82 +50,4 @@ const typesByExtension: Record<string, string> = {
 
 export function contentTypeFor(key: string): string {
   return typesByExtension[path.extname(key).toLowerCase()] ?? "application/octet-stream";
-}
-
-/** Local-disk driver: files under `root`, written atomically (temp file + rename). */
-export class LocalDiskStorage implements Storage {
-  constructor(private readonly root: string) {}
-
-  private file(key: string): string {
-    return path.join(this.root, ...checkKey(key).split("/"));
-  }
-
-  async put(key: string, body: Buffer | Uint8Array): Promise<void> {
-    const target = this.file(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, body, { mode: 0o640 });
-    await fs.rename(temp, target);
-  }
-
-  async get(key: string): Promise<StoredFile | null> {
-    try {
-      const body = await fs.readFile(this.file(key));
-      return { body, contentType: contentTypeFor(key), size: body.length };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    await fs.rm(this.file(key), { force: true });
-  }
-
-  async deletePrefix(prefix: string): Promise<void> {
-    await fs.rm(this.file(prefix), { recursive: true, force: true });
-  }
-}
-
-const instances = new Map<string, Storage>();
-
-export interface StorageConfig {
-  dataDir: string;
-  STORAGE_DRIVER: "local" | "s3";
-  S3_BUCKET?: string;
-  S3_REGION?: string;
-  S3_ENDPOINT?: string;
-  S3_ACCESS_KEY_ID?: string;
-  S3_SECRET_ACCESS_KEY?: string;
-  S3_FORCE_PATH_STYLE?: boolean;
-  S3_PREFIX?: string;
-}
-
-/** The configured storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
-export function getStorage(config: StorageConfig): Storage {
-  const id =
-    config.STORAGE_DRIVER === "s3"
-      ? `s3:${config.S3_ENDPOINT ?? ""}:${config.S3_BUCKET}:${config.S3_PREFIX ?? ""}`
-      : path.join(config.dataDir, "uploads");
-  let storage = instances.get(id);
-  if (!storage) {
-    if (config.STORAGE_DRIVER === "s3") {
-      if (!config.S3_BUCKET || !config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
-        throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
-      }
-      storage = new S3Storage({
-        bucket: config.S3_BUCKET,
-        region: config.S3_REGION ?? "us-east-1",
-        endpoint: config.S3_ENDPOINT,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        prefix: config.S3_PREFIX,
-      });
-    } else {
-      storage = new LocalDiskStorage(id);
-    }
-    instances.set(id, storage);
-  }
-  return storage;
 }

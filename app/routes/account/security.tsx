@@ -26,8 +26,8 @@ import {
 import { getAccount } from "~/modules/accounts/get-account.server";
 import { qrCodeDataUrl } from "~/modules/accounts/qr-code.server";
 import { regenerateRecoveryCodes } from "~/modules/accounts/regenerate-recovery-codes.server";
-import { getApp } from "~/platform/context";
-import { getAuth, requireUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { getAuth, requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/security";
 
 const codeField = z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20);

@@ -24,8 +24,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getDashboard, type Dashboard } from "~/modules/admin/get-dashboard.server";
-import { getApp } from "~/platform/context";
-import { requireAdmin } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/index";
 
 export function meta() {

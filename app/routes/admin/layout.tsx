@@ -8,7 +8,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { AdminNavList, currentSection } from "~/components/admin/admin-nav";
 import { Alert } from "~/components/ui/alert";
 import { Sheet } from "~/components/ui/sheet";
-import { requireAdmin, requireAdminMiddleware } from "../auth/guards.server";
+import { requireAdmin, requireAdminMiddleware } from "~/web/guards.server";
 import type { Route } from "./+types/layout";
 import { adminNav } from "./nav";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { requireAdmin } from "../auth/guards.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseSearchInput } from "~/modules/directory/search-input";
 import { searchProviders } from "~/modules/directory/search-providers.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/providers";
 
 /**

@@ -2,8 +2,8 @@ import { MailX } from "lucide-react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ButtonLink } from "~/components/ui/button";
 import { confirmEmail } from "~/modules/accounts/confirm-email.server";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/confirm";
 
 export function meta() {

@@ -17,11 +17,12 @@ import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
-import { getApp } from "~/platform/context";
-import { PENDING_SESSION_TTL_MS, serializeSessionCookie } from "~/platform/session.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { getApp } from "~/web/context";
+import { PENDING_SESSION_TTL_MS } from "~/platform/session.server";
+import { serializeSessionCookie } from "~/web/session-cookie.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/login";
-import { getAuth } from "./guards.server";
+import { getAuth } from "~/web/guards.server";
 
 const schema = z.object({
   email: z
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return fail(
           result.newLink
             ? UNCONFIRMED_MESSAGES.newLink
-            : UNCONFIRMED_MESSAGES.useEarlier(retryIn(result.retryAt)),
+            : UNCONFIRMED_MESSAGES.earlierLinkStands(retryIn(result.retryAt)),
           403,
         );
       case "rate-limited": {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { signOut } from "~/modules/accounts/sign-out.server";
-import { getApp } from "~/platform/context";
-import { clearSessionCookie, readSessionToken } from "~/platform/session.server";
+import { getApp } from "~/web/context";
+import { clearSessionCookie, readSessionToken } from "~/web/session-cookie.server";
 import type { Route } from "./+types/logout";
 
 // Logging out is a POST (forms in the header, /unauthorized and the dashboards). A GET changes nothing.

@@ -10,7 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { requestPasswordReset } from "~/modules/accounts/request-password-reset.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/request-reset";
 
 const schema = z.object({

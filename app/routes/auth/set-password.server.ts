@@ -10,9 +10,9 @@ import { setPasswordSchema as schema } from "~/components/auth/schemas";
 import type { ToastMessage } from "~/components/ui/toast";
 import { checkPasswordLink, setPasswordWithToken } from "~/modules/accounts/set-password.server";
 import type { Purpose } from "~/modules/accounts/tokens.server";
-import { getApp } from "~/platform/context";
-import { clearSessionCookie } from "~/platform/session.server";
-import { clearLinkToken, readLinkToken, storeLinkToken } from "./link-cookie.server";
+import { getApp } from "~/web/context";
+import { clearSessionCookie } from "~/web/session-cookie.server";
+import { clearLinkToken, readLinkToken, storeLinkToken } from "~/web/link-cookie.server";
 
 interface Args {
   request: Request;

@@ -10,11 +10,11 @@ import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { verifySecondFactor } from "~/modules/accounts/verify-second-factor.server";
-import { getApp } from "~/platform/context";
-import { clearSessionCookie, serializeSessionCookie } from "~/platform/session.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { getApp } from "~/web/context";
+import { clearSessionCookie, serializeSessionCookie } from "~/web/session-cookie.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/two-factor";
-import { getAuth } from "./guards.server";
+import { getAuth } from "~/web/guards.server";
 
 const schema = z.object({
   code: z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20),

@@ -31,7 +31,6 @@ import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
 import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
 import { submitClaim } from "~/modules/claims/submit-claim.server";
 import { formatDate } from "~/modules/directory/provider";
-import { getStorage } from "~/platform/storage/storage.server";
 import { readForm } from "~/web/request-input.server";
 import {
   addService,
@@ -44,10 +43,10 @@ import {
   type WizardStep,
   type WizardValues,
 } from "~/modules/claims/wizard-state";
-import { getApp } from "~/platform/context";
-import { serializeSessionCookie } from "~/platform/session.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { getUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { serializeSessionCookie } from "~/web/session-cookie.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/claim";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -280,7 +279,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       {
         account: user ? { id: user.id, email: user.email } : null,
         ip: app.clientIp,
-        storage: getStorage(app.config),
+        storage: app.storage,
       },
     );
     const here = encodeURIComponent(number);

@@ -8,7 +8,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { findClaimTarget } from "~/modules/claims/find-claim-target.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/complete";
 
 export function meta() {

@@ -27,7 +27,7 @@ import {
   type ClaimTargetResult,
 } from "~/modules/claims/find-claim-target.server";
 import { formatDate } from "~/modules/directory/provider";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/register";
 
 export function meta() {

@@ -30,11 +30,10 @@ import {
 } from "~/modules/company/listing-rules";
 import { removeLogo, uploadLogo } from "~/modules/company/logo.server";
 import { saveListingDetails, setEmailNotifications } from "~/modules/company/update-listing.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { readForm } from "~/web/request-input.server";
-import { getStorage } from "~/platform/storage/storage.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireUser } from "../auth/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/index";
 
 export function meta() {
@@ -89,7 +88,7 @@ const failure = (description: string): ToastMessage => ({
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
-  const deps = { db: app.db, storage: getStorage(app.config) };
+  const deps = { db: app.db, storage: app.storage };
   const read = await readForm(request);
   if (!read.ok) {
     // A logo over the limit is refused as its bytes arrive (app/web/request-input.server.ts).

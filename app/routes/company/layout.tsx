@@ -3,8 +3,8 @@ import { FileText, LayoutDashboard, ListChecks, LogOut, ShieldCheck } from "luci
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { getAccount } from "~/modules/accounts/get-account.server";
-import { getApp } from "~/platform/context";
-import { requireUser, requireUserMiddleware } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireUser, requireUserMiddleware } from "~/web/guards.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];

@@ -1,11 +1,10 @@
 /** /company-logo/:file — a listing's logo, public (it is shown on the public profile and cards). */
 import { readLogo } from "~/modules/company/logo.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/logo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const file = await readLogo(getStorage(getApp(context).config), params.file);
+  const file = await readLogo(getApp(context).storage, params.file);
   if (!file)
     return new Response("Not found", {
       status: 404,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { requireUser } from "../auth/guards.server";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -20,10 +20,10 @@ import { periodName, planName } from "~/modules/plans/plan-state";
 import { requestUpgrade } from "~/modules/plans/upgrade-requests.server";
 import { UPGRADE_TEXT } from "~/modules/plans/upgrade-text";
 import { formatDay } from "~/modules/waste-notes/note-rules";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/request-input.server";
-import { requireUser } from "../auth/guards.server";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/upgrade";
 
 export function meta() {

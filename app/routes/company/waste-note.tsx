@@ -21,9 +21,8 @@ import { NOTE_RULE_TEXT, UPGRADE_PATH, type NoteRefusal } from "~/modules/waste-
 import { checkPlanLimit, type PlanUsage } from "~/modules/waste-notes/plan-limit.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
 import { readForm } from "~/web/request-input.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { requireUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-note";
 
 export function meta() {
@@ -88,7 +87,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { status: 404 },
     );
   try {
-    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
+    const result = await submitWasteNote({ db: app.db, storage: app.storage }, form, {
       owner: { userId: user.id, registrationNumber: listing.registrationNumber },
     });
     switch (result.status) {

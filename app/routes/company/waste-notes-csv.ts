@@ -1,8 +1,8 @@
 /** /company/waste-notes.csv: every note of the signed-in company, as CSV (two-year record, digital waste tracking). */
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { exportCompanyNotesCsv } from "~/modules/waste-notes/export-csv.server";
-import { getApp } from "~/platform/context";
-import { requireUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-notes-csv";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -27,9 +27,9 @@ import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { formatDate, formatDateTime } from "~/modules/waste-notes/dates";
 import { listCompanyNotes } from "~/modules/waste-notes/list-notes.server";
 import { locationTitle } from "~/modules/waste-notes/location-title";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Database } from "~/platform/db/database.server";
-import { requireUser } from "../auth/guards.server";
+import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-notes";
 
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@
  * 127.0.0.1), and only to a connection whose socket is this machine's: a forwarded address is
  * never believed here (decision 0008).
  */
-import type { AppContext } from "~/platform/context";
+import type { AppContext } from "~/web/context";
 
 export function mailboxAllowed(app: Pick<AppContext, "config" | "localRequest">): boolean {
   return !app.config.isProduction && app.config.trustProxy === null && app.localRequest;

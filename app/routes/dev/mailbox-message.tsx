@@ -1,5 +1,5 @@
 /** The HTML version of one outbox message, served as its own document. 404 in production. */
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { getOutboxHtml } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox-message";
 import { mailboxAllowed } from "./access.server";

@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { listOutbox } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { mailboxAllowed } from "./access.server";

@@ -11,8 +11,7 @@ import type { EnquiryReply } from "~/components/enquiries/reply";
 import { HONEYPOT } from "~/modules/leads/constants";
 import { createLead } from "~/modules/leads/create-lead.server";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/lead";
 import { readForm } from "~/web/request-input.server";
 
@@ -35,11 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
   try {
-    const result = await createLead(
-      { db: app.db, storage: getStorage(app.config), log: app.log },
-      app.config,
-      { input: submission.value, photo: body.get("photo"), honeypot: body.get(HONEYPOT), ip: app.clientIp },
-    );
+    const result = await createLead({ db: app.db, storage: app.storage, log: app.log }, app.config, {
+      input: submission.value,
+      photo: body.get("photo"),
+      honeypot: body.get(HONEYPOT),
+      ip: app.clientIp,
+    });
     switch (result.status) {
       case "created":
         return data<EnquiryReply>({

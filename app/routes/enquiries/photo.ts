@@ -9,9 +9,8 @@ import { redirect } from "react-router";
 import { getLeadPhotoKey } from "~/modules/leads/get-lead-photo.server";
 import { readPhoto } from "~/modules/leads/photo.server";
 import { getQuotePhotoKey } from "~/modules/quotes/get-quote-photo.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { getUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/photo";
 
 const notFound = () =>
@@ -32,7 +31,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
         : null
       : await getQuotePhotoKey(app.db, params.id, user);
   if (!key) return notFound();
-  const photo = await readPhoto(getStorage(app.config), key, {
+  const photo = await readPhoto(app.storage, key, {
     thumbnail: url.searchParams.get("size") === "thumb",
   });
   if (!photo) return notFound();

@@ -15,8 +15,7 @@ import { HONEYPOT } from "~/modules/leads/constants";
 import { quoteSentText, type SentDetails } from "~/modules/leads/sent-details";
 import { createQuoteRequest, getQuoteProvider, quoteRecipient } from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/quote";
 import { readForm } from "~/web/request-input.server";
 
@@ -79,17 +78,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   try {
-    const result = await createQuoteRequest(
-      { db: app.db, storage: getStorage(app.config), log: app.log },
-      app.config,
-      {
-        registrationNumber: params.registrationNumber,
-        input: submission.value,
-        photo: body.get("photo"),
-        honeypot,
-        ip: app.clientIp,
-      },
-    );
+    const result = await createQuoteRequest({ db: app.db, storage: app.storage, log: app.log }, app.config, {
+      registrationNumber: params.registrationNumber,
+      input: submission.value,
+      photo: body.get("photo"),
+      honeypot,
+      ip: app.clientIp,
+    });
     const fail = (
       m: { title: string; description: string },
       status: number,

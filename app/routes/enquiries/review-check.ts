@@ -7,10 +7,10 @@
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { FORM_LIMITS, formLimitKey } from "~/modules/leads/rate-limits";
 import { hasReviewed } from "~/modules/reviews/has-reviewed.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { hit } from "~/platform/rate-limit.server";
 import type { Route } from "./+types/review-check";
-import { getReviewer } from "./reviewer-cookie.server";
+import { getReviewer } from "~/web/reviewer-cookie.server";
 
 const headers = { "Cache-Control": "no-store" };
 

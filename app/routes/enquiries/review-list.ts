@@ -4,7 +4,7 @@
  */
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/review-list";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -13,9 +13,9 @@ import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
 import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { submitReview } from "~/modules/reviews/submit-review.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/reviews";
-import { addReviewMark, getReviewer } from "./reviewer-cookie.server";
+import { addReviewMark, getReviewer } from "~/web/reviewer-cookie.server";
 
 const toast = (
   m: { title: string; description: string },

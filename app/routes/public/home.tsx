@@ -10,8 +10,8 @@ import { FEATURED_CARD_SERVICES } from "~/modules/directory/constants";
 import { featuredProviders, type FeaturedProviders } from "~/modules/directory/featured-providers.server";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "~/modules/directory/places";
 import type { Provider } from "~/modules/directory/provider";
-import { getApp } from "~/platform/context";
-import { loaderHeadersOnly, pageCacheHeaders } from "~/platform/page-cache";
+import { getApp } from "~/web/context";
+import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {

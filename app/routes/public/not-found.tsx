@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

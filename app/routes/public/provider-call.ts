@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { telHref } from "~/modules/directory/provider";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/provider-call";
 
 /**

@@ -23,8 +23,8 @@ import {
   websiteHref,
   type Provider,
 } from "~/modules/directory/provider";
-import { getApp } from "~/platform/context";
-import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/platform/page-cache";
+import { getApp } from "~/web/context";
+import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

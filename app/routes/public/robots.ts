@@ -1,4 +1,4 @@
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

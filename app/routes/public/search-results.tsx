@@ -13,8 +13,8 @@ import type { Provider } from "~/modules/directory/provider";
 import { defaultHideExpired, isLicenceCheck, parseSearchInput, searchHref, type SearchInput } from "~/modules/directory/search-input";
 import { searchProviders, type SearchResult } from "~/modules/directory/search-providers.server";
 import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wording";
-import { getApp } from "~/platform/context";
-import { loaderHeadersOnly, pageCacheHeaders } from "~/platform/page-cache";
+import { getApp } from "~/web/context";
+import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/search-results";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

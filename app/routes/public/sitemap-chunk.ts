@@ -1,5 +1,5 @@
 import { sitemapChunkCount, sitemapProviders, sitemapTowns } from "~/modules/directory/sitemap.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/sitemap-chunk";
 
 const STATIC_PATHS = [

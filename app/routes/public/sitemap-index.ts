@@ -1,5 +1,5 @@
 import { sitemapChunkCount } from "~/modules/directory/sitemap.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/sitemap-index";
 
 /** /sitemap.xml: the index of the town-pages sitemap and the chunked profile sitemaps. */

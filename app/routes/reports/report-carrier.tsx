@@ -15,7 +15,7 @@ import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import { REPORT_REASONS, reportSchema } from "~/modules/reports/report-schema";
 import { submitReport } from "~/modules/reports/submit-report.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { hit } from "~/platform/rate-limit.server";
 import type { Route } from "./+types/report-carrier";
 

@@ -15,9 +15,8 @@ import { COMPANY_AREA_MESSAGE, MESSAGES } from "~/modules/waste-notes/constants"
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
 import { readForm } from "~/web/request-input.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { getUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/generator";
 
 type ActionResult = {
@@ -71,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = read.form;
   try {
-    const result = await submitWasteNote({ db: app.db, storage: getStorage(app.config) }, form, {
+    const result = await submitWasteNote({ db: app.db, storage: app.storage }, form, {
       rateLimitKey: app.clientIp,
     });
     switch (result.status) {

@@ -4,7 +4,7 @@
  * A note with neither a PDF nor a job gets its job queued again (decision 0707).
  */
 import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/pdf-status";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

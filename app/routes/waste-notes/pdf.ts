@@ -1,6 +1,6 @@
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/pdf";
 import { serveNoteFile } from "./serve-note-file.server";
 

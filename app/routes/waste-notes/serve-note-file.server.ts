@@ -2,8 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { readNoteFile, type NoteFile } from "~/modules/waste-notes/read-note-file.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
+import { getApp } from "~/web/context";
 
 export async function serveNoteFile(
   context: Readonly<RouterContextProvider>,
@@ -11,8 +10,8 @@ export async function serveNoteFile(
   which: NoteFile,
   disposition?: string,
 ): Promise<Response> {
-  const { db, config } = getApp(context);
-  const result = await readNoteFile({ db, storage: getStorage(config) }, id, which);
+  const { db, storage } = getApp(context);
+  const result = await readNoteFile({ db, storage }, id, which);
   if (result.status !== "ok") {
     const message = result.status === "not-ready" ? MESSAGES.pdfUnavailable : "Waste note not found";
     return new Response(message, {

@@ -21,8 +21,8 @@ import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { getNoteDescription } from "~/modules/waste-notes/describe-note.server";
 import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
 import { pdfPath } from "~/modules/waste-notes/storage-keys";
-import { getApp } from "~/platform/context";
-import { getUser } from "../auth/guards.server";
+import { getApp } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/view";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

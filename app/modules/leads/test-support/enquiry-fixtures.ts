@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Database } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
-import { LocalDiskStorage, type Storage, type StoredFile } from "~/platform/storage/storage.server";
+import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
+import type { Storage, StoredFile } from "~/platform/storage/storage.server";
 
 export const log = createLogger("silent");
 

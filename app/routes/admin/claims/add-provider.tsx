@@ -13,9 +13,9 @@ import { Field, Input, Textarea } from "~/components/ui/form";
 import { addProvider } from "~/modules/claims/add-provider.server";
 import { addProviderSchema, firstErrors } from "~/modules/claims/claim-form";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/add-provider";
 
 export const meta = () => adminTitle("Add Provider");

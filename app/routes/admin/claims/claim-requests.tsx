@@ -36,10 +36,10 @@ import {
 } from "~/modules/claims/list-claims.server";
 import { rejectClaim } from "~/modules/claims/reject-claim.server";
 import { saveClaimNotes } from "~/modules/claims/save-claim-notes.server";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { ClaimStatus } from "~/platform/db/schema";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/claim-requests";
 
 export const meta = () => adminTitle("Claim Requests");
@@ -251,6 +251,8 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
     selected ? { claim: selected, mode } : null,
   );
   useEffect(() => {
+    // The review follows the loader: a claim's link (?claim=…) opens it, also on this page.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (selected) setReview({ claim: selected, mode });
   }, [selected, mode]);
   // A decision that went through (the action redirected, no error came back) closes the review.
@@ -260,6 +262,8 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
       submitted.current = true;
     else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
+      // Closed once the navigation that carried the decision settles, not while it runs.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       if (!actionData?.error) setReview(null);
     }
   }, [navigation.state, navigation.formMethod, actionData]);
@@ -286,6 +290,8 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
   const idle = navigation.state === "idle";
   const formSent = useRef(false);
   const navigationState = useRef(navigation.state);
+  // Read by the timer below when it fires: the state as of the latest render (issue 14, item 15).
+  // eslint-disable-next-line react-hooks/refs
   navigationState.current = navigation.state;
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {

@@ -6,9 +6,8 @@
  * shared caches, sandboxed, and unknown ids answer 404. Decision 0506.
  */
 import { readLicenceDocument } from "~/modules/claims/licence-document.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/licence-document";
 
 const notFound = () =>
@@ -20,7 +19,7 @@ const notFound = () =>
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
   const app = getApp(context);
-  const file = await readLicenceDocument(app.db, getStorage(app.config), params.claimId);
+  const file = await readLicenceDocument(app.db, app.storage, params.claimId);
   if (!file) return notFound();
   const disposition = file.contentType === "application/pdf" ? "attachment" : "inline";
   return new Response(new Uint8Array(file.body), {

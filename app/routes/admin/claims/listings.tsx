@@ -12,8 +12,8 @@ import { useToastOnce } from "~/components/ui/toast";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { listClaimedListings, type ListingRow } from "~/modules/claims/list-listings.server";
 import { websiteHref } from "~/modules/directory/provider";
-import { getApp } from "~/platform/context";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/listings";
 
 export const meta = () => adminTitle("Listings");

@@ -26,9 +26,9 @@ import { setListingSuspended } from "~/modules/claims/suspend-listing.server";
 import { ukToday } from "~/modules/directory/registration";
 import { closeUpgradeRequest, parsePlanForm, setListingPlan } from "~/modules/plans/set-listing-plan.server";
 import { formatDay as longDay } from "~/modules/waste-notes/note-rules";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/providers";
 
 export const meta = () => adminTitle("Providers");

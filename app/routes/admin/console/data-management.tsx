@@ -41,11 +41,10 @@ import {
   storeRegisterUpload,
   type StoredUpload,
 } from "~/modules/register-sync/store-upload.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
+import { getApp } from "~/web/context";
 import { readForm } from "~/web/request-input.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/data-management";
 
 export function meta() {
@@ -139,7 +138,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (intent === "sync" || intent === "upload") {
-    const storage = getStorage(app.config);
+    const storage = app.storage;
     let upload: StoredUpload | undefined;
     try {
       if (intent === "upload") {

@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/tabs";
 import { listReports, setReportStatus, type ReportStatus } from "~/modules/reports/list-reports.server";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/reports";
 
 export function meta() {

@@ -22,9 +22,9 @@ import {
   type AdminEmailRow,
 } from "~/modules/admin/admin-emails.server";
 import { getAdminSettings, sendTestEmail } from "~/modules/admin/settings.server";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {

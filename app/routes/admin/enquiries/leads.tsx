@@ -19,10 +19,9 @@ import { formatDate } from "~/modules/directory/provider";
 import { loadSizeLabel } from "~/modules/leads/constants";
 import { deleteLead } from "~/modules/leads/delete-lead.server";
 import { listLeads, type LeadRow } from "~/modules/leads/list-leads.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/leads";
 
 export const meta = () => adminTitle("Customer Leads");
@@ -61,7 +60,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
   try {
     const ok = await deleteLead(
-      { db: app.db, storage: getStorage(app.config), log: app.log },
+      { db: app.db, storage: app.storage, log: app.log },
       String(form.get("id") ?? ""),
     );
     if (ok) return redirectWithToast(context, back, { title: "Lead deleted", variant: "success" });

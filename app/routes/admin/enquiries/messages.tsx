@@ -5,9 +5,9 @@ import { EmptyState, formatDateTime, Pager, SearchBar } from "~/components/enqui
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listContactMessages, markMessageRead } from "~/modules/contact/list-messages.server";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/messages";
 
 export const meta = () => adminTitle("Messages");

@@ -18,10 +18,9 @@ import { Dialog } from "~/components/ui/dialog";
 import { useToastOnce } from "~/components/ui/toast";
 import { deleteQuoteRequest } from "~/modules/quotes/delete-quote.server";
 import { listQuoteRequests, type QuoteRow } from "~/modules/quotes/list-quotes.server";
-import { getApp } from "~/platform/context";
-import { getStorage } from "~/platform/storage/storage.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/quote-requests";
 
 export const meta = () => adminTitle("Provider Quote Requests");
@@ -64,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     });
   try {
     const ok = await deleteQuoteRequest(
-      { db: app.db, storage: getStorage(app.config), log: app.log },
+      { db: app.db, storage: app.storage, log: app.log },
       String(form.get("id") ?? ""),
     );
     if (ok) return redirectWithToast(context, back, { title: "Quote request deleted", variant: "success" });

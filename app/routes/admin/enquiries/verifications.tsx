@@ -6,9 +6,9 @@ import { EmptyState, formatDateTime } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
 import { Button } from "~/components/ui/button";
 import { listPendingReviews, moderateReview } from "~/modules/reviews/moderate-review.server";
-import { getApp } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { requireAdmin } from "../../auth/guards.server";
+import { getApp } from "~/web/context";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/verifications";
 
 export const meta = () => adminTitle("Pending Verifications");

@@ -9,7 +9,7 @@ import { CONTACT_RESPONSE_TIME, SUPPORT_HOURS } from "~/content/site";
 import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
 import { sendContactMessage } from "~/modules/contact/send-contact-message.server";
 import { HONEYPOT } from "~/modules/leads/constants";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import type { Route } from "./+types/contact";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
 import { canonicalUrl, pageMeta } from "./seo";

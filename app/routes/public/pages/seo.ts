@@ -4,7 +4,7 @@
  * never depends on the Host header a visitor sent.
  */
 import type { MetaDescriptor, RouterContextProvider } from "react-router";
-import { getApp } from "~/platform/context";
+import { getApp } from "~/web/context";
 import { SITE_NAME } from "~/content/site";
 
 export function canonicalUrl(context: Readonly<RouterContextProvider>, path: string): string {

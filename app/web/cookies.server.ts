@@ -6,7 +6,7 @@
  * shadow it (decision 0008). A cookie kept to a narrower path takes `__Secure-` instead.
  */
 import { createCookie, type Cookie } from "react-router";
-import type { Config } from "./env.server";
+import type { Config } from "~/platform/env.server";
 
 export type CookieConfig = Pick<Config, "sessionSecret" | "isProduction"> & { publicUrl?: string };
 

@@ -4,7 +4,7 @@
  * short-lived, signed, httpOnly cookie; the browser is redirected to the same path without the token
  * (no token in history, logs or Referer). Submitting the form uses the token up.
  */
-import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "~/platform/cookies.server";
+import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "~/web/cookies.server";
 
 export const LINK_COOKIE_MAX_AGE = 30 * 60;
 export const LINK_COOKIE: CookieSpec = { name: "pwlink", maxAgeSeconds: LINK_COOKIE_MAX_AGE };

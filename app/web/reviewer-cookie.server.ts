@@ -5,9 +5,9 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { Reviewer } from "~/modules/reviews/reviewer.server";
-import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "~/platform/cookies.server";
-import { getApp } from "~/platform/context";
-import { getUser } from "../auth/guards.server";
+import { hasCookie, signedCookie, type CookieConfig, type CookieSpec } from "~/web/cookies.server";
+import { getApp } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 
 const MAX_MARKS = 20;
 /** `__Host-reviews` over HTTPS, `__reviews` in development (cookies.server.ts); kept a year. */

@@ -8,8 +8,8 @@
  */
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getSessionUser, type SessionUser } from "~/modules/accounts/get-session-user.server";
-import { getApp } from "~/platform/context";
-import { clearSessionCookie, readSessionToken, serializeSessionCookie } from "~/platform/session.server";
+import { getApp } from "~/web/context";
+import { clearSessionCookie, readSessionToken, serializeSessionCookie } from "~/web/session-cookie.server";
 
 export type { SessionUser };
 

@@ -1,8 +1,14 @@
 /** A toast carried across a redirect in a short-lived signed cookie, read by the root loader. */
 import { redirect, type RouterContextProvider } from "react-router";
-import type { ToastMessage } from "~/components/ui/toast";
 import { getApp } from "./context";
 import { hasCookie, signedCookie, type CookieSpec } from "./cookies.server";
+
+/** A toast: shown by the root's Toaster (app/components/ui/toast.tsx). */
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+}
 
 export const TOAST_COOKIE: CookieSpec = { name: "toast", maxAgeSeconds: 60 };
 

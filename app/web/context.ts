@@ -4,15 +4,18 @@
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import type { ProviderEventRecorder } from "~/modules/analytics/record-event.server";
-import type { Database } from "./db/database.server";
-import type { Config } from "./env.server";
-import type { JobQueue } from "./jobs/queue.server";
-import type { Logger } from "./logger.server";
+import type { Database } from "~/platform/db/database.server";
+import type { Config } from "~/platform/env.server";
+import type { JobQueue } from "~/platform/jobs/queue.server";
+import type { Logger } from "~/platform/logger.server";
+import type { Storage } from "~/platform/storage/storage.server";
 
 export interface AppServices {
   config: Config;
   db: Database;
   jobs: JobQueue;
+  /** Uploaded files: local disk or an S3 bucket (create-storage.server.ts). */
+  storage: Storage;
   /** Profile views and phone clicks, written in batches. */
   events: ProviderEventRecorder;
 }
