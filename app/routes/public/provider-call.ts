@@ -16,5 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return redirect(`/provider/${encodeURIComponent(provider.registration_number)}`);
   }
   app.events.record(provider.registration_number, "phone_click");
-  return redirect(telHref(provider.phone), { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } });
+  return redirect(telHref(provider.phone), {
+    headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  });
 }

@@ -10,7 +10,13 @@ import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Alert } from "~/components/ui/alert";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
 import type { Provider } from "~/modules/directory/provider";
-import { defaultHideExpired, isLicenceCheck, parseSearchInput, searchHref, type SearchInput } from "~/modules/directory/search-input";
+import {
+  defaultHideExpired,
+  isLicenceCheck,
+  parseSearchInput,
+  searchHref,
+  type SearchInput,
+} from "~/modules/directory/search-input";
 import { searchProviders, type SearchResult } from "~/modules/directory/search-providers.server";
 import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wording";
 import { getApp } from "~/web/context";
@@ -29,7 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     app.log.error({ err: error, input }, "search failed");
   }
   const seo = searchSeo(input, result, location, app.config.publicUrl);
-  return data({ input, problems, result, location, seo }, result ? { headers: pageCacheHeaders() } : { status: 500 });
+  return data(
+    { input, problems, result, location, seo },
+    result ? { headers: pageCacheHeaders() } : { status: 500 },
+  );
 }
 
 export const headers = loaderHeadersOnly;
@@ -53,7 +62,12 @@ function foundText(result: SearchResult, place: string): string {
   return `${countText(result, "licensed rubbish removal service", "licensed rubbish removal services")} found in ${place}`;
 }
 
-function searchSeo(input: SearchInput, result: SearchResult | null, location: string | null, publicUrl: string): Seo {
+function searchSeo(
+  input: SearchInput,
+  result: SearchResult | null,
+  location: string | null,
+  publicUrl: string,
+): Seo {
   const place = placeOf(input);
   const n = result ? result.totalCount : 0;
   const capped = result?.countCapped ?? false;
@@ -65,7 +79,10 @@ function searchSeo(input: SearchInput, result: SearchResult | null, location: st
       ? `${result.licence.business_name} (${result.licence.registration_number}) is on the public register of waste carriers. Check the registration's tier, dates and validity.`
       : `Check waste carrier registration number ${input.query.toUpperCase()} against the public register of waste carriers, brokers and dealers.`;
   } else if (input.type === "location" && input.query) {
-    title = n > 0 ? `${countOf(n, "Licensed Waste Carrier", "Licensed Waste Carriers", capped)} in ${place}` : `Licensed Waste Carriers in ${place}`;
+    title =
+      n > 0
+        ? `${countOf(n, "Licensed Waste Carrier", "Licensed Waste Carriers", capped)} in ${place}`
+        : `Licensed Waste Carriers in ${place}`;
     description =
       n > 0
         ? `${countOf(n, "licensed rubbish removal service", "licensed rubbish removal services", capped)} found in ${place}. Compare registered waste carriers, check their licence and request free quotes.`
@@ -82,9 +99,15 @@ function searchSeo(input: SearchInput, result: SearchResult | null, location: st
   }
   // Town pages are the indexable ones; other searches point search engines at the town or root page.
   const canonicalPath =
-    location && input.type === "location" ? `/search-results/${encodeURIComponent(placeLabel(location))}` : "/search-results";
+    location && input.type === "location"
+      ? `/search-results/${encodeURIComponent(placeLabel(location))}`
+      : "/search-results";
   const isFiltered =
-    input.page > 1 || input.services.length > 0 || input.sort !== "claimed" || input.tier !== "any" || input.hideExpired !== defaultHideExpired(input.type);
+    input.page > 1 ||
+    input.services.length > 0 ||
+    input.sort !== "claimed" ||
+    input.tier !== "any" ||
+    input.hideExpired !== defaultHideExpired(input.type);
   const noindex = (!location && !!input.query) || isFiltered || n === 0;
   return { title, description, canonical: `${publicUrl}${canonicalPath}`, noindex };
 }
@@ -114,7 +137,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { input, problems, result, location } = loaderData;
   const routerLocation = useLocation();
   const action = location ? `/search-results/${encodeURIComponent(location)}` : "/search-results";
-  const hrefFor = (page: number) => searchHref({ ...input, page }, location && input.type === "location" ? { location } : {});
+  const hrefFor = (page: number) =>
+    searchHref({ ...input, page }, location && input.type === "location" ? { location } : {});
   const place = placeOf(input);
   const heading =
     input.type === "registration" && input.query
@@ -186,7 +210,9 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 <TriangleAlert aria-hidden className="h-6 w-6 shrink-0" />
                 <div>
                   <h2 className="text-lg font-semibold">Error Loading Results</h2>
-                  <p className="mt-1 text-sm">Could not fetch provider information. Please try again later.</p>
+                  <p className="mt-1 text-sm">
+                    Could not fetch provider information. Please try again later.
+                  </p>
                 </div>
               </div>
             </div>
@@ -198,8 +224,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 </h2>
                 {result.totalCount ? (
                   <p className="text-sm text-slate-600" aria-live="polite">
-                    Showing {first}–{last} of {countNumber(result.totalCount, result.countCapped)} · Page {result.currentPage} of{" "}
-                    {result.pageCount}
+                    Showing {first}–{last} of {countNumber(result.totalCount, result.countCapped)} · Page{" "}
+                    {result.currentPage} of {result.pageCount}
                   </p>
                 ) : null}
               </div>
@@ -207,10 +233,19 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">
                   <EyeOff aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
                   <span data-testid="hidden-expired">
-                    {countOf(result.hiddenExpired, "expired registration", "expired registrations", result.hiddenExpiredCapped)} hidden
+                    {countOf(
+                      result.hiddenExpired,
+                      "expired registration",
+                      "expired registrations",
+                      result.hiddenExpiredCapped,
+                    )}{" "}
+                    hidden
                   </span>
                   <Link
-                    to={searchHref({ ...input, hideExpired: false, page: 1 }, location && input.type === "location" ? { location } : {})}
+                    to={searchHref(
+                      { ...input, hideExpired: false, page: 1 },
+                      location && input.type === "location" ? { location } : {},
+                    )}
                     preventScrollReset
                     className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
                   >

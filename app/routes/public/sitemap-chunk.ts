@@ -3,14 +3,31 @@ import { getApp } from "~/web/context";
 import type { Route } from "./+types/sitemap-chunk";
 
 const STATIC_PATHS = [
-  "/", "/search-results", "/about", "/contact", "/resources", "/register", "/privacy", "/terms", "/cookies",
-  "/resources/carrier-licensing", "/resources/duty-of-care", "/resources/fly-tipping-risks", "/resources/household-recycling",
-  "/resources/hazardous-waste-basics", "/resources/avoiding-fly-tipping", "/resources/using-directory", "/resources/checking-license",
+  "/",
+  "/search-results",
+  "/about",
+  "/contact",
+  "/resources",
+  "/register",
+  "/privacy",
+  "/terms",
+  "/cookies",
+  "/resources/carrier-licensing",
+  "/resources/duty-of-care",
+  "/resources/fly-tipping-risks",
+  "/resources/household-recycling",
+  "/resources/hazardous-waste-basics",
+  "/resources/avoiding-fly-tipping",
+  "/resources/using-directory",
+  "/resources/checking-license",
   "/wastenotegeneration",
 ];
 
 const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
+  );
 
 const HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 const TAIL = `</urlset>\n`;
@@ -32,7 +49,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const m = /^providers-(\d{1,4})\.xml$/.exec(name);
   const chunk = m ? Number(m[1]) : 0;
-  if (!m || chunk < 1 || chunk > (await sitemapChunkCount(db))) throw new Response("Not found", { status: 404 });
+  if (!m || chunk < 1 || chunk > (await sitemapChunkCount(db)))
+    throw new Response("Not found", { status: 404 });
 
   const encoder = new TextEncoder();
   const rows = sitemapProviders(db, chunk - 1);

@@ -13,5 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
     entries.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`).join("\n") +
     `\n</sitemapindex>\n`;
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

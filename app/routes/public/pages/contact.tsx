@@ -36,16 +36,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.log.info({ form: "contact" }, "honeypot filled; submission ignored");
     return data<EnquiryReply>({ status: "sent" });
   }
-  if (submission.status !== "success") return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<EnquiryReply>({ status: "error", result: submission.reply() }, { status: 400 });
   try {
-    const result = await sendContactMessage({ db: app.db, log: app.log }, app.config, { input: submission.value, honeypot, ip: app.clientIp });
+    const result = await sendContactMessage({ db: app.db, log: app.log }, app.config, {
+      input: submission.value,
+      honeypot,
+      ip: app.clientIp,
+    });
     if (result.status === "rate-limited") {
-      return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.rateLimited }, { status: 429 });
+      return data<EnquiryReply>(
+        { status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.rateLimited },
+        { status: 429 },
+      );
     }
-    return data<EnquiryReply>({ status: "sent", result: submission.reply({ resetForm: true }), replyTo: submission.value.email });
+    return data<EnquiryReply>({
+      status: "sent",
+      result: submission.reply({ resetForm: true }),
+      replyTo: submission.value.email,
+    });
   } catch (error) {
     app.log.error({ err: error }, "contact message failed");
-    return data<EnquiryReply>({ status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.failed }, { status: 500 });
+    return data<EnquiryReply>(
+      { status: "error", result: submission.reply(), formError: CONTACT_MESSAGES.failed },
+      { status: 500 },
+    );
   }
 }
 
@@ -95,13 +110,16 @@ export default function Contact() {
                   icon={FileText}
                   title="Wrong registration details?"
                   text="Register details come from the Environment Agency. Businesses update them with the Environment Agency and we follow."
-                  link={<ExtLink href={OFFICIAL.registerAsCarrier.href}>Update a registration on GOV.UK</ExtLink>}
+                  link={
+                    <ExtLink href={OFFICIAL.registerAsCarrier.href}>Update a registration on GOV.UK</ExtLink>
+                  }
                 />
               </ul>
             </section>
             <p className="max-w-[68ch] text-sm leading-6 text-slate-600">
-              We are a directory, not a waste carrier: we cannot collect waste or arrange collections ourselves. To get
-              a price for a job, request quotes from carriers in the directory. Questions about the guides?{" "}
+              We are a directory, not a waste carrier: we cannot collect waste or arrange collections
+              ourselves. To get a price for a job, request quotes from carriers in the directory. Questions
+              about the guides?{" "}
               <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
                 Browse our resources
               </Link>{" "}
@@ -129,7 +147,9 @@ export default function Contact() {
                     <MessageSquare aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
                     Response time
                   </dt>
-                  <dd className="mt-0.5 pl-7 text-slate-700">We respond to every message {CONTACT_RESPONSE_TIME}.</dd>
+                  <dd className="mt-0.5 pl-7 text-slate-700">
+                    We respond to every message {CONTACT_RESPONSE_TIME}.
+                  </dd>
                 </div>
               </dl>
             </div>

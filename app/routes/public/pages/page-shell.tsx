@@ -31,9 +31,15 @@ export function PageHeader({
             </span>
           ) : null}
           <div className="min-w-0">
-            {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
-            <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{title}</h1>
-            {lead ? <p className="mt-4 max-w-3xl text-lg leading-8 text-pretty text-slate-600">{lead}</p> : null}
+            {eyebrow ? (
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+            ) : null}
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+              {title}
+            </h1>
+            {lead ? (
+              <p className="mt-4 max-w-3xl text-lg leading-8 text-pretty text-slate-600">{lead}</p>
+            ) : null}
             {children}
           </div>
         </div>

@@ -9,7 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Privacy Notice", description: PRIVACY_SUMMARY, canonical: loaderData?.canonical });
+  return pageMeta({
+    title: "Privacy Notice",
+    description: PRIVACY_SUMMARY,
+    canonical: loaderData?.canonical,
+  });
 }
 
 export default function Privacy() {

@@ -19,7 +19,13 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-export function pageMeta({ title, description, canonical, type = "website", noindex }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  canonical,
+  type = "website",
+  noindex,
+}: PageMeta): MetaDescriptor[] {
   const fullTitle = `${title} | ${SITE_NAME}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
@@ -32,7 +38,10 @@ export function pageMeta({ title, description, canonical, type = "website", noin
     { name: "twitter:card", content: "summary" },
   ];
   if (canonical) {
-    tags.push({ tagName: "link", rel: "canonical", href: canonical }, { property: "og:url", content: canonical });
+    tags.push(
+      { tagName: "link", rel: "canonical", href: canonical },
+      { property: "og:url", content: canonical },
+    );
   }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
