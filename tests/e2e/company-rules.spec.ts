@@ -7,7 +7,8 @@
  * the upgrade request and the admin's plan change (tests/fixtures/72-company-rules.ts).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { formatDay, RENEW_URL } from "../../app/modules/waste-notes/note-rules";
+import { RENEW_URL } from "../../app/modules/waste-notes/note-rules";
+import { formatDate } from "../../app/platform/dates";
 import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-form";
 import { CR, CR_NOTES, CR_PASSWORD, crDates } from "../fixtures/72-company-rules";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
@@ -132,7 +133,7 @@ test("dashboard: the registration's real state, valid and expiring (a warning wi
 }) => {
   const dates = crDates();
   await signInAs(page, CR.generator.email);
-  await expect(page.getByTestId("registration-state")).toHaveText(`Valid until ${formatDay(dates.valid)}`);
+  await expect(page.getByTestId("registration-state")).toHaveText(`Valid until ${formatDate(dates.valid)}`);
   await expect(page.getByTestId("account-status")).toHaveText("Active");
   await expect(page.getByTestId("registration-alert")).toHaveCount(0);
   await expectAccessible(page);
@@ -143,7 +144,7 @@ test("dashboard: the registration's real state, valid and expiring (a warning wi
   const state = page.getByTestId("registration-state");
   // 30 days away, counted in UK days (one less just after UK midnight before the fixture's day).
   await expect(state).toContainText(/^Expires in (29|30) days/);
-  await expect(state).toContainText(`Valid until ${formatDay(dates.expiring)}`);
+  await expect(state).toContainText(`Valid until ${formatDate(dates.expiring)}`);
   await expect(page.getByTestId("account-status")).toHaveText("Active");
   const alert = page.getByTestId("registration-alert");
   await expect(alert).toContainText(`Registration ${CR.expiring.reg}: Expires in`);
@@ -164,7 +165,7 @@ test("an expired or removed registration: the dashboard says so, no notes can be
   const dates = crDates();
   await signInAs(page, CR.expired.email);
   await expect(page.getByTestId("registration-state")).toHaveText(
-    `Expired since ${formatDay(dates.expired)}`,
+    `Expired since ${formatDate(dates.expired)}`,
   );
   await expect(page.getByTestId("account-status")).toHaveText("Registration expired");
   await expect(page.getByTestId("registration-alert")).toContainText(
@@ -180,7 +181,7 @@ test("an expired or removed registration: the dashboard says so, no notes can be
   const notice = page.getByTestId("note-refusal");
   await expect(notice.getByRole("heading", { name: "Registration expired" })).toBeVisible();
   await expect(notice).toContainText(
-    `Your registration ${CR.expired.reg} expired on ${formatDay(dates.expired)}: you cannot issue new waste notes`,
+    `Your registration ${CR.expired.reg} expired on ${formatDate(dates.expired)}: you cannot issue new waste notes`,
   );
   await expect(notice.getByRole("link", { name: /Renew with the Environment Agency/ })).toHaveAttribute(
     "href",
@@ -304,7 +305,7 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   await signInAs(page, CR.upgrade.email);
   const card = page.getByTestId("plan-card");
   await expect(card).toContainText("Standard, monthly");
-  await expect(card).toContainText(`Free trial${"Until " + formatDay(dates.trialEnd)}`);
+  await expect(card).toContainText(`Free trial${"Until " + formatDate(dates.trialEnd)}`);
   await expect(card.getByTestId("notes-used")).toHaveText(`${CR_NOTES.upgrade} of 20 this month`);
   await expect(card.getByRole("progressbar", { name: "Waste notes used this month" })).toHaveAttribute(
     "aria-valuenow",
@@ -314,7 +315,7 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
 
   await expect(page).toHaveURL(/\/company\/upgrade$/);
   await expect(page.getByRole("heading", { level: 1, name: "Upgrade to Premium" })).toBeVisible();
-  await expect(page.getByText(`free trial until ${formatDay(dates.trialEnd)}`)).toBeVisible();
+  await expect(page.getByText(`free trial until ${formatDate(dates.trialEnd)}`)).toBeVisible();
   await expectAccessible(page);
   await shots(page, "upgrade-form");
   await page.getByLabel("Yearly").check();
@@ -322,7 +323,7 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   await page.getByRole("button", { name: "Request Premium" }).click();
   await expectToast(page, "Upgrade requested");
   const request = page.getByTestId("upgrade-request");
-  await expect(request).toContainText(`You asked for Premium (yearly) on ${formatDay(new Date())}`);
+  await expect(request).toContainText(`You asked for Premium (yearly) on ${formatDate(new Date())}`);
   await expect(request.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(request).toContainText("We write about 40 notes a month.");
   await expect(page.getByRole("button", { name: "Request Premium" })).toHaveCount(0);
@@ -333,7 +334,7 @@ test("plans: the dashboard shows plan, trial and notes used; the carrier asks fo
   expect(again.status()).toBe(409);
   await page.goto("/company");
   await expect(page.getByTestId("upgrade-requested")).toContainText(
-    `Upgrade to Premium requested on ${formatDay(new Date())}`,
+    `Upgrade to Premium requested on ${formatDate(new Date())}`,
   );
 
   // The team is told.

@@ -11,12 +11,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { formatDate } from "../../app/modules/directory/provider";
+import { formatDate, ukToday } from "../../app/platform/dates";
 import {
   OTHER_REGULATORS,
   publicRegisterUrl,
   RENEW_REGISTRATION_URL,
-  ukToday,
 } from "../../app/modules/directory/registration";
 import { REGDIR } from "../fixtures/15-register-data";
 import { expectAccessible, signIn } from "./support/auth-helpers";

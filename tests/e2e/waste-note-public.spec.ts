@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { formatDay } from "../../app/modules/waste-notes/note-rules";
+import { formatDate } from "../../app/platform/dates";
 import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
 import { FIXTURE } from "../fixtures/10-directory";
 import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
@@ -113,7 +113,7 @@ test("the public generator shows every validation error, then makes a note whose
   await expect(page.getByText("Hazardous Waste")).toHaveCount(0);
   // What was checked when the note was made (issue 14), and the register's status now.
   await expect(page.getByTestId("register-check")).toHaveText(
-    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDay(new Date())}: valid until 31 January 2031`,
+    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDate(new Date())}: valid until 31 January 2031`,
   );
   await expect(page.getByTestId("verification")).toHaveText(
     "Now: Registered (active on the public register)",
@@ -154,7 +154,7 @@ test("the public generator shows every validation error, then makes a note whose
     WASTE_NOTE_FIXTURE.carrierLicence,
     "Riverside Yard, Gloucester, GL2 5AA",
     "WX21 ABC",
-    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDay(new Date())}: valid until 31 January 2031`,
+    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDate(new Date())}: valid until 31 January 2031`,
     "waste hierarchy",
     "Jane Holloway",
     "Tom Reeve",

@@ -11,17 +11,3 @@ export function DetailList({ items }: { items: [string, React.ReactNode][] }) {
     </dl>
   );
 }
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
-}
-
-export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" }).format(
-    new Date(iso),
-  );
-}

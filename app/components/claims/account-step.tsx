@@ -1,10 +1,10 @@
 /** Step 1, Verify Business: the business from the register and the claimant's account details. */
 import { Link } from "react-router";
 import { Field, Input } from "~/components/ui/form";
-import { formatDate } from "~/modules/directory/provider";
 import { CLAIM_TEXT, MIN_PASSWORD } from "~/modules/claims/constants";
 import type { ClaimTarget } from "~/modules/claims/find-claim-target.server";
 import type { WizardErrors, WizardValues } from "~/modules/claims/wizard-state";
+import { formatDate } from "~/platform/dates";
 
 const FIELDS = ["contactName", "contactEmail", "contactPhone", "password", "confirmPassword"] as const;
 

@@ -6,11 +6,12 @@
 import { FileDown } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/form";
 import { periodLabel, planLabel } from "~/modules/claims/constants";
 import { PlanPeriodFields } from "./plan-period-fields";
 import type { ClaimDetail } from "~/modules/claims/list-claims.server";
+import { formatDateTime } from "~/platform/dates";
 
 export type ReviewMode = "view" | "approve" | "reject";
 
@@ -21,28 +22,6 @@ export type ClaimView = Omit<ClaimDetail, "createdAt" | "reviewedAt" | "updatedA
   updatedAt: string;
   history: { action: string; actorEmail: string | null; createdAt: string }[];
 };
-
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  });
-}
-
-export function formatDay(iso: string | Date | null): string {
-  if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
-}
 
 export function StatusBadge({ status }: { status: ClaimView["status"] }) {
   return status === "pending" ? (
@@ -137,10 +116,10 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
       <Row label="Plan">
         {planLabel(claim.plan)}, {periodLabel(claim.period).toLowerCase()}
       </Row>
-      <Row label="Submitted">{formatDateTime(claim.createdAt)}</Row>
+      <Row label="Submitted">{formatDateTime(claim.createdAt, "short")}</Row>
       {claim.reviewedAt ? (
         <Row label="Reviewed">
-          {formatDateTime(claim.reviewedAt)}
+          {formatDateTime(claim.reviewedAt, "short")}
           {claim.reviewedBy ? ` by ${claim.reviewedBy}` : ""}
         </Row>
       ) : null}
@@ -149,7 +128,7 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
           <ul className="space-y-1">
             {claim.history.map((h, i) => (
               <li key={i}>
-                {HISTORY[h.action] ?? h.action} · {formatDateTime(h.createdAt)}
+                {HISTORY[h.action] ?? h.action} · {formatDateTime(h.createdAt, "short")}
                 {h.actorEmail ? ` · ${h.actorEmail}` : ""}
               </li>
             ))}
@@ -363,17 +342,21 @@ export function ClaimReview({
       ) : null}
       {pending ? (
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          <ButtonLink
-            to={hrefFor("reject")}
-            variant="outline"
-            onClick={switchTo("reject")}
-            preventScrollReset
-          >
-            Reject
-          </ButtonLink>
-          <ButtonLink to={hrefFor("approve")} onClick={switchTo("approve")} preventScrollReset>
-            Approve
-          </ButtonLink>
+          <Button asChild variant="outline">
+            <Link
+              to={hrefFor("reject")}
+
+              onClick={switchTo("reject")}
+              preventScrollReset
+            >
+              Reject
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={hrefFor("approve")} onClick={switchTo("approve")} preventScrollReset>
+              Approve
+            </Link>
+          </Button>
         </div>
       ) : (
         <div className="rounded-md bg-slate-50 p-3 text-sm">

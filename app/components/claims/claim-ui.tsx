@@ -1,7 +1,7 @@
 /** Shared pieces of the claim journey's pages: the header band, the step indicator, problem cards. */
 import { Check } from "lucide-react";
 import { Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { HONEYPOT_FIELD, WIZARD_STEPS } from "~/modules/claims/constants";
@@ -109,11 +109,13 @@ export function ClaimProblem({
         {children}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {profile && registrationNumber ? (
-            <ButtonLink to={`/provider/${encodeURIComponent(registrationNumber)}`} variant="outline">
-              View the listing
-            </ButtonLink>
+            <Button asChild variant="outline">
+              <Link to={`/provider/${encodeURIComponent(registrationNumber)}`}>View the listing</Link>
+            </Button>
           ) : null}
-          <ButtonLink to="/register">Find your business</ButtonLink>
+          <Button asChild>
+            <Link to="/register">Find your business</Link>
+          </Button>
         </div>
         <p className="mt-4 text-sm text-slate-600">
           Need help?{" "}

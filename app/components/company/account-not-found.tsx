@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { Building2 } from "lucide-react";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 
 /** For a signed-in user with no business linked to the account. */
@@ -14,10 +15,12 @@ export function AccountNotFound({ email }: { email: string }) {
           register your business.
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/" variant="outline">
-            Return to Home
-          </ButtonLink>
-          <ButtonLink to="/register">Register Business</ButtonLink>
+          <Button asChild variant="outline">
+            <Link to="/">Return to Home</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/register">Register Business</Link>
+          </Button>
         </div>
       </CardContent>
     </Card>

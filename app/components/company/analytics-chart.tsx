@@ -2,6 +2,7 @@
  * The last 30 days of profile views and phone clicks as a server-rendered SVG bar chart, with
  * the same figures as a table for screen readers and anyone who prefers numbers.
  */
+import { formatDate } from "~/platform/dates";
 import type { DayCount } from "~/modules/company/dashboard-stats.server";
 
 const W = 640;
@@ -9,12 +10,7 @@ const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 36 };
 
 const dayLabel = (day: string, style: "short" | "long" = "short") =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString(
-    "en-GB",
-    style === "short"
-      ? { day: "numeric", month: "short", timeZone: "UTC" }
-      : { weekday: "short", day: "numeric", month: "long", timeZone: "UTC" },
-  );
+  formatDate(day, style === "short" ? "day-month" : "weekday");
 
 /** A round axis maximum (1, 2, 5, 10, 20, 50 ...) at or above the highest value. */
 function niceMax(value: number): number {

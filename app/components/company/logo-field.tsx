@@ -82,13 +82,7 @@ export function LogoField({
         {logoUrl ? (
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="remove-logo" />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="sm"
-              disabled={busy}
-              className="text-red-700 hover:bg-red-50"
-            >
+            <Button type="submit" variant="danger-ghost" size="sm" disabled={busy}>
               <Trash2 aria-hidden className="size-4" /> Remove Logo
             </Button>
           </Form>

@@ -3,8 +3,9 @@
  * removed registration, monthly limit), with what to do next. Shown instead of the form; the
  * server refuses the same way (app/modules/waste-notes/note-rules.ts).
  */
+import { Link } from "react-router";
 import { Crown, ExternalLink, Hourglass, ShieldAlert } from "lucide-react";
-import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import type { NoteRefusal } from "~/modules/waste-notes/note-rules";
@@ -42,24 +43,26 @@ export function NoteRefusalNotice({ refusal, className }: { refusal: NoteRefusal
                   href={refusal.link.href}
                   target="_blank"
                   rel="noreferrer"
-                  className={buttonClass("primary", "md")}
+                  className={buttonVariants({ variant: "primary", size: "md" })}
                 >
                   {refusal.link.label} <ExternalLink aria-hidden className="size-4" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               ) : (
-                <ButtonLink to={refusal.link.href}>
-                  {refusal.reason === "plan_limit" ? <Crown aria-hidden className="size-4" /> : null}
-                  {refusal.link.label}
-                </ButtonLink>
+                <Button asChild>
+                  <Link to={refusal.link.href}>
+                    {refusal.reason === "plan_limit" ? <Crown aria-hidden className="size-4" /> : null}
+                    {refusal.link.label}
+                  </Link>
+                </Button>
               )
             ) : null}
-            <ButtonLink to="/company/waste-notes" variant="outline">
-              Past Waste Notes
-            </ButtonLink>
-            <ButtonLink to="/company" variant="outline">
-              Dashboard
-            </ButtonLink>
+            <Button asChild variant="outline">
+              <Link to="/company/waste-notes">Past Waste Notes</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/company">Dashboard</Link>
+            </Button>
           </div>
         </div>
       </CardContent>

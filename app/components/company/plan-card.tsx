@@ -5,11 +5,12 @@
 import { Crown, FileText } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { periodName, planName, type PlanSummary } from "~/modules/plans/plan-state";
-import { formatDay, UPGRADE_PATH } from "~/modules/waste-notes/note-rules";
+import { UPGRADE_PATH } from "~/modules/waste-notes/note-rules";
 import type { PlanUsage } from "~/modules/waste-notes/plan-limit.server";
+import { formatDate } from "~/platform/dates";
 
 export function PlanCard({
   plan,
@@ -55,8 +56,8 @@ export function PlanCard({
               <dd className="font-semibold">
                 {plan.endDate
                   ? plan.ended
-                    ? `Ended on ${formatDay(new Date(plan.endDate))}`
-                    : `Until ${formatDay(new Date(plan.endDate))}`
+                    ? `Ended on ${formatDate(new Date(plan.endDate))}`
+                    : `Until ${formatDate(new Date(plan.endDate))}`
                   : "No end date"}
               </dd>
             </div>
@@ -65,10 +66,10 @@ export function PlanCard({
             <div>
               <dt className="text-slate-600">Period</dt>
               <dd className="font-semibold">
-                {plan.startDate ? `From ${formatDay(new Date(plan.startDate))}` : null}
+                {plan.startDate ? `From ${formatDate(new Date(plan.startDate))}` : null}
                 {plan.startDate && plan.endDate ? " " : null}
                 {plan.endDate
-                  ? `${plan.startDate ? "to" : "Until"} ${formatDay(new Date(plan.endDate))}`
+                  ? `${plan.startDate ? "to" : "Until"} ${formatDate(new Date(plan.endDate))}`
                   : plan.startDate
                     ? " (no end date)"
                     : null}
@@ -107,9 +108,11 @@ export function PlanCard({
         </dl>
         <div className="flex flex-wrap gap-2">
           {canWriteNotes ? (
-            <ButtonLink to="/company/waste-note" size="sm" variant="outline">
-              <FileText aria-hidden className="size-4" /> Generate Waste Note
-            </ButtonLink>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/company/waste-note">
+                <FileText aria-hidden className="size-4" /> Generate Waste Note
+              </Link>
+            </Button>
           ) : null}
           {plan.effective === "standard" && canUpgrade ? (
             upgradeRequestedAt ? (
@@ -117,16 +120,18 @@ export function PlanCard({
                 className="w-full rounded-md bg-purple-50 px-3 py-2 text-purple-900"
                 data-testid="upgrade-requested"
               >
-                Upgrade to Premium requested on {formatDay(new Date(upgradeRequestedAt))}: we will contact
+                Upgrade to Premium requested on {formatDate(new Date(upgradeRequestedAt))}: we will contact
                 you.{" "}
                 <Link to={UPGRADE_PATH} className="font-semibold underline">
                   Details
                 </Link>
               </p>
             ) : (
-              <ButtonLink to={UPGRADE_PATH} size="sm">
-                <Crown aria-hidden className="size-4" /> Upgrade to Premium
-              </ButtonLink>
+              <Button asChild size="sm">
+                <Link to={UPGRADE_PATH}>
+                  <Crown aria-hidden className="size-4" /> Upgrade to Premium
+                </Link>
+              </Button>
             )
           ) : null}
         </div>

@@ -1,8 +1,8 @@
 import { CalendarClock, CircleAlert, ExternalLink, Info, ShieldCheck, ShieldX } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { formatDate, registrationTypeLabel, tierLabel, type Provider } from "~/modules/directory/provider";
+import { registrationTypeLabel, tierLabel, type Provider } from "~/modules/directory/provider";
 import {
   expiresInText,
   parseRegistrationNumber,
@@ -12,6 +12,7 @@ import {
 } from "~/modules/directory/registration";
 import { profileHref } from "./provider-card";
 import { validityText } from "./validity";
+import { formatDate } from "~/platform/dates";
 
 /**
  * Registration searches longer than 5 characters: the exact match; for a number of another UK
@@ -100,7 +101,7 @@ export function LicencePanel({
         </div>
         <Link
           to={profileHref(provider.registration_number)}
-          className={buttonClass("outline", "sm", "shrink-0")}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "shrink-0")}
         >
           View full details
         </Link>
@@ -116,7 +117,9 @@ export function LicencePanel({
         </div>
         <div>
           <dt className="text-slate-600">Registration date</dt>
-          <dd className="font-medium text-slate-900">{formatDate(provider.registration_date)}</dd>
+          <dd className="font-medium text-slate-900">
+            {formatDate(provider.registration_date) || "Not recorded"}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Expiry date</dt>

@@ -1,7 +1,7 @@
 import { BadgeCheck, Crown, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
@@ -134,19 +134,19 @@ export function ProviderCard({
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         {provider.is_claimed ? (
-          <Link to={href} className={buttonClass("outline", "sm")}>
+          <Link to={href} className={buttonVariants({ variant: "outline", size: "sm" })}>
             View Profile<span className="sr-only">: {provider.business_name}</span>
           </Link>
         ) : (
           <Link
             to={`/claim/${encodeURIComponent(provider.registration_number)}`}
-            className={buttonClass("outline", "sm")}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
           >
             Claim This Listing<span className="sr-only">: {provider.business_name}</span>
           </Link>
         )}
         {offersQuotes(provider) ? (
-          <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonClass("primary", "sm")}>
+          <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonVariants({ variant: "primary", size: "sm" })}>
             Request Quote<span className="sr-only">: {provider.business_name}</span>
           </Link>
         ) : null}

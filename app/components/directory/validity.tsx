@@ -1,8 +1,9 @@
 import { CalendarCheck2, CalendarClock, CalendarX2, ShieldCheck } from "lucide-react";
 import { cn } from "~/components/ui/cn";
 import { Badge } from "~/components/ui/badge";
-import { formatDate, type Provider } from "~/modules/directory/provider";
+import { type Provider } from "~/modules/directory/provider";
 import { expiresInText, registrationState, type RegistrationState } from "~/modules/directory/registration";
+import { formatDate } from "~/platform/dates";
 
 type Registration = Pick<Provider, "expiry_date" | "registration_tier">;
 

@@ -1,20 +1,9 @@
 /** Pieces shared by the admin enquiry screens: search bar with Refresh, pager, dialogs' content. */
 import { ChevronLeft, ChevronRight, ExternalLink, RefreshCw, Search } from "lucide-react";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/form";
-
-export function formatDateTime(value: Date | string): string {
-  return new Date(value).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  });
-}
 
 export function SearchBar({ q, placeholder, label }: { q: string; placeholder: string; label: string }) {
   const revalidator = useRevalidator();
@@ -50,7 +39,7 @@ export function SearchBar({ q, placeholder, label }: { q: string; placeholder: s
           e.preventDefault();
           void revalidator.revalidate();
         }}
-        className={buttonClass("outline")}
+        className={buttonVariants({ variant: "outline" })}
       >
         <RefreshCw aria-hidden className={refreshing ? "h-4 w-4 animate-spin" : "h-4 w-4"} /> Refresh
       </Link>
@@ -64,7 +53,7 @@ export function Pager({ prev, next, q }: { prev: string | null; next: string | n
   return (
     <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-2">
       {prev ? (
-        <Link to={qs("before", prev)} className={buttonClass("outline", "sm")}>
+        <Link to={qs("before", prev)} className={buttonVariants({ variant: "outline", size: "sm" })}>
           <ChevronLeft aria-hidden className="h-4 w-4" /> Newer
         </Link>
       ) : (
@@ -79,7 +68,7 @@ export function Pager({ prev, next, q }: { prev: string | null; next: string | n
         </Link>
       ) : null}
       {next ? (
-        <Link to={qs("after", next)} className={buttonClass("outline", "sm")}>
+        <Link to={qs("after", next)} className={buttonVariants({ variant: "outline", size: "sm" })}>
           Older <ChevronRight aria-hidden className="h-4 w-4" />
         </Link>
       ) : (
@@ -121,7 +110,12 @@ export function ImageDialog({
       title={title}
       footer={
         <>
-          <a href={src ?? "#"} target="_blank" rel="noopener noreferrer" className={buttonClass("outline")}>
+          <a
+            href={src ?? "#"}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: "outline" })}
+          >
             <ExternalLink aria-hidden className="h-4 w-4" /> Open in New Tab
           </a>
           <Button onClick={onClose}>Close</Button>

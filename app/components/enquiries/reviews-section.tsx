@@ -5,6 +5,7 @@
  * or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives way to
  * a thank-you.
  */
+import { formatDate } from "~/platform/dates";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
@@ -117,12 +118,7 @@ export function ReviewsSection({
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold text-slate-900">{r.reviewer_name}</p>
                   <time dateTime={r.created_at} className="text-xs text-slate-600">
-                    {new Date(r.created_at).toLocaleDateString("en-GB", {
-                      day: "numeric",
-                      month: "long",
-                      year: "numeric",
-                      timeZone: "Europe/London",
-                    })}
+                    {formatDate(r.created_at)}
                   </time>
                 </div>
                 <Stars rating={r.rating} className="mt-1" />

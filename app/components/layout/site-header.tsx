@@ -1,7 +1,7 @@
 import { Menu, Recycle } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Sheet, SheetClose } from "~/components/ui/sheet";
 import { AccountMenu, type MenuUser } from "./account-menu";
@@ -67,10 +67,10 @@ export function SiteHeader() {
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link to="/login" className={buttonClass("ghost", "md")}>
+              <Link to="/login" className={buttonVariants({ variant: "ghost", size: "md" })}>
                 Login
               </Link>
-              <Link to="/register" className={buttonClass("primary", "md")}>
+              <Link to="/register" className={buttonVariants({ variant: "primary", size: "md" })}>
                 Register My Business
               </Link>
             </>
@@ -121,7 +121,10 @@ export function SiteHeader() {
                     </Link>
                   </SheetClose>
                   <SheetClose asChild>
-                    <Link to="/register" className={buttonClass("primary", "lg", "mt-2 w-full")}>
+                    <Link
+                      to="/register"
+                      className={cn(buttonVariants({ variant: "primary", size: "lg" }), "mt-2 w-full")}
+                    >
                       Register My Business
                     </Link>
                   </SheetClose>

@@ -3,13 +3,13 @@
  * trial and dates of a claimed listing. Opened from the URL (?edit=<listing id>), so it works
  * without JavaScript too; saving closes the listing's open upgrade request.
  */
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/form";
 import { periodName, type Period, type Plan } from "~/modules/plans/plan-state";
-import { formatDay } from "~/modules/waste-notes/note-rules";
+import { formatDate } from "~/platform/dates";
 
 export interface PlanDialogValues {
   plan: Plan;
@@ -58,7 +58,7 @@ export function PlanDialog({
             data-testid="dialog-upgrade-request"
           >
             The carrier asked for Premium ({periodName(listing.request.period).toLowerCase()}) on{" "}
-            {formatDay(new Date(listing.request.createdAt))}. Saving closes the request.
+            {formatDate(new Date(listing.request.createdAt))}. Saving closes the request.
             {listing.request.message ? (
               <span className="mt-1 block whitespace-pre-line">&ldquo;{listing.request.message}&rdquo;</span>
             ) : null}
@@ -100,9 +100,11 @@ export function PlanDialog({
           </div>
         </fieldset>
         <div className="flex justify-end gap-2">
-          <ButtonLink to={closeHref} variant="outline" preventScrollReset>
-            Cancel
-          </ButtonLink>
+          <Button asChild variant="outline">
+            <Link to={closeHref} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save plan"}
           </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buttonClass } from "./button";
+import { buttonVariants } from "./button";
 import { cn } from "./cn";
 
 describe("cn", () => {
@@ -8,16 +8,17 @@ describe("cn", () => {
   });
 
   it("lets a caller's class win over a variant's of the same kind", () => {
-    // The three places seen broken: a red ghost button, a grey read-only field, a white-on-brand ghost link.
-    expect(buttonClass("ghost", "sm", "text-red-700 hover:bg-red-50")).not.toMatch(
-      /text-slate-700|hover:bg-slate-100/,
-    );
     expect(cn("bg-white text-slate-900", "bg-slate-100 text-slate-700")).toBe("bg-slate-100 text-slate-700");
-    expect(buttonClass("ghost", "lg", "text-white hover:bg-brand-700")).toMatch(
-      /text-white hover:bg-brand-700$/,
-    );
-    expect(buttonClass("ghost", "lg", "text-white hover:bg-brand-700")).not.toMatch(
-      /text-slate-700|hover:bg-slate-100/,
-    );
+    expect(cn(buttonVariants({ variant: "outline" }), "w-full border-white")).toMatch(/border-white$/);
+    expect(cn(buttonVariants({ variant: "outline" }), "w-full border-white")).not.toMatch(/border-slate-300/);
+  });
+});
+
+describe("button variants", () => {
+  it("has a quiet red one and one for the brand band, so callers do not override colours", () => {
+    expect(buttonVariants({ variant: "danger-ghost", size: "sm" })).toMatch(/text-red-700 hover:bg-red-50/);
+    expect(buttonVariants({ variant: "danger-ghost" })).not.toMatch(/text-slate-700/);
+    expect(buttonVariants({ variant: "on-brand", size: "lg" })).toMatch(/text-white hover:bg-brand-700/);
+    expect(buttonVariants()).toMatch(/bg-brand-600/);
   });
 });

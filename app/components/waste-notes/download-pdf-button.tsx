@@ -9,7 +9,7 @@
 import { Download, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 
 /** How often, and for how long, the button asks whether the PDF is ready. */
@@ -111,7 +111,7 @@ export function DownloadPdfButton({
         href={href}
         download={`waste-note-${id}.pdf`}
         onClick={onClick}
-        className={buttonClass(variant, size)}
+        className={buttonVariants({ variant: variant, size: size })}
         aria-busy={phase !== "idle" || undefined}
         aria-disabled={phase !== "idle" || undefined}
       >

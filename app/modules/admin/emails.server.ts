@@ -1,17 +1,9 @@
 /** The admin console's own e-mails (administrators added), in the platform's branded layout. */
 import type { EmailMessage } from "~/platform/email/outbox.server";
+import { formatDate } from "~/platform/dates";
 import { renderEmail } from "~/platform/email/templates.server";
 
 const BRAND = "UK Waste Carrier Directory";
-
-function expiryDay(date: Date): string {
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  });
-}
 
 /** To an address with no account in use: set a password to start (7-day, single-use link). */
 export function adminInvitationEmail(input: {
@@ -27,7 +19,7 @@ export function adminInvitationEmail(input: {
     heading: "You have been made an administrator",
     paragraphs: [
       `${input.invitedBy} has added you as an administrator of the ${BRAND}: you will review claims, leads and register updates.`,
-      `Set your password to create your account and sign in. The link works once and expires on ${expiryDay(input.expiresAt)}; if it expires, ask an administrator to send a new one, or use "Forgot your password?" on the sign-in page.`,
+      `Set your password to create your account and sign in. The link works once and expires on ${formatDate(input.expiresAt)}; if it expires, ask an administrator to send a new one, or use "Forgot your password?" on the sign-in page.`,
       "Administrators are asked to turn on two-step verification after signing in.",
     ],
     action: { label: "Set your password", url: input.url },

@@ -3,7 +3,7 @@
  * one vocabulary of app/modules/directory/registration.ts. Pure: safe to import from components.
  */
 import { expiresInText, type RegistrationState } from "~/modules/directory/registration";
-import { formatDay } from "~/modules/waste-notes/note-rules";
+import { formatDate } from "~/platform/dates";
 
 export interface RegistrationSummary {
   /** "Valid until 5 March 2027", "Expires in 12 days", "Expired since 1 October 2026", ... */
@@ -23,13 +23,13 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
       return state.expiringSoon
         ? {
             label: expiresInText(state.daysLeft),
-            detail: `Valid until ${formatDay(state.until)}`,
+            detail: `Valid until ${formatDate(state.until)}`,
             tone: "amber",
             alert: "expiring",
             inForce: true,
           }
         : {
-            label: `Valid until ${formatDay(state.until)}`,
+            label: `Valid until ${formatDate(state.until)}`,
             detail: null,
             tone: "green",
             alert: null,
@@ -53,7 +53,7 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
           };
     case "expired":
       return {
-        label: `Expired since ${formatDay(state.since)}`,
+        label: `Expired since ${formatDate(state.since)}`,
         detail: null,
         tone: "red",
         alert: "expired",
@@ -62,7 +62,7 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
     case "removed":
       return {
         label: "Removed from the public register",
-        detail: state.since ? `Since ${formatDay(state.since)}` : null,
+        detail: state.since ? `Since ${formatDate(state.since)}` : null,
         tone: "red",
         alert: "removed",
         inForce: false,

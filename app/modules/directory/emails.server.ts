@@ -1,8 +1,8 @@
 /** The directory's e-mails to carriers (renderEmail layout, queued with queueEmail). */
 import { renderEmail } from "~/platform/email/templates.server";
 import type { EmailMessage } from "~/platform/email/outbox.server";
-import { formatDate } from "./provider";
 import { expiresInText, RENEW_REGISTRATION_URL } from "./registration";
+import { formatDate } from "~/platform/dates";
 
 export interface ExpiryReminder {
   to: string;

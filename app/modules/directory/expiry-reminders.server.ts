@@ -7,11 +7,12 @@
  * The reminder row and the queued e-mail are written in one transaction, so two runs at once
  * send one e-mail (the second insert finds the row and sends nothing).
  */
+import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import { registrationExpiryEmail } from "./emails.server";
-import { EXPIRY_REMINDER_DAYS, expiryReminderDue, registrationState, ukToday } from "./registration";
+import { EXPIRY_REMINDER_DAYS, expiryReminderDue, registrationState } from "./registration";
 
 export const EXPIRY_REMINDER_JOB = "directory.expiry-reminders";
 

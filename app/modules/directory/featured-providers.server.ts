@@ -1,10 +1,10 @@
+import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import { onChange } from "~/platform/db/changes.server";
 import type { Database } from "~/platform/db/database.server";
 import { FEATURED_CACHE_TTL_MS, FEATURED_COUNT } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
-import { ukToday } from "./registration";
 import { inForceSql } from "./registration-sql.server";
 import { TtlCache } from "./ttl-cache";
 

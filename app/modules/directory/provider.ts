@@ -35,31 +35,6 @@ export interface Provider {
   updated_at: string;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** 'YYYY-MM-DD' as an en-GB date ('5 March 2027'), with no time-zone shifts. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "Not recorded";
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
-}
-
-export { ukToday } from "./registration";
-
 export type Validity =
   { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
 

@@ -1,6 +1,6 @@
+import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
-import { ukToday } from "./registration";
 
 /**
  * The UK date ('YYYY-MM-DD') the register data was last brought up to date: when the last

@@ -4,6 +4,7 @@
  * the tier filter (in SQL, with the hidden ones counted), the featured block's honest fallback
  * and the date of the register data.
  */
+import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/platform/db/database.server";
@@ -14,7 +15,7 @@ import { SEARCH_COUNT_CAP, SEARCH_TYPES } from "./constants";
 import { clearFeaturedCache, featuredProviders } from "./featured-providers.server";
 import { getProvider } from "./get-provider.server";
 import { registerDataAsOf } from "./register-data-date.server";
-import { registrationState, ukToday } from "./registration";
+import { registrationState } from "./registration";
 import { expiredSql } from "./registration-sql.server";
 import { defaultHideExpired, parseSearchInput, searchHref } from "./search-input";
 import { clearSearchCache, searchProviders } from "./search-providers.server";

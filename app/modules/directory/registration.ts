@@ -3,6 +3,7 @@
  * importer, the search, the profile, the company area and the waste notes. Pure functions (pages
  * and server code alike).
  */
+import { ukToday } from "~/platform/dates";
 
 /** England and Wales (Environment Agency, Natural Resources Wales): CBDU/CBDL and digits. */
 export const EA_NUMBER = /^CBD[LU]\d{3,}$/;
@@ -82,12 +83,6 @@ export type RegistrationState =
   | { state: "expired"; since: string }
   /** No longer on the register (a full sync did not list it). */
   | { state: "removed"; since: string | null };
-
-/** Today's date in the UK as 'YYYY-MM-DD'. */
-const ukDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-export function ukToday(now: Date = new Date()): string {
-  return ukDate.format(now);
-}
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

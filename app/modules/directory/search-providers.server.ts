@@ -7,12 +7,13 @@
  * small set. Verified claimed listings are few, so with the default sort (claimed first) they
  * are all read by a source of their own. Counts stop at the cap ("1000+").
  */
+import { ukToday } from "~/platform/dates";
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchType } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
-import { parseRegistrationNumber, ukToday, type OtherRegulator } from "./registration";
+import { parseRegistrationNumber, type OtherRegulator } from "./registration";
 import { allOf, expiredSql, inForceSql, tierSql } from "./registration-sql.server";
 import { isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
 import { onChange } from "~/platform/db/changes.server";

@@ -2,6 +2,7 @@
  * The visitor forms' shared rules (spec public-side sections 5 and 9): the lead form's choices,
  * the UK postcode check, field size limits and the honeypot. Pure: used by forms and servers.
  */
+import { ukDaysFrom } from "~/platform/dates";
 import { z } from "zod";
 
 export const LOAD_SIZES = [
@@ -26,11 +27,7 @@ export const DATE_CHOICES = 10;
 
 /** The next 10 days starting today (UK calendar), as 'YYYY-MM-DD'. */
 export function dateChoices(now: Date = new Date()): string[] {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-  const base = Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10)));
-  return Array.from({ length: DATE_CHOICES }, (_, i) =>
-    new Date(base + i * 86_400_000).toISOString().slice(0, 10),
-  );
+  return ukDaysFrom(now, DATE_CHOICES);
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

@@ -1,8 +1,8 @@
 /** The plans' e-mails: an upgrade request to the site's team, and a plan change to the owner. */
 import type { EmailMessage } from "~/platform/email/outbox.server";
 import { renderEmail } from "~/platform/email/templates.server";
-import { formatDay } from "~/modules/waste-notes/note-rules";
 import { periodName, planName, type Period, type Plan } from "./plan-state";
+import { formatDate } from "~/platform/dates";
 
 export function upgradeRequestedEmail(input: {
   to: string;
@@ -45,7 +45,7 @@ export function planChangedEmail(input: {
   endDate: Date | null;
   dashboardUrl: string;
 }): EmailMessage {
-  const until = input.endDate ? ` until ${formatDay(input.endDate)}` : "";
+  const until = input.endDate ? ` until ${formatDate(input.endDate)}` : "";
   const what = input.freeTrial
     ? `a free trial of ${planName(input.plan)}${until}`
     : `${planName(input.plan)} (${periodName(input.period).toLowerCase()})${until}`;

@@ -3,7 +3,7 @@ import type { WasteNote } from "~/platform/db/schema";
 import { CARRIER_STATUS_LABELS, type CarrierStatus } from "./carrier-status.server";
 import { PARTY_STATUSES, type PartyStatus } from "./constants";
 import { containerLabel, LOOSE } from "./container-types.server";
-import { formatDateTime } from "./dates";
+import { formatDateTime } from "~/platform/dates";
 import { findEwcCode } from "./ewc-codes.server";
 import { getWasteNoteView } from "./get-note.server";
 import type { Database } from "~/platform/db/database.server";

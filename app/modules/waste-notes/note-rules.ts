@@ -8,6 +8,7 @@
 import { OFFICIAL } from "~/content/links";
 import type { RegistrationState } from "~/modules/directory/registration";
 import { STANDARD_MONTHLY_NOTES } from "./constants";
+import { formatDate } from "~/platform/dates";
 
 /** Where a carrier in England renews (or registers again). */
 export const RENEW_URL = OFFICIAL.registerAsCarrier.href;
@@ -34,17 +35,6 @@ export interface NoteRefusal {
   detail?: string;
   /** What to do next. */
   link?: { label: string; href: string; external?: boolean };
-}
-
-/** "2027-03-05" (or a Date) -> "5 March 2027" (en-GB, the UK calendar day). */
-export function formatDay(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(`${value.slice(0, 10)}T12:00:00Z`) : value;
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(date);
 }
 
 const renew = { label: "Renew with the Environment Agency", href: RENEW_URL, external: true } as const;
@@ -80,7 +70,7 @@ export function noteRefusal(input: {
       reason: "expired",
       title: "Registration expired",
       message:
-        `Your registration ${input.registrationNumber} expired on ${formatDay(reg.since)}: you cannot issue new waste notes under an expired registration. ` +
+        `Your registration ${input.registrationNumber} expired on ${formatDate(reg.since)}: you cannot issue new waste notes under an expired registration. ` +
         "Renew with the Environment Agency; you can write notes again as soon as the register shows the renewal.",
       link: renew,
     };

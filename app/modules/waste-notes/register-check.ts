@@ -4,7 +4,7 @@
  * Environment Agency register on 23 November 2026: valid until 5 March 2027". Pure.
  */
 import { OTHER_REGULATORS } from "~/modules/directory/registration";
-import { formatDay } from "./note-rules";
+import { formatDate } from "~/platform/dates";
 
 export type CarrierStatusValue = "active" | "expired" | "removed" | "not_found" | "not_checked";
 
@@ -55,17 +55,17 @@ export function describeRegisterCheck(note: RegisterCheckFields): RegisterCheck 
   const outcome =
     status === "active"
       ? expiry
-        ? `valid until ${formatDay(expiry)}`
+        ? `valid until ${formatDate(expiry)}`
         : "valid (no expiry date: lower tier registrations do not expire)"
       : status === "expired"
         ? expiry
-          ? `expired on ${formatDay(expiry)}`
+          ? `expired on ${formatDate(expiry)}`
           : "expired"
         : status === "removed"
           ? "no longer on the register"
           : "not on the register";
   return {
-    text: `Carrier registration ${n} checked against the Environment Agency register on ${formatDay(new Date(note.created_at))}: ${outcome}`,
+    text: `Carrier registration ${n} checked against the Environment Agency register on ${formatDate(new Date(note.created_at))}: ${outcome}`,
     valid: status === "active",
     lookUp: null,
   };

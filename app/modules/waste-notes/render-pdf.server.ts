@@ -12,7 +12,7 @@ import {
   type PartyStatus,
 } from "./constants";
 import { containerLabel, LOOSE } from "./container-types.server";
-import { formatDateTime } from "./dates";
+import { formatDateTime } from "~/platform/dates";
 import { findEwcCode } from "./ewc-codes.server";
 import { describeRegisterCheck } from "./register-check";
 

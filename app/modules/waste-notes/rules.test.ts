@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { STANDARD_MONTHLY_NOTES } from "./constants";
 import { loadContainerTypes } from "./container-types.server";
-import { dateToLondonLocal, londonLocalToDate } from "./dates";
+import { dateToLondonLocal, londonLocalToDate } from "~/platform/dates";
 import { findEwcCode, isHazardousEwcCode, loadEwcCatalogue } from "./ewc-codes.server";
 import { checkPlanLimit } from "./plan-limit.server";
 import { testPng, validForm } from "./test-support/valid-form";

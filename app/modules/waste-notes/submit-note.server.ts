@@ -8,7 +8,6 @@
  * refused before its photos are decoded; the public carrier licence is checked against the
  * register with the other fields, so the person sees every problem at once.
  */
-import { formatDay } from "./note-rules";
 import type { Database } from "~/platform/db/database.server";
 import { hit, type Limit } from "~/platform/rate-limit.server";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -19,6 +18,7 @@ import { getNoteEligibility } from "./note-eligibility.server";
 import type { NoteRefusal } from "./note-rules";
 import type { PlanUsage } from "./plan-limit.server";
 import { validateWasteNote, type FieldErrors, type FormValues } from "./validate-note.server";
+import { formatDate } from "~/platform/dates";
 
 /** Largest request body the form may send: 3 photos, 2 signatures and the text. */
 export const MAX_FORM_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 4 * SIGNATURE_MAX_BYTES + 256 * 1024;
@@ -61,7 +61,7 @@ export function carrierLicenceProblem(check: CarrierCheck): string | null {
       if (check.status === "removed") return CARRIER_LICENCE_MESSAGES.removed(check.number);
       return CARRIER_LICENCE_MESSAGES.expired(
         check.number,
-        check.state?.state === "expired" ? formatDay(check.state.since) : "",
+        check.state?.state === "expired" ? formatDate(check.state.since) : "",
       );
   }
 }

@@ -19,7 +19,7 @@ import {
 } from "./constants";
 import { loadContainerTypes, LOOSE } from "./container-types.server";
 import { findEwcCode } from "./ewc-codes.server";
-import { londonLocalToDate } from "./dates";
+import { londonLocalToDate } from "~/platform/dates";
 
 export interface PhotoUpload {
   bytes: Uint8Array;

@@ -6,13 +6,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck, ShieldOff } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormError, FormField } from "~/components/auth/form-field";
 import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { changePassword } from "~/modules/accounts/change-password.server";
@@ -253,13 +253,13 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {loaderData.isAdmin ? (
-          <ButtonLink to="/admin" variant="outline" size="sm">
-            Admin Dashboard
-          </ButtonLink>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin">Admin Dashboard</Link>
+          </Button>
         ) : null}
-        <ButtonLink to="/company" variant="outline" size="sm">
-          Company Dashboard
-        </ButtonLink>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/company">Company Dashboard</Link>
+        </Button>
       </div>
 
       {codes ? (

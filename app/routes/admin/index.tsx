@@ -15,10 +15,10 @@ import {
 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { DetailList, formatDateTime, formatDay } from "~/components/admin/detail-list";
+import { DetailList } from "~/components/admin/detail-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -27,6 +27,7 @@ import { getDashboard, type Dashboard } from "~/modules/admin/get-dashboard.serv
 import { getApp } from "~/web/context";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/index";
+import { formatDate, formatDateTime } from "~/platform/dates";
 
 export function meta() {
   return adminTitle("Admin Dashboard");
@@ -175,13 +176,13 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{l.name}</p>
                       <p className="truncate text-sm text-slate-600">
-                        {l.postcode} · {formatDay(l.createdAt)}
+                        {l.postcode} · {formatDate(l.createdAt, "short")}
                       </p>
                     </div>
                     <Link
                       to={withParam("lead", l.id)}
                       preventScrollReset
-                      className={buttonClass("outline", "sm")}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
                       aria-label={`View lead from ${l.name}`}
                     >
                       View
@@ -206,13 +207,13 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{q.name || "Unknown"}</p>
                       <p className="truncate text-sm text-slate-600">
-                        Provider {q.providerId} · {formatDay(q.createdAt)}
+                        Provider {q.providerId} · {formatDate(q.createdAt, "short")}
                       </p>
                     </div>
                     <Link
                       to={withParam("quote", q.id)}
                       preventScrollReset
-                      className={buttonClass("outline", "sm")}
+                      className={buttonVariants({ variant: "outline", size: "sm" })}
                       aria-label={`View quote request from ${q.name || "Unknown"}`}
                     >
                       View
@@ -253,7 +254,8 @@ function FailedJobs({ jobs }: { jobs: Dashboard["failedJobs"] }) {
                   j.what
                 )}{" "}
                 <span className="text-sm font-normal text-slate-600">
-                  · {formatDateTime(j.failedAt)} · {j.attempts === 1 ? "1 attempt" : `${j.attempts} attempts`}
+                  · {formatDateTime(j.failedAt, "short")} ·{" "}
+                  {j.attempts === 1 ? "1 attempt" : `${j.attempts} attempts`}
                 </span>
               </p>
               <p className="text-sm break-words text-red-800">{j.error}</p>
@@ -275,13 +277,13 @@ function PendingClaimList({ d, withParam }: { d: Dashboard; withParam: (k: strin
             <p className="font-medium text-slate-900">{c.businessName ?? c.registrationNumber}</p>
             <p className="text-sm text-slate-600">
               <span className="font-mono">{c.registrationNumber}</span> · {c.contactName} ·{" "}
-              {formatDay(c.createdAt)}
+              {formatDate(c.createdAt, "short")}
             </p>
           </div>
           <Link
             to={withParam("claim", c.id)}
             preventScrollReset
-            className={buttonClass("primary", "sm")}
+            className={buttonVariants({ variant: "primary", size: "sm" })}
             aria-label={`Review claim for ${c.businessName ?? c.registrationNumber}`}
           >
             Review Claim
@@ -400,15 +402,16 @@ function Dialogs({
           description={claim.businessName ?? undefined}
           footer={
             <>
-              <ButtonLink
-                to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=reject`}
-                variant="danger"
-              >
-                Reject
-              </ButtonLink>
-              <ButtonLink to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=approve`}>
-                Approve Claim
-              </ButtonLink>
+              <Button asChild variant="danger">
+                <Link to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=reject`}>
+                  Reject
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=approve`}>
+                  Approve Claim
+                </Link>
+              </Button>
             </>
           }
         >
@@ -444,7 +447,7 @@ function Dialogs({
                 ),
               ],
               ["Plan", claim.subscriptionPlan === "premium" ? "Premium" : "Standard"],
-              ["Submitted", formatDateTime(claim.createdAt)],
+              ["Submitted", formatDateTime(claim.createdAt, "short")],
             ]}
           />
         </Dialog>
@@ -455,7 +458,7 @@ function Dialogs({
           onOpenChange={onOpenChange}
           closeHref={closeHref}
           title="Lead details"
-          description={`Received ${formatDateTime(lead.createdAt)}`}
+          description={`Received ${formatDateTime(lead.createdAt, "short")}`}
         >
           <DetailList
             items={[
@@ -469,7 +472,7 @@ function Dialogs({
               ["Phone", lead.phone],
               ["Postcode", lead.postcode],
               ["Load size", lead.loadSize ? (LOAD_SIZES[lead.loadSize] ?? lead.loadSize) : null],
-              ["Preferred date", lead.preferredDate ? formatDay(lead.preferredDate) : null],
+              ["Preferred date", lead.preferredDate ? formatDate(lead.preferredDate, "short") : null],
               ["Preferred time", lead.preferredTime === "asap" ? "As soon as possible" : lead.preferredTime],
               ["Status", <Badge tone="blue">{lead.status}</Badge>],
               ["Description", <span className="whitespace-pre-line">{lead.description}</span>],
@@ -502,7 +505,7 @@ function Dialogs({
               ["Status", <Badge tone="amber">{quote.status}</Badge>],
               ["Message", <span className="whitespace-pre-line">{quote.message}</span>],
               ["Image", quote.hasImage ? "Image attached (see Quote Requests)" : "No image"],
-              ["Received", formatDateTime(quote.createdAt)],
+              ["Received", formatDateTime(quote.createdAt, "short")],
             ]}
           />
         </Dialog>

@@ -1,5 +1,5 @@
-import { data } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { data, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/not-found";
 
@@ -14,9 +14,9 @@ export default function AdminNotFound() {
       <title>Page not found | UK Waste Carrier Directory</title>
       <h1 className="text-2xl font-bold">Page not found</h1>
       <p className="mt-2 text-slate-600">This part of the admin area does not exist (yet).</p>
-      <ButtonLink to="/admin" className="mt-6">
-        Back to Overview
-      </ButtonLink>
+      <Button asChild className="mt-6">
+        <Link to="/admin">Back to Overview</Link>
+      </Button>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/check-email";
 
 export function meta() {
@@ -29,9 +29,9 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
         Click the link in the email to verify your address before your first login. The link expires in 1
         hour.
       </p>
-      <ButtonLink to="/login" className="mt-6 w-full">
-        Go to Login
-      </ButtonLink>
+      <Button asChild className="mt-6 w-full">
+        <Link to="/login">Go to Login</Link>
+      </Button>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
+import { Link } from "react-router";
 import { MailX } from "lucide-react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { confirmEmail } from "~/modules/accounts/confirm-email.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
@@ -34,9 +35,9 @@ export default function Confirm() {
         This confirmation link is not valid any more. Sign in with your email and password and we will send
         you a new one.
       </p>
-      <ButtonLink to="/login" className="mt-6 w-full">
-        Go to Login
-      </ButtonLink>
+      <Button asChild className="mt-6 w-full">
+        <Link to="/login">Go to Login</Link>
+      </Button>
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { ShieldAlert } from "lucide-react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { MESSAGES } from "~/components/auth/messages";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 
 export function meta() {
   return [{ title: "Access Denied | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
@@ -20,9 +20,9 @@ export default function Unauthorized() {
         If you think you should have access, sign in with an administrator account.
       </p>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <ButtonLink to="/" variant="outline">
-          Return to Home
-        </ButtonLink>
+        <Button asChild variant="outline">
+          <Link to="/">Return to Home</Link>
+        </Button>
         <Form method="post" action="/logout">
           <Button type="submit" className="w-full">
             Sign Out

@@ -30,7 +30,6 @@ import { findClaimTarget, type ClaimTarget } from "~/modules/claims/find-claim-t
 import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
 import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
 import { submitClaim } from "~/modules/claims/submit-claim.server";
-import { formatDate } from "~/modules/directory/provider";
 import { readForm } from "~/web/request-input.server";
 import {
   addService,
@@ -48,6 +47,7 @@ import { serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/claim";
+import { formatDate } from "~/platform/dates";
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d && "business" in d ? d.business.businessName : null;

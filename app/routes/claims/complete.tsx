@@ -2,9 +2,10 @@
  * The wizard's step 4, Complete: what happens after the submit (confirm the e-mail, the review
  * takes 1 to 2 business days, the decision comes by e-mail), then on to /check-email.
  */
+import { Link } from "react-router";
 import { CheckCircle2, Mail, MailCheck, SearchCheck } from "lucide-react";
 import { ClaimHeader, StepIndicator } from "~/components/claims/claim-ui";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { findClaimTarget } from "~/modules/claims/find-claim-target.server";
@@ -84,18 +85,22 @@ export default function ClaimComplete({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
             <div className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
-              <ButtonLink to="/" variant="outline">
-                Back to the directory
-              </ButtonLink>
+              <Button asChild variant="outline">
+                <Link to="/">Back to the directory</Link>
+              </Button>
               {signedIn ? (
-                <ButtonLink to="/company">Go to your dashboard</ButtonLink>
+                <Button asChild>
+                  <Link to="/company">Go to your dashboard</Link>
+                </Button>
               ) : (
-                <ButtonLink
-                  to={email ? `/check-email?email=${encodeURIComponent(email)}` : "/check-email"}
-                  state={email ? { email } : undefined}
-                >
-                  Continue
-                </ButtonLink>
+                <Button asChild>
+                  <Link
+                    to={email ? `/check-email?email=${encodeURIComponent(email)}` : "/check-email"}
+                    state={email ? { email } : undefined}
+                  >
+                    Continue
+                  </Link>
+                </Button>
               )}
             </div>
           </CardContent>

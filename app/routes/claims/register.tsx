@@ -8,7 +8,7 @@ import { data, Form, Link } from "react-router";
 import { ClaimHeader } from "~/components/claims/claim-ui";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/form";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -26,9 +26,9 @@ import {
   type BusinessMatch,
   type ClaimTargetResult,
 } from "~/modules/claims/find-claim-target.server";
-import { formatDate } from "~/modules/directory/provider";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/register";
+import { formatDate } from "~/platform/dates";
 
 export function meta() {
   return [
@@ -201,12 +201,11 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
             <strong>{result.business.businessName}</strong> · {result.business.registrationNumber}
             {result.business.town ? ` · ${result.business.town}` : ""}
           </p>
-          <ButtonLink
-            to={`/claim-listing/${encodeURIComponent(result.business.registrationNumber)}`}
-            className="mt-3"
-          >
-            Claim This Listing
-          </ButtonLink>
+          <Button asChild className="mt-3">
+            <Link to={`/claim-listing/${encodeURIComponent(result.business.registrationNumber)}`}>
+              Claim This Listing
+            </Link>
+          </Button>
         </Alert>
       );
     case "claimed":
@@ -327,13 +326,15 @@ function NameTab({ search }: { search: NameSearch | null }) {
                     ) : m.expired ? (
                       <Badge tone="red">Registration expired</Badge>
                     ) : (
-                      <ButtonLink
-                        to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`}
-                        size="sm"
-                        aria-label={`Claim ${m.businessName}`}
-                      >
-                        Claim
-                      </ButtonLink>
+                      <Button asChild size="sm">
+                        <Link
+                          to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`}
+
+                          aria-label={`Claim ${m.businessName}`}
+                        >
+                          Claim
+                        </Link>
+                      </Button>
                     )}
                   </li>
                 ))}

@@ -5,9 +5,10 @@
  * to Premium) and the e-mail notification setting; 'Account Not Found' for a user with no
  * business. Every change is made on the signed-in user's own listing only.
  */
+import { formatDate } from "~/platform/dates";
 import { useMemo } from "react";
 import { Eye, ExternalLink, Info, Phone } from "lucide-react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AccountNotFound } from "~/components/company/account-not-found";
 import { AnalyticsChart } from "~/components/company/analytics-chart";
 import { ListingDetailsForm, type ListingFormValues } from "~/components/company/listing-details-form";
@@ -17,7 +18,7 @@ import { PlanCard } from "~/components/company/plan-card";
 import { RegistrationAlert } from "~/components/company/registration-alert";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
@@ -260,13 +261,11 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
             )}
           </p>
         </div>
-        <ButtonLink
-          to={`/provider/${encodeURIComponent(listing.registrationNumber)}`}
-          variant="outline"
-          size="sm"
-        >
-          <ExternalLink aria-hidden className="size-4" /> View public profile
-        </ButtonLink>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/provider/${encodeURIComponent(listing.registrationNumber)}`}>
+            <ExternalLink aria-hidden className="size-4" /> View public profile
+          </Link>
+        </Button>
       </div>
       <RegistrationAlert
         registration={overview.registration}
@@ -356,11 +355,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                 <div>
                   <dt className="text-slate-600">Expiry Date</dt>
                   <dd className="font-semibold">
-                    {listing.expiryDate
-                      ? new Date(`${listing.expiryDate}T12:00:00Z`).toLocaleDateString("en-GB", {
-                          timeZone: "UTC",
-                        })
-                      : "Not specified"}
+                    {listing.expiryDate ? formatDate(listing.expiryDate, "numeric") : "Not specified"}
                   </dd>
                 </div>
                 <div>
@@ -374,9 +369,9 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
                   <dd className="font-semibold break-all">{email}</dd>
                 </div>
               </dl>
-              <ButtonLink to="/account/security" variant="outline" size="sm" className="mt-4">
-                Account security
-              </ButtonLink>
+              <Button asChild variant="outline" size="sm" className="mt-4">
+                <Link to="/account/security">Account security</Link>
+              </Button>
             </CardContent>
           </Card>
           <PlanCard

@@ -5,12 +5,12 @@
  * carrier and changes the plan on /admin/providers, which closes the request (decision 0706).
  */
 import { CheckCircle2, Crown, Mail } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AccountNotFound } from "~/components/company/account-not-found";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError, Textarea } from "~/components/ui/form";
 import { PREMIUM_PRICE, PREMIUM_YEARLY_SAVING } from "~/modules/claims/constants";
@@ -19,12 +19,12 @@ import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { periodName, planName } from "~/modules/plans/plan-state";
 import { requestUpgrade } from "~/modules/plans/upgrade-requests.server";
 import { UPGRADE_TEXT } from "~/modules/plans/upgrade-text";
-import { formatDay } from "~/modules/waste-notes/note-rules";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/request-input.server";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/upgrade";
+import { formatDate } from "~/platform/dates";
 
 export function meta() {
   return [
@@ -141,7 +141,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-1 text-sm text-slate-700">
         {company.name} is on the <strong>{planName(plan.effective)}</strong> plan
         {plan.freeTrial && plan.endDate && !plan.ended
-          ? ` (free trial until ${formatDay(new Date(plan.endDate))})`
+          ? ` (free trial until ${formatDate(new Date(plan.endDate))})`
           : ""}
         . Waste notes this month: <strong>{usage.label}</strong>.
       </p>
@@ -149,7 +149,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
       {premium ? (
         <Alert tone="success" title={UPGRADE_TEXT.alreadyPremium} className="mt-6">
           {plan.endDate
-            ? `Your Premium plan runs until ${formatDay(new Date(plan.endDate))}.`
+            ? `Your Premium plan runs until ${formatDate(new Date(plan.endDate))}.`
             : "Your Premium plan has no end date."}{" "}
           You can write as many waste notes as you need.
         </Alert>
@@ -162,7 +162,7 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
           <CardContent className="space-y-3 text-sm text-slate-700">
             <p>
               You asked for Premium ({periodName(request.period).toLowerCase()}) on{" "}
-              <strong>{formatDay(new Date(request.createdAt))}</strong>. Nothing has been charged.
+              <strong>{formatDate(new Date(request.createdAt))}</strong>. Nothing has been charged.
             </p>
             <h2 className="font-semibold text-slate-900">What happens next</h2>
             <ol className="list-decimal space-y-1 pl-5">
@@ -284,9 +284,9 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
                   switch your listing to Premium and e-mail you.
                 </p>
                 <div className="flex flex-wrap justify-end gap-2">
-                  <ButtonLink to="/company" variant="outline">
-                    Back to dashboard
-                  </ButtonLink>
+                  <Button asChild variant="outline">
+                    <Link to="/company">Back to dashboard</Link>
+                  </Button>
                   <Button type="submit" disabled={navigation.state === "submitting"}>
                     <Crown aria-hidden className="size-4" />{" "}
                     {navigation.state === "submitting" ? "Sending…" : "Request Premium"}
@@ -298,9 +298,9 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
         )
       ) : (
         <div className="mt-6">
-          <ButtonLink to="/company" variant="outline">
-            Back to dashboard
-          </ButtonLink>
+          <Button asChild variant="outline">
+            <Link to="/company">Back to dashboard</Link>
+          </Button>
         </div>
       )}
     </main>

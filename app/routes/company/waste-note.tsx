@@ -7,12 +7,12 @@
  * note's view page.
  */
 import { FileText } from "lucide-react";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { AccountNotFound } from "~/components/company/account-not-found";
 import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
@@ -160,9 +160,9 @@ export default function CompanyWasteNote({ loaderData, actionData }: Route.Compo
             <span className="font-medium text-slate-800">{usage.label}</span>
           </p>
           {usage.plan === "standard" && !refusal ? (
-            <ButtonLink to={UPGRADE_PATH} variant="ghost" size="sm">
-              Upgrade to Premium
-            </ButtonLink>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={UPGRADE_PATH}>Upgrade to Premium</Link>
+            </Button>
           ) : null}
         </div>
       </div>

@@ -19,12 +19,12 @@ import { AccountNotFound } from "~/components/company/account-not-found";
 import { DownloadPdfButton } from "~/components/waste-notes/download-pdf-button";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/form";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
-import { formatDate, formatDateTime } from "~/modules/waste-notes/dates";
+import { formatDate, formatDateTime } from "~/platform/dates";
 import { listCompanyNotes } from "~/modules/waste-notes/list-notes.server";
 import { locationTitle } from "~/modules/waste-notes/location-title";
 import { getApp } from "~/web/context";
@@ -155,13 +155,19 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {counters.total > 0 ? (
-            <a href="/company/waste-notes.csv" download className={buttonClass("outline", "md")}>
+            <a
+              href="/company/waste-notes.csv"
+              download
+              className={buttonVariants({ variant: "outline", size: "md" })}
+            >
               <FileSpreadsheet aria-hidden className="size-4" /> Export CSV
             </a>
           ) : null}
-          <ButtonLink to="/company/waste-note">
-            <Plus aria-hidden className="size-4" /> New Note
-          </ButtonLink>
+          <Button asChild>
+            <Link to="/company/waste-note">
+              <Plus aria-hidden className="size-4" /> New Note
+            </Link>
+          </Button>
         </div>
       </div>
 
@@ -181,9 +187,9 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
             <FileText aria-hidden className="mx-auto size-10 text-slate-400" />
             <h2 className="mt-3 text-lg font-semibold">No waste notes yet</h2>
             <p className="mt-1 text-sm text-slate-600">Notes you generate appear here.</p>
-            <ButtonLink to="/company/waste-note" className="mt-5">
-              Generate First Note
-            </ButtonLink>
+            <Button asChild className="mt-5">
+              <Link to="/company/waste-note">Generate First Note</Link>
+            </Button>
           </CardContent>
         </Card>
       ) : (
@@ -207,7 +213,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
                 className="pl-9"
               />
             </div>
-            <button type="submit" className={buttonClass("outline", "md")}>
+            <button type="submit" className={buttonVariants({ variant: "outline", size: "md" })}>
               Search
             </button>
           </Form>
@@ -223,10 +229,12 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
                 <h2 className="mt-3 text-lg font-semibold">No matching waste notes found</h2>
                 <p className="mt-1 text-sm text-slate-600">Try other words, or clear the search.</p>
                 <div className="mt-5 flex flex-wrap justify-center gap-3">
-                  <ButtonLink to="/company/waste-notes" variant="outline">
-                    Clear search
-                  </ButtonLink>
-                  <ButtonLink to="/company/waste-note">Generate New Note</ButtonLink>
+                  <Button asChild variant="outline">
+                    <Link to="/company/waste-notes">Clear search</Link>
+                  </Button>
+                  <Button asChild>
+                    <Link to="/company/waste-note">Generate New Note</Link>
+                  </Button>
                 </div>
               </CardContent>
             </Card>
@@ -261,7 +269,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
                           />
                           <Link
                             to={`/waste-note/${n.id}`}
-                            className={buttonClass("outline", "sm")}
+                            className={buttonVariants({ variant: "outline", size: "sm" })}
                             aria-label={`View Details of note ${n.id.slice(0, 8)}`}
                           >
                             <Eye aria-hidden className="size-4" /> View Details
@@ -305,7 +313,10 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
           {pages > 1 ? (
             <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
               {page > 1 ? (
-                <Link to={pageHref(q, page - 1)} className={buttonClass("outline", "sm")}>
+                <Link
+                  to={pageHref(q, page - 1)}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
                   <ChevronLeft aria-hidden className="size-4" /> Previous
                 </Link>
               ) : (
@@ -315,7 +326,10 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
                 Page {page} of {pages}
               </span>
               {page < pages ? (
-                <Link to={pageHref(q, page + 1)} className={buttonClass("outline", "sm")}>
+                <Link
+                  to={pageHref(q, page + 1)}
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                >
                   Next <ChevronRight aria-hidden className="size-4" />
                 </Link>
               ) : (

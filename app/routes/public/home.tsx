@@ -1,11 +1,22 @@
-import { ArrowRight, BadgeCheck, Building2, FileSearch, MapPin, ShieldAlert, ShieldCheck, Star, TriangleAlert } from "lucide-react";
+import {
+  ArrowRight,
+  BadgeCheck,
+  Building2,
+  FileSearch,
+  MapPin,
+  ShieldAlert,
+  ShieldCheck,
+  Star,
+  TriangleAlert,
+} from "lucide-react";
+import { cn } from "~/components/ui/cn";
 import { data, Link } from "react-router";
 import { ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
 import { SITE_NAME, seoMeta } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { FEATURED_CARD_SERVICES } from "~/modules/directory/constants";
 import { featuredProviders, type FeaturedProviders } from "~/modules/directory/featured-providers.server";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "~/modules/directory/places";
@@ -24,23 +35,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const url = app.config.publicUrl;
   // Cached for anonymous visitors, except when the featured block failed to load.
-  return data({
-    featured,
-    seo: {
-      title: `${SITE_NAME}: find a licensed waste carrier`,
-      description:
-        "Search the UK directory of licensed waste carriers by town, postcode, business name or registration number. Check a carrier's licence and request free quotes.",
-      canonical: `${url}/`,
-      jsonLd: {
-        "@context": "https://schema.org",
-        "@type": "Organization",
-        name: SITE_NAME,
-        url: `${url}/`,
-        logo: `${url}/favicon.svg`,
-        description: "A UK directory of licensed waste carriers, built on the public register of waste carriers, brokers and dealers.",
+  return data(
+    {
+      featured,
+      seo: {
+        title: `${SITE_NAME}: find a licensed waste carrier`,
+        description:
+          "Search the UK directory of licensed waste carriers by town, postcode, business name or registration number. Check a carrier's licence and request free quotes.",
+        canonical: `${url}/`,
+        jsonLd: {
+          "@context": "https://schema.org",
+          "@type": "Organization",
+          name: SITE_NAME,
+          url: `${url}/`,
+          logo: `${url}/favicon.svg`,
+          description:
+            "A UK directory of licensed waste carriers, built on the public register of waste carriers, brokers and dealers.",
+        },
       },
     },
-  }, { headers: featured ? pageCacheHeaders() : {} });
+    { headers: featured ? pageCacheHeaders() : {} },
+  );
 }
 
 export const headers = loaderHeadersOnly;
@@ -59,23 +74,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 text-sm text-amber-950 sm:items-center sm:px-6">
           <TriangleAlert aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 sm:mt-0" />
           <p>
-            <strong>Warning:</strong> carrying waste without a valid waste carrier registration is a criminal offence.
-            Unlicensed carriers risk an <strong>unlimited fine or up to 5 years in prison</strong>, and householders who
-            use them can be fined too.
+            <strong>Warning:</strong> carrying waste without a valid waste carrier registration is a criminal
+            offence. Unlicensed carriers risk an <strong>unlimited fine or up to 5 years in prison</strong>,
+            and householders who use them can be fined too.
           </p>
         </div>
       </div>
 
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 pb-16 pt-14 sm:px-6 lg:pb-24 lg:pt-20">
+        <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 lg:pt-20 lg:pb-24">
           <div className="max-w-3xl">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
               <ShieldCheck aria-hidden className="h-4 w-4" /> Built on the public register of waste carriers
             </p>
-            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">Find a licensed waste carrier near you</h1>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">
+              Find a licensed waste carrier near you
+            </h1>
             <p className="mt-4 text-lg leading-8 text-brand-100">
-              Search thousands of registered rubbish removal services, check their licence in seconds and request free
-              quotes from verified local businesses.
+              Search thousands of registered rubbish removal services, check their licence in seconds and
+              request free quotes from verified local businesses.
             </p>
           </div>
           <div className="mt-8 max-w-3xl">
@@ -102,24 +119,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {featured && !featured.claimed && featured.providers.length ? (
               <>
                 {/* The fallback: nobody has claimed a listing yet, so say what these are. */}
-                <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                <h2
+                  id="featured-title"
+                  className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+                >
                   Registered waste carriers
                 </h2>
                 <p className="mt-2 max-w-2xl text-slate-600">
-                  These listings come from the public register of waste carriers and have not been claimed by their businesses yet,
-                  so we have not checked their details.
+                  These listings come from the public register of waste carriers and have not been claimed by
+                  their businesses yet, so we have not checked their details.
                 </p>
               </>
             ) : (
               <>
-                <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                <h2
+                  id="featured-title"
+                  className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+                >
                   Featured carriers
                 </h2>
                 <p className="mt-2 text-slate-600">Verified businesses that manage their listing with us.</p>
               </>
             )}
           </div>
-          <Link to="/search-results" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/search-results"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+          >
             Browse the directory <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         </div>
@@ -148,14 +174,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Why choose a verified waste carrier?
           </h2>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Under your duty of care you must take reasonable steps to make sure your waste goes to someone allowed to take it.
+            Under your duty of care you must take reasonable steps to make sure your waste goes to someone
+            allowed to take it.
           </p>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {[
-              { icon: ShieldCheck, title: "Licensed and checked", text: "Every listing comes from the public register of waste carriers, brokers and dealers." },
-              { icon: ShieldAlert, title: "Avoid fly-tipping fines", text: "If your waste is fly-tipped by an unlicensed carrier, you can be fined as well." },
-              { icon: FileSearch, title: "Check in seconds", text: "Look up any registration number to see its tier, dates and whether it is still valid." },
-              { icon: Star, title: "Verified businesses", text: "Claimed listings are checked by our team before their details go live." },
+              {
+                icon: ShieldCheck,
+                title: "Licensed and checked",
+                text: "Every listing comes from the public register of waste carriers, brokers and dealers.",
+              },
+              {
+                icon: ShieldAlert,
+                title: "Avoid fly-tipping fines",
+                text: "If your waste is fly-tipped by an unlicensed carrier, you can be fined as well.",
+              },
+              {
+                icon: FileSearch,
+                title: "Check in seconds",
+                text: "Look up any registration number to see its tier, dates and whether it is still valid.",
+              },
+              {
+                icon: Star,
+                title: "Verified businesses",
+                text: "Claimed listings are checked by our team before their details go live.",
+              },
             ].map((f) => (
               <li key={f.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
@@ -178,7 +221,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={city}>
               <Link
                 to={cityHref(city)}
-                className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800"
+                className="hover:border-brand-300 flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800"
               >
                 <MapPin aria-hidden className="h-4 w-4 shrink-0 text-brand-600" />
                 Waste carriers in {city}
@@ -195,11 +238,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Building2 aria-hidden className="h-7 w-7 text-brand-200" /> Are you a registered waste carrier?
             </h2>
             <p className="mt-2 text-slate-300">
-              Your business is probably already listed. Claim it free to add your services, contact details and logo, and
-              start receiving quote requests.
+              Your business is probably already listed. Claim it free to add your services, contact details
+              and logo, and start receiving quote requests.
             </p>
           </div>
-          <Link to="/register" className={buttonClass("primary", "lg", "shrink-0 bg-brand-500 text-slate-950 hover:bg-brand-200")}>
+          <Link
+            to="/register"
+            className={cn(
+              buttonVariants({ variant: "primary", size: "lg" }),
+              "shrink-0 bg-brand-500 text-slate-950 hover:bg-brand-200",
+            )}
+          >
             Register My Business
           </Link>
         </div>
@@ -214,7 +263,7 @@ function FeaturedCard({ provider: p }: { provider: Provider }) {
       <div className="flex items-start gap-4">
         <ProviderLogo provider={p} />
         <div className="min-w-0">
-          <h3 className="font-semibold leading-snug text-slate-900">
+          <h3 className="leading-snug font-semibold text-slate-900">
             <Link to={profileHref(p.registration_number)} className="hover:text-brand-700 hover:underline">
               {p.business_name}
             </Link>
@@ -238,7 +287,10 @@ function FeaturedCard({ provider: p }: { provider: Provider }) {
         </div>
       ) : null}
       <div className="mt-auto pt-5">
-        <Link to={profileHref(p.registration_number)} className={buttonClass("outline", "sm", "w-full")}>
+        <Link
+          to={profileHref(p.registration_number)}
+          className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-full")}
+        >
           View Profile<span className="sr-only">: {p.business_name}</span>
         </Link>
       </div>

@@ -1,4 +1,15 @@
-import { ChevronRight, Crown, ExternalLink, Flag, Globe, Mail, MapPin, MessageSquareQuote, Phone, SearchX } from "lucide-react";
+import {
+  ChevronRight,
+  Crown,
+  ExternalLink,
+  Flag,
+  Globe,
+  Mail,
+  MapPin,
+  MessageSquareQuote,
+  Phone,
+  SearchX,
+} from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { isbot } from "isbot";
 import { offersQuotes, profileHref, ProviderLogo, ServiceList } from "~/components/directory/provider-card";
@@ -7,15 +18,17 @@ import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directo
 import { ValidityBanner } from "~/components/directory/validity";
 import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { getProvider } from "~/modules/directory/get-provider.server";
-import { getRemovedRegistration, type RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
+import {
+  getRemovedRegistration,
+  type RemovedRegistration,
+} from "~/modules/directory/get-removed-registration.server";
 import { registerDataAsOf } from "~/modules/directory/register-data-date.server";
 import { parseRegistrationNumber, publicRegisterUrl } from "~/modules/directory/registration";
 import {
-  formatDate,
   fullAddress,
   registrationTypeLabel,
   applicantTypeLabel,
@@ -26,6 +39,7 @@ import {
 import { getApp } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
+import { formatDate } from "~/platform/dates";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -45,7 +59,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           removed,
           registerAsOf: null,
           requested: removed.registration_number,
-          seo: { title: `${removed.business_name} – no longer on the register`, description: "This registration is no longer on the public register.", noindex: true } as Seo,
+          seo: {
+            title: `${removed.business_name} – no longer on the register`,
+            description: "This registration is no longer on the public register.",
+            noindex: true,
+          } as Seo,
         },
         { status: 410 },
       );
@@ -57,7 +75,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         removed: null,
         registerAsOf: null,
         requested: requested.slice(0, 40),
-        seo: { title: "Provider Not Found", description: "This waste carrier is not in the directory.", noindex: true } as Seo,
+        seo: {
+          title: "Provider Not Found",
+          description: "This waste carrier is not in the directory.",
+          noindex: true,
+        } as Seo,
       },
       { status: 404 },
     );
@@ -71,7 +93,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registerAsOf = await registerDataAsOf(app.db);
   // Cached for anonymous visitors; a view served from the cache is still counted (the event).
   return data(
-    { provider, removed: null, registerAsOf, requested: provider.registration_number, seo: profileSeo(provider, canonical, app.config.publicUrl) },
+    {
+      provider,
+      removed: null,
+      registerAsOf,
+      requested: provider.registration_number,
+      seo: profileSeo(provider, canonical, app.config.publicUrl),
+    },
     { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
   );
 }
@@ -84,10 +112,16 @@ export function meta({ data }: Route.MetaArgs) {
 
 function profileSeo(p: Provider, canonical: string, publicUrl: string): Seo {
   const place = p.town ? ` in ${p.town}` : "";
-  const description = p.is_claimed && p.about
-    ? p.about.slice(0, 155)
-    : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
-  const seo: Seo = { title: `${p.business_name} – Waste Carrier ${p.registration_number}`, description, canonical, type: "profile" };
+  const description =
+    p.is_claimed && p.about
+      ? p.about.slice(0, 155)
+      : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
+  const seo: Seo = {
+    title: `${p.business_name} – Waste Carrier ${p.registration_number}`,
+    description,
+    canonical,
+    type: "profile",
+  };
   if (p.is_claimed) {
     // Logos are served from this site ('/company-logo/...'): structured data needs absolute URLs.
     const logo = p.logo_url ? new URL(p.logo_url, `${publicUrl}/`).href : null;
@@ -110,7 +144,11 @@ function profileSeo(p: Provider, canonical: string, publicUrl: string): Seo {
         ...(p.postcode ? { postalCode: p.postcode } : {}),
         addressCountry: "GB",
       },
-      identifier: { "@type": "PropertyValue", propertyID: "Waste carrier registration number", value: p.registration_number },
+      identifier: {
+        "@type": "PropertyValue",
+        propertyID: "Waste carrier registration number",
+        value: p.registration_number,
+      },
     };
   }
   return seo;
@@ -154,7 +192,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               </li>
             </ol>
           </nav>
-          <div className="flex flex-col gap-6 pb-8 pt-4 sm:flex-row sm:items-start">
+          <div className="flex flex-col gap-6 pt-4 pb-8 sm:flex-row sm:items-start">
             {p.is_claimed ? <ProviderLogo provider={p} size="lg" /> : null}
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
@@ -171,10 +209,17 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 <span>{address ?? "Address not available"}</span>
               </p>
               <ValidityBanner provider={p} className="mt-4 max-w-xl" />
-              <RegisterSource registrationNumber={p.registration_number} asOf={registerAsOf} className="mt-2 max-w-xl" />
+              <RegisterSource
+                registrationNumber={p.registration_number}
+                asOf={registerAsOf}
+                className="mt-2 max-w-xl"
+              />
             </div>
             {quotes ? (
-              <a href={`#${QUOTE_ANCHOR}`} className={buttonClass("primary", "lg", "shrink-0")}>
+              <a
+                href={`#${QUOTE_ANCHOR}`}
+                className={cn(buttonVariants({ variant: "primary", size: "lg" }), "shrink-0")}
+              >
                 Request a Quote
               </a>
             ) : null}
@@ -189,7 +234,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               <CardTitle>About</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="whitespace-pre-line leading-7 text-slate-700">
+              <p className="leading-7 whitespace-pre-line text-slate-700">
                 {p.is_claimed && p.about?.trim() ? p.about : "This business hasn't added a description yet."}
               </p>
             </CardContent>
@@ -263,17 +308,27 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                   </a>
                 ) : null}
                 {p.email ? (
-                  <a href={`mailto:${p.email}`} className="flex items-center gap-2 break-all text-brand-700 hover:underline">
+                  <a
+                    href={`mailto:${p.email}`}
+                    className="flex items-center gap-2 break-all text-brand-700 hover:underline"
+                  >
                     <Mail aria-hidden className="h-4 w-4 shrink-0" /> {p.email}
                   </a>
                 ) : null}
                 {website ? (
-                  <a href={website} rel="noopener nofollow" target="_blank" className="flex items-center gap-2 break-all text-brand-700 hover:underline">
+                  <a
+                    href={website}
+                    rel="noopener nofollow"
+                    target="_blank"
+                    className="flex items-center gap-2 break-all text-brand-700 hover:underline"
+                  >
                     <Globe aria-hidden className="h-4 w-4 shrink-0" /> {p.website}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 ) : null}
-                {!p.phone && !p.email && !website ? <p className="text-slate-600">No contact details listed yet.</p> : null}
+                {!p.phone && !p.email && !website ? (
+                  <p className="text-slate-600">No contact details listed yet.</p>
+                ) : null}
               </CardContent>
             </Card>
           ) : null}
@@ -287,13 +342,16 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 {[
                   ["Registration number", p.registration_number],
                   ["Company number", p.company_number || "Not recorded"],
-                  ["Registration date", formatDate(p.registration_date)],
+                  ["Registration date", formatDate(p.registration_date) || "Not recorded"],
                   ["Expiry date", p.expiry_date ? formatDate(p.expiry_date) : "Does not expire (lower tier)"],
                   ["Tier", tierLabel(p.registration_tier)],
                   ["Registration type", registrationTypeLabel(p.registration_type)],
                   ...(p.applicant_type ? [["Applicant type", applicantTypeLabel(p.applicant_type)]] : []),
                 ].map(([k, v]) => (
-                  <div key={k} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0">
+                  <div
+                    key={k}
+                    className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0"
+                  >
                     <dt className="text-slate-600">{k}</dt>
                     <dd className="text-right font-medium text-slate-900">{v}</dd>
                   </div>
@@ -301,14 +359,18 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
               </dl>
               <p className="mt-4 text-xs leading-5 text-slate-600">
                 From the Environment Agency's public register
-                {registerAsOf ? `, as of ${formatDate(registerAsOf)}` : ""}. Always check a carrier's registration before
-                handing over your waste.
+                {registerAsOf ? `, as of ${formatDate(registerAsOf)}` : ""}. Always check a carrier's
+                registration before handing over your waste.
               </p>
             </CardContent>
           </Card>
 
           <p className="text-center text-sm">
-            <Link to={`/provider/${encodeURIComponent(p.registration_number)}/report`} rel="nofollow" className="inline-flex items-center gap-1.5 text-slate-700 underline hover:text-red-800">
+            <Link
+              to={`/provider/${encodeURIComponent(p.registration_number)}/report`}
+              rel="nofollow"
+              className="inline-flex items-center gap-1.5 text-slate-700 underline hover:text-red-800"
+            >
               <Flag aria-hidden className="h-4 w-4" /> Report this carrier
             </Link>
           </p>
@@ -320,7 +382,10 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-slate-700">
                   Claim this listing to add your logo, services, contact details and areas covered.
                 </p>
-                <Link to={`/claim/${encodeURIComponent(p.registration_number)}`} className={buttonClass("primary", "md", "mt-4 w-full")}>
+                <Link
+                  to={`/claim/${encodeURIComponent(p.registration_number)}`}
+                  className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-4 w-full")}
+                >
                   Claim This Listing
                 </Link>
               </CardContent>
@@ -336,7 +401,15 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
  * When the register data was last synced ('Register data as of 23 November 2026'; nothing when no
  * sync has succeeded) and the official register entry for the number.
  */
-function RegisterSource({ registrationNumber, asOf, className }: { registrationNumber: string; asOf: string | null; className?: string }) {
+function RegisterSource({
+  registrationNumber,
+  asOf,
+  className,
+}: {
+  registrationNumber: string;
+  asOf: string | null;
+  className?: string;
+}) {
   return (
     <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700", className)}>
       {asOf ? <span>Register data as of {formatDate(asOf)}</span> : null}
@@ -363,18 +436,29 @@ function ContactDirectly({ provider: p, website }: { provider: Provider; website
       <CardContent className="space-y-3">
         {p.phone || website ? (
           <>
-            <p className="text-slate-700">{p.business_name} takes quote requests directly. Contact them by:</p>
+            <p className="text-slate-700">
+              {p.business_name} takes quote requests directly. Contact them by:
+            </p>
             <ul className="flex flex-wrap gap-3">
               {p.phone ? (
                 <li>
-                  <a href={`/provider/${encodeURIComponent(p.registration_number)}/call`} rel="nofollow" className={buttonClass("primary", "md")}>
+                  <a
+                    href={`/provider/${encodeURIComponent(p.registration_number)}/call`}
+                    rel="nofollow"
+                    className={buttonVariants({ variant: "primary", size: "md" })}
+                  >
                     <Phone aria-hidden className="h-4 w-4" /> Call {p.phone}
                   </a>
                 </li>
               ) : null}
               {website ? (
                 <li>
-                  <a href={website} rel="noopener nofollow" target="_blank" className={buttonClass("outline", "md")}>
+                  <a
+                    href={website}
+                    rel="noopener nofollow"
+                    target="_blank"
+                    className={buttonVariants({ variant: "outline", size: "md" })}
+                  >
                     <Globe aria-hidden className="h-4 w-4" /> Visit their website
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
@@ -396,19 +480,28 @@ function ProviderRemoved({ registration }: { registration: RemovedRegistration }
       <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{registration.business_name}</h1>
       <p className="mt-1 font-mono text-slate-600">{registration.registration_number}</p>
-      <div role="status" className="mx-auto mt-6 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-left text-red-900">
+      <div
+        role="status"
+        className="mx-auto mt-6 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-left text-red-900"
+      >
         <p className="font-semibold">No longer on the register</p>
         <p className="mt-1 text-sm">
           This registration is no longer on the Environment Agency's public register of waste carriers
-          {registration.removed_at ? ` (not found since ${formatDate(registration.removed_at.slice(0, 10))})` : ""}. Do not hand waste to a
-          carrier without a current registration.
+          {registration.removed_at
+            ? ` (not found since ${formatDate(registration.removed_at.slice(0, 10))})`
+            : ""}
+          . Do not hand waste to a carrier without a current registration.
         </p>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/search-results" className={buttonClass("primary", "lg")}>
+        <Link to="/search-results" className={buttonVariants({ variant: "primary", size: "lg" })}>
           Find a registered carrier
         </Link>
-        <Link to={`/provider/${encodeURIComponent(registration.registration_number)}/report`} rel="nofollow" className={buttonClass("outline", "lg")}>
+        <Link
+          to={`/provider/${encodeURIComponent(registration.registration_number)}/report`}
+          rel="nofollow"
+          className={buttonVariants({ variant: "outline", size: "lg" })}
+        >
           Report this carrier
         </Link>
       </div>
@@ -422,11 +515,14 @@ function ProviderNotFound({ registrationNumber }: { registrationNumber: string }
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Provider Not Found</h1>
-      <p className="mt-3 text-slate-700">We couldn't find a waste carrier with registration number {registrationNumber}.</p>
+      <p className="mt-3 text-slate-700">
+        We couldn't find a waste carrier with registration number {registrationNumber}.
+      </p>
       {parsed.kind === "other" ? (
         <p className="mt-3 text-slate-700">
-          {parsed.number} is a registration number from {parsed.regulator.nation}, kept by {parsed.regulator.name}. This directory covers the
-          Environment Agency's register (England and Wales):{" "}
+          {parsed.number} is a registration number from {parsed.regulator.nation}, kept by{" "}
+          {parsed.regulator.name}. This directory covers the Environment Agency's register (England and
+          Wales):{" "}
           <a href={parsed.regulator.registerUrl} className="font-semibold text-brand-700 underline">
             check it on {parsed.regulator.code}'s register
           </a>
@@ -434,10 +530,10 @@ function ProviderNotFound({ registrationNumber }: { registrationNumber: string }
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass("primary", "lg")}>
+        <Link to="/" className={buttonVariants({ variant: "primary", size: "lg" })}>
           Return to Home
         </Link>
-        <Link to="/search-results" className={buttonClass("outline", "lg")}>
+        <Link to="/search-results" className={buttonVariants({ variant: "outline", size: "lg" })}>
           Search the directory
         </Link>
       </div>

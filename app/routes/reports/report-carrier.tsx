@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Flag } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/form";
 import { getProvider } from "~/modules/directory/get-provider.server";
@@ -112,9 +112,9 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
                 <p className="mt-2 text-slate-700">
                   Our team reviews every report. If you left your e-mail address we may contact you about it.
                 </p>
-                <ButtonLink to={profile} variant="outline" className="mt-6">
-                  Back to the profile
-                </ButtonLink>
+                <Button asChild variant="outline" className="mt-6">
+                  <Link to={profile}>Back to the profile</Link>
+                </Button>
               </div>
             ) : (
               <Form method="post" {...getFormProps(form)} className="space-y-5">

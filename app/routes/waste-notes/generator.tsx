@@ -5,11 +5,11 @@
  * so that every note they make is theirs and counts in their plan (issue 14): the page redirects
  * them there, and a submit from them (a stale page, a second tab) is refused.
  */
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { FileText } from "lucide-react";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { Alert } from "~/components/ui/alert";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { COMPANY_AREA_MESSAGE, MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
@@ -117,9 +117,11 @@ export default function WasteNoteGenerator({ loaderData, actionData }: Route.Com
         {actionData?.companyArea ? (
           <Alert tone="warning" title="Use your company area" className="mb-6">
             <p>{actionData.formError}</p>
-            <ButtonLink to="/company/waste-note" className="mt-3">
-              <FileText aria-hidden className="size-4" /> Generate Waste Note in your company area
-            </ButtonLink>
+            <Button asChild className="mt-3">
+              <Link to="/company/waste-note">
+                <FileText aria-hidden className="size-4" /> Generate Waste Note in your company area
+              </Link>
+            </Button>
           </Alert>
         ) : null}
         <WasteNoteForm

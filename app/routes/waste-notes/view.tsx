@@ -13,7 +13,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DownloadPdfButton } from "~/components/waste-notes/download-pdf-button";
 import { HAZARDOUS_WARNING, MESSAGES, WASTE_HIERARCHY_DECLARATION } from "~/modules/waste-notes/constants";
@@ -129,9 +129,11 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-slate-600">
           We could not find a waste note with this id. Check the link or QR code, or create a new note.
         </p>
-        <ButtonLink to={generateHref} className="mt-8">
-          <FilePlus2 className="size-4" aria-hidden /> Generate a waste note
-        </ButtonLink>
+        <Button asChild className="mt-8">
+          <Link to={generateHref}>
+            <FilePlus2 className="size-4" aria-hidden /> Generate a waste note
+          </Link>
+        </Button>
       </main>
     );
   }
@@ -163,9 +165,11 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex shrink-0 flex-col gap-2 sm:flex-row md:flex-col">
               <DownloadPdfButton id={note.id} pdfUrl={note.pdfUrl} href={pdfPath(note.id)} />
-              <ButtonLink to={generateHref} variant="outline">
-                <FilePlus2 className="size-4" aria-hidden /> Generate New
-              </ButtonLink>
+              <Button asChild variant="outline">
+                <Link to={generateHref}>
+                  <FilePlus2 className="size-4" aria-hidden /> Generate New
+                </Link>
+              </Button>
             </div>
           </div>
           {waiting ? (
@@ -384,9 +388,9 @@ export function ErrorBoundary() {
         >
           <RefreshCw className="size-4" aria-hidden /> Try again
         </a>
-        <ButtonLink to="/wastenotegeneration" variant="outline">
-          Generate a waste note
-        </ButtonLink>
+        <Button asChild variant="outline">
+          <Link to="/wastenotegeneration">Generate a waste note</Link>
+        </Button>
       </div>
     </main>
   );

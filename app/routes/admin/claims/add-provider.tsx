@@ -4,11 +4,11 @@
  * who is e-mailed an invitation to set a password. Plain form: works without JavaScript.
  */
 import { ArrowLeft } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
 import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/form";
 import { addProvider } from "~/modules/claims/add-provider.server";
 import { addProviderSchema, firstErrors } from "~/modules/claims/claim-form";
@@ -113,9 +113,11 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
       title="Add Provider"
       description="List a business from the register as a verified provider for its owner, without waiting for a claim."
       actions={
-        <ButtonLink to="/admin/providers" variant="outline" size="sm">
-          <ArrowLeft aria-hidden className="size-4" /> Back to Providers
-        </ButtonLink>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/providers">
+            <ArrowLeft aria-hidden className="size-4" /> Back to Providers
+          </Link>
+        </Button>
       }
     >
       <Form

@@ -8,10 +8,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { ClaimReview, formatDay, type ClaimView, type ReviewMode } from "~/components/claims/claim-review";
+import { ClaimReview, type ClaimView, type ReviewMode } from "~/components/claims/claim-review";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/form";
 import { Table, Td, Th } from "~/components/ui/table";
@@ -41,6 +41,7 @@ import type { ClaimStatus } from "~/platform/db/schema";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/claim-requests";
+import { formatDate } from "~/platform/dates";
 
 export const meta = () => adminTitle("Claim Requests");
 
@@ -438,37 +439,41 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
                       <Badge>{planLabel(c.plan)}</Badge>
                     )}
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDay(c.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(c.createdAt, "short")}</Td>
                   <Td>
                     <div className="flex justify-end gap-2">
-                      <ButtonLink
-                        to={hrefFor(c.id)("view")}
-                        size="sm"
-                        variant="outline"
-                        preventScrollReset
-                        aria-label={`View claim for ${c.businessName}`}
-                      >
-                        View
-                      </ButtonLink>
+                      <Button asChild variant="outline" size="sm">
+                        <Link
+                          to={hrefFor(c.id)("view")}
+
+                          preventScrollReset
+                          aria-label={`View claim for ${c.businessName}`}
+                        >
+                          View
+                        </Link>
+                      </Button>
                       {c.status === "pending" ? (
                         <>
-                          <ButtonLink
-                            to={hrefFor(c.id)("reject")}
-                            size="sm"
-                            variant="outline"
-                            preventScrollReset
-                            aria-label={`Reject claim for ${c.businessName}`}
-                          >
-                            Reject
-                          </ButtonLink>
-                          <ButtonLink
-                            to={hrefFor(c.id)("approve")}
-                            size="sm"
-                            preventScrollReset
-                            aria-label={`Approve claim for ${c.businessName}`}
-                          >
-                            Approve
-                          </ButtonLink>
+                          <Button asChild variant="outline" size="sm">
+                            <Link
+                              to={hrefFor(c.id)("reject")}
+
+                              preventScrollReset
+                              aria-label={`Reject claim for ${c.businessName}`}
+                            >
+                              Reject
+                            </Link>
+                          </Button>
+                          <Button asChild size="sm">
+                            <Link
+                              to={hrefFor(c.id)("approve")}
+
+                              preventScrollReset
+                              aria-label={`Approve claim for ${c.businessName}`}
+                            >
+                              Approve
+                            </Link>
+                          </Button>
                         </>
                       ) : null}
                     </div>

@@ -1,11 +1,10 @@
 /** /admin/listings: the claimed listings, searchable by business name, company name or registration number. */
 import { ExternalLink, Globe, Mail, Phone, Search } from "lucide-react";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDay } from "~/components/claims/claim-review";
 import { ListingBadges } from "~/components/claims/listing-badges";
 import { Alert } from "~/components/ui/alert";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/form";
 import { useToastOnce } from "~/components/ui/toast";
@@ -15,6 +14,7 @@ import { websiteHref } from "~/modules/directory/provider";
 import { getApp } from "~/web/context";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/listings";
+import { formatDate } from "~/platform/dates";
 
 export const meta = () => adminTitle("Listings");
 
@@ -88,7 +88,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                         {l.companyName && l.companyName !== l.businessName
                           ? ` · on the register as ${l.businessName}`
                           : ""}{" "}
-                        · claimed {formatDay(l.createdAt)}
+                        · claimed {formatDate(l.createdAt, "short")}
                       </p>
                       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                         {site ? (
@@ -119,17 +119,17 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                         ) : null}
                       </p>
                     </div>
-                    <ButtonLink
-                      to={`/provider/${encodeURIComponent(l.registrationNumber)}`}
-                      target="_blank"
-                      rel="noreferrer"
-                      variant="outline"
-                      size="sm"
-                      className="shrink-0"
-                      aria-label={`View details of ${l.companyName || l.businessName} (opens in a new tab)`}
-                    >
-                      View Details <ExternalLink aria-hidden className="size-4" />
-                    </ButtonLink>
+                    <Button asChild variant="outline" size="sm" className="shrink-0">
+                      <Link
+                        to={`/provider/${encodeURIComponent(l.registrationNumber)}`}
+                        target="_blank"
+                        rel="noreferrer"
+
+                        aria-label={`View details of ${l.companyName || l.businessName} (opens in a new tab)`}
+                      >
+                        View Details <ExternalLink aria-hidden className="size-4" />
+                      </Link>
+                    </Button>
                   </Card>
                 </li>
               );

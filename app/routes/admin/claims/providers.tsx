@@ -7,15 +7,14 @@
  * listing's open request; a request can also be closed without a change (decision 0706).
  */
 import { Crown, ExternalLink, Filter, Plus } from "lucide-react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDay } from "~/components/claims/claim-review";
 import { ListingBadges } from "~/components/claims/listing-badges";
 import { PlanDialog, type PlanDialogErrors, type PlanDialogValues } from "~/components/plans/plan-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Label, Select } from "~/components/ui/form";
 import { Table, Td, Th } from "~/components/ui/table";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
@@ -23,13 +22,12 @@ import { addMonths, CLAIM_TEXT, periodLabel, planLabel } from "~/modules/claims/
 import { LISTING_STATUSES, type ListingStatusFilter } from "~/modules/claims/listing-filters";
 import { listClaimedListings, type ListingRow } from "~/modules/claims/list-listings.server";
 import { setListingSuspended } from "~/modules/claims/suspend-listing.server";
-import { ukToday } from "~/modules/directory/registration";
 import { closeUpgradeRequest, parsePlanForm, setListingPlan } from "~/modules/plans/set-listing-plan.server";
-import { formatDay as longDay } from "~/modules/waste-notes/note-rules";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/providers";
+import { formatDate, ukToday } from "~/platform/dates";
 
 export const meta = () => adminTitle("Providers");
 
@@ -202,9 +200,11 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
       title="Providers"
       description="Claimed listings, their plans and subscriptions."
       actions={
-        <ButtonLink to="/admin/providers/new" size="sm">
-          <Plus aria-hidden className="size-4" /> Add Provider
-        </ButtonLink>
+        <Button asChild size="sm">
+          <Link to="/admin/providers/new">
+            <Plus aria-hidden className="size-4" /> Add Provider
+          </Link>
+        </Button>
       }
     >
       {requests.length > 0 ? (
@@ -236,7 +236,7 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                     </p>
                     <p className="text-slate-700">
                       Premium, {periodLabel(r.period).toLowerCase()}, asked on{" "}
-                      {longDay(new Date(r.createdAt))}
+                      {formatDate(new Date(r.createdAt))}
                       {l.ownerEmail ? (
                         <>
                           {" "}
@@ -256,14 +256,16 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                     ) : null}
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
-                    <ButtonLink
-                      to={editHref(l.id)}
-                      size="sm"
-                      preventScrollReset
-                      aria-label={`Change plan of ${name}`}
-                    >
-                      Change plan
-                    </ButtonLink>
+                    <Button asChild size="sm">
+                      <Link
+                        to={editHref(l.id)}
+
+                        preventScrollReset
+                        aria-label={`Change plan of ${name}`}
+                      >
+                        Change plan
+                      </Link>
+                    </Button>
                     <Form method="post">
                       <input type="hidden" name="requestId" value={r.id} />
                       <Button
@@ -357,28 +359,32 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
                       <br />
                       <span className="text-xs text-slate-600">{periodLabel(l.period)}</span>
                     </Td>
-                    <Td className="whitespace-nowrap">{l.endDate ? formatDay(l.endDate) : "No end date"}</Td>
+                    <Td className="whitespace-nowrap">
+                      {l.endDate ? formatDate(l.endDate, "short") : "No end date"}
+                    </Td>
                     <Td>
                       <div className="flex flex-wrap justify-end gap-2">
-                        <ButtonLink
-                          to={`/provider/${encodeURIComponent(l.registrationNumber)}`}
-                          target="_blank"
-                          rel="noreferrer"
-                          size="sm"
-                          variant="outline"
-                          aria-label={`View details of ${name} (opens in a new tab)`}
-                        >
-                          View Details <ExternalLink aria-hidden className="size-4" />
-                        </ButtonLink>
-                        <ButtonLink
-                          to={editHref(l.id)}
-                          size="sm"
-                          variant="outline"
-                          preventScrollReset
-                          aria-label={`Change plan of ${name}`}
-                        >
-                          Change plan
-                        </ButtonLink>
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={`/provider/${encodeURIComponent(l.registrationNumber)}`}
+                            target="_blank"
+                            rel="noreferrer"
+
+                            aria-label={`View details of ${name} (opens in a new tab)`}
+                          >
+                            View Details <ExternalLink aria-hidden className="size-4" />
+                          </Link>
+                        </Button>
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={editHref(l.id)}
+
+                            preventScrollReset
+                            aria-label={`Change plan of ${name}`}
+                          >
+                            Change plan
+                          </Link>
+                        </Button>
                         {l.verified ? (
                           <Form method="post">
                             <input type="hidden" name="listingId" value={l.id} />

@@ -8,7 +8,6 @@ import { Bug, Database, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDateTime } from "~/components/admin/detail-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -46,6 +45,7 @@ import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/data-management";
+import { formatDateTime } from "~/platform/dates";
 
 export function meta() {
   return adminTitle("Data Management");
@@ -318,7 +318,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-medium text-slate-600">Last Run</p>
           {summary?.lastRun ? (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
-              <span className="font-semibold">{formatDateTime(summary.lastRun.createdAt)}</span>
+              <span className="font-semibold">{formatDateTime(summary.lastRun.createdAt, "short")}</span>
               <StatusBadge status={summary.lastRun.status} />
             </p>
           ) : (
@@ -413,8 +413,8 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
               <ol className="space-y-2 font-mono text-xs" data-testid="debug-entries">
                 {debugEntries.map((e) => (
                   <li key={e.id} className="rounded border border-slate-200 bg-slate-50 p-2">
-                    <span className="font-semibold">#{e.id}</span> {formatDateTime(e.createdAt)} · {e.status}{" "}
-                    · attempts {e.attempts}
+                    <span className="font-semibold">#{e.id}</span> {formatDateTime(e.createdAt, "short")} ·{" "}
+                    {e.status} · attempts {e.attempts}
                     <pre className="mt-1 break-all whitespace-pre-wrap">{JSON.stringify(e.payload)}</pre>
                     {e.lastError ? <p className="mt-1 text-red-800">{e.lastError}</p> : null}
                   </li>
@@ -455,7 +455,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
             <tbody>
               {logs.map((l) => (
                 <tr key={l.id} data-testid="sync-row">
-                  <Td className="whitespace-nowrap">{formatDateTime(l.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(l.createdAt, "short")}</Td>
                   <Td>
                     <StatusBadge status={l.status} />
                   </Td>
@@ -470,7 +470,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
                         to={`?${new URLSearchParams({ ...(debug ? { debug: "1" } : {}), rejections: l.id })}`}
                         preventScrollReset
                         className="font-semibold text-brand-700 underline"
-                        aria-label={`${l.recordsRejected} rejected: view the rejected lines of the run started ${formatDateTime(l.createdAt)}`}
+                        aria-label={`${l.recordsRejected} rejected: view the rejected lines of the run started ${formatDateTime(l.createdAt, "short")}`}
                       >
                         {l.recordsRejected.toLocaleString("en-GB")}
                       </Link>
@@ -497,7 +497,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
           title="Rejected lines"
           description={
             rejectionLog
-              ? `${rejectionLog.recordsRejected.toLocaleString("en-GB")} rejected in the run started ${formatDateTime(rejectionLog.createdAt)}${rejectionLog.recordsRejected > rejections.rows.length ? ` (the first ${rejections.rows.length} shown)` : ""}`
+              ? `${rejectionLog.recordsRejected.toLocaleString("en-GB")} rejected in the run started ${formatDateTime(rejectionLog.createdAt, "short")}${rejectionLog.recordsRejected > rejections.rows.length ? ` (the first ${rejections.rows.length} shown)` : ""}`
               : undefined
           }
         >
@@ -554,7 +554,7 @@ function RunningCard({ log }: { log: SyncLogView }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm text-slate-700">
-          Started {formatDateTime(log.createdAt)} ({log.trigger}).{" "}
+          Started {formatDateTime(log.createdAt, "short")} ({log.trigger}).{" "}
           <strong>{log.recordsProcessed.toLocaleString("en-GB")}</strong> rows read
           {log.ratePerSecond !== null ? (
             <>, {log.ratePerSecond.toLocaleString("en-GB")} rows per second</>

@@ -2,7 +2,6 @@
 import { CheckCircle2, RotateCcw } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDateTime } from "~/components/admin/detail-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -12,6 +11,7 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/reports";
+import { formatDateTime } from "~/platform/dates";
 
 export function meta() {
   return adminTitle("Reports & Complaints");
@@ -82,7 +82,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                       </p>
                       <p className="mt-1 text-sm font-medium text-slate-800">{r.reason}</p>
                       <p className="text-xs text-slate-600">
-                        {formatDateTime(r.createdAt)}
+                        {formatDateTime(r.createdAt, "short")}
                         {r.reporterEmail ? (
                           <>
                             {" · "}

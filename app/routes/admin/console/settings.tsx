@@ -6,7 +6,6 @@ import { Mail, RotateCw, Send, ShieldCheck, Trash2, UserPlus } from "lucide-reac
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { formatDateTime, formatDay } from "~/components/admin/detail-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -26,6 +25,7 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/settings";
+import { formatDate, formatDateTime } from "~/platform/dates";
 
 export function meta() {
   return adminTitle("Admin Settings");
@@ -91,7 +91,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       result.status === "invited"
         ? {
             title: "Administrator added",
-            description: `We e-mailed ${result.email} an invitation to set a password. The link works until ${formatDay(result.expiresAt.toISOString())}.`,
+            description: `We e-mailed ${result.email} an invitation to set a password. The link works until ${formatDate(result.expiresAt.toISOString(), "short")}.`,
             variant: "success",
           }
         : result.status === "notified"
@@ -111,7 +111,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       });
       return redirectWithToast(context, "/admin/settings", {
         title: "Invitation sent again",
-        description: `We e-mailed ${r.email} a new link to set a password (earlier links no longer work). It works until ${formatDay(r.expiresAt.toISOString())}.`,
+        description: `We e-mailed ${r.email} a new link to set a password (earlier links no longer work). It works until ${formatDate(r.expiresAt.toISOString(), "short")}.`,
         variant: "success",
       });
     } catch (error) {
@@ -223,7 +223,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 <dt className="font-medium text-slate-600">Outbox</dt>
                 <dd className="mt-0.5 text-slate-900">
                   {e.queued} waiting, {e.failed} failed
-                  {e.lastSentAt ? `; last sent ${formatDateTime(e.lastSentAt)}` : ""}
+                  {e.lastSentAt ? `; last sent ${formatDateTime(e.lastSentAt, "short")}` : ""}
                 </dd>
               </div>
               {e.lastError ? (
@@ -267,7 +267,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </p>
                     <p className="text-xs text-slate-600">
-                      Added {formatDateTime(a.createdAt)}
+                      Added {formatDateTime(a.createdAt, "short")}
                       <InvitationNote admin={a} />
                     </p>
                   </div>
@@ -361,9 +361,9 @@ function InvitationNote({ admin }: { admin: AdminEmailRow }) {
   return (
     <>
       {" "}
-      · Invitation sent {formatDateTime(inv.sentAt)}
+      · Invitation sent {formatDateTime(inv.sentAt, "short")}
       {inv.usable
-        ? `, link works until ${formatDay(inv.expiresAt)}`
+        ? `, link works until ${formatDate(inv.expiresAt, "short")}`
         : ", link expired or replaced: send a new one"}
     </>
   );

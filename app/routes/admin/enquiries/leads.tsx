@@ -6,7 +6,6 @@ import {
   DeleteDialog,
   DetailSection,
   EmptyState,
-  formatDateTime,
   ImageDialog,
   Pager,
   SearchBar,
@@ -15,10 +14,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useToastOnce } from "~/components/ui/toast";
-import { formatDate } from "~/modules/directory/provider";
 import { loadSizeLabel } from "~/modules/leads/constants";
 import { deleteLead } from "~/modules/leads/delete-lead.server";
 import { listLeads, type LeadRow } from "~/modules/leads/list-leads.server";
+import { formatDate, formatDateTime } from "~/platform/dates";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -114,7 +113,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       ) : null}
                     </div>
-                    <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(l.created_at)}</p>
+                    <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(l.created_at, "short")}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {l.has_image ? (
@@ -188,7 +187,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 ],
                 ["Preferred time", details.preferred_time || "asap"],
                 ["Status", details.status || "new"],
-                ["Submitted", formatDateTime(details.created_at)],
+                ["Submitted", formatDateTime(details.created_at, "short")],
               ]}
             />
             <DetailSection

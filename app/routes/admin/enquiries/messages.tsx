@@ -1,7 +1,7 @@
 /** /admin/messages: contact page messages, newest first, searchable; unread ones marked. */
 import { Form } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { EmptyState, formatDateTime, Pager, SearchBar } from "~/components/enquiries/admin-parts";
+import { EmptyState, Pager, SearchBar } from "~/components/enquiries/admin-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listContactMessages, markMessageRead } from "~/modules/contact/list-messages.server";
@@ -9,6 +9,7 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/messages";
+import { formatDateTime } from "~/platform/dates";
 
 export const meta = () => adminTitle("Messages");
 
@@ -66,7 +67,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       <a href={`mailto:${m.email}`} className="text-brand-700 underline underline-offset-2">
                         {m.email}
                       </a>
-                      &gt; · {formatDateTime(m.created_at)}
+                      &gt; · {formatDateTime(m.created_at, "short")}
                     </p>
                   </div>
                   {m.read_at ? null : (

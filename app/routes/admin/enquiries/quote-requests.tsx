@@ -7,7 +7,6 @@ import {
   DeleteDialog,
   DetailSection,
   EmptyState,
-  formatDateTime,
   ImageDialog,
   Pager,
   SearchBar,
@@ -18,6 +17,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { useToastOnce } from "~/components/ui/toast";
 import { deleteQuoteRequest } from "~/modules/quotes/delete-quote.server";
 import { listQuoteRequests, type QuoteRow } from "~/modules/quotes/list-quotes.server";
+import { formatDateTime } from "~/platform/dates";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -117,7 +117,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       ) : null}
                     </div>
-                    <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at)}</p>
+                    <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at, "short")}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {r.has_image ? (
@@ -193,7 +193,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
                 ["Provider", `Provider ${details.provider_id}`],
                 ["Service type", details.service_type || "Not specified"],
                 ["Status", details.status || "pending"],
-                ["Submitted", formatDateTime(details.created_at)],
+                ["Submitted", formatDateTime(details.created_at, "short")],
               ]}
             />
             <DetailSection

@@ -2,7 +2,7 @@
 import { Check, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, adminTitle } from "~/components/admin/admin-page";
-import { EmptyState, formatDateTime } from "~/components/enquiries/admin-parts";
+import { EmptyState } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
 import { Button } from "~/components/ui/button";
 import { listPendingReviews, moderateReview } from "~/modules/reviews/moderate-review.server";
@@ -10,6 +10,7 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/verifications";
+import { formatDateTime } from "~/platform/dates";
 
 export const meta = () => adminTitle("Pending Verifications");
 
@@ -81,7 +82,7 @@ export default function Verifications({ loaderData }: Route.ComponentProps) {
                     </Link>{" "}
                     <span className="font-mono text-xs text-slate-600">{r.provider_id}</span>
                   </p>
-                  <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at)}</p>
+                  <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at, "short")}</p>
                 </div>
                 <div className="flex gap-2">
                   <Form method="post">

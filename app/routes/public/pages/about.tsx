@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { BadgeCheck, Building2, FileCheck, Info, MessageSquareQuote, Search } from "lucide-react";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Callout, Official, Prose, To } from "~/content/elements";
 import { OFFICIAL } from "~/content/links";
 import { CLAIM_REVIEW_TIME, OGL_ATTRIBUTION, SITE_NAME } from "~/content/site";
@@ -57,35 +58,38 @@ export default function About() {
           <Prose>
             <h2>Why we exist</h2>
             <p>
-              Councils in England deal with more than a million fly-tipping incidents every year, and most involve
-              household waste. Much of it was handed, in good faith, to someone offering a cheap collection who was
-              never licensed to carry waste.
+              Councils in England deal with more than a million fly-tipping incidents every year, and most
+              involve household waste. Much of it was handed, in good faith, to someone offering a cheap
+              collection who was never licensed to carry waste.
             </p>
             <p>
-              The law expects everyone, householders included, to check that the person taking their waste is a
-              registered carrier. If they don't, and the waste is dumped, they can be fined. The official register
-              is public, but few people know it exists. We make checking quick, and make it easy to find a
-              licensed carrier in the first place.
+              The law expects everyone, householders included, to check that the person taking their waste is
+              a registered carrier. If they don't, and the waste is dumped, they can be fined. The official
+              register is public, but few people know it exists. We make checking quick, and make it easy to
+              find a licensed carrier in the first place.
             </p>
             <h2>Where our information comes from</h2>
             <p>
               Every listing starts as an entry on the{" "}
-              <Official link={OFFICIAL.eaRegister}>Environment Agency's public register of waste carriers, brokers
-              and dealers</Official>, which we refresh regularly. Businesses can then claim their listing and add
-              their own details, which we verify before they go live.
+              <Official link={OFFICIAL.eaRegister}>
+                Environment Agency's public register of waste carriers, brokers and dealers
+              </Official>
+              , which we refresh regularly. Businesses can then claim their listing and add their own details,
+              which we verify before they go live.
             </p>
             <p className="text-sm text-slate-600">{OGL_ATTRIBUTION}</p>
             <Callout tone="info" title="We are not the regulator">
               <p>
-                The {SITE_NAME} is an independent service. We are not part of the Environment Agency, and a listing is
-                not an endorsement. For anything important, confirm a registration on the official register as well.
+                The {SITE_NAME} is an independent service. We are not part of the Environment Agency, and a
+                listing is not an endorsement. For anything important, confirm a registration on the official
+                register as well.
               </p>
             </Callout>
             <h2>For waste businesses</h2>
             <p>
-              If your business is registered as a waste carrier, it is probably listed here already. Claim your listing
-              to add your phone number, website, services and the areas you cover, and to create waste transfer notes.
-              The Standard plan is free. <To to="/register">Register My Business</To>.
+              If your business is registered as a waste carrier, it is probably listed here already. Claim
+              your listing to add your phone number, website, services and the areas you cover, and to create
+              waste transfer notes. The Standard plan is free. <To to="/register">Register My Business</To>.
             </p>
           </Prose>
           <section aria-labelledby="what-we-do" className="lg:pt-1">
@@ -94,7 +98,10 @@ export default function About() {
             </h2>
             <ul className="mt-4 space-y-4">
               {FEATURES.map((feature) => (
-                <li key={feature.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <li
+                  key={feature.title}
+                  className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                >
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                     <feature.icon aria-hidden="true" className="size-5" />
                   </span>
@@ -121,14 +128,18 @@ export default function About() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <ButtonLink to="/search-results" size="lg" variant="outline" className="border-white">
-              <Search aria-hidden="true" className="size-5" />
-              Search the directory
-            </ButtonLink>
-            <ButtonLink to="/register" size="lg" variant="ghost" className="text-white hover:bg-brand-700">
-              <Building2 aria-hidden="true" className="size-5" />
-              List your business
-            </ButtonLink>
+            <Button asChild variant="outline" size="lg" className="border-white">
+              <Link to="/search-results">
+                <Search aria-hidden="true" className="size-5" />
+                Search the directory
+              </Link>
+            </Button>
+            <Button asChild variant="on-brand" size="lg">
+              <Link to="/register">
+                <Building2 aria-hidden="true" className="size-5" />
+                List your business
+              </Link>
+            </Button>
           </div>
         </section>
       </PageBody>

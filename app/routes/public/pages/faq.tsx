@@ -1,6 +1,7 @@
 /** A real FAQ instead of the spec's placeholder (docs/decisions/0302-real-faq-page.md). */
+import { Link } from "react-router";
 import { ChevronDown, CircleHelp, Mail } from "lucide-react";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { proseClass } from "~/content/elements";
 import { FAQ_GROUPS } from "~/content/faq";
 import { CONTACT_RESPONSE_TIME } from "~/content/site";
@@ -38,10 +39,12 @@ export default function Faq() {
               <div className="rounded-xl border border-slate-200 p-5">
                 <p className="font-semibold text-slate-900">Still have a question?</p>
                 <p className="mt-1 text-sm text-slate-600">We respond {CONTACT_RESPONSE_TIME}.</p>
-                <ButtonLink to="/contact" variant="outline" size="sm" className="mt-3">
-                  <Mail aria-hidden="true" className="size-4" />
-                  Contact us
-                </ButtonLink>
+                <Button asChild variant="outline" size="sm" className="mt-3">
+                  <Link to="/contact">
+                    <Mail aria-hidden="true" className="size-4" />
+                    Contact us
+                  </Link>
+                </Button>
               </div>
             </>
           }

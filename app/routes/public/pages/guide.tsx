@@ -1,12 +1,21 @@
 /** One route module for all eight guides (/resources/:slug); the text lives in app/content/guides. */
+import { cn } from "~/components/ui/cn";
 import { ArrowRight, CircleCheck, Clock, Search } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ExtLink } from "~/content/elements";
 import { GUIDES, getGuide, type Guide } from "~/content/guides";
 import { LAST_REVIEWED } from "~/content/site";
 import type { Route } from "./+types/guide";
-import { ArticleSections, BackLink, OnThisPage, PageBody, PageHeader, PageMain, WithAside } from "./page-shell";
+import {
+  ArticleSections,
+  BackLink,
+  OnThisPage,
+  PageBody,
+  PageHeader,
+  PageMain,
+  WithAside,
+} from "./page-shell";
 import { canonicalUrl, pageMeta } from "./seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,8 +26,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const guide = loaderData ? getGuide(loaderData.slug) : null;
-  if (!guide) return pageMeta({ title: "Guide not found", description: "This guide does not exist.", noindex: true });
-  return pageMeta({ title: guide.title, description: guide.description, canonical: loaderData?.canonical, type: "article" });
+  if (!guide)
+    return pageMeta({ title: "Guide not found", description: "This guide does not exist.", noindex: true });
+  return pageMeta({
+    title: guide.title,
+    description: guide.description,
+    canonical: loaderData?.canonical,
+    type: "article",
+  });
 }
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
@@ -71,7 +86,10 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
 
 function KeyPoints({ points }: { points: string[] }) {
   return (
-    <section aria-labelledby="key-points" className="max-w-[68ch] rounded-xl border border-brand-200 bg-brand-50 p-5 sm:p-6">
+    <section
+      aria-labelledby="key-points"
+      className="max-w-[68ch] rounded-xl border border-brand-200 bg-brand-50 p-5 sm:p-6"
+    >
       <h2 id="key-points" className="text-base font-bold text-brand-900">
         Key points
       </h2>
@@ -89,7 +107,10 @@ function KeyPoints({ points }: { points: string[] }) {
 
 function OfficialLinks({ guide }: { guide: Guide }) {
   return (
-    <section aria-labelledby="official-links" className="mt-12 max-w-[68ch] rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="official-links"
+      className="mt-12 max-w-[68ch] rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="official-links" className="text-lg font-bold text-slate-900">
         Official registers and guidance
       </h2>
@@ -106,15 +127,17 @@ function OfficialLinks({ guide }: { guide: Guide }) {
         ))}
       </ul>
       <p className="mt-4 text-sm text-slate-600">
-        This guide is a plain-English summary, not legal advice. The official pages above are the authority on the
-        rules in force.
+        This guide is a plain-English summary, not legal advice. The official pages above are the authority on
+        the rules in force.
       </p>
     </section>
   );
 }
 
 function RelatedGuides({ guide }: { guide: Guide }) {
-  const related = guide.related.map((slug) => GUIDES.find((g) => g.slug === slug)).filter((g): g is Guide => !!g);
+  const related = guide.related
+    .map((slug) => GUIDES.find((g) => g.slug === slug))
+    .filter((g): g is Guide => !!g);
   return (
     <section aria-labelledby="related-guides" className="mt-12">
       <h2 id="related-guides" className="text-lg font-bold text-slate-900">
@@ -125,7 +148,7 @@ function RelatedGuides({ guide }: { guide: Guide }) {
           <li key={g.slug}>
             <Link
               to={`/resources/${g.slug}`}
-              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow"
+              className="group hover:border-brand-300 flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow"
             >
               <g.icon aria-hidden="true" className="size-5 text-brand-600" />
               <span className="mt-2 font-semibold text-slate-900 group-hover:text-brand-800">{g.title}</span>
@@ -147,10 +170,12 @@ function CheckCarrierCard() {
       <p className="mt-1 text-sm text-brand-100">
         Search by town, postcode, business name or licence number to see if a carrier is registered.
       </p>
-      <ButtonLink to="/search-results" variant="outline" className="mt-4 w-full border-white">
-        <Search aria-hidden="true" className="size-4" />
-        Search the directory
-      </ButtonLink>
+      <Button asChild variant="outline" className="mt-4 w-full border-white">
+        <Link to="/search-results">
+          <Search aria-hidden="true" className="size-4" />
+          Search the directory
+        </Link>
+      </Button>
     </div>
   );
 }
@@ -174,13 +199,16 @@ export function ErrorBoundary() {
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
           {GUIDES.map((g) => (
             <li key={g.slug}>
-              <Link to={`/resources/${g.slug}`} className="font-medium text-brand-700 underline underline-offset-2">
+              <Link
+                to={`/resources/${g.slug}`}
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
                 {g.title}
               </Link>
             </li>
           ))}
         </ul>
-        <Link to="/search-results" className={buttonClass("primary", "md", "mt-8")}>
+        <Link to="/search-results" className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-8")}>
           Search the directory
         </Link>
       </PageBody>

@@ -1,9 +1,18 @@
 /** Shared frame of the Privacy, Terms and Cookies pages: heading, date, contents and sections. */
+import { Link } from "react-router";
 import { Mail } from "lucide-react";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import type { GuideSection } from "~/content/guides";
 import { SITE_NAME } from "~/content/site";
-import { ArticleSections, LastReviewed, OnThisPage, PageBody, PageHeader, PageMain, WithAside } from "./page-shell";
+import {
+  ArticleSections,
+  LastReviewed,
+  OnThisPage,
+  PageBody,
+  PageHeader,
+  PageMain,
+  WithAside,
+} from "./page-shell";
 
 export function LegalPage({
   title,
@@ -29,10 +38,12 @@ export function LegalPage({
               <div className="rounded-xl border border-slate-200 p-5">
                 <p className="font-semibold text-slate-900">Questions?</p>
                 <p className="mt-1 text-sm text-slate-600">Our support team is happy to help.</p>
-                <ButtonLink to="/contact" variant="outline" size="sm" className="mt-3">
-                  <Mail aria-hidden="true" className="size-4" />
-                  Contact us
-                </ButtonLink>
+                <Button asChild variant="outline" size="sm" className="mt-3">
+                  <Link to="/contact">
+                    <Mail aria-hidden="true" className="size-4" />
+                    Contact us
+                  </Link>
+                </Button>
               </div>
             </>
           }

@@ -1,6 +1,6 @@
 import { ArrowRight, BookOpen, CircleHelp, Clock, Search } from "lucide-react";
 import { Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { ExtLink } from "~/content/elements";
 import { GUIDES } from "~/content/guides";
 import { OFFICIAL } from "~/content/links";
@@ -42,13 +42,18 @@ export default function Resources() {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {GUIDES.map((guide) => (
             <li key={guide.slug}>
-              <article className="group relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md">
+              <article className="group hover:border-brand-300 relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
                 <span className="flex size-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                   <guide.icon aria-hidden="true" className="size-5" />
                 </span>
-                <p className="mt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase">{guide.audience}</p>
+                <p className="mt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  {guide.audience}
+                </p>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900">
-                  <Link to={`/resources/${guide.slug}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
+                  <Link
+                    to={`/resources/${guide.slug}`}
+                    className="group-hover:text-brand-800 after:absolute after:inset-0"
+                  >
                     {guide.title}
                   </Link>
                 </h3>
@@ -58,7 +63,10 @@ export default function Resources() {
                     <Clock aria-hidden="true" className="size-4" />
                     {guide.readingMinutes} min read
                   </span>
-                  <span aria-hidden="true" className="inline-flex items-center gap-1 font-semibold text-brand-700">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex items-center gap-1 font-semibold text-brand-700"
+                  >
                     Read <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />
                   </span>
                 </p>
@@ -73,41 +81,54 @@ export default function Resources() {
               Official public registers
             </h2>
             <p className="mt-2 text-sm leading-6 text-slate-600">
-              Each part of the UK has its own environmental regulator. Check a carrier with the one where the business
-              is based.
+              Each part of the UK has its own environmental regulator. Check a carrier with the one where the
+              business is based.
             </p>
             <ul className="mt-4 space-y-3">
               {REGISTERS.map(({ link, area }) => (
                 <li key={link.href} className="text-sm">
                   <span className="block font-semibold text-slate-900">{area}</span>
-                  <ExtLink href={link.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <ExtLink
+                    href={link.href}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     {link.label}
                   </ExtLink>
                 </li>
               ))}
             </ul>
           </section>
-          <section aria-labelledby="more-help" className="flex flex-col rounded-xl bg-brand-800 p-6 text-white">
+          <section
+            aria-labelledby="more-help"
+            className="flex flex-col rounded-xl bg-brand-800 p-6 text-white"
+          >
             <h2 id="more-help" className="text-lg font-bold">
               Ready to find a licensed carrier?
             </h2>
             <p className="mt-2 text-sm leading-6 text-brand-100">
-              Search the directory by town, postcode, business name or licence number, and check a registration in
-              seconds. Seen dumped waste?{" "}
-              <ExtLink href={OFFICIAL.reportFlytipping.href} className="font-semibold text-white underline underline-offset-2">
+              Search the directory by town, postcode, business name or licence number, and check a
+              registration in seconds. Seen dumped waste?{" "}
+              <ExtLink
+                href={OFFICIAL.reportFlytipping.href}
+                className="font-semibold text-white underline underline-offset-2"
+              >
                 Report fly-tipping
               </ExtLink>
               .
             </p>
             <div className="mt-auto flex flex-wrap gap-3 pt-6">
-              <ButtonLink to="/search-results" variant="outline" className="border-white">
-                <Search aria-hidden="true" className="size-4" />
-                Search the directory
-              </ButtonLink>
-              <ButtonLink to="/faq" variant="ghost" className="text-white hover:bg-brand-700">
-                <CircleHelp aria-hidden="true" className="size-4" />
-                Read the FAQ
-              </ButtonLink>
+              <Button asChild variant="outline" className="border-white">
+                <Link to="/search-results">
+                  <Search aria-hidden="true" className="size-4" />
+                  Search the directory
+                </Link>
+              </Button>
+              <Button asChild variant="on-brand">
+                <Link to="/faq">
+                  <CircleHelp aria-hidden="true" className="size-4" />
+                  Read the FAQ
+                </Link>
+              </Button>
             </div>
           </section>
         </div>

@@ -4,7 +4,7 @@
  */
 import { ArrowRight, BookOpen, Construction, Search } from "lucide-react";
 import { data, Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { getGuide, type Guide } from "~/content/guides";
 import { findPlaceholder } from "~/content/placeholders";
 import type { Route } from "./+types/under-construction";
@@ -38,21 +38,27 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
           <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-amber-100 text-amber-700">
             <Construction aria-hidden="true" className="size-8" />
           </span>
-          <p className="mt-6 text-sm font-semibold tracking-wide text-amber-800 uppercase">Under construction</p>
+          <p className="mt-6 text-sm font-semibold tracking-wide text-amber-800 uppercase">
+            Under construction
+          </p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.name}</h1>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-slate-600">
             We're still building our {page.name} page. {page.plans}
           </p>
           <p className="mx-auto mt-2 max-w-xl text-slate-600">In the meantime, these should help.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/search-results" size="lg">
-              <Search aria-hidden="true" className="size-5" />
-              Search the directory
-            </ButtonLink>
-            <ButtonLink to="/resources" size="lg" variant="outline">
-              <BookOpen aria-hidden="true" className="size-5" />
-              All guides
-            </ButtonLink>
+            <Button asChild size="lg">
+              <Link to="/search-results">
+                <Search aria-hidden="true" className="size-5" />
+                Search the directory
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link to="/resources">
+                <BookOpen aria-hidden="true" className="size-5" />
+                All guides
+              </Link>
+            </Button>
           </div>
         </div>
         <section aria-labelledby="related" className="mt-14">
@@ -68,10 +74,15 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
                 >
                   <guide.icon aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-slate-900 group-hover:text-brand-800">{guide.title}</span>
+                    <span className="block font-semibold text-slate-900 group-hover:text-brand-800">
+                      {guide.title}
+                    </span>
                     <span className="mt-0.5 block text-sm text-slate-600">{guide.description}</span>
                   </span>
-                  <ArrowRight aria-hidden="true" className="size-5 shrink-0 text-slate-400 group-hover:text-brand-700" />
+                  <ArrowRight
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-slate-400 group-hover:text-brand-700"
+                  />
                 </Link>
               </li>
             ))}
