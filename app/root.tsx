@@ -15,6 +15,7 @@ import { Toaster } from "./components/ui/toast";
 import { getApp } from "~/web/context";
 import { takeToast } from "~/web/toast.server";
 import { getAuth, takeSessionCookie } from "~/web/guards.server";
+import { SITE_NAME } from "~/platform/brand";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -99,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>{`${title} | UK Waste Carrier Directory`}</title>
+      <title>{`${title} | ${SITE_NAME}`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{details}</p>
       <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">

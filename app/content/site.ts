@@ -2,7 +2,6 @@
  * Facts about the service that the static pages quote. One place, so the Contact, Privacy,
  * Terms and FAQ pages cannot drift apart.
  */
-export const SITE_NAME = "UK Waste Carrier Directory";
 
 /** How people reach us. The support mailbox address is not published yet: pages say this instead. */
 export const SUPPORT_ROUTE = "our support team via the contact page";

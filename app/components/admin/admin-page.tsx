@@ -23,8 +23,3 @@ export function AdminPage({
     </main>
   );
 }
-
-/** The page title every admin screen's meta uses. */
-export function adminTitle(page: string) {
-  return [{ title: `${page} | Admin | UK Waste Carrier Directory` }, { name: "robots", content: "noindex" }];
-}

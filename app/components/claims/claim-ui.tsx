@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { HONEYPOT_FIELD, WIZARD_STEPS } from "~/modules/claims/constants";
+import { WIZARD_STEPS } from "~/modules/claims/constants";
 
 export function ClaimHeader({
   title,
@@ -125,20 +125,5 @@ export function ClaimProblem({
         </p>
       </CardContent>
     </Card>
-  );
-}
-
-/** A field bots fill and people never see; a filled one makes the server store nothing. */
-export function Honeypot() {
-  return (
-    <div
-      aria-hidden="true"
-      className="pointer-events-none absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
-    >
-      <label>
-        Leave this field empty
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
   );
 }

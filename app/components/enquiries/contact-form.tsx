@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
-import { Honeypot } from "./honeypot";
+import { Honeypot } from "~/components/ui/honeypot";
 import { TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
 

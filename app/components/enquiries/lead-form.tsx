@@ -21,7 +21,7 @@ import {
 } from "~/modules/leads/constants";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { leadSentLines } from "~/modules/leads/sent-details";
-import { Honeypot } from "./honeypot";
+import { Honeypot } from "~/components/ui/honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
 

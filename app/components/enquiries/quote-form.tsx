@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast, useToastOnce } from "~/components/ui/toast";
 import { quoteSentText } from "~/modules/leads/sent-details";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
-import { Honeypot } from "./honeypot";
+import { Honeypot } from "~/components/ui/honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
 

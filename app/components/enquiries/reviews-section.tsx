@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast, useToastOnce } from "~/components/ui/toast";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { DEFAULT_RATING, REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
-import { Honeypot } from "./honeypot";
+import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
 import { Stars } from "./stars";

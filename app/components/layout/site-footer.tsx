@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "./site-header";
+import { SITE_NAME } from "~/platform/brand";
 
 const COLUMNS: { heading: string; links: { to: string; label: string }[] }[] = [
   {
@@ -69,7 +70,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-slate-600 sm:flex-row sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} UK Waste Carrier Directory. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+          </p>
           <p>Always check a carrier's registration before handing over your waste.</p>
         </div>
       </div>

@@ -26,6 +26,7 @@ import {
 import { EwcPicker } from "./ewc-picker";
 import { SignaturePad } from "./signature-pad";
 import { useHydrated } from "./use-hydrated";
+import { Honeypot } from "~/components/ui/honeypot";
 
 export type WasteNoteFormValues = Record<string, string | string[] | undefined>;
 export type WasteNoteFormErrors = Partial<Record<string, string[]>>;
@@ -203,14 +204,7 @@ export function WasteNoteForm({
         ) : null}
       </div>
 
-      {honeypot ? (
-        <div className="hidden" aria-hidden>
-          <label>
-            Leave this empty
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
-      ) : null}
+      {honeypot ? <Honeypot /> : null}
 
       <Section
         title="Waste details"

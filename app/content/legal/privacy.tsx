@@ -1,7 +1,8 @@
 import { Callout, Official, Tel, To } from "../elements";
 import type { GuideSection } from "../guides/types";
 import { OFFICIAL, PHONE } from "../links";
-import { COOKIES, SITE_NAME, SUPPORT_ROUTE } from "../site";
+import { COOKIES, SUPPORT_ROUTE } from "../site";
+import { SITE_NAME } from "~/platform/brand";
 
 export const PRIVACY_SUMMARY =
   "What personal data the UK Waste Carrier Directory holds, why, who sees it, how long we keep it and your rights under UK GDPR.";

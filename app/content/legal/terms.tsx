@@ -1,7 +1,8 @@
 import { Callout, Official, Tel, To } from "../elements";
 import type { GuideSection } from "../guides/types";
 import { OFFICIAL, PHONE } from "../links";
-import { CLAIM_REVIEW_TIME, OGL_ATTRIBUTION, SITE_NAME, SUPPORT_ROUTE } from "../site";
+import { CLAIM_REVIEW_TIME, OGL_ATTRIBUTION, SUPPORT_ROUTE } from "../site";
+import { SITE_NAME } from "~/platform/brand";
 
 export const TERMS_SUMMARY =
   "The terms for using the UK Waste Carrier Directory: what the directory is, your responsibilities, reviews, business listings and plans, and our liability.";

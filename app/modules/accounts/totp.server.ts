@@ -1,8 +1,9 @@
 /** TOTP (RFC 6238: SHA-1, 6 digits, 30 s) and recovery-code helpers shared by the two-factor verbs. */
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
+import { SITE_NAME } from "~/platform/brand";
 
-export const TOTP_ISSUER = "UK Waste Carrier Directory";
+export const TOTP_ISSUER = SITE_NAME;
 export const RECOVERY_CODE_COUNT = 10;
 
 export function totpFor(secretBase32: string, label = "account"): TOTP {

@@ -2,8 +2,7 @@
 import type { EmailMessage } from "~/platform/email/outbox.server";
 import { formatDate } from "~/platform/dates";
 import { renderEmail } from "~/platform/email/templates.server";
-
-const BRAND = "UK Waste Carrier Directory";
+import { SITE_NAME } from "~/platform/brand";
 
 /** To an address with no account in use: set a password to start (7-day, single-use link). */
 export function adminInvitationEmail(input: {
@@ -15,10 +14,10 @@ export function adminInvitationEmail(input: {
   return renderEmail({
     to: input.to,
     template: "admin_invite",
-    subject: `You're invited to administer the ${BRAND}`,
+    subject: `You're invited to administer the ${SITE_NAME}`,
     heading: "You have been made an administrator",
     paragraphs: [
-      `${input.invitedBy} has added you as an administrator of the ${BRAND}: you will review claims, leads and register updates.`,
+      `${input.invitedBy} has added you as an administrator of the ${SITE_NAME}: you will review claims, leads and register updates.`,
       `Set your password to create your account and sign in. The link works once and expires on ${formatDate(input.expiresAt)}; if it expires, ask an administrator to send a new one, or use "Forgot your password?" on the sign-in page.`,
       "Administrators are asked to turn on two-step verification after signing in.",
     ],
@@ -33,10 +32,10 @@ export function adminGrantedEmail(input: { to: string; loginUrl: string; invited
   return renderEmail({
     to: input.to,
     template: "admin_granted",
-    subject: `You are now an administrator of the ${BRAND}`,
+    subject: `You are now an administrator of the ${SITE_NAME}`,
     heading: "You are now an administrator",
     paragraphs: [
-      `${input.invitedBy} has made your account an administrator of the ${BRAND}.`,
+      `${input.invitedBy} has made your account an administrator of the ${SITE_NAME}.`,
       "Sign in with your usual email and password: you will go to the admin area. Administrators are asked to turn on two-step verification.",
     ],
     action: { label: "Sign in", url: input.loginUrl },

@@ -26,9 +26,6 @@ export const MIN_PASSWORD = 6;
 export const MAX_SERVICES = 30;
 export const MAX_AREAS = 50;
 
-/** The hidden field of the wizard that only bots fill. */
-export const HONEYPOT_FIELD = "company_fax";
-
 export const WIZARD_STEPS = ["Verify Business", "Add Details", "Choose Plan", "Complete"] as const;
 
 export const CLAIM_TEXT = {

@@ -10,6 +10,7 @@ import type { Logger } from "~/platform/logger.server";
 import { hit } from "~/platform/rate-limit.server";
 import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
 import type { ContactInput } from "./contact-schema";
+import { honeypotFilled } from "~/platform/honeypot";
 
 export type ContactResult =
   { status: "sent"; id: string } | { status: "ignored" } | { status: "rate-limited" };
@@ -19,7 +20,7 @@ export async function sendContactMessage(
   config: { CONTACT_EMAIL: string; publicUrl: string },
   args: { input: ContactInput; honeypot: FormDataEntryValue | null; ip: string },
 ): Promise<ContactResult> {
-  if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
+  if (honeypotFilled(args.honeypot)) {
     log.info({ form: "contact" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }

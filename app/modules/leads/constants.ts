@@ -1,6 +1,6 @@
 /**
  * The visitor forms' shared rules (spec public-side sections 5 and 9): the lead form's choices,
- * the UK postcode check, field size limits and the honeypot. Pure: used by forms and servers.
+ * the UK postcode check and field size limits. Pure: used by forms and servers.
  */
 import { ukDaysFrom } from "~/platform/dates";
 import { z } from "zod";
@@ -55,9 +55,6 @@ export const LIMITS = {
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Whole multipart bodies above this are refused before they are read. */
 export const MAX_FORM_BYTES = MAX_PHOTO_BYTES + 256 * 1024;
-
-/** The hidden field bots fill in (spec: phone2 on the quote form; the same name on every form). */
-export const HONEYPOT = "phone2";
 
 const POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
 export const POSTCODE_MESSAGE = "Please enter a valid UK postcode, for example SW1A 1AA";

@@ -15,6 +15,7 @@ import type { LeadInput } from "./lead-schema";
 import { checkPhoto, storePhoto } from "./photo.server";
 import { FORM_LIMITS, formLimitKey } from "./rate-limits";
 import { allowCopy } from "./visitor-copy.server";
+import { honeypotFilled } from "~/platform/honeypot";
 
 export interface EnquiryServices {
   db: Database;
@@ -38,7 +39,7 @@ export async function createLead(
     ip: string;
   },
 ): Promise<CreateLeadResult> {
-  if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
+  if (honeypotFilled(args.honeypot)) {
     log.info({ form: "lead" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }

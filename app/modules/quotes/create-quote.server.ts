@@ -22,6 +22,7 @@ import { allowCopy } from "../leads/visitor-copy.server";
 import { quoteCopyEmail } from "./quote-copy-email.server";
 import { quoteRequestEmail } from "./quote-email.server";
 import type { QuoteInput } from "./quote-schema";
+import { honeypotFilled } from "~/platform/honeypot";
 
 export type CreateQuoteResult =
   | {
@@ -65,7 +66,7 @@ export async function createQuoteRequest(
   },
 ): Promise<CreateQuoteResult> {
   // The honeypot first: a bot is told it worked, and nothing is stored or sent.
-  if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
+  if (honeypotFilled(args.honeypot)) {
     log.info({ form: "quote" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }

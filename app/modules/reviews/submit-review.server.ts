@@ -15,6 +15,7 @@ import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
 import { getQuoteProvider } from "../quotes/create-quote.server";
 import type { ReviewInput } from "./review-schema";
 import { mayKnow, reviewMark, type Reviewer } from "./reviewer.server";
+import { honeypotFilled } from "~/platform/honeypot";
 
 export type SubmitReviewResult =
   /** Stored; `mark` is what the visitor's browser keeps (so it may be told later). */
@@ -39,7 +40,7 @@ export async function submitReview(
     reviewer: Reviewer;
   },
 ): Promise<SubmitReviewResult> {
-  if (typeof args.honeypot === "string" && args.honeypot.trim() !== "") {
+  if (honeypotFilled(args.honeypot)) {
     log.info({ form: "review" }, "honeypot filled; submission ignored");
     return { status: "ignored" };
   }

@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from "~/platform/honeypot";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -311,7 +312,7 @@ describe("submitting the public form", () => {
   it("refuses spam, returns errors, limits anonymous notes per client, and creates the note", async () => {
     const { submitWasteNote, PUBLIC_NOTE_LIMIT } = await import("./submit-note.server");
     const deps = { db: t.db, storage };
-    expect(await submitWasteNote(deps, validForm({ website: "http://spam.example" }))).toEqual({
+    expect(await submitWasteNote(deps, validForm({ [HONEYPOT_FIELD]: "http://spam.example" }))).toEqual({
       status: "spam",
     });
     const invalid = await submitWasteNote(deps, validForm({ weight: "" }), { rateLimitKey: "203.0.113.9" });

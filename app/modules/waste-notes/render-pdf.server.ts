@@ -15,6 +15,7 @@ import { containerLabel, LOOSE } from "./container-types.server";
 import { formatDateTime } from "~/platform/dates";
 import { findEwcCode } from "./ewc-codes.server";
 import { describeRegisterCheck } from "./register-check";
+import { SITE_NAME } from "~/platform/brand";
 
 export interface PdfImages {
   qr: Buffer;
@@ -63,7 +64,7 @@ export function renderWasteNotePdf(
       Title: `Waste Transfer Note ${note.id}`,
       Author: safe(note.carrier_company),
       Subject: "Waste transfer note (Duty of Care)",
-      Creator: "UK Waste Carrier Directory",
+      Creator: SITE_NAME,
     },
   });
   const chunks: Buffer[] = [];

@@ -19,6 +19,7 @@ import type { NoteRefusal } from "./note-rules";
 import type { PlanUsage } from "./plan-limit.server";
 import { validateWasteNote, type FieldErrors, type FormValues } from "./validate-note.server";
 import { formatDate } from "~/platform/dates";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 
 /** Largest request body the form may send: 3 photos, 2 signatures and the text. */
 export const MAX_FORM_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 4 * SIGNATURE_MAX_BYTES + 256 * 1024;
@@ -72,8 +73,7 @@ export async function submitWasteNote(
   options: { owner?: NoteOwner; rateLimitKey?: string; now?: Date } = {},
 ): Promise<SubmitResult> {
   const now = options.now ?? new Date();
-  const honeypot = form.get("website");
-  if (typeof honeypot === "string" && honeypot.trim() !== "") return { status: "spam" };
+  if (honeypotFilled(form.get(HONEYPOT_FIELD))) return { status: "spam" };
   if (
     options.rateLimitKey &&
     !(await hit(deps.db, `waste-note:${options.rateLimitKey}`, PUBLIC_NOTE_LIMIT, now)).allowed

@@ -2,8 +2,8 @@
  * Branded e-mail templates, each as HTML and plain text. Everything interpolated is escaped.
  */
 import type { EmailMessage } from "./outbox.server";
+import { SITE_NAME } from "~/platform/brand";
 
-const BRAND = "UK Waste Carrier Directory";
 const GREEN = "#15803d";
 
 export function escapeHtml(value: string): string {
@@ -87,22 +87,22 @@ export function renderEmail(l: EmailLayout): EmailMessage {
 <body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${GREEN};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${BRAND}</td></tr>
+<tr><td style="background:${GREEN};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${SITE_NAME}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(l.heading)}</h1>
 ${body}${button}${foot}
 </td></tr>
-<tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">${BRAND}: the directory of Environment Agency registered waste carriers.</td></tr>
+<tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">${SITE_NAME}: the directory of Environment Agency registered waste carriers.</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
-    BRAND,
+    SITE_NAME,
     "",
     l.heading,
     "",
     ...blocks.flatMap(blockText),
     ...(l.action ? [`${l.action.label}: ${l.action.url}`, ""] : []),
     ...(l.footnote ? [l.footnote, ""] : []),
-    `-- ${BRAND}`,
+    `-- ${SITE_NAME}`,
   ].join("\n");
   return { to: l.to, subject: l.subject, html, text, template: l.template };
 }
@@ -116,7 +116,7 @@ export function confirmationEmail(to: string, url: string): EmailMessage {
     subject: "Confirm your email address",
     heading: "Confirm your email address",
     paragraphs: [
-      `Thanks for registering with the ${BRAND}.`,
+      `Thanks for registering with the ${SITE_NAME}.`,
       "Please confirm your email address before you sign in. The link works once and expires in 1 hour.",
     ],
     action: { label: "Confirm email address", url },
@@ -143,12 +143,14 @@ export function invitationEmail(to: string, url: string, businessName?: string |
   return render({
     to,
     template: "invite",
-    subject: businessName ? `Your listing for ${businessName} is approved` : `You're invited to the ${BRAND}`,
+    subject: businessName
+      ? `Your listing for ${businessName} is approved`
+      : `You're invited to the ${SITE_NAME}`,
     heading: businessName ? "Your business listing is approved" : "You have been invited",
     paragraphs: [
       businessName
         ? `Good news: your claim for ${businessName} has been approved and your company account is ready.`
-        : `An account has been created for you on the ${BRAND}.`,
+        : `An account has been created for you on the ${SITE_NAME}.`,
       "Set your password to sign in. The link works once and expires in 7 days.",
     ],
     action: { label: "Set your password", url },

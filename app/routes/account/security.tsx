@@ -29,6 +29,7 @@ import { regenerateRecoveryCodes } from "~/modules/accounts/regenerate-recovery-
 import { getApp } from "~/web/context";
 import { getAuth, requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/security";
+import { pageMeta } from "~/web/meta";
 
 const codeField = z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20);
 const codeSchema = z.object({ code: codeField });
@@ -44,7 +45,7 @@ const passwordSchema = z
   });
 
 export function meta() {
-  return [{ title: "Account security | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Account security", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

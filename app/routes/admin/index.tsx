@@ -14,7 +14,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { DetailList } from "~/components/admin/detail-list";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -28,9 +28,10 @@ import { getApp } from "~/web/context";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/index";
 import { formatDate, formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
 export function meta() {
-  return adminTitle("Admin Dashboard");
+  return adminMeta("Admin Dashboard");
 }
 
 const FAILED: ToastMessage = { title: "Failed to load dashboard data", variant: "destructive" };

@@ -3,12 +3,10 @@ import { Link, useLocation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/check-email";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Confirm your email | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Confirm your email", noindex: true });
 }
 
 // The e-mail comes in navigation state (client navigation) or, without JavaScript, as ?email=.

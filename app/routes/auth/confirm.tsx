@@ -6,12 +6,10 @@ import { confirmEmail } from "~/modules/accounts/confirm-email.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/confirm";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Confirm your email | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Confirm your email", noindex: true });
 }
 
 // The confirmation link's target: confirms and sends the person to sign in.

@@ -23,6 +23,7 @@ import { serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/login";
 import { getAuth } from "~/web/guards.server";
+import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
   email: z
@@ -35,7 +36,7 @@ const schema = z.object({
 });
 
 export function meta() {
-  return [{ title: "Login | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Login", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

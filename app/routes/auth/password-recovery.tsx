@@ -1,12 +1,10 @@
 import type { Route } from "./+types/password-recovery";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { setPasswordAction, setPasswordLoader } from "./set-password.server";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Set Your Password | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Set Your Password", noindex: true });
 }
 
 export const loader = (args: Route.LoaderArgs) => setPasswordLoader(args, ["reset_password"]);

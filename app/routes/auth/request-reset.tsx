@@ -12,6 +12,7 @@ import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { requestPasswordReset } from "~/modules/accounts/request-password-reset.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/request-reset";
+import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
   email: z
@@ -22,7 +23,7 @@ const schema = z.object({
 });
 
 export function meta() {
-  return [{ title: "Reset Password | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Reset Password", noindex: true });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -15,6 +15,7 @@ import { clearSessionCookie, serializeSessionCookie } from "~/web/session-cookie
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/two-factor";
 import { getAuth } from "~/web/guards.server";
+import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
   code: z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20),
@@ -22,10 +23,7 @@ const schema = z.object({
 });
 
 export function meta() {
-  return [
-    { title: "Two-factor authentication | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Two-factor authentication", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -3,9 +3,10 @@ import { data, Form, Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { MESSAGES } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [{ title: "Access Denied | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Access Denied", noindex: true });
 }
 
 export function loader() {

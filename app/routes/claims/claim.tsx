@@ -13,7 +13,8 @@
 import { Ban, CalendarX, CircleHelp, Clock, Hourglass, SearchX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ClaimHeader, ClaimProblem, Honeypot, StepIndicator } from "~/components/claims/claim-ui";
+import { ClaimHeader, ClaimProblem, StepIndicator } from "~/components/claims/claim-ui";
+import { Honeypot } from "~/components/ui/honeypot";
 import { PlanStep } from "~/components/claims/plan-step";
 import { DetailsStep } from "~/components/claims/details-step";
 import { AccountStep } from "~/components/claims/account-step";
@@ -25,7 +26,8 @@ import { LicenceField } from "~/components/claims/licence-field";
 import { retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { createSession } from "~/modules/accounts/create-session.server";
 import { signUpLimit } from "~/modules/accounts/sign-up-limit.server";
-import { CLAIM_TEXT, HONEYPOT_FIELD, WIZARD_STEPS } from "~/modules/claims/constants";
+import { CLAIM_TEXT, WIZARD_STEPS } from "~/modules/claims/constants";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { findClaimTarget, type ClaimTarget } from "~/modules/claims/find-claim-target.server";
 import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
 import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
@@ -48,13 +50,11 @@ import { redirectWithToast } from "~/web/toast.server";
 import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/claim";
 import { formatDate } from "~/platform/dates";
+import { pageMeta } from "~/web/meta";
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d && "business" in d ? d.business.businessName : null;
-  return [
-    { title: `${name ? `Claim ${name}` : "Claim your listing"} | UK Waste Carrier Directory` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: name ? `Claim ${name}` : "Claim your listing", noindex: true });
 }
 
 type LoadResult =
@@ -179,7 +179,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const number = params.registrationNumber ?? "";
 
   // A bot filled the field people never see: answer as if it worked, store nothing.
-  if (form.get(HONEYPOT_FIELD)) return redirect(`/claim/${encodeURIComponent(number)}/complete`);
+  if (honeypotFilled(form.get(HONEYPOT_FIELD)))
+    return redirect(`/claim/${encodeURIComponent(number)}/complete`);
 
   // Every step says at once when this network cannot sign up now, not only the submit (decision 0508).
   const limited = signedIn ? null : await signUpRefusal(app.db, app.clientIp);

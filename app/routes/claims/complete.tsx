@@ -11,9 +11,10 @@ import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { findClaimTarget } from "~/modules/claims/find-claim-target.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/complete";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [{ title: "Claim submitted | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Claim submitted", noindex: true });
 }
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {

@@ -29,16 +29,14 @@ import {
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/register";
 import { formatDate } from "~/platform/dates";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Register My Business | UK Waste Carrier Directory" },
-    {
-      name: "description",
-      content:
-        "Claim your free listing in the UK Waste Carrier Directory: find your business by registration number or name.",
-    },
-  ];
+  return pageMeta({
+    title: "Register My Business",
+    description:
+      "Claim your free listing in the UK Waste Carrier Directory: find your business by registration number or name.",
+  });
 }
 
 type NumberCheck = { value: string; error: string | null; result: ClaimTargetResult | null };

@@ -36,12 +36,10 @@ import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/index";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Company Dashboard | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Company Dashboard", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

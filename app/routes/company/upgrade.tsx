@@ -25,12 +25,10 @@ import { readForm } from "~/web/request-input.server";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/upgrade";
 import { formatDate } from "~/platform/dates";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Upgrade to Premium | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Upgrade to Premium", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -24,12 +24,10 @@ import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/web/context";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-note";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Generate Waste Note | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Generate Waste Note", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -31,11 +31,12 @@ import { getApp } from "~/web/context";
 import type { Database } from "~/platform/db/database.server";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-notes";
+import { pageMeta } from "~/web/meta";
 
 const PAGE_SIZE = 20;
 
 export function meta() {
-  return [{ title: "Past Waste Notes | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Past Waste Notes", noindex: true });
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

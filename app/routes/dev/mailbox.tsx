@@ -6,12 +6,10 @@ import { getApp } from "~/web/context";
 import { listOutbox } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { mailboxAllowed } from "./access.server";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [
-    { title: "Development mailbox | UK Waste Carrier Directory" },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: "Development mailbox", noindex: true });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -8,15 +8,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadForm } from "~/components/enquiries/lead-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT_FIELD } from "~/platform/honeypot";
 import { createLead } from "~/modules/leads/create-lead.server";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/lead";
 import { readForm } from "~/web/request-input.server";
+import { pageMeta } from "~/web/meta";
 
 export function meta() {
-  return [{ title: "Get free quotes | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Get free quotes", noindex: true });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await createLead({ db: app.db, storage: app.storage, log: app.log }, app.config, {
       input: submission.value,
       photo: body.get("photo"),
-      honeypot: body.get(HONEYPOT),
+      honeypot: body.get(HONEYPOT_FIELD),
       ip: app.clientIp,
     });
     switch (result.status) {

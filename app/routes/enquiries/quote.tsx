@@ -11,13 +11,14 @@ import { QuoteForm } from "~/components/enquiries/quote-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { Alert } from "~/components/ui/alert";
 import type { ToastMessage } from "~/components/ui/toast";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { quoteSentText, type SentDetails } from "~/modules/leads/sent-details";
 import { createQuoteRequest, getQuoteProvider, quoteRecipient } from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/quote";
 import { readForm } from "~/web/request-input.server";
+import { pageMeta } from "~/web/meta";
 
 const toast = (
   m: { title: string; description: string },
@@ -41,10 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  return [
-    { title: `Request a quote${d ? ` from ${d.businessName}` : ""} | UK Waste Carrier Directory` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: `Request a quote${d ? ` from ${d.businessName}` : ""}`, noindex: true });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -65,9 +63,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const body = read.form;
   // A filled honeypot is answered as a success before anything else is looked at.
-  const honeypot = body.get(HONEYPOT);
+  const honeypot = body.get(HONEYPOT_FIELD);
   const submission = parseWithZod(body, { schema: quoteSchema });
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (honeypotFilled(honeypot)) {
     app.log.info({ form: "quote" }, "honeypot filled; submission ignored");
     return data<EnquiryReply>({ status: "sent", toast: sentToast(null) });
   }

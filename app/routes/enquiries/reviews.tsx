@@ -8,7 +8,7 @@ import { data, Link } from "react-router";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { ReviewsSection, type ReviewsData } from "~/components/enquiries/reviews-section";
 import type { ToastMessage } from "~/components/ui/toast";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
 import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
@@ -16,6 +16,7 @@ import { submitReview } from "~/modules/reviews/submit-review.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/reviews";
 import { addReviewMark, getReviewer } from "~/web/reviewer-cookie.server";
+import { pageMeta } from "~/web/meta";
 
 const toast = (
   m: { title: string; description: string },
@@ -37,18 +38,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
-  return [
-    { title: `Reviews${d ? ` of ${d.businessName}` : ""} | UK Waste Carrier Directory` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: `Reviews${d ? ` of ${d.businessName}` : ""}`, noindex: true });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const body = await request.formData();
-  const honeypot = body.get(HONEYPOT);
+  const honeypot = body.get(HONEYPOT_FIELD);
   const submission = parseWithZod(body, { schema: reviewSchema });
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (honeypotFilled(honeypot)) {
     app.log.info({ form: "review" }, "honeypot filled; submission ignored");
     return data<EnquiryReply>({ status: "sent", toast: toast(REVIEW_MESSAGES.submitted, "success") });
   }

@@ -14,7 +14,6 @@ import { data, Link } from "react-router";
 import { ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
-import { SITE_NAME, seoMeta } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { FEATURED_CARD_SERVICES } from "~/modules/directory/constants";
@@ -24,6 +23,8 @@ import type { Provider } from "~/modules/directory/provider";
 import { getApp } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/home";
+import { pageMeta } from "~/web/meta";
+import { SITE_NAME } from "~/platform/brand";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -61,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
-  return seoMeta(data?.seo);
+  return pageMeta(data?.seo);
 }
 
 const cityHref = (city: string) => `/search-results/${encodeURIComponent(city)}`;

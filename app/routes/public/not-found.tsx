@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/not-found";
+import { pageMeta } from "~/web/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
@@ -9,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Page not found | UK Waste Carrier Directory" }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Page not found", noindex: true });
 }
 
 export default function NotFound() {

@@ -16,7 +16,6 @@ import { offersQuotes, profileHref, ProviderLogo, ServiceList } from "~/componen
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
 import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
 import { ValidityBanner } from "~/components/directory/validity";
-import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -40,6 +39,7 @@ import { getApp } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
 import { formatDate } from "~/platform/dates";
+import { pageMeta, type PageMeta } from "~/web/meta";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             title: `${removed.business_name} – no longer on the register`,
             description: "This registration is no longer on the public register.",
             noindex: true,
-          } as Seo,
+          } as PageMeta,
         },
         { status: 410 },
       );
@@ -79,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           title: "Provider Not Found",
           description: "This waste carrier is not in the directory.",
           noindex: true,
-        } as Seo,
+        } as PageMeta,
       },
       { status: 404 },
     );
@@ -107,16 +107,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
-  return seoMeta(data?.seo);
+  return pageMeta(data?.seo);
 }
 
-function profileSeo(p: Provider, canonical: string, publicUrl: string): Seo {
+function profileSeo(p: Provider, canonical: string, publicUrl: string): PageMeta {
   const place = p.town ? ` in ${p.town}` : "";
   const description =
     p.is_claimed && p.about
       ? p.about.slice(0, 155)
       : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
-  const seo: Seo = {
+  const seo: PageMeta = {
     title: `${p.business_name} – Waste Carrier ${p.registration_number}`,
     description,
     canonical,

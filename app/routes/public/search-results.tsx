@@ -6,7 +6,6 @@ import { Pagination } from "~/components/directory/pagination";
 import { ProviderCard } from "~/components/directory/provider-card";
 import { ResultsSearch } from "~/components/directory/search-box";
 import { SearchFilters } from "~/components/directory/search-filters";
-import { seoMeta, type Seo } from "~/components/layout/seo";
 import { Alert } from "~/components/ui/alert";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
 import type { Provider } from "~/modules/directory/provider";
@@ -22,6 +21,7 @@ import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wo
 import { getApp } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/search-results";
+import { pageMeta, type PageMeta } from "~/web/meta";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
-  return seoMeta(data?.seo);
+  return pageMeta(data?.seo);
 }
 
 /** "1 provider", "12 providers", "1,000+ providers". */
@@ -67,7 +67,7 @@ function searchSeo(
   result: SearchResult | null,
   location: string | null,
   publicUrl: string,
-): Seo {
+): PageMeta {
   const place = placeOf(input);
   const n = result ? result.totalCount : 0;
   const capped = result?.countCapped ?? false;

@@ -3,6 +3,8 @@
  * details, optional e-mail) with a honeypot, a rate limit per IP and size limits; the report is
  * listed for admins at /admin/reports.
  */
+import { Honeypot } from "~/components/ui/honeypot";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Flag } from "lucide-react";
@@ -18,16 +20,14 @@ import { submitReport } from "~/modules/reports/submit-report.server";
 import { getApp } from "~/web/context";
 import { hit } from "~/platform/rate-limit.server";
 import type { Route } from "./+types/report-carrier";
+import { pageMeta } from "~/web/meta";
 
 const LIMIT = { max: 5, windowMs: 60 * 60_000 };
 const MAX_BODY = 20_000;
 
 export function meta({ data: d }: Route.MetaArgs) {
   const name = d?.carrier?.business_name;
-  return [
-    { title: `Report ${name ?? "a carrier"} | UK Waste Carrier Directory` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({ title: `Report ${name ?? "a carrier"}`, noindex: true });
 }
 
 async function findCarrier(db: Parameters<typeof getProvider>[0], registrationNumber: string) {
@@ -54,10 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: null, sent: false, error: "The report is too long." }, { status: 413 });
   }
   const form = await request.formData();
-  const honeypot = form.get("website");
   // A bot filled the hidden field: pretend it worked, store nothing.
-  if (typeof honeypot === "string" && honeypot.trim() !== "")
-    return { result: null, sent: true, error: null };
+  if (honeypotFilled(form.get(HONEYPOT_FIELD))) return { result: null, sent: true, error: null };
   const submission = parseWithZod(form, { schema: reportSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false, error: null }, { status: 400 });
@@ -123,12 +121,7 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
                   waste illegally. To report fly-tipping as it happens, contact your local council.
                 </p>
                 {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
-                <div className="hidden" aria-hidden>
-                  <label>
-                    Leave this empty
-                    <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-                  </label>
-                </div>
+                <Honeypot />
                 <Field label="Reason" errors={fields.reason.errors}>
                   {(props) => (
                     <Select

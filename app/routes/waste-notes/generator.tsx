@@ -18,6 +18,7 @@ import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/generator";
+import { pageMeta } from "~/web/meta";
 
 type ActionResult = {
   errors: Partial<Record<string, string[]>>;
@@ -33,14 +34,11 @@ async function isCompanyUser(request: Request, context: Route.LoaderArgs["contex
 }
 
 export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Waste Transfer Note Generator | UK Waste Carrier Directory" },
-    {
-      name: "description",
-      content:
-        "Create a lawful waste transfer note as a PDF: EWC code, quantity, both parties, waste hierarchy declaration and signatures.",
-    },
-  ];
+  return pageMeta({
+    title: "Waste Transfer Note Generator",
+    description:
+      "Create a lawful waste transfer note as a PDF: EWC code, quantity, both parties, waste hierarchy declaration and signatures.",
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

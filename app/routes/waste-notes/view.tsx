@@ -24,6 +24,7 @@ import { pdfPath } from "~/modules/waste-notes/storage-keys";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/view";
+import { pageMeta } from "~/web/meta";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
@@ -47,14 +48,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    {
-      title: loaderData?.note
-        ? `Waste Transfer Note ${loaderData.note.id.slice(0, 8)} | UK Waste Carrier Directory`
-        : "Waste Note Not Found | UK Waste Carrier Directory",
-    },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta({
+    title: loaderData?.note
+      ? `Waste Transfer Note ${loaderData.note.id.slice(0, 8)}`
+      : "Waste Note Not Found",
+    noindex: true,
+  });
 }
 
 const MAX_RETRIES = 5;

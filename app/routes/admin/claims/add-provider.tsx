@@ -6,7 +6,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/form";
@@ -17,8 +17,9 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/add-provider";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Add Provider");
+export const meta = () => adminMeta("Add Provider");
 
 type Values = Partial<Record<keyof z.infer<typeof addProviderSchema>, string>>;
 type Errors = Partial<Record<keyof z.infer<typeof addProviderSchema> | "form", string>>;

@@ -7,7 +7,7 @@ import { Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { ClaimReview, type ClaimView, type ReviewMode } from "~/components/claims/claim-review";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -42,8 +42,9 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/claim-requests";
 import { formatDate } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Claim Requests");
+export const meta = () => adminMeta("Claim Requests");
 
 const STATUSES: ClaimStatus[] = ["pending", "approved", "rejected"];
 

@@ -1,7 +1,7 @@
 /** /admin/listings: the claimed listings, searchable by business name, company name or registration number. */
 import { ExternalLink, Globe, Mail, Phone, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { ListingBadges } from "~/components/claims/listing-badges";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -15,8 +15,9 @@ import { getApp } from "~/web/context";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/listings";
 import { formatDate } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Listings");
+export const meta = () => adminMeta("Listings");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

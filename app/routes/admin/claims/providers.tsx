@@ -9,7 +9,7 @@
 import { Crown, ExternalLink, Filter, Plus } from "lucide-react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { ListingBadges } from "~/components/claims/listing-badges";
 import { PlanDialog, type PlanDialogErrors, type PlanDialogValues } from "~/components/plans/plan-dialog";
 import { Alert } from "~/components/ui/alert";
@@ -28,8 +28,9 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/providers";
 import { formatDate, ukToday } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Providers");
+export const meta = () => adminMeta("Providers");
 
 const STATUS_LABELS: Record<ListingStatusFilter, string> = {
   all: "All",

@@ -7,7 +7,7 @@
 import { Bug, Database, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -46,9 +46,10 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/data-management";
 import { formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
 export function meta() {
-  return adminTitle("Data Management");
+  return adminMeta("Data Management");
 }
 
 export const POLL_MS = 10_000;

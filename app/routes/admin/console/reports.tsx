@@ -1,7 +1,7 @@
 /** /admin/reports: Reports & Complaints sent with 'Report this carrier', open or resolved. */
 import { CheckCircle2, RotateCcw } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -12,9 +12,10 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/reports";
 import { formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
 export function meta() {
-  return adminTitle("Reports & Complaints");
+  return adminMeta("Reports & Complaints");
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

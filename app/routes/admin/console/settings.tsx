@@ -5,7 +5,7 @@
 import { Mail, RotateCw, Send, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -26,9 +26,10 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/settings";
 import { formatDate, formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
 export function meta() {
-  return adminTitle("Admin Settings");
+  return adminMeta("Admin Settings");
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

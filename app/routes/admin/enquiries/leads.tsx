@@ -1,7 +1,7 @@
 /** /admin/leads: Customer Leads (general quote leads), newest first, searchable, with dialogs. */
 import { Eye, ImageIcon, Paperclip, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import {
   DeleteDialog,
   DetailSection,
@@ -22,8 +22,9 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/leads";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Customer Leads");
+export const meta = () => adminMeta("Customer Leads");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

@@ -1,6 +1,6 @@
 /** /admin/messages: contact page messages, newest first, searchable; unread ones marked. */
 import { Form } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { EmptyState, Pager, SearchBar } from "~/components/enquiries/admin-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,8 +10,9 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/messages";
 import { formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Messages");
+export const meta = () => adminMeta("Messages");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

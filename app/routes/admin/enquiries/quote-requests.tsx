@@ -2,7 +2,7 @@
 import { Eye, ImageIcon, Paperclip, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import {
   DeleteDialog,
   DetailSection,
@@ -22,8 +22,9 @@ import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/quote-requests";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Provider Quote Requests");
+export const meta = () => adminMeta("Provider Quote Requests");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

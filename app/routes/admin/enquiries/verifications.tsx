@@ -1,7 +1,7 @@
 /** /admin/verifications: Pending Verifications, the review moderation queue (publish or reject). */
 import { Check, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { AdminPage, adminTitle } from "~/components/admin/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { EmptyState } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
 import { Button } from "~/components/ui/button";
@@ -11,8 +11,9 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/verifications";
 import { formatDateTime } from "~/platform/dates";
+import { adminMeta } from "~/web/meta";
 
-export const meta = () => adminTitle("Pending Verifications");
+export const meta = () => adminMeta("Pending Verifications");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);

@@ -3,10 +3,11 @@ import { BadgeCheck, Building2, FileCheck, Info, MessageSquareQuote, Search } fr
 import { Button } from "~/components/ui/button";
 import { Callout, Official, Prose, To } from "~/content/elements";
 import { OFFICIAL } from "~/content/links";
-import { CLAIM_REVIEW_TIME, OGL_ATTRIBUTION, SITE_NAME } from "~/content/site";
+import { CLAIM_REVIEW_TIME, OGL_ATTRIBUTION } from "~/content/site";
 import type { Route } from "./+types/about";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
+import { SITE_NAME } from "~/platform/brand";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/about") };

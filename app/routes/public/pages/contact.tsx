@@ -8,11 +8,11 @@ import { OFFICIAL, PHONE } from "~/content/links";
 import { CONTACT_RESPONSE_TIME, SUPPORT_HOURS } from "~/content/site";
 import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
 import { sendContactMessage } from "~/modules/contact/send-contact-message.server";
-import { HONEYPOT } from "~/modules/leads/constants";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/contact";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/contact") };
@@ -30,9 +30,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const body = await request.formData();
-  const honeypot = body.get(HONEYPOT);
+  const honeypot = body.get(HONEYPOT_FIELD);
   const submission = parseWithZod(body, { schema: contactSchema });
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (honeypotFilled(honeypot)) {
     app.log.info({ form: "contact" }, "honeypot filled; submission ignored");
     return data<EnquiryReply>({ status: "sent" });
   }

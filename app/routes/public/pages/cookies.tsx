@@ -2,7 +2,7 @@ import { Cookie } from "lucide-react";
 import { COOKIES_SUMMARY, cookiesSections } from "~/content/legal/cookies";
 import type { Route } from "./+types/cookies";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/cookies") };

@@ -7,7 +7,7 @@ import { FAQ_GROUPS } from "~/content/faq";
 import { CONTACT_RESPONSE_TIME } from "~/content/site";
 import type { Route } from "./+types/faq";
 import { OnThisPage, PageBody, PageHeader, PageMain, WithAside } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/faq") };

@@ -16,7 +16,7 @@ import {
   PageMain,
   WithAside,
 } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const guide = getGuide(params.slug);

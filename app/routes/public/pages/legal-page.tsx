@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Mail } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { GuideSection } from "~/content/guides";
-import { SITE_NAME } from "~/content/site";
 import {
   ArticleSections,
   LastReviewed,
@@ -13,6 +12,7 @@ import {
   PageMain,
   WithAside,
 } from "./page-shell";
+import { SITE_NAME } from "~/platform/brand";
 
 export function LegalPage({
   title,

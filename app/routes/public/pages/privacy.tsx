@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import { PRIVACY_SUMMARY, privacySections } from "~/content/legal/privacy";
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/privacy") };

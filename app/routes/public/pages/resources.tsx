@@ -6,7 +6,7 @@ import { GUIDES } from "~/content/guides";
 import { OFFICIAL } from "~/content/links";
 import type { Route } from "./+types/resources";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/resources") };

@@ -2,7 +2,7 @@ import { Scale } from "lucide-react";
 import { TERMS_SUMMARY, termsSections } from "~/content/legal/terms";
 import type { Route } from "./+types/terms";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canonical: canonicalUrl(context, "/terms") };

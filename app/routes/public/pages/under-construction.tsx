@@ -9,7 +9,7 @@ import { getGuide, type Guide } from "~/content/guides";
 import { findPlaceholder } from "~/content/placeholders";
 import type { Route } from "./+types/under-construction";
 import { PageBody, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "./seo";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = findPlaceholder(new URL(request.url).pathname);
