@@ -3,7 +3,7 @@ import { deletePhoto } from "./photo.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { isUuid } from "./page-cursor";
+import { isUuid } from "~/platform/db/keyset-page.server";
 
 export async function deleteLead(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },

@@ -1,6 +1,6 @@
 /** The stored photo key of a lead (admins only: the route checks), or null. */
 import type { Database } from "~/platform/db/database.server";
-import { isUuid } from "./page-cursor";
+import { isUuid } from "~/platform/db/keyset-page.server";
 
 export async function getLeadPhotoKey(db: Database, id: string): Promise<string | null> {
   if (!isUuid(id)) return null;

@@ -3,7 +3,7 @@ import { deletePhoto } from "~/modules/leads/photo.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { isUuid } from "../leads/page-cursor";
+import { isUuid } from "~/platform/db/keyset-page.server";
 
 export async function deleteQuoteRequest(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },

@@ -3,7 +3,7 @@
  * was sent to; null for anyone else (and for unknown ids), so the route answers 404 alike.
  */
 import type { Database } from "~/platform/db/database.server";
-import { isUuid } from "../leads/page-cursor";
+import { isUuid } from "~/platform/db/keyset-page.server";
 
 export async function getQuotePhotoKey(
   db: Database,

@@ -3,7 +3,7 @@
  * reject. Only a pending review can be moderated; a second click changes nothing.
  */
 import type { Database } from "~/platform/db/database.server";
-import { isUuid } from "../leads/page-cursor";
+import { isUuid } from "~/platform/db/keyset-page.server";
 
 export interface PendingReview {
   id: string;

@@ -18,8 +18,8 @@ import { loadSizeLabel } from "~/modules/leads/constants";
 import { deleteLead } from "~/modules/leads/delete-lead.server";
 import { listLeads, type LeadRow } from "~/modules/leads/list-leads.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
+import { deleteFromAdminList, loadAdminList } from "~/web/admin-list.server";
 import { getApp } from "~/web/context";
-import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/leads";
 import { adminMeta } from "~/web/meta";
@@ -28,49 +28,16 @@ export const meta = () => adminMeta("Customer Leads");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
-  const app = getApp(context);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  try {
-    const page = await listLeads(app.db, {
-      q,
-      after: url.searchParams.get("after"),
-      before: url.searchParams.get("before"),
-    });
-    return { q, page, error: null };
-  } catch (error) {
-    app.log.error({ err: error }, "leads could not be loaded");
-    return {
-      q,
-      page: { rows: [] as LeadRow[], next: null, prev: null },
-      error: { title: "Error", description: "Failed to load leads", variant: "destructive" as const },
-    };
-  }
+  return loadAdminList(context, url, (req) => listLeads(getApp(context).db, req), "leads");
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   await requireAdmin(request, context, url);
   const app = getApp(context);
-  const form = await request.formData();
-  const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  if (form.get("intent") !== "delete")
-    return redirectWithToast(context, back, {
-      title: "Error",
-      description: "Unknown action",
-      variant: "destructive",
-    });
-  try {
-    const ok = await deleteLead(
-      { db: app.db, storage: app.storage, log: app.log },
-      String(form.get("id") ?? ""),
-    );
-    if (ok) return redirectWithToast(context, back, { title: "Lead deleted", variant: "success" });
-  } catch (error) {
-    app.log.error({ err: error }, "lead delete failed");
-  }
-  return redirectWithToast(context, back, {
-    title: "Error",
-    description: "Failed to delete lead",
-    variant: "destructive",
+  return deleteFromAdminList(context, request, url, {
+    remove: (id) => deleteLead({ db: app.db, storage: app.storage, log: app.log }, id),
+    what: "lead",
+    deleted: "Lead deleted",
   });
 }
 

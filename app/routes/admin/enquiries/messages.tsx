@@ -5,6 +5,7 @@ import { EmptyState, Pager, SearchBar } from "~/components/enquiries/admin-parts
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { listContactMessages, markMessageRead } from "~/modules/contact/list-messages.server";
+import { pageRequest } from "~/web/admin-list.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -16,13 +17,8 @@ export const meta = () => adminMeta("Messages");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = await listContactMessages(getApp(context).db, {
-    q,
-    after: url.searchParams.get("after"),
-    before: url.searchParams.get("before"),
-  });
-  return { q, page };
+  const req = pageRequest(url);
+  return { q: req.q, page: await listContactMessages(getApp(context).db, req) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

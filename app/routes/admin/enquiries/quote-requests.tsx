@@ -18,8 +18,8 @@ import { useToastOnce } from "~/components/ui/toast";
 import { deleteQuoteRequest } from "~/modules/quotes/delete-quote.server";
 import { listQuoteRequests, type QuoteRow } from "~/modules/quotes/list-quotes.server";
 import { formatDateTime } from "~/platform/dates";
+import { deleteFromAdminList, loadAdminList } from "~/web/admin-list.server";
 import { getApp } from "~/web/context";
-import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/quote-requests";
 import { adminMeta } from "~/web/meta";
@@ -28,53 +28,16 @@ export const meta = () => adminMeta("Provider Quote Requests");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
-  const app = getApp(context);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  try {
-    const page = await listQuoteRequests(app.db, {
-      q,
-      after: url.searchParams.get("after"),
-      before: url.searchParams.get("before"),
-    });
-    return { q, page, error: null };
-  } catch (error) {
-    app.log.error({ err: error }, "quote requests could not be loaded");
-    return {
-      q,
-      page: { rows: [] as QuoteRow[], next: null, prev: null },
-      error: {
-        title: "Error",
-        description: "Failed to load quote requests",
-        variant: "destructive" as const,
-      },
-    };
-  }
+  return loadAdminList(context, url, (req) => listQuoteRequests(getApp(context).db, req), "quote requests");
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   await requireAdmin(request, context, url);
   const app = getApp(context);
-  const form = await request.formData();
-  const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  if (form.get("intent") !== "delete")
-    return redirectWithToast(context, back, {
-      title: "Error",
-      description: "Unknown action",
-      variant: "destructive",
-    });
-  try {
-    const ok = await deleteQuoteRequest(
-      { db: app.db, storage: app.storage, log: app.log },
-      String(form.get("id") ?? ""),
-    );
-    if (ok) return redirectWithToast(context, back, { title: "Quote request deleted", variant: "success" });
-  } catch (error) {
-    app.log.error({ err: error }, "quote request delete failed");
-  }
-  return redirectWithToast(context, back, {
-    title: "Error",
-    description: "Failed to delete quote request",
-    variant: "destructive",
+  return deleteFromAdminList(context, request, url, {
+    remove: (id) => deleteQuoteRequest({ db: app.db, storage: app.storage, log: app.log }, id),
+    what: "quote request",
+    deleted: "Quote request deleted",
   });
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The admin list kit, server half: what the keyset-paged enquiry lists (leads, quote requests,
+ * messages) do alike in their loaders and actions. The page half is
+ * app/components/enquiries/admin-parts.tsx.
+ */
+import type { RouterContextProvider } from "react-router";
+import type { Page, PageRequest } from "~/platform/db/keyset-page.server";
+import { getApp } from "./context";
+import { redirectWithToast, type ToastMessage } from "./toast.server";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** The search and the cursors a list page was asked for (?q=&after=&before=). */
+export function pageRequest(url: URL): PageRequest & { q: string } {
+  return {
+    q: (url.searchParams.get("q") ?? "").slice(0, 100),
+    after: url.searchParams.get("after"),
+    before: url.searchParams.get("before"),
+  };
+}
+
+/** Loads one page; a failure is logged and shown as an error toast over an empty list. */
+export async function loadAdminList<T>(
+  context: Ctx,
+  url: URL,
+  load: (req: PageRequest) => Promise<Page<T>>,
+  what: string,
+): Promise<{ q: string; page: Page<T>; error: ToastMessage | null }> {
+  const req = pageRequest(url);
+  try {
+    return { q: req.q, page: await load(req), error: null };
+  } catch (error) {
+    getApp(context).log.error({ err: error }, `${what} could not be loaded`);
+    return {
+      q: req.q,
+      page: { rows: [], next: null, prev: null },
+      error: { title: "Error", description: `Failed to load ${what}`, variant: "destructive" },
+    };
+  }
+}
+
+/**
+ * The list's delete action (intent=delete, id): back to the same page and search with a toast.
+ * `remove` answers false when there was nothing to delete.
+ */
+export async function deleteFromAdminList(
+  context: Ctx,
+  request: Request,
+  url: URL,
+  options: { remove: (id: string) => Promise<boolean>; what: string; deleted: string },
+): Promise<Response> {
+  const form = await request.formData();
+  const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
+  if (form.get("intent") !== "delete")
+    return redirectWithToast(context, back, {
+      title: "Error",
+      description: "Unknown action",
+      variant: "destructive",
+    });
+  try {
+    if (await options.remove(String(form.get("id") ?? "")))
+      return redirectWithToast(context, back, { title: options.deleted, variant: "success" });
+  } catch (error) {
+    getApp(context).log.error({ err: error }, `${options.what} delete failed`);
+  }
+  return redirectWithToast(context, back, {
+    title: "Error",
+    description: `Failed to delete ${options.what}`,
+    variant: "destructive",
+  });
+}
