@@ -2,6 +2,7 @@
  * The server's entry point, built by Vite together with the React Router app so that routes
  * and server share one copy of every module. `start()` boots the whole product.
  */
+import type { createServer } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -38,7 +39,17 @@ export function runChildRole(role: string): void {
  */
 export type ProcessRole = "all" | "worker";
 
-export async function start(role: ProcessRole = "all"): Promise<void> {
+/**
+ * `npm run dev` (server/dev.ts, decision 0014): the same server with Vite's dev server in front.
+ * `loadBuild` gives the React Router build as Vite has it now; `createServer` makes the HTTP
+ * server that passes requests through Vite's middlewares first.
+ */
+export interface DevServerHooks {
+  loadBuild: () => Promise<ServerBuild>;
+  createServer: typeof createServer;
+}
+
+export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Promise<void> {
   let config;
   try {
     loadDotEnv();
@@ -99,13 +110,17 @@ export async function start(role: ProcessRole = "all"): Promise<void> {
       pool: database.pool,
       log,
       build: build as unknown as ServerBuild,
+      loadBuild: dev?.loadBuild,
       clientDir,
       metrics,
     });
     servers.push(
-      serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-        log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
-      }),
+      serve(
+        { fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: dev?.createServer },
+        (info) => {
+          log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
+        },
+      ),
     );
   }
   if (config.METRICS_PORT) {

@@ -38,16 +38,28 @@ export interface HttpOptions {
   pool: pg.Pool;
   log: Logger;
   build: ServerBuild;
+  /** `npm run dev` (decision 0014): the build as Vite has it now, asked for on each request. */
+  loadBuild?: () => Promise<ServerBuild>;
   clientDir: string;
   metrics: Metrics;
 }
 
-export function createHttpApp({ services, pool, log, build, clientDir, metrics }: HttpOptions): Hono<Env> {
+export function createHttpApp({
+  services,
+  pool,
+  log,
+  build,
+  loadBuild,
+  clientDir,
+  metrics,
+}: HttpOptions): Hono<Env> {
   const app = new Hono<Env>();
   const { config } = services;
   // Error details (messages, stacks) go only to a developer on this machine (decision 0008).
-  const handleRequest = createRequestHandler(build, "production");
-  const handleDevRequest = config.isProduction ? handleRequest : createRequestHandler(build, "development");
+  const handleRequest = createRequestHandler(loadBuild ?? build, "production");
+  const handleDevRequest = config.isProduction
+    ? handleRequest
+    : createRequestHandler(loadBuild ?? build, "development");
   const incoming = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
