@@ -1,0 +1,86 @@
+/** The side column of the waste note page: the carrier verification and the QR code. */
+import { Link } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { NoteDescription } from "~/modules/waste-notes/describe-note.server";
+
+/** The carrier verification card above the QR code card. */
+export function NoteSidebar({ note, pdfFailed }: { note: NoteDescription; pdfFailed: boolean }) {
+  return (
+    <aside className="space-y-6">
+      <VerificationCard note={note} />
+      <QrCodeCard qrUrl={note.qrUrl} pdfFailed={pdfFailed} />
+    </aside>
+  );
+}
+
+/** The register check at creation, the carrier's status now, and a link to check the register. */
+function VerificationCard({ note }: { note: NoteDescription }) {
+  const v = note.verification;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Carrier verification</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <p data-testid="register-check" className={v.check.valid ? "text-slate-800" : "text-amber-900"}>
+          {v.check.text}
+        </p>
+        <p data-testid="verification">
+          Now: <strong>{v.now}</strong>
+        </p>
+        {v.nowStatus !== "active" ? (
+          <p className="text-amber-800">
+            Check the carrier on the public register before relying on this note.
+          </p>
+        ) : null}
+        {v.check.lookUp ? (
+          <a
+            href={v.check.lookUp.url}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-brand-700 underline"
+          >
+            {v.check.lookUp.label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <Link
+            to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Check the register
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The note's QR code, or a placeholder while it is being made (or when the PDF failed). */
+function QrCodeCard({ qrUrl, pdfFailed }: { qrUrl: string | null; pdfFailed: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">QR code</CardTitle>
+      </CardHeader>
+      <CardContent className="text-center">
+        {qrUrl ? (
+          <img
+            src={qrUrl}
+            alt="QR code linking to this waste note"
+            width={180}
+            height={180}
+            className="mx-auto"
+          />
+        ) : (
+          <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 px-3 text-center text-xs text-slate-700">
+            {pdfFailed ? "Not available" : "Being prepared…"}
+          </div>
+        )}
+        <p className="mt-2 text-xs text-slate-600">
+          Scan to open this note. Keep the note for at least 2 years.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
