@@ -132,268 +132,410 @@ export async function runRegisterSync(db: Database, options: RunRegisterSyncOpti
   }
 }
 
+/** What one run carries from step to step: its identity, its counters and how it stops. */
+interface RunState {
+  readonly db: Database;
+  readonly options: RunRegisterSyncOptions;
+  readonly syncId: number;
+  readonly source: string;
+  readonly started: number;
+  /**
+   * Stops the source at once: the caller's signal (the process is stopping), or the run's log is
+   * no longer 'running' (cleared by an admin, or failed as stale by the watchdog).
+   */
+  readonly stop: AbortController;
+  readonly firstRejections: Rejection[];
+  readonly seen: SeenNumbers;
+  processed: number;
+  rejectedCount: number;
+  storedRejections: number;
+  bytesRead: number;
+  downloaded: number;
+  bytesTotal: number | null;
+  reader: RegisterSource | undefined;
+  cleared: boolean;
+}
+
+/** The run's heartbeat timer: `stop` also waits for a beat in flight. */
+interface Heartbeat {
+  stop(): Promise<void>;
+  clear(): void;
+}
+
+/** What the merge transaction counted. */
+interface MergeOutcome {
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  durationMs: number;
+}
+
 async function runOnce(
   db: Database,
   options: RunRegisterSyncOptions,
   earlier: Promise<void>[],
 ): Promise<SyncSummary> {
   const started = Date.now();
-  const batchSize = options.batchSize ?? 5_000;
   const source = options.sourceLabel ?? safeSourceName(options.source);
   await failStaleSyncs(db, options.staleAfterMs ?? 30 * 60_000);
   const syncId = await startSyncLog(db, source, options.trigger ?? "manual");
   options.log?.info({ syncId, source }, "register sync started");
 
-  // Stops the source at once: the caller's signal (the process is stopping), or the run's log is
-  // no longer 'running' (cleared by an admin, or failed as stale by the watchdog).
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener("abort", onAbort, { once: true });
 
-  let processed = 0;
-  let rejectedCount = 0;
-  let storedRejections = 0;
-  let bytesRead = 0;
-  let downloaded = 0;
-  let bytesTotal: number | null = null;
-  let reader: RegisterSource | undefined;
-  const firstRejections: Rejection[] = [];
-  const seen = new SeenNumbers();
-  let cleared = false;
-  const noticeCleared = (logMessage?: string | null) => {
-    if (cleared) return;
-    cleared = true;
-    stop.abort(new SyncClearedError(logMessage));
+  const run: RunState = {
+    db,
+    options,
+    syncId,
+    source,
+    started,
+    stop,
+    firstRejections: [],
+    seen: new SeenNumbers(),
+    processed: 0,
+    rejectedCount: 0,
+    storedRejections: 0,
+    bytesRead: 0,
+    downloaded: 0,
+    bytesTotal: null,
+    reader: undefined,
+    cleared: false,
   };
-
-  // Heartbeat: progress and the run's own status every beat; heartbeat_at moves only when rows or
-  // bytes progressed since the last beat that moved it (a stuck run goes stale).
-  let beat: Promise<void> | undefined;
-  let lastBeat = { processed: 0, bytes: 0 };
-  const beatOnce = async () => {
-    bytesRead = reader ? reader.bytesRead() : downloaded;
-    const progressed = processed !== lastBeat.processed || bytesRead !== lastBeat.bytes;
-    const result = await db
-      .updateTable("sync_log")
-      .set({
-        ...(progressed ? { heartbeat_at: sql<Date>`now()` } : {}),
-        records_processed: processed,
-        records_rejected: rejectedCount,
-        bytes_read: bytesRead,
-        bytes_total: bytesTotal,
-      })
-      .where("id", "=", String(syncId))
-      .where("status", "=", "running")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
-      noticeCleared(await logMessage(db, syncId));
-      return;
-    }
-    if (progressed) lastBeat = { processed, bytes: bytesRead };
-  };
-  const heartbeat = setInterval(() => {
-    if (beat) return; // the previous beat is still waiting for the database
-    beat = beatOnce()
-      .catch(() => undefined)
-      .finally(() => (beat = undefined));
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  const stopBeating = async () => {
-    clearInterval(heartbeat);
-    await beat;
-  };
-
+  const heartbeat = startHeartbeat(run);
   try {
-    if (earlier.length) await waitForEarlierRuns(earlier, stop.signal, options.log);
-    stop.signal.throwIfAborted();
-    await clearStaging(db);
-    reader = await openRegisterSource(options.source, {
-      signal: stop.signal,
-      onDownload: (bytes) => (downloaded = bytes),
-      limits: options.sourceLimits,
-    });
-    const src = reader;
-    bytesTotal = src.bytesTotal;
-
-    try {
-      let rows = new StagingBatch();
-      let rejections: Rejection[] = [];
-      // One batch is written while the next is parsed (PostgreSQL works while Node parses).
-      let inflight: Promise<void> = Promise.resolve();
-      let writeError: unknown;
-      const flush = async (last = false) => {
-        stop.signal.throwIfAborted();
-        const batch = rows;
-        const room = MAX_STORED_REJECTIONS - storedRejections;
-        const keep = room > 0 ? rejections.slice(0, room) : [];
-        storedRejections += keep.length;
-        rows = new StagingBatch();
-        rejections = [];
-        await inflight;
-        if (writeError) throw writeError;
-        stop.signal.throwIfAborted();
-        inflight = (async () => {
-          // The staging insert only writes while this run's log is 'running': no row written means
-          // the run was cleared (checked at every batch; a batch of rejections only asks).
-          const staged = await stageRegisterRows(db, batch, syncId);
-          if (batch.length > 0 ? staged === 0 : !(await stillRunning(db, syncId))) {
-            noticeCleared(await logMessage(db, syncId));
-            return;
-          }
-          await recordRejections(db, syncId, keep);
-        })().catch((error: unknown) => {
-          writeError = error;
-        });
-        if (last) {
-          await inflight;
-          if (writeError) throw writeError;
-          stop.signal.throwIfAborted();
-        }
-        bytesRead = src.bytesRead();
-        options.onProgress?.({ syncId, processed, rejected: rejectedCount, bytesRead, bytesTotal });
-      };
-      const reject = (r: Rejection) => {
-        rejectedCount++;
-        rejections.push(r);
-        if (firstRejections.length < 20) firstRejections.push(r);
-      };
-
-      for await (const item of src.items()) {
-        processed++;
-        if (item.kind === "reject") {
-          reject({ line: item.line, registrationNumber: null, reason: item.reason });
-        } else {
-          const result = normaliseRow(item.raw);
-          if (result.ok) {
-            seen.add(result.row.registration_number);
-            rows.add(result.row, item.line);
-          } else
-            reject({ line: item.line, registrationNumber: result.registrationNumber, reason: result.reason });
-        }
-        if (rows.length >= batchSize || rejections.length >= batchSize) await flush();
-      }
-      await flush(true);
-    } finally {
-      await src.close();
-    }
-
-    if (processed - rejectedCount === 0) {
-      throw new Error(
-        processed === 0
-          ? "The register source holds no rows: nothing was imported"
-          : `Every row of the register source was rejected (${rejectedCount}): nothing was imported`,
-      );
-    }
-    const streamMs = Date.now() - started;
-    const steps: Record<string, number> = {};
-    let mark = Date.now();
-    const step = (name: string) => {
-      steps[name] = Date.now() - mark;
-      mark = Date.now();
-    };
-    const duplicates = seen.maybeDuplicates ? await rejectDuplicates(db, syncId) : 0;
-    step("duplicates");
-    rejectedCount += duplicates;
-    await stopBeating();
-    stop.signal.throwIfAborted();
-
-    const summary = await db.transaction().execute(async (trx) => {
-      // Still ours? A run cleared while alive must not merge (the row lock also makes a
-      // concurrent 'Clear Stuck Syncs' wait for this transaction and then find nothing running).
-      const mine = await trx
-        .selectFrom("sync_log")
-        .select(["status", "error_message"])
-        .where("id", "=", String(syncId))
-        .forUpdate()
-        .executeTakeFirst();
-      if (mine?.status !== "running") {
-        cleared = true;
-        throw new SyncClearedError(mine?.error_message);
-      }
-      const counts = await mergeStagedRows(trx, syncId, {
-        removeMissing: options.removeMissing ?? false,
-        hasDuplicates: duplicates > 0,
-        timings: steps,
-      });
-      const unchanged = processed - rejectedCount - counts.added - counts.updated;
-      const durationMs = Date.now() - started;
-      await trx
-        .updateTable("sync_log")
-        .set({
-          status: "success",
-          records_processed: processed,
-          records_added: counts.added,
-          records_updated: counts.updated,
-          records_unchanged: unchanged,
-          records_rejected: rejectedCount,
-          records_removed: counts.removed,
-          bytes_read: bytesRead,
-          bytes_total: bytesTotal ?? bytesRead,
-          duration_ms: durationMs,
-          heartbeat_at: sql<Date>`now()`,
-          finished_at: sql<Date>`now()`,
-        })
-        .where("id", "=", String(syncId))
-        .execute();
-      // Emptied in the same transaction: once the log says 'success' and the next run may start,
-      // this run never touches the staging table again.
-      await clearStaging(trx);
-      return { ...counts, unchanged, durationMs };
-    });
-    mark = Date.now();
-
-    if (summary.added + summary.updated + summary.removed > 0) {
-      // Every instance's search, featured and page caches show the new register (decision 0013).
-      await directoryChanged(db).catch((err: unknown) =>
-        options.log?.warn({ err }, "could not announce the sync's changes"),
-      );
-      // Fresh planner statistics (PGlite has no autovacuum); also flushes GIN pending lists.
-      await sql`ANALYZE directory_entries`.execute(db).catch(() => undefined);
-    }
-    step("analyze");
-    if (duplicates > 0 && firstRejections.length < 20) {
-      firstRejections.push(...(await firstDuplicateRejections(db, syncId, 20 - firstRejections.length)));
-    }
-    const result: SyncSummary = {
-      syncId,
-      source,
-      processed,
-      added: summary.added,
-      updated: summary.updated,
-      unchanged: summary.unchanged,
-      rejected: rejectedCount,
-      removed: summary.removed,
-      durationMs: summary.durationMs,
-      phases: { streamMs, mergeMs: Date.now() - started - streamMs, steps },
-      rejections: firstRejections.sort((a, b) => a.line - b.line),
-    };
-    options.log?.info({ ...result, rejections: undefined }, "register sync finished");
-    return result;
+    return await syncAndMerge(run, earlier, heartbeat);
   } catch (caught) {
-    await stopBeating();
-    const error = cleared && !(caught instanceof SyncClearedError) ? stop.signal.reason : caught;
-    const message = describeFailure(error, options.signal);
-    if (cleared || error instanceof SyncClearedError) {
-      // The log already says why; the staging table may belong to a newer run: nothing is written.
-      options.log?.warn({ syncId }, "register sync cleared while running; stopped without changes");
-      throw new SyncFailedError(message, syncId, { cause: error });
-    }
-    const marked = await failRun(db, syncId, {
-      error_message: message,
-      records_processed: processed,
-      records_rejected: rejectedCount,
-      bytes_read: bytesRead,
-      bytes_total: bytesTotal,
-      duration_ms: Date.now() - started,
-    }).catch(() => true);
-    if (!marked)
-      options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
-    options.log?.error({ syncId, err: error }, "register sync failed");
-    throw new SyncFailedError(message, syncId, { cause: error });
+    throw await failure(run, caught, heartbeat);
   } finally {
-    clearInterval(heartbeat);
+    heartbeat.clear();
     options.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** The run's log is no longer 'running': stop the source (once). */
+function noticeCleared(run: RunState, logMessage?: string | null): void {
+  if (run.cleared) return;
+  run.cleared = true;
+  run.stop.abort(new SyncClearedError(logMessage));
+}
+
+/**
+ * Heartbeat: progress and the run's own status every beat; heartbeat_at moves only when rows or
+ * bytes progressed since the last beat that moved it (a stuck run goes stale).
+ */
+function startHeartbeat(run: RunState): Heartbeat {
+  let beat: Promise<void> | undefined;
+  const lastBeat = { processed: 0, bytes: 0 };
+  const timer = setInterval(() => {
+    if (beat) return; // the previous beat is still waiting for the database
+    beat = beatOnce(run, lastBeat)
+      .catch(() => undefined)
+      .finally(() => (beat = undefined));
+  }, run.options.heartbeatMs ?? HEARTBEAT_MS);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await beat;
+    },
+    clear: () => clearInterval(timer),
+  };
+}
+
+/** One beat: writes the progress; notices a cleared run. */
+async function beatOnce(run: RunState, lastBeat: { processed: number; bytes: number }): Promise<void> {
+  run.bytesRead = run.reader ? run.reader.bytesRead() : run.downloaded;
+  const progressed = run.processed !== lastBeat.processed || run.bytesRead !== lastBeat.bytes;
+  const result = await run.db
+    .updateTable("sync_log")
+    .set({
+      ...(progressed ? { heartbeat_at: sql<Date>`now()` } : {}),
+      records_processed: run.processed,
+      records_rejected: run.rejectedCount,
+      bytes_read: run.bytesRead,
+      bytes_total: run.bytesTotal,
+    })
+    .where("id", "=", String(run.syncId))
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    noticeCleared(run, await logMessage(run.db, run.syncId));
+    return;
+  }
+  if (progressed) {
+    lastBeat.processed = run.processed;
+    lastBeat.bytes = run.bytesRead;
+  }
+}
+
+/** The run's steps in order: stream and stage the source, check duplicates, merge, announce. */
+async function syncAndMerge(
+  run: RunState,
+  earlier: Promise<void>[],
+  heartbeat: Heartbeat,
+): Promise<SyncSummary> {
+  await streamSource(run, earlier);
+  assertRowsToImport(run);
+  const streamMs = Date.now() - run.started;
+  const timer = stepTimer();
+  const duplicates = run.seen.maybeDuplicates ? await rejectDuplicates(run.db, run.syncId) : 0;
+  timer.step("duplicates");
+  run.rejectedCount += duplicates;
+  await heartbeat.stop();
+  run.stop.signal.throwIfAborted();
+
+  const merged = await mergeAndLogSuccess(run, duplicates, timer.steps);
+  timer.restart();
+  await announceChanges(run, merged);
+  timer.step("analyze");
+  if (duplicates > 0 && run.firstRejections.length < 20) {
+    run.firstRejections.push(
+      ...(await firstDuplicateRejections(run.db, run.syncId, 20 - run.firstRejections.length)),
+    );
+  }
+  const result: SyncSummary = {
+    syncId: run.syncId,
+    source: run.source,
+    processed: run.processed,
+    added: merged.added,
+    updated: merged.updated,
+    unchanged: merged.unchanged,
+    rejected: run.rejectedCount,
+    removed: merged.removed,
+    durationMs: merged.durationMs,
+    phases: { streamMs, mergeMs: Date.now() - run.started - streamMs, steps: timer.steps },
+    rejections: run.firstRejections.sort((a, b) => a.line - b.line),
+  };
+  run.options.log?.info({ ...result, rejections: undefined }, "register sync finished");
+  return result;
+}
+
+/** Per-step timings of the merge phase (ms). */
+function stepTimer() {
+  const steps: Record<string, number> = {};
+  let mark = Date.now();
+  return {
+    steps,
+    step(name: string) {
+      steps[name] = Date.now() - mark;
+      mark = Date.now();
+    },
+    restart() {
+      mark = Date.now();
+    },
+  };
+}
+
+/** Waits for older runs, empties the staging table, then reads, validates and stages the source. */
+async function streamSource(run: RunState, earlier: Promise<void>[]): Promise<void> {
+  if (earlier.length) await waitForEarlierRuns(earlier, run.stop.signal, run.options.log);
+  run.stop.signal.throwIfAborted();
+  await clearStaging(run.db);
+  run.reader = await openRegisterSource(run.options.source, {
+    signal: run.stop.signal,
+    onDownload: (bytes) => (run.downloaded = bytes),
+    limits: run.options.sourceLimits,
+  });
+  const src = run.reader;
+  run.bytesTotal = src.bytesTotal;
+  try {
+    await stageItems(run, src);
+  } finally {
+    await src.close();
+  }
+}
+
+/** Validates each item of the source and stages it (or its rejection) in batches. */
+async function stageItems(run: RunState, src: RegisterSource): Promise<void> {
+  const batchSize = run.options.batchSize ?? 5_000;
+  const writer = new BatchWriter(run, src);
+  for await (const item of src.items()) {
+    run.processed++;
+    if (item.kind === "reject") {
+      writer.reject({ line: item.line, registrationNumber: null, reason: item.reason });
+    } else {
+      const result = normaliseRow(item.raw);
+      if (result.ok) {
+        run.seen.add(result.row.registration_number);
+        writer.rows.add(result.row, item.line);
+      } else
+        writer.reject({
+          line: item.line,
+          registrationNumber: result.registrationNumber,
+          reason: result.reason,
+        });
+    }
+    if (writer.rows.length >= batchSize || writer.rejections.length >= batchSize) await writer.flush();
+  }
+  await writer.flush(true);
+}
+
+/** One batch is written while the next is parsed (PostgreSQL works while Node parses). */
+class BatchWriter {
+  rows = new StagingBatch();
+  rejections: Rejection[] = [];
+  private inflight: Promise<void> = Promise.resolve();
+  private writeError: unknown;
+
+  constructor(
+    private readonly run: RunState,
+    private readonly src: RegisterSource,
+  ) {}
+
+  /** Counts a rejected row; the first 20 go into the summary. */
+  reject(r: Rejection): void {
+    this.run.rejectedCount++;
+    this.rejections.push(r);
+    if (this.run.firstRejections.length < 20) this.run.firstRejections.push(r);
+  }
+
+  /** Hands the batch to the writer (after the previous one is written) and reports progress. */
+  async flush(last = false): Promise<void> {
+    const run = this.run;
+    run.stop.signal.throwIfAborted();
+    const batch = this.rows;
+    const room = MAX_STORED_REJECTIONS - run.storedRejections;
+    const keep = room > 0 ? this.rejections.slice(0, room) : [];
+    run.storedRejections += keep.length;
+    this.rows = new StagingBatch();
+    this.rejections = [];
+    await this.inflight;
+    if (this.writeError) throw this.writeError;
+    run.stop.signal.throwIfAborted();
+    this.inflight = this.write(batch, keep).catch((error: unknown) => {
+      this.writeError = error;
+    });
+    if (last) {
+      await this.inflight;
+      if (this.writeError) throw this.writeError;
+      run.stop.signal.throwIfAborted();
+    }
+    run.bytesRead = this.src.bytesRead();
+    run.options.onProgress?.({
+      syncId: run.syncId,
+      processed: run.processed,
+      rejected: run.rejectedCount,
+      bytesRead: run.bytesRead,
+      bytesTotal: run.bytesTotal,
+    });
+  }
+
+  /**
+   * The staging insert only writes while this run's log is 'running': no row written means the
+   * run was cleared (checked at every batch; a batch of rejections only asks).
+   */
+  private async write(batch: StagingBatch, keep: Rejection[]): Promise<void> {
+    const { db, syncId } = this.run;
+    const staged = await stageRegisterRows(db, batch, syncId);
+    if (batch.length > 0 ? staged === 0 : !(await stillRunning(db, syncId))) {
+      noticeCleared(this.run, await logMessage(db, syncId));
+      return;
+    }
+    await recordRejections(db, syncId, keep);
+  }
+}
+
+/** A source with no valid row imports nothing: the run fails. */
+function assertRowsToImport(run: RunState): void {
+  if (run.processed - run.rejectedCount === 0) {
+    throw new Error(
+      run.processed === 0
+        ? "The register source holds no rows: nothing was imported"
+        : `Every row of the register source was rejected (${run.rejectedCount}): nothing was imported`,
+    );
+  }
+}
+
+/** Merges staging into directory_entries and writes the success log in ONE transaction. */
+async function mergeAndLogSuccess(
+  run: RunState,
+  duplicates: number,
+  steps: Record<string, number>,
+): Promise<MergeOutcome> {
+  const { syncId } = run;
+  return run.db.transaction().execute(async (trx) => {
+    // Still ours? A run cleared while alive must not merge (the row lock also makes a
+    // concurrent 'Clear Stuck Syncs' wait for this transaction and then find nothing running).
+    const mine = await trx
+      .selectFrom("sync_log")
+      .select(["status", "error_message"])
+      .where("id", "=", String(syncId))
+      .forUpdate()
+      .executeTakeFirst();
+    if (mine?.status !== "running") {
+      run.cleared = true;
+      throw new SyncClearedError(mine?.error_message);
+    }
+    const counts = await mergeStagedRows(trx, syncId, {
+      removeMissing: run.options.removeMissing ?? false,
+      hasDuplicates: duplicates > 0,
+      timings: steps,
+    });
+    const unchanged = run.processed - run.rejectedCount - counts.added - counts.updated;
+    const durationMs = Date.now() - run.started;
+    await trx
+      .updateTable("sync_log")
+      .set({
+        status: "success",
+        records_processed: run.processed,
+        records_added: counts.added,
+        records_updated: counts.updated,
+        records_unchanged: unchanged,
+        records_rejected: run.rejectedCount,
+        records_removed: counts.removed,
+        bytes_read: run.bytesRead,
+        bytes_total: run.bytesTotal ?? run.bytesRead,
+        duration_ms: durationMs,
+        heartbeat_at: sql<Date>`now()`,
+        finished_at: sql<Date>`now()`,
+      })
+      .where("id", "=", String(syncId))
+      .execute();
+    // Emptied in the same transaction: once the log says 'success' and the next run may start,
+    // this run never touches the staging table again.
+    await clearStaging(trx);
+    return { ...counts, unchanged, durationMs };
+  });
+}
+
+/** After a merge that changed something: caches are told, planner statistics refreshed. */
+async function announceChanges(run: RunState, merged: MergeOutcome): Promise<void> {
+  if (merged.added + merged.updated + merged.removed > 0) {
+    // Every instance's search, featured and page caches show the new register (decision 0013).
+    await directoryChanged(run.db).catch((err: unknown) =>
+      run.options.log?.warn({ err }, "could not announce the sync's changes"),
+    );
+    // Fresh planner statistics (PGlite has no autovacuum); also flushes GIN pending lists.
+    await sql`ANALYZE directory_entries`.execute(run.db).catch(() => undefined);
+  }
+}
+
+/** Stops the heartbeat, logs the failure and marks the run failed (unless cleared); the error to throw. */
+async function failure(run: RunState, caught: unknown, heartbeat: Heartbeat): Promise<SyncFailedError> {
+  const { options, syncId } = run;
+  await heartbeat.stop();
+  const error = run.cleared && !(caught instanceof SyncClearedError) ? run.stop.signal.reason : caught;
+  const message = describeFailure(error, options.signal);
+  if (run.cleared || error instanceof SyncClearedError) {
+    // The log already says why; the staging table may belong to a newer run: nothing is written.
+    options.log?.warn({ syncId }, "register sync cleared while running; stopped without changes");
+    return new SyncFailedError(message, syncId, { cause: error });
+  }
+  const marked = await failRun(run.db, syncId, {
+    error_message: message,
+    records_processed: run.processed,
+    records_rejected: run.rejectedCount,
+    bytes_read: run.bytesRead,
+    bytes_total: run.bytesTotal,
+    duration_ms: Date.now() - run.started,
+  }).catch(() => true);
+  if (!marked)
+    options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
+  options.log?.error({ syncId, err: error }, "register sync failed");
+  return new SyncFailedError(message, syncId, { cause: error });
 }
 
 /** True while the run's log is 'running'. */
