@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: {
+      "~": path.resolve(import.meta.dirname, "app"),
+      "#tests": path.resolve(import.meta.dirname, "tests"),
+    },
+  },
   test: {
     globalSetup: ["./tests/support/global-setup.ts"],
     pool: "forks",

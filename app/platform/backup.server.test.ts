@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { insertRegisterEntry } from "#tests/support/builders";
 import { createWasteNote } from "~/modules/waste-notes/create-note.server";
 import { generateWasteNotePdf } from "~/modules/waste-notes/generate-pdf.server";
 import { renderInProcess } from "~/modules/waste-notes/pdf-renderer.server";
@@ -38,14 +39,10 @@ beforeAll(async () => {
   handle = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   await migrate(handle.pool);
   storage = new LocalDiskStorage(path.join(dataDir, "uploads"));
-  await handle.db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: "CBDU123456",
-      business_name: "Avon Skip Hire Ltd",
-      expiry_date: "2099-01-01",
-    })
-    .execute();
+  await insertRegisterEntry(handle.db, {
+    registration_number: "CBDU123456",
+    business_name: "Avon Skip Hire Ltd",
+  });
   const parsed = await validateWasteNote(validForm());
   if (!parsed.ok) throw new Error("invalid note");
   const created = await createWasteNote({ db: handle.db, storage }, parsed.data);

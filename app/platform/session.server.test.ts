@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { changePassword } from "~/modules/accounts/change-password.server";
 import { getSessionUser } from "~/modules/accounts/get-session-user.server";
 import { setPasswordWithToken } from "~/modules/accounts/set-password.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
-import { makeUser, TEST_CONFIG } from "~/modules/accounts/test-helpers";
 import { issueToken } from "~/modules/accounts/tokens.server";
 import { clearSessionCookie, readSessionToken, serializeSessionCookie } from "~/web/session-cookie.server";
 import { createSessionRow, resolveSession, SESSION_TTL_MS } from "./session.server";
@@ -69,7 +70,7 @@ describe("session cookie", () => {
 
 describe("sessions", () => {
   it("roll forward: an active session never reaches its first expiry, an idle one expires after 30 days", async () => {
-    const user = await makeUser(t.db, "rolling@example.test");
+    const user = await insertUser(t.db, { email: "rolling@example.test" });
     const start = new Date("2026-01-01T00:00:00Z");
     const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true, now: start });
     // Used every 20 days: still valid at day 60.
@@ -84,14 +85,14 @@ describe("sessions", () => {
   });
 
   it("do not write on every request (rolled at most hourly)", async () => {
-    const user = await makeUser(t.db, "norewrite@example.test");
+    const user = await insertUser(t.db, { email: "norewrite@example.test" });
     const now = new Date();
     const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true, now });
     expect((await resolveSession(t.db, token, new Date(now.getTime() + 60_000)))!.rolled).toBe(false);
   });
 
   it("can be revoked; signing out twice is harmless", async () => {
-    const user = await makeUser(t.db, "revoke@example.test");
+    const user = await insertUser(t.db, { email: "revoke@example.test" });
     const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true });
     expect((await getSessionUser(t.db, token)).kind).toBe("signed-in");
     await signOut(t.db, token);
@@ -101,13 +102,13 @@ describe("sessions", () => {
   });
 
   it("a session whose second factor is still due is not signed in", async () => {
-    const user = await makeUser(t.db, "pending@example.test", { totpSecret: "JBSWY3DPEHPK3PXP" });
+    const user = await insertUser(t.db, { email: "pending@example.test", totpSecret: "JBSWY3DPEHPK3PXP" });
     const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: false, pending: true });
     expect(await getSessionUser(t.db, token)).toMatchObject({ kind: "pending-2fa", email: user.email });
   });
 
   it("admin status comes from admin_emails, case-insensitively, on every lookup", async () => {
-    const user = await makeUser(t.db, "boss@example.test");
+    const user = await insertUser(t.db, { email: "boss@example.test" });
     const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true });
     const lookup = async () => {
       const r = await getSessionUser(t.db, token);
@@ -126,10 +127,10 @@ describe("sessions", () => {
   });
 
   it("a password change signs out the user's other sessions but keeps this one", async () => {
-    const user = await makeUser(t.db, "changer@example.test", { password: "old-password" });
+    const user = await insertUser(t.db, { email: "changer@example.test", password: "old-password" });
     const mine = await createSessionRow(t.db, { userId: user.id, mfaVerified: true });
     const other = await createSessionRow(t.db, { userId: user.id, mfaVerified: true });
-    const bystander = await makeUser(t.db, "bystander@example.test");
+    const bystander = await insertUser(t.db, { email: "bystander@example.test" });
     const theirs = await createSessionRow(t.db, { userId: bystander.id, mfaVerified: true });
     expect(
       await changePassword(t.db, TEST_CONFIG, {
@@ -159,7 +160,8 @@ describe("sessions", () => {
   });
 
   it("setting a password from a reset link signs out every session and uses the link up", async () => {
-    const user = await makeUser(t.db, "resetter@example.test", {
+    const user = await insertUser(t.db, {
+      email: "resetter@example.test",
       password: "old-password",
       confirmed: false,
     });

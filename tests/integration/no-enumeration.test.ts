@@ -8,14 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeUser } from "~/modules/accounts/test-helpers";
-import { log, premiumListing } from "~/modules/leads/test-support/enquiry-fixtures";
+import { log } from "~/modules/leads/test-support/enquiry-fixtures";
 import { appContext, type AppContext } from "~/web/context";
 import type { Config } from "~/platform/env.server";
 import { action as claimAction } from "~/routes/claims/claim";
 import { loader as reviewCheck } from "~/routes/enquiries/review-check";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertPremiumListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 let t: TestDatabase;
 const config = {
@@ -69,15 +69,12 @@ async function observed(response: unknown, ...typed: string[]) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await makeUser(t.db, "taken@example.test");
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      { registration_number: "CBDU700001", business_name: "FIRST CLAIM LTD", expiry_date: "2030-01-01" },
-      { registration_number: "CBDU700002", business_name: "SECOND CLAIM LTD", expiry_date: "2030-01-01" },
-    ])
-    .execute();
-  await premiumListing(t.db, "CBDU700010");
+  await insertUser(t.db, { email: "taken@example.test" });
+  await insertRegisterEntries(t.db, [
+    { registration_number: "CBDU700001", business_name: "FIRST CLAIM LTD", expiry_date: "2030-01-01" },
+    { registration_number: "CBDU700002", business_name: "SECOND CLAIM LTD", expiry_date: "2030-01-01" },
+  ]);
+  await insertPremiumListing(t.db, "CBDU700010");
   await t.db
     .insertInto("reviews")
     .values({

@@ -5,14 +5,14 @@
  * when it ends (the claim wizard says so at every step, decision 0508).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { peek } from "~/platform/rate-limit.server";
 import { confirmEmail } from "./confirm-email.server";
 import { LIMITS, limitKeys } from "./limits.server";
 import { signIn } from "./sign-in.server";
 import { signUpLimit } from "./sign-up-limit.server";
 import { signUp } from "./sign-up.server";
-import { TEST_CONFIG } from "./test-helpers";
 
 let t: TestDatabase;
 beforeAll(async () => {

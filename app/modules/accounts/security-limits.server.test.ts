@@ -5,13 +5,14 @@
  */
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { changePassword } from "./change-password.server";
 import { disableTotp } from "./disable-totp.server";
 import { BACKOFFS } from "./limits.server";
 import { regenerateRecoveryCodes } from "./regenerate-recovery-codes.server";
 import { signIn, type SignInResult } from "./sign-in.server";
-import { makeUser, TEST_CONFIG } from "./test-helpers";
 import { verifySecondFactor, type SecondFactorResult } from "./verify-second-factor.server";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -59,7 +60,11 @@ function expectLimited(r: SignInResult | SecondFactorResult, scope: string, retr
 
 describe("second-factor codes", () => {
   it("are capped per account across fresh password sign-ins, then slowed down more and more; the owner is e-mailed once", async () => {
-    const user = await makeUser(t.db, "brute@example.test", { password: "right-pass", totpSecret: SECRET });
+    const user = await insertUser(t.db, {
+      email: "brute@example.test",
+      password: "right-pass",
+      totpSecret: SECRET,
+    });
     const t0 = new Date(Date.now() + 60 * MIN);
     // Two sign-ins from two addresses, five wrong codes each (each pending sign-in allows five).
     for (const [i, ip] of ["10.20.0.1", "10.20.0.2"].entries()) {
@@ -165,7 +170,11 @@ describe("second-factor codes", () => {
   });
 
   it("a new hour of wrong codes sends a new e-mail; changing the password forgets the wrong codes", async () => {
-    const user = await makeUser(t.db, "brute2@example.test", { password: "right-pass", totpSecret: SECRET });
+    const user = await insertUser(t.db, {
+      email: "brute2@example.test",
+      password: "right-pass",
+      totpSecret: SECRET,
+    });
     const t0 = new Date(Date.now() + 120 * MIN);
     const wrongCodes = async (ip: string, now: Date) => {
       const token = await passwordStep(user.email, ip, now);
@@ -241,7 +250,8 @@ describe("second-factor codes", () => {
     const ip = "10.22.0.1";
     // Five accounts, four wrong codes each (below any account's limit): twenty from one address.
     for (let u = 0; u < 5; u++) {
-      const user = await makeUser(t.db, `spray${u}@example.test`, {
+      const user = await insertUser(t.db, {
+        email: `spray${u}@example.test`,
         password: "right-pass",
         totpSecret: SECRET,
       });
@@ -259,7 +269,11 @@ describe("second-factor codes", () => {
         ).toBe("invalid-code");
       }
     }
-    const sixth = await makeUser(t.db, "spray5@example.test", { password: "right-pass", totpSecret: SECRET });
+    const sixth = await insertUser(t.db, {
+      email: "spray5@example.test",
+      password: "right-pass",
+      totpSecret: SECRET,
+    });
     const token = await passwordStep(sixth.email, ip, t0);
     expectLimited(
       await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: token, code: code(t0), ip, now: t0 }),
@@ -281,7 +295,11 @@ describe("second-factor codes", () => {
   });
 
   it("a right code forgives the wrong ones typed in the same sign-in, not those of other sign-ins", async () => {
-    const user = await makeUser(t.db, "forgive@example.test", { password: "right-pass", totpSecret: SECRET });
+    const user = await insertUser(t.db, {
+      email: "forgive@example.test",
+      password: "right-pass",
+      totpSecret: SECRET,
+    });
     const t0 = new Date(Date.now() + 240 * MIN);
     const attacker = await passwordStep(user.email, "10.23.0.1", t0);
     for (let n = 0; n < 5; n++)
@@ -340,7 +358,7 @@ describe("second-factor codes", () => {
 
 describe("sign-in limits", () => {
   it("a stranger's failures from other addresses do not lock the owner out of their own address", async () => {
-    const owner = await makeUser(t.db, "owner@example.test", { password: "right-pass" });
+    const owner = await insertUser(t.db, { email: "owner@example.test", password: "right-pass" });
     const t0 = new Date(Date.now() + 300 * MIN);
     // The owner has signed in from home before.
     expect(
@@ -390,7 +408,7 @@ describe("sign-in limits", () => {
     ).toBe("ok");
     // The admin's account is no different.
     await t.db.insertInto("admin_emails").values({ email: "boss@example.test" }).execute();
-    const boss = await makeUser(t.db, "boss@example.test", { password: "right-pass" });
+    const boss = await insertUser(t.db, { email: "boss@example.test", password: "right-pass" });
     for (let n = 0; n < 5; n++)
       await signIn(t.db, TEST_CONFIG, {
         email: boss.email,
@@ -409,7 +427,7 @@ describe("sign-in limits", () => {
   });
 
   it("a slower per-e-mail back-off bounds guessing spread over many addresses; known addresses are not slowed", async () => {
-    const victim = await makeUser(t.db, "spread@example.test", { password: "right-pass" });
+    const victim = await insertUser(t.db, { email: "spread@example.test", password: "right-pass" });
     const t0 = new Date(Date.now() + 360 * MIN);
     expect(
       (
@@ -528,7 +546,7 @@ describe("account page checks", () => {
   }
 
   it("the current password: wrong tries limited per account; a right one forgives only its own session's", async () => {
-    const user = await makeUser(t.db, "changer@example.test", { password: "right-pass" });
+    const user = await insertUser(t.db, { email: "changer@example.test", password: "right-pass" });
     const attacker = await sessionFor(user.id, "changer-attacker");
     const owner = await sessionFor(user.id, "changer-owner");
     const t0 = new Date(Date.now() + 420 * MIN);
@@ -549,7 +567,8 @@ describe("account page checks", () => {
   });
 
   it("turning two-factor off and new recovery codes: wrong codes limited per account, even the right one waits", async () => {
-    const user = await makeUser(t.db, "disabler@example.test", {
+    const user = await insertUser(t.db, {
+      email: "disabler@example.test",
       password: "right-pass",
       totpSecret: SECRET,
     });

@@ -1,6 +1,8 @@
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { getSessionUser } from "./get-session-user.server";
 import { confirmEmail } from "./confirm-email.server";
 import { createAdmin, createDemoAdmin } from "./create-admin.server";
@@ -10,7 +12,6 @@ import { isAdmin } from "./is-admin.server";
 import { verifyAgainstDummy } from "./passwords.server";
 import { signIn } from "./sign-in.server";
 import { signUp } from "./sign-up.server";
-import { makeUser, TEST_CONFIG } from "./test-helpers";
 import { verifySecondFactor } from "./verify-second-factor.server";
 
 let t: TestDatabase;
@@ -25,7 +26,7 @@ function totp(secret: string, at: number) {
 
 describe("sign-in", () => {
   it("signs in with the right password and says whether the user is an admin", async () => {
-    await makeUser(t.db, "plain@example.test", { password: "right-pass" });
+    await insertUser(t.db, { email: "plain@example.test", password: "right-pass" });
     const r = await signIn(t.db, TEST_CONFIG, {
       email: "  PLAIN@example.test ",
       password: "right-pass",
@@ -37,7 +38,7 @@ describe("sign-in", () => {
   });
 
   it("gives the same answer for a wrong password, an unknown e-mail and an account without password", async () => {
-    await makeUser(t.db, "nopass@example.test", { password: null });
+    await insertUser(t.db, { email: "nopass@example.test", password: null });
     const wrong = await signIn(t.db, TEST_CONFIG, {
       email: "plain@example.test",
       password: "nope",
@@ -80,7 +81,7 @@ describe("sign-in", () => {
   });
 
   it("refuses an unconfirmed e-mail (only with the right password) and re-sends the link", async () => {
-    await makeUser(t.db, "unconf@example.test", { password: "right-pass", confirmed: false });
+    await insertUser(t.db, { email: "unconf@example.test", password: "right-pass", confirmed: false });
     expect(
       await signIn(t.db, TEST_CONFIG, { email: "unconf@example.test", password: "bad", ip: "10.0.0.3" }),
     ).toEqual({ status: "invalid-credentials" });
@@ -112,7 +113,7 @@ describe("sign-in", () => {
   });
 
   it("limits failed attempts per e-mail from one address (5 per 15 minutes), even with the right password afterwards", async () => {
-    await makeUser(t.db, "target@example.test", { password: "right-pass" });
+    await insertUser(t.db, { email: "target@example.test", password: "right-pass" });
     const now = new Date();
     for (let i = 0; i < 5; i++) {
       expect(
@@ -170,7 +171,7 @@ describe("sign-in", () => {
   });
 
   it("limits failed attempts per IP across e-mails (30 per 15 minutes); successful sign-ins do not count", async () => {
-    await makeUser(t.db, "ipuser@example.test", { password: "right-pass" });
+    await insertUser(t.db, { email: "ipuser@example.test", password: "right-pass" });
     for (let i = 0; i < 10; i++) {
       expect(
         (
@@ -205,7 +206,7 @@ describe("sign-in", () => {
 
 describe("two-factor", () => {
   it("enrols with a code, then sign-in needs a second factor; codes and recovery codes work once", async () => {
-    const user = await makeUser(t.db, "twofa@example.test", { password: "right-pass" });
+    const user = await insertUser(t.db, { email: "twofa@example.test", password: "right-pass" });
     const setup = (await startTotpEnrolment(t.db, user.id))!;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     const t0 = Date.now();
@@ -291,7 +292,8 @@ describe("two-factor", () => {
   });
 
   it("a pending sign-in allows 5 wrong codes, then is revoked", async () => {
-    const user = await makeUser(t.db, "twofa2@example.test", {
+    const user = await insertUser(t.db, {
+      email: "twofa2@example.test",
       password: "right-pass",
       totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
     });

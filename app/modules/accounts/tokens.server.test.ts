@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { makeUser } from "./test-helpers";
+import { insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { consumeToken, issueToken, peekToken } from "./tokens.server";
 
 let t: TestDatabase;
 let user: { id: string; email: string };
 beforeAll(async () => {
   t = await createTestDatabase();
-  user = await makeUser(t.db, "tokens@example.test");
+  user = await insertUser(t.db, { email: "tokens@example.test" });
 });
 afterAll(() => t.destroy());
 

@@ -7,7 +7,9 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertAdmin, insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import {
   createPasswordResetJob,
   requestPasswordReset,
@@ -15,7 +17,6 @@ import {
 } from "../accounts/request-password-reset.server";
 import { setPasswordWithToken } from "../accounts/set-password.server";
 import { signIn } from "../accounts/sign-in.server";
-import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { checkPasswordLink } from "../accounts/set-password.server";
 import {
   AdminEmailError,
@@ -34,8 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 beforeEach(async () => {
   await sql`TRUNCATE admin_emails, users, verifications, email_outbox, jobs, audit_log CASCADE`.execute(t.db);
-  me = await makeUser(t.db, "chief@example.test");
-  await t.db.insertInto("admin_emails").values({ email: me.email }).execute();
+  me = await insertAdmin(t.db, { email: "chief@example.test" });
 });
 
 async function mails(to: string) {
@@ -123,7 +123,7 @@ describe("adding an administrator", () => {
   });
 
   it("with an account in use: a notice that they are now an administrator, and no set-password link", async () => {
-    const user = await makeUser(t.db, "colleague@example.test", { password: "colleague-pass" });
+    const user = await insertUser(t.db, { email: "colleague@example.test", password: "colleague-pass" });
     expect(await addAdminEmail(t.db, TEST_CONFIG, { email: "colleague@example.test", actor: me })).toEqual({
       status: "notified",
       email: "colleague@example.test",
@@ -156,7 +156,11 @@ describe("adding an administrator", () => {
   });
 
   it("with an account whose e-mail was never confirmed (anyone may have signed it up): an invitation that sets their own password", async () => {
-    await makeUser(t.db, "unconfirmed@example.test", { password: "someone-elses", confirmed: false });
+    await insertUser(t.db, {
+      email: "unconfirmed@example.test",
+      password: "someone-elses",
+      confirmed: false,
+    });
     expect(
       await addAdminEmail(t.db, TEST_CONFIG, { email: "unconfirmed@example.test", actor: me }),
     ).toMatchObject({ status: "invited" });
@@ -180,7 +184,7 @@ describe("resending and removing", () => {
     expect(await checkPasswordLink(t.db, first, ["invite"])).toBeNull();
     expect(await checkPasswordLink(t.db, second, ["invite"])).not.toBeNull();
 
-    await makeUser(t.db, "busy@example.test", { password: "busy-pass" });
+    await insertUser(t.db, { email: "busy@example.test", password: "busy-pass" });
     await addAdminEmail(t.db, TEST_CONFIG, { email: "busy@example.test", actor: me });
     await expect(
       resendAdminInvitation(t.db, TEST_CONFIG, { email: "busy@example.test", actor: me }),

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  insertAdmin,
+  insertClaimedListing,
+  insertClaimRequest,
+  insertRegisterEntries,
+} from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { submitReport, reportSchema } from "../reports/submit-report.server";
 import { listReports, setReportStatus } from "../reports/list-reports.server";
 import { AdminEmailError, addAdminEmail, listAdminEmails, removeAdminEmail } from "./admin-emails.server";
@@ -21,26 +27,18 @@ beforeEach(async () => {
     t.db,
   );
   await t.db.deleteFrom("directory_entries").execute();
-  adminId = (
-    await t.db
-      .insertInto("users")
-      .values({ email: "adm-one@example.test" })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  await t.db.insertInto("admin_emails").values({ email: "adm-one@example.test" }).execute();
+  // An account made by hand: no password, e-mail not confirmed.
+  adminId = (await insertAdmin(t.db, { email: "adm-one@example.test", password: null, confirmed: false })).id;
 });
 
 async function entries(n: number, prefix = "CBDU8") {
-  await t.db
-    .insertInto("directory_entries")
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        registration_number: `${prefix}${String(i).padStart(5, "0")}`,
-        business_name: `Count ${i} Ltd`,
-      })),
-    )
-    .execute();
+  await insertRegisterEntries(
+    t.db,
+    Array.from({ length: n }, (_, i) => ({
+      registration_number: `${prefix}${String(i).padStart(5, "0")}`,
+      business_name: `Count ${i} Ltd`,
+    })),
+  );
 }
 
 describe("dashboard", () => {
@@ -51,26 +49,20 @@ describe("dashboard", () => {
       .set({ on_register: false })
       .where("registration_number", "=", "CBDU800007")
       .execute();
-    await t.db
-      .insertInto("claimed_listings")
-      .values([
-        { registration_number: "CBDU800000", verified: true },
-        { registration_number: "CBDU800001", verified: false },
-      ])
-      .execute();
-    const claim = (i: number, status: "pending" | "approved") => ({
-      registration_number: `CBDU80000${i}`,
-      contact_name: `Contact ${i}`,
-      contact_email: `adm-c${i}@example.test`,
-      contact_phone: "0113 000000",
-      license_document_url: i === 6 ? "/files/licence.pdf" : null,
-      status,
-      created_at: new Date(Date.UTC(2030, 0, 1, i)),
-    });
-    await t.db
-      .insertInto("claim_requests")
-      .values([1, 2, 3, 4, 5, 6].map((i) => claim(i, "pending")).concat([claim(0, "approved")]))
-      .execute();
+    await insertClaimedListing(t.db, { registration_number: "CBDU800000", verified: true });
+    await insertClaimedListing(t.db, { registration_number: "CBDU800001", verified: false });
+    const claim = (i: number, status: "pending" | "approved") =>
+      insertClaimRequest(t.db, {
+        registration_number: `CBDU80000${i}`,
+        contact_name: `Contact ${i}`,
+        contact_email: `adm-c${i}@example.test`,
+        contact_phone: "0113 000000",
+        license_document_url: i === 6 ? "/files/licence.pdf" : null,
+        status,
+        created_at: new Date(Date.UTC(2030, 0, 1, i)),
+      });
+    for (const i of [1, 2, 3, 4, 5, 6]) await claim(i, "pending");
+    await claim(0, "approved");
     await t.db
       .insertInto("general_leads")
       .values(

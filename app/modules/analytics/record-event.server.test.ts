@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { ProviderEventRecorder } from "./record-event.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db
-    .insertInto("directory_entries")
-    .values({ registration_number: "CBDU1", business_name: "X" })
-    .execute();
+  await insertRegisterEntry(t.db, { registration_number: "CBDU1" });
 });
 afterAll(async () => {
   await t?.destroy();

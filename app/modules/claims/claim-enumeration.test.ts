@@ -4,9 +4,10 @@
  * and the address is told by e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { verifyPassword } from "../accounts/passwords.server";
-import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { getClaim } from "./list-claims.server";
 import { submitClaim, type ClaimSubmission } from "./submit-claim.server";
 
@@ -38,19 +39,16 @@ async function outboxTo(email: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      { registration_number: "CBDU500031", business_name: "RED WASTE LTD", expiry_date: "2031-01-01" },
-      { registration_number: "CBDU500032", business_name: "ORANGE WASTE LTD", expiry_date: "2031-01-01" },
-    ])
-    .execute();
+  await insertRegisterEntries(t.db, [
+    { registration_number: "CBDU500031", business_name: "RED WASTE LTD", expiry_date: "2031-01-01" },
+    { registration_number: "CBDU500032", business_name: "ORANGE WASTE LTD", expiry_date: "2031-01-01" },
+  ]);
 });
 afterAll(() => t.destroy());
 
 describe("claiming with an e-mail that already has an account", () => {
   it("answers an e-mail that already has an account exactly as a new one: the claim joins that account, whose owner is e-mailed", async () => {
-    const owner = await makeUser(t.db, "has-account@example.test", { password: "own-pass" });
+    const owner = await insertUser(t.db, { email: "has-account@example.test", password: "own-pass" });
     const existing = await submitClaim(
       t.db,
       TEST_CONFIG,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
+import { insertAdmin, insertClaimRequest, insertRegisterEntry, insertUser } from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { saveListingDetails } from "../company/update-listing.server";
 import { getProvider } from "../directory/get-provider.server";
 import { addProvider } from "./add-provider.server";
@@ -17,18 +18,14 @@ let adminId: string;
 // In the future, so that trial and subscription end dates are still ahead of the database clock.
 const NOW = new Date("2030-01-10T12:00:00Z");
 
-async function business(n: string, name: string) {
-  await t.db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: n,
-      business_name: name,
-      town: "Leeds",
-      postcode: "LS1 1AA",
-      expiry_date: "2031-01-01",
-    })
-    .execute();
-}
+const business = (n: string, name: string) =>
+  insertRegisterEntry(t.db, {
+    registration_number: n,
+    business_name: name,
+    town: "Leeds",
+    postcode: "LS1 1AA",
+    expiry_date: "2031-01-01",
+  });
 
 function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
   return {
@@ -67,8 +64,7 @@ async function outboxTo(email: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  adminId = (await makeUser(t.db, "claims-admin@example.test")).id;
-  await t.db.insertInto("admin_emails").values({ email: "claims-admin@example.test" }).execute();
+  adminId = (await insertAdmin(t.db, { email: "claims-admin@example.test" })).id;
   await business("CBDU500001", "GREEN BINS LTD");
   await business("CBDU500002", "RED SKIPS LTD");
   await business("CBDU500003", "BLUE VANS LTD");
@@ -160,7 +156,7 @@ describe("submitting a claim", () => {
   });
 
   it("lets a signed-in user claim with their own account (no new account)", async () => {
-    const user = await makeUser(t.db, "signed-in@example.test");
+    const user = await insertUser(t.db, { email: "signed-in@example.test" });
     const r = await submitClaim(
       t.db,
       TEST_CONFIG,
@@ -306,16 +302,12 @@ describe("approving", () => {
 
   it("a contact with no account gets an invitation to set a password", async () => {
     await business("CBDU500006", "NO ACCOUNT LTD");
-    const claim = await t.db
-      .insertInto("claim_requests")
-      .values({
-        registration_number: "CBDU500006",
-        contact_name: "Legacy",
-        contact_email: "legacy@example.test",
-        contact_phone: "01234 567890",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const claim = await insertClaimRequest(t.db, {
+      registration_number: "CBDU500006",
+      contact_name: "Legacy",
+      contact_email: "legacy@example.test",
+      contact_phone: "01234 567890",
+    });
     const r = await approveClaim(t.db, TEST_CONFIG, {
       ...approveInput(claim.id),
       plan: "standard",
@@ -339,17 +331,13 @@ describe("approving", () => {
   it("partial success: a failing account step is rolled back alone, the listing is still published and the warnings say so", async () => {
     await business("CBDU500007", "BROKEN CONTACT LTD");
     // An address the users table refuses: creating the account fails inside the approval.
-    const claim = await t.db
-      .insertInto("claim_requests")
-      .values({
-        registration_number: "CBDU500007",
-        contact_name: "Broken",
-        contact_email: "not-an-address",
-        contact_phone: "01234 567890",
-        website: "https://broken.example",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const claim = await insertClaimRequest(t.db, {
+      registration_number: "CBDU500007",
+      contact_name: "Broken",
+      contact_email: "not-an-address",
+      contact_phone: "01234 567890",
+      website: "https://broken.example",
+    });
     const r = await approveClaim(t.db, TEST_CONFIG, approveInput(claim.id));
     expect(r).toMatchObject({
       status: "approved",
@@ -381,16 +369,12 @@ describe("approving", () => {
 
   it("a failure after the account step rolls everything back: no account, no e-mail, claim still pending", async () => {
     await business("CBDU500008", "ROLLBACK LTD");
-    const claim = await t.db
-      .insertInto("claim_requests")
-      .values({
-        registration_number: "CBDU500008",
-        contact_name: "Roll",
-        contact_email: "rollback@example.test",
-        contact_phone: "01234 567890",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const claim = await insertClaimRequest(t.db, {
+      registration_number: "CBDU500008",
+      contact_name: "Roll",
+      contact_email: "rollback@example.test",
+      contact_phone: "01234 567890",
+    });
     // The reviewing admin id does not exist: the claim update's foreign key fails at the end.
     await expect(
       approveClaim(t.db, TEST_CONFIG, {

@@ -9,10 +9,16 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  insertClaimedListing,
+  insertRegisterEntries,
+  insertUser,
+  type EntryOverrides,
+} from "#tests/support/builders";
+import { TEST_CONFIG } from "#tests/support/test-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { bodyLimitFor, PLAIN_FORM_BYTES } from "~/web/request-input.server";
-import { makeUser, TEST_CONFIG } from "../accounts/test-helpers";
 import { addProvider } from "./add-provider.server";
 import { findBusinessesByName, findClaimTarget } from "./find-claim-target.server";
 import { checkLicenceDocument, checkPdf, readLicenceDocument } from "./licence-document.server";
@@ -72,33 +78,25 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "claim-licences-"));
   storage = new LocalDiskStorage(dir);
-  const entry = (
-    registration_number: string,
-    business_name: string,
-    extra: Record<string, unknown> = {},
-  ) => ({
+  const entry = (registration_number: string, business_name: string, extra: EntryOverrides = {}) => ({
     registration_number,
     business_name,
     town: "Leeds",
-    registration_tier: "UPPER" as const,
     expiry_date: "2029-05-01",
     ...extra,
   });
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      entry("CBDU610001", "PDF PROOF LTD"),
-      entry("CBDU610002", "PHOTO PROOF LTD"),
-      entry("CBDU610003", "REFUSED PROOF LTD"),
-      entry("CBDU610004", "LAPSED SKIPS LTD", { expiry_date: "2027-03-10" }),
-      entry("CBDU610005", "GONE AWAY SKIPS LTD", {
-        on_register: false,
-        removed_at: new Date("2027-02-01T03:00:00Z"),
-      }),
-      entry("CBDL610006", "LOWER TIER SKIPS LTD", { registration_tier: "LOWER", expiry_date: null }),
-      entry("CBDU610007", "LAPSED ADDED LTD", { expiry_date: "2026-01-01" }),
-    ])
-    .execute();
+  await insertRegisterEntries(t.db, [
+    entry("CBDU610001", "PDF PROOF LTD"),
+    entry("CBDU610002", "PHOTO PROOF LTD"),
+    entry("CBDU610003", "REFUSED PROOF LTD"),
+    entry("CBDU610004", "LAPSED SKIPS LTD", { expiry_date: "2027-03-10" }),
+    entry("CBDU610005", "GONE AWAY SKIPS LTD", {
+      on_register: false,
+      removed_at: new Date("2027-02-01T03:00:00Z"),
+    }),
+    entry("CBDL610006", "LOWER TIER SKIPS LTD", { registration_tier: "LOWER", expiry_date: null }),
+    entry("CBDU610007", "LAPSED ADDED LTD", { expiry_date: "2026-01-01" }),
+  ]);
 });
 afterAll(async () => {
   await t.destroy();
@@ -253,11 +251,12 @@ describe("a claim with its licence document", () => {
   });
 
   it("a claim that is refused stores no file and no claim", async () => {
-    const owner = await makeUser(t.db, "refused-proof-owner@example.test");
-    await t.db
-      .insertInto("claimed_listings")
-      .values({ registration_number: "CBDU610003", user_id: owner.id, verified: true })
-      .execute();
+    const owner = await insertUser(t.db, { email: "refused-proof-owner@example.test" });
+    await insertClaimedListing(t.db, {
+      registration_number: "CBDU610003",
+      user_id: owner.id,
+      verified: true,
+    });
     const before = storedFiles();
     const checked = await checkLicenceDocument(file(licencePdf(), "licence.pdf"));
     if (checked.kind !== "ok") throw new Error(checked.kind);
@@ -356,7 +355,7 @@ describe("registrations that are not in force", () => {
   });
 
   it("Add Provider (admins) still lists an expired registration, not one that left the register", async () => {
-    const admin = await makeUser(t.db, "licence-admin@example.test");
+    const admin = await insertUser(t.db, { email: "licence-admin@example.test" });
     const input = {
       contactName: "Ann Added",
       contactEmail: "added-lapsed@example.test",

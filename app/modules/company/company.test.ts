@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { craftedImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { testPng } from "../waste-notes/test-support/valid-form";
 import { editableValues, getCompanyListing } from "./company-listing.server";
 import { getDashboardStats } from "./dashboard-stats.server";
@@ -43,59 +44,41 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "company-"));
   storage = new LocalDiskStorage(dir);
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      {
-        registration_number: "CBDU700001",
-        business_name: "VERIFIED CO",
-        address_line_1: "1 Dock Road",
-        town: "Portbury",
-        postcode: "BS20 7XX",
-        expiry_date: "2030-01-01",
-      },
-      { registration_number: "CBDU700002", business_name: "UNVERIFIED CO", town: "Portbury" },
-      { registration_number: "CBDU700003", business_name: "SOMEONE ELSE" },
-    ])
-    .execute();
-  const rows = await t.db
-    .insertInto("users")
-    .values(
-      ["v@co.test", "u@co.test", "other@co.test", "none@co.test"].map((email) => ({
-        email,
-        password_hash: "x",
-        email_confirmed_at: new Date(),
-      })),
-    )
-    .returning(["id", "email"])
-    .execute();
-  for (const r of rows) users[r.email.split("@")[0]] = r.id;
-  await t.db
-    .insertInto("claimed_listings")
-    .values([
-      {
-        registration_number: "CBDU700001",
-        user_id: users.v,
-        company_name: "Verified Co",
-        phone: "0117 000 0001",
-        verified: true,
-        services: ["Skips"],
-      },
-      {
-        registration_number: "CBDU700002",
-        user_id: users.u,
-        company_name: "Unverified Co",
-        phone: "0117 000 0002",
-        verified: false,
-      },
-      {
-        registration_number: "CBDU700003",
-        user_id: users.other,
-        company_name: "Someone Else",
-        verified: true,
-      },
-    ])
-    .execute();
+  await insertRegisterEntries(t.db, [
+    {
+      registration_number: "CBDU700001",
+      business_name: "VERIFIED CO",
+      address_line_1: "1 Dock Road",
+      town: "Portbury",
+      postcode: "BS20 7XX",
+      expiry_date: "2030-01-01",
+    },
+    { registration_number: "CBDU700002", business_name: "UNVERIFIED CO", town: "Portbury" },
+    { registration_number: "CBDU700003", business_name: "SOMEONE ELSE" },
+  ]);
+  for (const name of ["v", "u", "other", "none"])
+    users[name] = (await insertUser(t.db, { email: `${name}@co.test` })).id;
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU700001",
+    user_id: users.v,
+    company_name: "Verified Co",
+    phone: "0117 000 0001",
+    verified: true,
+    services: ["Skips"],
+  });
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU700002",
+    user_id: users.u,
+    company_name: "Unverified Co",
+    phone: "0117 000 0002",
+    verified: false,
+  });
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU700003",
+    user_id: users.other,
+    company_name: "Someone Else",
+    verified: true,
+  });
 });
 afterAll(async () => {
   await t?.destroy();

@@ -3,7 +3,8 @@
  * once per threshold per expiry date; a renewal starts again; lower tier never expires.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { RENEW_REGISTRATION_URL } from "./registration";
 import { EXPIRY_REMINDER_JOB, sendExpiryReminders } from "./expiry-reminders.server";
 
@@ -16,71 +17,43 @@ const at = (days: number) => new Date(T0.getTime() + days * DAY);
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const users = await t.db
-    .insertInto("users")
-    .values(
-      ["owner@example.test", "lower@example.test", "suspended@example.test", "unverified@example.test"].map(
-        (email) => ({ email }),
-      ),
-    )
-    .returning(["id", "email"])
-    .execute();
-  const id = (email: string) => users.find((u) => u.email === email)!.id;
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      // Expires on 10 April 2027: 40 days after T0.
-      {
-        registration_number: "CBDU400001",
-        business_name: "REGISTER NAME LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-04-10",
-      },
-      {
-        registration_number: "CBDL400002",
-        business_name: "Lower Ltd",
-        registration_tier: "LOWER",
-        expiry_date: null,
-      },
-      {
-        registration_number: "CBDU400003",
-        business_name: "Suspended Ltd",
-        registration_tier: "UPPER",
-        expiry_date: "2027-04-10",
-      },
-      {
-        registration_number: "CBDU400004",
-        business_name: "Unverified Ltd",
-        registration_tier: "UPPER",
-        expiry_date: "2027-04-10",
-      },
-      {
-        registration_number: "CBDU400005",
-        business_name: "Unclaimed Ltd",
-        registration_tier: "UPPER",
-        expiry_date: "2027-04-10",
-      },
-    ])
-    .execute();
-  await t.db
-    .insertInto("claimed_listings")
-    .values([
-      {
-        registration_number: "CBDU400001",
-        user_id: id("owner@example.test"),
-        company_name: "Renewals Ltd",
-        verified: true,
-      },
-      { registration_number: "CBDL400002", user_id: id("lower@example.test"), verified: true },
-      {
-        registration_number: "CBDU400003",
-        user_id: id("suspended@example.test"),
-        verified: true,
-        suspended_at: new Date(),
-      },
-      { registration_number: "CBDU400004", user_id: id("unverified@example.test"), verified: false },
-    ])
-    .execute();
+  const user = (email: string) => insertUser(t.db, { email }).then((u) => u.id);
+  // Expires on 10 April 2027: 40 days after T0.
+  const expiry_date = "2027-04-10";
+  await insertRegisterEntries(t.db, [
+    { registration_number: "CBDU400001", business_name: "REGISTER NAME LTD", expiry_date },
+    {
+      registration_number: "CBDL400002",
+      business_name: "Lower Ltd",
+      registration_tier: "LOWER",
+      expiry_date: null,
+    },
+    { registration_number: "CBDU400003", business_name: "Suspended Ltd", expiry_date },
+    { registration_number: "CBDU400004", business_name: "Unverified Ltd", expiry_date },
+    { registration_number: "CBDU400005", business_name: "Unclaimed Ltd", expiry_date },
+  ]);
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU400001",
+    user_id: await user("owner@example.test"),
+    company_name: "Renewals Ltd",
+    verified: true,
+  });
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDL400002",
+    user_id: await user("lower@example.test"),
+    verified: true,
+  });
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU400003",
+    user_id: await user("suspended@example.test"),
+    verified: true,
+    suspended_at: new Date(),
+  });
+  await insertClaimedListing(t.db, {
+    registration_number: "CBDU400004",
+    user_id: await user("unverified@example.test"),
+    verified: false,
+  });
 });
 afterAll(async () => {
   await t?.destroy();

@@ -8,7 +8,8 @@ import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/platform/db/database.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntries } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load as loadDirectory } from "../../../tests/fixtures/10-directory";
 import { load as loadRegisterData, REGDIR } from "../../../tests/fixtures/15-register-data";
 import { SEARCH_COUNT_CAP, SEARCH_TYPES } from "./constants";
@@ -170,15 +171,12 @@ describe("hiding expired registrations and the tier filter", () => {
   });
 
   it("claimed listings (their own source) and the services filter obey the filters too", async () => {
-    await t.db
-      .insertInto("claimed_listings")
-      .values({
-        registration_number: REGDIR.expiredLongAgo.reg,
-        company_name: "Lapsed But Claimed",
-        verified: true,
-        services: ["Loft Clearance"],
-      })
-      .execute();
+    await insertClaimedListing(t.db, {
+      registration_number: REGDIR.expiredLongAgo.reg,
+      company_name: "Lapsed But Claimed",
+      verified: true,
+      services: ["Loft Clearance"],
+    });
     try {
       const r = await search(town);
       expect(numbers(r)).not.toContain(REGDIR.expiredLongAgo.reg);
@@ -205,10 +203,9 @@ describe("hiding expired registrations and the tier filter", () => {
       registration_number: `CBDU8${String(i).padStart(5, "0")}`,
       business_name: `LAPSED BULK ${i}`,
       town: "Lapsedton",
-      registration_tier: "UPPER" as const,
       expiry_date: "2020-01-01",
     }));
-    await t.db.insertInto("directory_entries").values(rows).execute();
+    await insertRegisterEntries(t.db, rows);
     try {
       const r = await search("query=lapsedton&type=location");
       expect(r).toMatchObject({ totalCount: 0, hiddenExpired: SEARCH_COUNT_CAP, hiddenExpiredCapped: true });
@@ -281,31 +278,26 @@ describe("the featured block and the register's date", () => {
       await trx.deleteFrom("claimed_listings").execute();
       // The most recently updated listings (updated "tomorrow"), one of them expired.
       const latest = new Date(Date.now() + 86_400_000);
-      await trx
-        .insertInto("directory_entries")
-        .values([
-          {
-            registration_number: "CBDU500001",
-            business_name: "Old Expired Ltd",
-            expiry_date: "2020-01-01",
-            registration_tier: "UPPER",
-            updated_at: latest,
-          },
-          {
-            registration_number: "CBDU500002",
-            business_name: "Current Ltd",
-            expiry_date: "2031-01-01",
-            registration_tier: "UPPER",
-            updated_at: latest,
-          },
-          {
-            registration_number: "CBDL500003",
-            business_name: "Lower Ltd",
-            registration_tier: "LOWER",
-            updated_at: latest,
-          },
-        ])
-        .execute();
+      await insertRegisterEntries(trx, [
+        {
+          registration_number: "CBDU500001",
+          business_name: "Old Expired Ltd",
+          expiry_date: "2020-01-01",
+          updated_at: latest,
+        },
+        {
+          registration_number: "CBDU500002",
+          business_name: "Current Ltd",
+          expiry_date: "2031-01-01",
+          updated_at: latest,
+        },
+        {
+          registration_number: "CBDL500003",
+          business_name: "Lower Ltd",
+          registration_tier: "LOWER",
+          updated_at: latest,
+        },
+      ]);
       const fallback = await featuredProviders(trx);
       expect(fallback.claimed).toBe(false);
       const shown = fallback.providers.map((p) => p.registration_number);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntries, insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load } from "../../../tests/fixtures/10-directory";
 import { SEARCH_COUNT_CAP } from "./constants";
 import { parseSearchInput } from "./search-input";
@@ -150,10 +151,11 @@ describe("searchProviders", () => {
   });
 
   it("keeps the typo dictionary to business-name words (never town words) on insert and rename", async () => {
-    await t.db
-      .insertInto("directory_entries")
-      .values({ registration_number: "CBDU777001", business_name: "Quokka Hauliers", town: "Zanzibarton" })
-      .execute();
+    await insertRegisterEntry(t.db, {
+      registration_number: "CBDU777001",
+      business_name: "Quokka Hauliers",
+      town: "Zanzibarton",
+    });
     await t.db
       .updateTable("directory_entries")
       .set({ business_name: "Quokka Wombat Hauliers" })
@@ -176,7 +178,7 @@ describe("searchProviders", () => {
       business_name: `BULK CARRIER ${i}`,
       town: "Bulkton",
     }));
-    await t.db.insertInto("directory_entries").values(rows).execute();
+    await insertRegisterEntries(t.db, rows);
     const r = await search("query=bulkton&type=location&page=500");
     expect(r.totalCount).toBe(SEARCH_COUNT_CAP);
     expect(r.countCapped).toBe(true);

@@ -7,13 +7,14 @@ import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { craftedImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertPremiumListing } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createQuoteRequest } from "../quotes/create-quote.server";
 import { quoteSchema } from "../quotes/quote-schema";
 import { createLead } from "./create-lead.server";
 import { leadSchema } from "./lead-schema";
 import { checkPhoto, deletePhoto, readPhoto } from "./photo.server";
-import { file, log, premiumListing, tempStorage } from "./test-support/enquiry-fixtures";
+import { file, log, tempStorage } from "./test-support/enquiry-fixtures";
 
 let t: TestDatabase;
 const disk = tempStorage();
@@ -22,7 +23,7 @@ const nextIp = () => `10.7.0.${++ip}`;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await premiumListing(t.db, "CBDU710001", { email: "owner@example.test", services: ["Skip Hire"] });
+  await insertPremiumListing(t.db, "CBDU710001", { email: "owner@example.test", services: ["Skip Hire"] });
 });
 afterAll(async () => {
   await t?.destroy();

@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertPremiumListing } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createQuoteRequest } from "../quotes/create-quote.server";
 import { quoteSchema, type QuoteInput } from "../quotes/quote-schema";
 import { createLead } from "./create-lead.server";
@@ -15,7 +16,7 @@ import { leadSchema, type LeadInput } from "./lead-schema";
 import { COPY_LIMITS, copyLimitKeys, mailboxIdentity } from "./rate-limits";
 import { leadSentLines, quoteSentText } from "./sent-details";
 import { allowCopy, LINK_REMOVED, withoutLinks } from "./visitor-copy.server";
-import { FailingStorage, file, log, PNG, premiumListing, tempStorage } from "./test-support/enquiry-fixtures";
+import { FailingStorage, file, log, PNG, tempStorage } from "./test-support/enquiry-fixtures";
 
 let t: TestDatabase;
 const disk = tempStorage();
@@ -24,11 +25,11 @@ const CONFIG = { publicUrl: PUBLIC_URL };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await premiumListing(t.db, "CBDU720001", { email: "Owner@Example.test", services: ["Skip Hire"] });
-  await premiumListing(t.db, "CBDU720002", { email: null });
-  await premiumListing(t.db, "CBDU720003", { email: "   " });
-  await premiumListing(t.db, "CBDU720004", { email: "not an address" });
-  await premiumListing(t.db, "CBDU720005", { email: "quiet@example.test", notify: false });
+  await insertPremiumListing(t.db, "CBDU720001", { email: "Owner@Example.test", services: ["Skip Hire"] });
+  await insertPremiumListing(t.db, "CBDU720002", { email: null });
+  await insertPremiumListing(t.db, "CBDU720003", { email: "   " });
+  await insertPremiumListing(t.db, "CBDU720004", { email: "not an address" });
+  await insertPremiumListing(t.db, "CBDU720005", { email: "quiet@example.test", email_notifications: false });
 });
 afterAll(async () => {
   await t?.destroy();

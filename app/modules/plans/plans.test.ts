@@ -7,8 +7,14 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { makeUser } from "../accounts/test-helpers";
+import {
+  insertClaimedListing,
+  insertRegisterEntry,
+  insertUser,
+  type EntryOverrides,
+  type ListingOverrides,
+} from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { listClaimedListings } from "../claims/list-listings.server";
 import { getAccountOverview } from "../company/account-overview.server";
 import { getCompanyListing } from "../company/company-listing.server";
@@ -24,28 +30,19 @@ let adminId: string;
 const users: Record<string, { id: string; email: string }> = {};
 const listingIds: Record<string, string> = {};
 
-async function listing(
-  key: string,
-  reg: string,
-  extra: Record<string, unknown> = {},
-  entry: Record<string, unknown> = {},
-) {
-  users[key] = await makeUser(t.db, `${key}@plans.example`);
-  await t.db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: reg,
-      business_name: `${key.toUpperCase()} CARRIERS LTD`,
-      registration_tier: "UPPER",
-      expiry_date: "2027-03-05",
-      ...entry,
-    })
-    .execute();
-  const row = await t.db
-    .insertInto("claimed_listings")
-    .values({ registration_number: reg, user_id: users[key].id, verified: true, ...extra })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+async function listing(key: string, reg: string, extra: ListingOverrides = {}, entry: EntryOverrides = {}) {
+  users[key] = await insertUser(t.db, { email: `${key}@plans.example` });
+  await insertRegisterEntry(t.db, {
+    registration_number: reg,
+    business_name: `${key.toUpperCase()} CARRIERS LTD`,
+    expiry_date: "2027-03-05",
+    ...entry,
+  });
+  const row = await insertClaimedListing(t.db, {
+    registration_number: reg,
+    user_id: users[key].id,
+    ...extra,
+  });
   listingIds[key] = row.id;
 }
 
@@ -71,7 +68,7 @@ function form(fields: Record<string, string>): FormData {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  adminId = (await makeUser(t.db, "admin@plans.example")).id;
+  adminId = (await insertUser(t.db, { email: "admin@plans.example" })).id;
   await listing("standard", "CBDU150001", {
     is_on_free_trial: true,
     subscription_start_date: new Date("2026-09-01T00:00:00Z"),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimRequest, insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { purgeExpiredRecords } from "./purge-expired-records.server";
 
@@ -26,10 +27,7 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
   await storage.put("leads/new.jpg", Buffer.from("new"));
   await storage.put("quotes/old.png", Buffer.from("old"));
   const db = t.db;
-  await db
-    .insertInto("directory_entries")
-    .values({ registration_number: "CBDU1", business_name: "X" })
-    .execute();
+  await insertRegisterEntry(db, { registration_number: "CBDU1" });
   const lead = (created_at: Date, image_key: string | null) => ({
     name: "A",
     email: "a@example.test",
@@ -91,19 +89,18 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       mail("sent", daysAgo(5)),
     ])
     .execute();
-  const claim = (status: "pending" | "approved" | "rejected", updated_at: Date) => ({
-    registration_number: "CBDU1",
-    contact_name: "D",
-    contact_email: "d@example.test",
-    contact_phone: "0113",
-    status,
-    updated_at,
-    created_at: updated_at,
-  });
-  await db
-    .insertInto("claim_requests")
-    .values([claim("rejected", daysAgo(7 * 365)), claim("approved", daysAgo(5 * 365))])
-    .execute();
+  const claim = (status: "pending" | "approved" | "rejected", updated_at: Date) =>
+    insertClaimRequest(db, {
+      registration_number: "CBDU1",
+      contact_name: "D",
+      contact_email: "d@example.test",
+      contact_phone: "0113",
+      status,
+      updated_at,
+      created_at: updated_at,
+    });
+  await claim("rejected", daysAgo(7 * 365));
+  await claim("approved", daysAgo(5 * 365));
   await db
     .insertInto("audit_log")
     .values([

@@ -4,8 +4,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobQueue } from "~/platform/jobs/queue.server";
 import { registerEmailJobs } from "~/platform/email/send.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { file, log, PNG, premiumListing, tempStorage } from "../leads/test-support/enquiry-fixtures";
+import { insertPremiumListing, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { file, log, PNG, tempStorage } from "../leads/test-support/enquiry-fixtures";
 import { createQuoteRequest } from "./create-quote.server";
 import { deleteQuoteRequest } from "./delete-quote.server";
 import { getQuotePhotoKey } from "./get-quote-photo.server";
@@ -24,22 +25,17 @@ const PUBLIC_URL = "https://directory.example.org";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const users = await t.db
-    .insertInto("users")
-    .values([{ email: "owner@example.test" }, { email: "other@example.test" }])
-    .returning(["id", "email"])
-    .execute();
-  ownerId = users[0]!.id;
-  otherId = users[1]!.id;
-  await premiumListing(t.db, "CBDU700001", {
+  ownerId = (await insertUser(t.db, { email: "owner@example.test" })).id;
+  otherId = (await insertUser(t.db, { email: "other@example.test" })).id;
+  await insertPremiumListing(t.db, "CBDU700001", {
     email: "owner@example.test",
     services: ["Skip Hire", "Garden Waste"],
-    userId: ownerId,
+    user_id: ownerId,
   });
-  await premiumListing(t.db, "CBDU700002", { email: null });
-  await premiumListing(t.db, "CBDU700003", { plan: "standard" });
-  await premiumListing(t.db, "CBDU700004", { notify: false });
-  await premiumListing(t.db, "CBDU700005", { verified: false });
+  await insertPremiumListing(t.db, "CBDU700002", { email: null });
+  await insertPremiumListing(t.db, "CBDU700003", { subscription_plan: "standard" });
+  await insertPremiumListing(t.db, "CBDU700004", { email_notifications: false });
+  await insertPremiumListing(t.db, "CBDU700005", { verified: false });
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],

@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntries } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { migrationsDir } from "~/platform/db/migrate.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration } from "~/modules/directory/get-removed-registration.server";
@@ -144,32 +145,28 @@ describe("a sync with malformed numbers", () => {
 
   it("migration 1001 takes stored malformed rows off the register (idempotently), and a re-import leaves them off", async () => {
     // What an earlier, laxer import stored.
-    await t.db
-      .insertInto("directory_entries")
-      .values([
-        {
-          registration_number: "CBDU9990001",
-          business_name: "Good Carrier Ltd",
-          town: "Numberton",
-          expiry_date: "2030-01-01",
-          registration_tier: "UPPER",
-        },
-        {
-          registration_number: "XYZ123",
-          business_name: "Bad Number Ltd",
-          town: "Numberton",
-          expiry_date: "2030-01-01",
-        },
-        {
-          registration_number: "WCR/R/1234567",
-          business_name: "Scottish Carrier Ltd",
-          town: "Numberton",
-          expiry_date: "2030-01-01",
-        },
-        { registration_number: "ROC UT 1234", business_name: "Ulster Carrier Ltd", town: "Numberton" },
-        { registration_number: "CBDU 777", business_name: "Spaced Stored Ltd", town: "Numberton" },
-      ])
-      .execute();
+    await insertRegisterEntries(t.db, [
+      {
+        registration_number: "CBDU9990001",
+        business_name: "Good Carrier Ltd",
+        town: "Numberton",
+        expiry_date: "2030-01-01",
+      },
+      {
+        registration_number: "XYZ123",
+        business_name: "Bad Number Ltd",
+        town: "Numberton",
+        expiry_date: "2030-01-01",
+      },
+      {
+        registration_number: "WCR/R/1234567",
+        business_name: "Scottish Carrier Ltd",
+        town: "Numberton",
+        expiry_date: "2030-01-01",
+      },
+      { registration_number: "ROC UT 1234", business_name: "Ulster Carrier Ltd", town: "Numberton" },
+      { registration_number: "CBDU 777", business_name: "Spaced Stored Ltd", town: "Numberton" },
+    ]);
     // Before: 'XYZ123' is on the register, so searches would list it.
     expect((await search("query=numberton&type=location")).totalCount).toBe(5);
     clearSearchCache(t.db);

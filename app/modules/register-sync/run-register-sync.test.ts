@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/register");
@@ -301,15 +302,12 @@ describe("re-import and sync semantics", () => {
   it("never touches claimed listings and never resets is_claimed", async () => {
     const v1 = writeCsv("c1.csv", [eaRow("CBDU2001", "Claimed Skips"), eaRow("CBDU2002", "Other Waste")]);
     await runRegisterSync(t.db, { source: v1 });
-    await t.db
-      .insertInto("claimed_listings")
-      .values({
-        registration_number: "CBDU2001",
-        company_name: "Claimed Skips (our name)",
-        phone: "0161 000 0000",
-        verified: true,
-      })
-      .execute();
+    await insertClaimedListing(t.db, {
+      registration_number: "CBDU2001",
+      company_name: "Claimed Skips (our name)",
+      phone: "0161 000 0000",
+      verified: true,
+    });
     await t.db
       .updateTable("directory_entries")
       .set({ is_claimed: true })

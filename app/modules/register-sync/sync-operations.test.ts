@@ -15,7 +15,8 @@ import { getRemovedRegistration } from "~/modules/directory/get-removed-registra
 import { searchProviders } from "~/modules/directory/search-providers.server";
 import { parseSearchInput } from "~/modules/directory/search-input";
 import { JobQueue } from "~/platform/jobs/queue.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { CLEARED_MESSAGE, clearStuckSyncs } from "./clear-stuck-syncs.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import {
@@ -340,10 +341,10 @@ describe("history, rejected lines and schedule", () => {
 
   it("runs the daily schedule at the configured time, once a day, as a full sync", async () => {
     const full = csv("scheduled.csv", [row("CBDU8301", "Scheduled Waste Ltd")]);
-    await t.db
-      .insertInto("directory_entries")
-      .values({ registration_number: "CBDU8399", business_name: "Gone By Morning Ltd" })
-      .execute();
+    await insertRegisterEntry(t.db, {
+      registration_number: "CBDU8399",
+      business_name: "Gone By Morning Ltd",
+    });
     const queue = new JobQueue(t.db, log);
     queue.register(
       REGISTER_SYNC_JOB,

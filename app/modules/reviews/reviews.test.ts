@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { log, premiumListing } from "../leads/test-support/enquiry-fixtures";
+import { insertPremiumListing, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { log } from "../leads/test-support/enquiry-fixtures";
 import { hasReviewed } from "./has-reviewed.server";
 import { listProviderReviews } from "./list-reviews.server";
 import { listPendingReviews, moderateReview } from "./moderate-review.server";
@@ -12,16 +13,10 @@ let t: TestDatabase;
 let adminId = "";
 beforeAll(async () => {
   t = await createTestDatabase();
-  adminId = (
-    await t.db
-      .insertInto("users")
-      .values({ email: "admin@example.test" })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  await premiumListing(t.db, "CBDU800001");
-  await premiumListing(t.db, "CBDU800002");
-  await premiumListing(t.db, "CBDU800003", { plan: "standard" });
+  adminId = (await insertUser(t.db, { email: "admin@example.test" })).id;
+  await insertPremiumListing(t.db, "CBDU800001");
+  await insertPremiumListing(t.db, "CBDU800002");
+  await insertPremiumListing(t.db, "CBDU800003", { subscription_plan: "standard" });
 });
 afterAll(async () => {
   await t?.destroy();

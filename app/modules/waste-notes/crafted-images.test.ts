@@ -17,7 +17,8 @@ import {
   gpsJpeg,
 } from "~/platform/images/test-support/crafted-images";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntry, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { PDF_JOB } from "./create-note.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
 import { getWasteNoteView } from "./get-note.server";
@@ -81,25 +82,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "crafted-notes-"));
   storage = new LocalDiskStorage(dir);
-  await t.db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: "CBDU123456",
-      business_name: "Avon Skip Hire Ltd",
-      expiry_date: "2099-01-01",
-    })
-    .execute();
-  const user = await t.db
-    .insertInto("users")
-    .values({ email: "owner@avon.example" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  await insertRegisterEntry(t.db, { registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd" });
+  const user = await insertUser(t.db, { email: "owner@avon.example" });
   owner.userId = user.id;
   // The company form writes notes only for the owner of an approved listing (issue 14).
-  await t.db
-    .insertInto("claimed_listings")
-    .values({ registration_number: "CBDU123456", user_id: user.id, verified: true })
-    .execute();
+  await insertClaimedListing(t.db, { registration_number: "CBDU123456", user_id: user.id, verified: true });
 });
 afterAll(async () => {
   await t?.destroy();

@@ -12,7 +12,8 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { describeNote } from "./describe-note.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
@@ -82,83 +83,45 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "note-rules-"));
   storage = new LocalDiskStorage(dir);
   deps = { db: t.db, storage };
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      {
-        registration_number: REG.good,
-        business_name: "GOOD CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-03-05",
-      },
-      {
-        registration_number: REG.pending,
-        business_name: "PENDING CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-03-05",
-      },
-      {
-        registration_number: REG.suspended,
-        business_name: "SUSPENDED CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-03-05",
-      },
-      {
-        registration_number: REG.expired,
-        business_name: "EXPIRED CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2026-10-01",
-      },
-      {
-        registration_number: REG.removed,
-        business_name: "REMOVED CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-06-01",
-        on_register: false,
-        removed_at: new Date("2026-09-14T02:00:00Z"),
-      },
-      {
-        registration_number: REG.lower,
-        business_name: "LOWER TIER CARRIERS",
-        registration_tier: "LOWER",
-        expiry_date: "2020-01-01",
-      },
-      {
-        registration_number: REG.expiring,
-        business_name: "EXPIRING CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2026-12-05",
-      },
-      {
-        registration_number: REG.limit,
-        business_name: "BUSY CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2027-03-05",
-      },
-      {
-        registration_number: REG.expiresToday,
-        business_name: "LAST DAY CARRIERS LTD",
-        registration_tier: "UPPER",
-        expiry_date: "2026-11-23",
-      },
-    ])
-    .execute();
+  await insertRegisterEntries(t.db, [
+    { registration_number: REG.good, business_name: "GOOD CARRIERS LTD", expiry_date: "2027-03-05" },
+    { registration_number: REG.pending, business_name: "PENDING CARRIERS LTD", expiry_date: "2027-03-05" },
+    {
+      registration_number: REG.suspended,
+      business_name: "SUSPENDED CARRIERS LTD",
+      expiry_date: "2027-03-05",
+    },
+    { registration_number: REG.expired, business_name: "EXPIRED CARRIERS LTD", expiry_date: "2026-10-01" },
+    {
+      registration_number: REG.removed,
+      business_name: "REMOVED CARRIERS LTD",
+      expiry_date: "2027-06-01",
+      on_register: false,
+      removed_at: new Date("2026-09-14T02:00:00Z"),
+    },
+    {
+      registration_number: REG.lower,
+      business_name: "LOWER TIER CARRIERS",
+      registration_tier: "LOWER",
+      expiry_date: "2020-01-01",
+    },
+    { registration_number: REG.expiring, business_name: "EXPIRING CARRIERS LTD", expiry_date: "2026-12-05" },
+    { registration_number: REG.limit, business_name: "BUSY CARRIERS LTD", expiry_date: "2027-03-05" },
+    {
+      registration_number: REG.expiresToday,
+      business_name: "LAST DAY CARRIERS LTD",
+      expiry_date: "2026-11-23",
+    },
+  ]);
   for (const [key, reg] of Object.entries(REG)) {
-    const user = await t.db
-      .insertInto("users")
-      .values({ email: `${key.toLowerCase()}@rules.example` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await insertUser(t.db, { email: `${key.toLowerCase()}@rules.example` });
     owners[key] = { userId: user.id, registrationNumber: reg };
-    await t.db
-      .insertInto("claimed_listings")
-      .values({
-        registration_number: reg,
-        user_id: user.id,
-        verified: reg !== REG.pending,
-        suspended_at: reg === REG.suspended ? new Date("2026-11-01T00:00:00Z") : null,
-      })
-      .execute();
+    await insertClaimedListing(t.db, {
+      registration_number: reg,
+      user_id: user.id,
+      verified: reg !== REG.pending,
+      suspended_at: reg === REG.suspended ? new Date("2026-11-01T00:00:00Z") : null,
+    });
   }
 });
 afterAll(async () => {

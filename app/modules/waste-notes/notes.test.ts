@@ -7,7 +7,8 @@ import { PNG } from "pngjs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { exportCompanyNotesCsv } from "./export-csv.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
@@ -40,13 +41,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "waste-notes-"));
   storage = new LocalDiskStorage(dir);
-  await t.db
-    .insertInto("directory_entries")
-    .values([
-      { registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd", expiry_date: "2099-01-01" },
-      { registration_number: "CBDU999999", business_name: "Lapsed Carriers Ltd", expiry_date: "2020-01-01" },
-    ])
-    .execute();
+  await insertRegisterEntries(t.db, [
+    { registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd" },
+    { registration_number: "CBDU999999", business_name: "Lapsed Carriers Ltd", expiry_date: "2020-01-01" },
+  ]);
 });
 afterAll(async () => {
   await t?.destroy();
@@ -193,16 +191,9 @@ describe("creating a waste note", () => {
 describe("a company's notes and its plan", () => {
   const owner = { userId: "", registrationNumber: "CBDU123456" };
   beforeAll(async () => {
-    const user = await t.db
-      .insertInto("users")
-      .values({ email: "owner@avon.example" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await insertUser(t.db, { email: "owner@avon.example" });
     owner.userId = user.id;
-    await t.db
-      .insertInto("claimed_listings")
-      .values({ registration_number: "CBDU123456", user_id: user.id, verified: true })
-      .execute();
+    await insertClaimedListing(t.db, { registration_number: "CBDU123456", user_id: user.id, verified: true });
   });
 
   it("writes a company's note under its own registration number, whatever the form's carrier licence says", async () => {

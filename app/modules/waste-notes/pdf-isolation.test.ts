@@ -12,7 +12,8 @@ import { JobQueue } from "~/platform/jobs/queue.server";
 import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createWasteNote, PDF_JOB } from "./create-note.server";
 import { wasteNotePdfJob } from "./generate-pdf.server";
 import { createPdfRenderer, type PdfRendererHandle } from "./pdf-renderer.server";
@@ -75,14 +76,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-isolation-"));
   storage = new LocalDiskStorage(dir);
   renderer = createPdfRenderer(log);
-  await t.db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: "CBDU123456",
-      business_name: "Avon Skip Hire Ltd",
-      expiry_date: "2099-01-01",
-    })
-    .execute();
+  await insertRegisterEntry(t.db, { registration_number: "CBDU123456", business_name: "Avon Skip Hire Ltd" });
 });
 afterAll(async () => {
   await renderer?.close();

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { insertRegisterEntry } from "#tests/support/builders";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { isMigrated, listMigrations, migrate } from "./migrate.server";
 
 describe("migrations", () => {
@@ -23,10 +24,7 @@ describe("migrations", () => {
   });
 
   it("carries the rules in constraints", async () => {
-    await t.db
-      .insertInto("directory_entries")
-      .values({ registration_number: "CBDU1001", business_name: "A" })
-      .execute();
+    await insertRegisterEntry(t.db, { registration_number: "CBDU1001", business_name: "A" });
     await expect(
       t.db
         .insertInto("reviews")
@@ -88,15 +86,12 @@ describe("migrations", () => {
   });
 
   it("derives the search columns", async () => {
-    await t.db
-      .insertInto("directory_entries")
-      .values({
-        registration_number: "CBDU 77",
-        business_name: "Green Skips",
-        town: " Leeds",
-        postcode: "ls1 4ap",
-      })
-      .execute();
+    await insertRegisterEntry(t.db, {
+      registration_number: "CBDU 77",
+      business_name: "Green Skips",
+      town: " Leeds",
+      postcode: "ls1 4ap",
+    });
     const row = await t.db
       .selectFrom("directory_entries")
       .select(["registration_key", "town_key", "postcode_key"])

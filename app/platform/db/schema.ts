@@ -367,7 +367,35 @@ export interface RegistrationExpiryRemindersTable {
   expiry_date: string;
   days_before: 60 | 30 | 7;
   user_id: string | null;
-  sent_at: Generated<Timestamp>;
+  sent_at: Timestamp;
+}
+
+/**
+ * Register sync scratch space (migration 0101, UNLOGGED): a run's validated rows, merged into
+ * directory_entries and truncated; written and read with raw SQL in app/modules/register-sync.
+ */
+export interface RegisterStagingTable {
+  line_number: number;
+  registration_number: string;
+  business_name: string;
+  uprn: string | null;
+  building: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  address_line_3: string | null;
+  address_line_4: string | null;
+  town: string | null;
+  postcode: string | null;
+  country: string | null;
+  easting: number | null;
+  northing: number | null;
+  applicant_type: string | null;
+  registration_tier: string | null;
+  registration_type: string | null;
+  registration_date: DateCol;
+  expiry_date: DateCol;
+  company_number: string | null;
+  row_hash: string;
 }
 
 export interface DB {
@@ -391,6 +419,7 @@ export interface DB {
   carrier_reports: CarrierReportsTable;
   sync_log: SyncLogTable;
   sync_rejections: SyncRejectionsTable;
+  register_staging: RegisterStagingTable;
   registration_expiry_reminders: RegistrationExpiryRemindersTable;
   waste_notes: WasteNotesTable;
   jobs: JobsTable;

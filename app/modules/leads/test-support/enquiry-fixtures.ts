@@ -1,8 +1,7 @@
-/** Test helpers for the enquiry modules: premium listings, image bytes, form files. */
+/** Test helpers for the enquiry modules: image bytes, form files, storage (listings: #tests/support/builders). */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Database } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import type { Storage, StoredFile } from "~/platform/storage/storage.server";
@@ -44,40 +43,4 @@ export class FailingStorage implements Storage {
   }
   async delete(): Promise<void> {}
   async deletePrefix(): Promise<void> {}
-}
-
-export async function premiumListing(
-  db: Database,
-  reg: string,
-  opts: {
-    email?: string | null;
-    services?: string[];
-    plan?: "premium" | "standard";
-    verified?: boolean;
-    notify?: boolean;
-    userId?: string | null;
-  } = {},
-) {
-  await db
-    .insertInto("directory_entries")
-    .values({
-      registration_number: reg,
-      business_name: `Business ${reg}`,
-      expiry_date: "2099-01-01",
-      is_claimed: true,
-    })
-    .execute();
-  await db
-    .insertInto("claimed_listings")
-    .values({
-      registration_number: reg,
-      company_name: `Business ${reg}`,
-      email: opts.email === undefined ? `owner-${reg.toLowerCase()}@example.test` : opts.email,
-      services: opts.services ?? [],
-      verified: opts.verified ?? true,
-      subscription_plan: opts.plan ?? "premium",
-      email_notifications: opts.notify ?? true,
-      user_id: opts.userId ?? null,
-    })
-    .execute();
 }
