@@ -3,6 +3,7 @@
  * & Complaints fed by the public 'Report this carrier' form, Settings (source, e-mail, admins),
  * the phone layout's drawer, a registration no longer on the register, and non-admins refused.
  */
+import { HONEYPOT_FIELD } from "../../app/platform/honeypot";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
 import {
@@ -163,7 +164,7 @@ test("report this carrier: public form with checks, listed for admins, resolved"
 
   // A bot filling the honeypot is told it worked, but nothing is stored.
   const bot = await page.request.post(`/provider/${ADM_LISTING.registrationNumber}/report`, {
-    form: { reason: "Other", details: "Spam spam spam spam spam", website: "http://spam.example" },
+    form: { reason: "Other", details: "Spam spam spam spam spam", [HONEYPOT_FIELD]: "http://spam.example" },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(bot.status()).toBe(200);
