@@ -29,7 +29,8 @@ export function canonicalUrl(context: Readonly<RouterContextProvider>, path: str
 export function pageMeta(meta: PageMeta | undefined): MetaDescriptor[] {
   if (!meta) return [{ title: SITE_NAME }];
   const { title, description, canonical, type = "website", noindex, jsonLd } = meta;
-  const tags: MetaDescriptor[] = [{ title: title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}` }];
+  // A title that starts with the site's name (the home page's) is whole already.
+  const tags: MetaDescriptor[] = [{ title: title.startsWith(SITE_NAME) ? title : `${title} | ${SITE_NAME}` }];
   if (description !== undefined) {
     tags.push(
       { name: "description", content: description },
