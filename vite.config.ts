@@ -10,5 +10,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     target: "es2022",
   },
+  // The map's Leaflet is imported only when a map is opened: prepared up front in dev, so the
+  // first "Show map" does not make Vite reload the page.
+  optimizeDeps: { include: ["leaflet"] },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.nonce;
+  // Browsers blank the nonce attribute once the page is parsed (so scripts cannot read it), and
+  // hydration compares against that: the client renders "" to match; the server, the real one.
+  const nonce = typeof document === "undefined" ? data?.nonce : "";
   return (
     <html lang="en-GB">
       <head>
@@ -55,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#15803d" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen">
         {children}

@@ -6,7 +6,6 @@
  * (docs/deploy.md).
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   BackupError,
   requestBackupFromServer,
@@ -14,26 +13,15 @@ import {
   type BackupManifest,
 } from "../app/platform/backup.server";
 import { openDatabase, pgliteHolder } from "../app/platform/db/database.server";
-import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
+import { ConfigError } from "../app/platform/env.server";
+import { commandSettings, runCommand } from "./cli";
 
 const USAGE = "Usage: npm run backup -- --out <file.tar>";
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { out: { type: "string" }, help: { type: "boolean", default: false } },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help || !values.out) {
-    console[values.help ? "log" : "error"](USAGE);
-    return values.help ? 0 : 2;
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  const settings = commandSettings(USAGE, { out: { type: "string" } }, ["out"]);
+  if ("exitCode" in settings) return settings.exitCode;
+  const { values, config } = settings;
   if (!config.embedded) {
     console.error(
       "DATABASE_URL is set: back up PostgreSQL with pg_dump (see docs/deploy.md), and the uploads with your storage.",
@@ -66,11 +54,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main, { expected: [ConfigError, BackupError] });

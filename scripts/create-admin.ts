@@ -5,34 +5,18 @@
  * (which only one process may open: stop the server first).
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { createAdmin } from "../app/modules/accounts/create-admin.server";
 import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
-import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
+import { ConfigError } from "../app/platform/env.server";
+import { commandSettings, runCommand } from "./cli";
 
 const USAGE = "Usage: npm run create-admin -- --email <address>";
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { email: { type: "string" }, help: { type: "boolean", default: false } },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!values.email) {
-    console.error(USAGE);
-    return 2;
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  const settings = commandSettings(USAGE, { email: { type: "string" } }, ["email"]);
+  if ("exitCode" in settings) return settings.exitCode;
+  const { values, config } = settings;
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, "db"),
@@ -56,14 +40,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, { expected: [DatabaseInUseError, ConfigError], failure: "Could not add the administrator" });

@@ -2,9 +2,9 @@
  * npm run generate:register -- --rows N --out file.csv [--seed S] [--malformed K] [--as-of YYYY-MM-DD]
  * Writes a realistic synthetic register in the EA daily export format (deterministic for a seed).
  */
-import { parseArgs } from "node:util";
 import { DEFAULT_SAMPLE_SEED } from "../app/modules/register-sync/sample-register";
 import { writeSampleRegister } from "../app/modules/register-sync/write-sample-register.server";
+import { commandArgs, runCommand } from "./cli";
 
 const USAGE =
   "Usage: npm run generate:register -- --rows N --out file.csv [--seed S] [--malformed K] [--as-of YYYY-MM-DD]";
@@ -17,17 +17,20 @@ function count(value: string | undefined, name: string, fallback: number): numbe
   return n;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
+async function main(): Promise<number> {
+  const args = commandArgs(
+    USAGE,
+    {
       rows: { type: "string" },
       out: { type: "string" },
       seed: { type: "string" },
       malformed: { type: "string" },
       "as-of": { type: "string" },
     },
-  });
-  if (!values.out) throw new Error(USAGE);
+    ["out"],
+  );
+  if ("exitCode" in args) return args.exitCode;
+  const { values } = args;
   const asOf = values["as-of"];
   if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
     throw new Error(`--as-of must be YYYY-MM-DD\n${USAGE}`);
@@ -42,9 +45,7 @@ async function main(): Promise<void> {
   console.log(
     `Wrote ${result.rows} rows (${mb} MB) to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+runCommand(main, { failure: "Could not write the register" });

@@ -4,29 +4,17 @@
  * move DATA_DIR's db folder away first: a restore never overwrites a database.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../app/platform/backup.server";
 import { pgliteHolder } from "../app/platform/db/database.server";
-import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
+import { ConfigError } from "../app/platform/env.server";
+import { commandSettings, runCommand } from "./cli";
 
 const USAGE = "Usage: npm run restore -- --from <file.tar>";
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { from: { type: "string" }, help: { type: "boolean", default: false } },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help || !values.from) {
-    console[values.help ? "log" : "error"](USAGE);
-    return values.help ? 0 : 2;
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  const settings = commandSettings(USAGE, { from: { type: "string" } }, ["from"]);
+  if ("exitCode" in settings) return settings.exitCode;
+  const { values, config } = settings;
   if (!config.embedded) {
     console.error("DATABASE_URL is set: restore PostgreSQL with pg_restore (see docs/deploy.md).");
     return 2;
@@ -45,11 +33,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main, { expected: [ConfigError, BackupError] });

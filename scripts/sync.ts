@@ -4,12 +4,12 @@
  * (DATABASE_URL, or the embedded PGlite in DATA_DIR/db). Migrates first.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
-import { ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
+import { ConfigError } from "../app/platform/env.server";
 import { formatSyncSummary } from "../app/modules/register-sync/format-sync-summary";
 import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
+import { commandSettings, runCommand } from "./cli";
 
 const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial] [--quiet]
        npm run sync -- --migrate-only
@@ -20,21 +20,14 @@ const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial] [--quie
   --migrate-only  create/migrate the database and exit`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      source: { type: "string" },
-      partial: { type: "boolean", default: false },
-      quiet: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-      "migrate-only": { type: "boolean", default: false },
-    },
+  const settings = commandSettings(USAGE, {
+    source: { type: "string" },
+    partial: { type: "boolean", default: false },
+    quiet: { type: "boolean", default: false },
+    "migrate-only": { type: "boolean", default: false },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  loadDotEnv();
-  const config = loadConfig();
+  if ("exitCode" in settings) return settings.exitCode;
+  const { values, config } = settings;
   const source = values.source ?? config.REGISTER_SOURCE;
   if (!source && !values["migrate-only"]) {
     console.error(`No source given and REGISTER_SOURCE is not set.\n${USAGE}`);
@@ -77,11 +70,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DatabaseInUseError || error instanceof ConfigError) console.error(error.message);
-    else console.error(`Register sync failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(main, { expected: [DatabaseInUseError, ConfigError], failure: "Register sync failed" });

@@ -12,13 +12,13 @@ import type { AppServices } from "../app/web/context";
 import { createStorage } from "../app/platform/storage/create-storage.server";
 import { answerBackupRequests } from "../app/platform/backup.server";
 import { listenForChanges } from "../app/platform/db/changes.server";
-import { openDatabase } from "../app/platform/db/database.server";
+import { openDatabase, type DatabaseHandle } from "../app/platform/db/database.server";
 import { migrate } from "../app/platform/db/migrate.server";
-import { checkDataDir, ConfigError, loadConfig, loadDotEnv } from "../app/platform/env.server";
+import { checkDataDir, ConfigError, loadConfig, loadDotEnv, type Config } from "../app/platform/env.server";
 import { JobQueue } from "../app/platform/jobs/queue.server";
 import { ProviderEventRecorder } from "../app/modules/analytics/record-event.server";
-import { createLogger } from "../app/platform/logger.server";
-import { createMetrics } from "../app/platform/metrics.server";
+import { createLogger, type Logger } from "../app/platform/logger.server";
+import { createMetrics, type Metrics } from "../app/platform/metrics.server";
 import { projectRoot } from "../app/platform/paths.server";
 import { firstRun, registerJobs } from "./boot";
 import { createHttpApp } from "./http";
@@ -49,11 +49,11 @@ export interface DevServerHooks {
   createServer: typeof createServer;
 }
 
-export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Promise<void> {
-  let config;
+/** The settings, checked for this role; a bad one ends the process with one clear line. */
+function loadStartConfig(role: ProcessRole): Config {
   try {
     loadDotEnv();
-    config = loadConfig();
+    const config = loadConfig();
     if (role === "worker" && config.embedded) {
       throw new ConfigError(
         "DATABASE_URL: a worker process needs PostgreSQL (the embedded database allows one process: run the server alone)",
@@ -65,6 +65,7 @@ export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Pr
     // with one clear line, not a stack trace from deep inside the database.
     if (config.embedded || config.STORAGE_DRIVER === "local" || config.mailTransport === "outbox")
       checkDataDir(config);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -72,73 +73,67 @@ export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Pr
     }
     throw error;
   }
-  const log = createLogger(config.LOG_LEVEL, { pretty: !config.isProduction && process.stdout.isTTY }).child({
-    role,
-  });
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, "db"),
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  log.info({ database: database.describe }, "database opened");
-  const applied = await migrate(database.pool);
-  if (applied.length) log.info({ applied }, "migrations applied");
+}
 
-  const metrics = createMetrics({ db: database.db, pool: database.pool });
-  const jobs = new JobQueue(database.db, log, {
-    onFinished: (type, outcome, seconds) => metrics.observeJob(type, outcome, seconds),
+/** The site itself, on PORT. */
+function serveHttp(
+  services: AppServices,
+  database: DatabaseHandle,
+  log: Logger,
+  metrics: Metrics,
+  dev?: DevServerHooks,
+): { close(): void } {
+  const { config } = services;
+  const clientDir = path.relative(
+    process.cwd(),
+    path.join(projectRoot(), process.env.BUILD_DIR ?? "build", "client"),
+  );
+  const app = createHttpApp({
+    services,
+    pool: database.pool,
+    log,
+    build: build as unknown as ServerBuild,
+    loadBuild: dev?.loadBuild,
+    clientDir,
+    metrics,
   });
-  const events = new ProviderEventRecorder(database.db, {
-    onError: (err, lost) => log.warn({ err, lost }, "profile views and phone clicks not recorded"),
+  return serve(
+    { fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: dev?.createServer },
+    (info) => {
+      log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
+    },
+  );
+}
+
+/** /metrics on a port of its own (METRICS_PORT). */
+function serveMetrics(config: Config, metrics: Metrics, log: Logger): { close(): void } {
+  const metricsApp = new Hono();
+  metricsApp.get("/metrics", async (c) => {
+    const { contentType, body } = await metrics.scrape();
+    return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
   });
-  const storage = createStorage(config);
-  const services: AppServices = { config, db: database.db, jobs, events, storage };
-  // Other instances' changes clear this one's caches (decision 0013); PGlite is one process.
-  const changes =
-    config.DATABASE_URL && role === "all" ? await listenForChanges(config.DATABASE_URL, log) : null;
-  const releaseJobs = registerJobs(services, log);
-  if (role === "all") await firstRun(services, log);
+  return serve(
+    { fetch: metricsApp.fetch, port: config.METRICS_PORT, hostname: config.METRICS_HOST },
+    (info) => {
+      log.info({ port: info.port, host: config.METRICS_HOST }, "metrics served at /metrics");
+    },
+  );
+}
 
-  const servers: { close(): void }[] = [];
-  if (role === "all") {
-    const clientDir = path.relative(
-      process.cwd(),
-      path.join(projectRoot(), process.env.BUILD_DIR ?? "build", "client"),
-    );
-    const app = createHttpApp({
-      services,
-      pool: database.pool,
-      log,
-      build: build as unknown as ServerBuild,
-      loadBuild: dev?.loadBuild,
-      clientDir,
-      metrics,
-    });
-    servers.push(
-      serve(
-        { fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: dev?.createServer },
-        (info) => {
-          log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
-        },
-      ),
-    );
-  }
-  if (config.METRICS_PORT) {
-    const metricsApp = new Hono();
-    metricsApp.get("/metrics", async (c) => {
-      const { contentType, body } = await metrics.scrape();
-      return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
-    });
-    servers.push(
-      serve({ fetch: metricsApp.fetch, port: config.METRICS_PORT, hostname: config.METRICS_HOST }, (info) => {
-        log.info({ port: info.port, host: config.METRICS_HOST }, "metrics served at /metrics");
-      }),
-    );
-  }
-  if (config.JOBS_ENABLED) jobs.start();
-  else log.info("job runner off (JOBS_ENABLED=false): a worker process runs the jobs");
-  if (role === "worker") log.info("worker started: running jobs, no HTTP");
-
+/** SIGINT and SIGTERM stop everything in order; SIGUSR2 answers `npm run backup` (embedded only). */
+function handleSignals(
+  config: Config,
+  log: Logger,
+  running: {
+    servers: { close(): void }[];
+    changes: { close(): Promise<void> } | null;
+    jobs: JobQueue;
+    releaseJobs: () => Promise<unknown>;
+    events: ProviderEventRecorder;
+    database: DatabaseHandle;
+  },
+): void {
+  const { servers, changes, jobs, releaseJobs, events, database } = running;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -169,4 +164,43 @@ export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Pr
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+export async function start(role: ProcessRole = "all", dev?: DevServerHooks): Promise<void> {
+  const config = loadStartConfig(role);
+  const log = createLogger(config.LOG_LEVEL, { pretty: !config.isProduction && process.stdout.isTTY }).child({
+    role,
+  });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, "db"),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  log.info({ database: database.describe }, "database opened");
+  const applied = await migrate(database.pool);
+  if (applied.length) log.info({ applied }, "migrations applied");
+
+  const metrics = createMetrics({ db: database.db, pool: database.pool });
+  const jobs = new JobQueue(database.db, log, {
+    onFinished: (type, outcome, seconds) => metrics.observeJob(type, outcome, seconds),
+  });
+  const events = new ProviderEventRecorder(database.db, {
+    onError: (err, lost) => log.warn({ err, lost }, "profile views and phone clicks not recorded"),
+  });
+  const storage = createStorage(config);
+  const services: AppServices = { config, db: database.db, jobs, events, storage };
+  // Other instances' changes clear this one's caches (decision 0013); PGlite is one process.
+  const changes =
+    config.DATABASE_URL && role === "all" ? await listenForChanges(config.DATABASE_URL, log) : null;
+  const releaseJobs = registerJobs(services, log);
+  if (role === "all") await firstRun(services, log);
+
+  const servers: { close(): void }[] = [];
+  if (role === "all") servers.push(serveHttp(services, database, log, metrics, dev));
+  if (config.METRICS_PORT) servers.push(serveMetrics(config, metrics, log));
+  if (config.JOBS_ENABLED) jobs.start();
+  else log.info("job runner off (JOBS_ENABLED=false): a worker process runs the jobs");
+  if (role === "worker") log.info("worker started: running jobs, no HTTP");
+
+  handleSignals(config, log, { servers, changes, jobs, releaseJobs, events, database });
 }

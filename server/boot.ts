@@ -3,59 +3,21 @@
  * provides, schedules, and the first-run set-up of the embedded demo.
  */
 import type { AppServices } from "../app/web/context";
-import { JOB_PRIORITY } from "../app/platform/jobs/queue.server";
 import type { Logger } from "../app/platform/logger.server";
 import { createDemoAdmin } from "../app/modules/accounts/create-admin.server";
-import { registerAccountJobs } from "../app/modules/accounts/register-jobs.server";
-import { registerPrivacyJobs } from "../app/modules/privacy/register-jobs.server";
-import { PDF_JOB } from "../app/modules/waste-notes/create-note.server";
-import { wasteNotePdfJob } from "../app/modules/waste-notes/generate-pdf.server";
-import { createPdfRenderer } from "../app/modules/waste-notes/pdf-renderer.server";
 import { seedSampleRegister } from "../app/modules/register-sync/seed-sample-register.server";
-import { REGISTER_SYNC_JOB, registerSyncJob } from "../app/modules/register-sync/sync-job.server";
 import { failStaleSyncs } from "../app/modules/register-sync/fail-stale-syncs.server";
-import { EXPIRY_REMINDER_JOB, sendExpiryReminders } from "../app/modules/directory/expiry-reminders.server";
+import { allJobs } from "./jobs";
 
-/** Registers every job type and schedule; the returned function releases what they hold. */
+/**
+ * Registers every job type (server/jobs.ts; their schedules come with them) and the stale-sync
+ * watchdog; the returned function stops the watchdog. The queue's stop() releases the handlers.
+ */
 export function registerJobs(services: AppServices, log: Logger): () => Promise<void> {
-  registerAccountJobs(services.jobs, services.config);
-  registerPrivacyJobs(services.jobs, services.storage, log);
-  // PDFs are rendered in a child process with a time and memory limit (decision 0006).
-  const pdfRenderer = createPdfRenderer(log);
-  services.jobs.register(
-    PDF_JOB,
-    wasteNotePdfJob({
-      storage: services.storage,
-      publicUrl: services.config.publicUrl,
-      render: pdfRenderer.render,
-    }),
-    { priority: JOB_PRIORITY.normal },
-  );
-  services.jobs.register(REGISTER_SYNC_JOB, registerSyncJob(services.config, { storage: services.storage }), {
-    bulk: true,
-  });
-  if (services.config.SYNC_DAILY_AT && services.config.REGISTER_SOURCE) {
-    services.jobs.schedule({
-      name: "register-sync-daily",
-      dailyAt: services.config.SYNC_DAILY_AT,
-      type: REGISTER_SYNC_JOB,
-    });
-    log.info({ at: services.config.SYNC_DAILY_AT }, "daily register sync scheduled (UTC)");
-  }
-  // Carriers are e-mailed 60, 30 and 7 days before their registration expires (issue 14).
-  services.jobs.register(
-    EXPIRY_REMINDER_JOB,
-    async (_payload, { db }) => {
-      const run = await sendExpiryReminders(db, { publicUrl: services.config.publicUrl });
-      log.info(run, "registration expiry reminders");
-    },
-    { bulk: true, priority: JOB_PRIORITY.low },
-  );
-  services.jobs.schedule({
-    name: "registration-expiry-reminders",
-    dailyAt: "07:00",
-    type: EXPIRY_REMINDER_JOB,
-  });
+  const jobs = allJobs(services, log);
+  services.jobs.register(...jobs);
+  for (const { schedule, type } of jobs)
+    if (schedule) log.info({ type, at: schedule.dailyAt }, "daily job scheduled (UTC)");
   // Watchdog: a sync whose process died (no heartbeat for SYNC_STALE_AFTER_MINUTES) is marked
   // error within a minute of going stale, even when nobody starts another sync or opens the admin.
   const staleMs = services.config.SYNC_STALE_AFTER_MINUTES * 60_000;
@@ -65,10 +27,7 @@ export function registerJobs(services: AppServices, log: Logger): () => Promise<
       .catch(() => undefined);
   }, 60_000);
   watchdog.unref();
-  return async () => {
-    clearInterval(watchdog);
-    await pdfRenderer.close();
-  };
+  return async () => clearInterval(watchdog);
 }
 
 export async function firstRun(services: AppServices, log: Logger): Promise<void> {

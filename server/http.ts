@@ -17,6 +17,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { Metrics } from "../app/platform/metrics.server";
+import { mapTileImageSource } from "../app/platform/env.server";
 import { appContext, type AppServices } from "../app/web/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
@@ -44,26 +45,31 @@ export interface HttpOptions {
   metrics: Metrics;
 }
 
-export function createHttpApp({
-  services,
-  pool,
-  log,
-  build,
-  loadBuild,
-  clientDir,
-  metrics,
-}: HttpOptions): Hono<Env> {
+type App = Hono<Env>;
+type Config = AppServices["config"];
+
+const incoming = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+export function createHttpApp(options: HttpOptions): Hono<Env> {
   const app = new Hono<Env>();
+  const { services, pool, log, build, clientDir, metrics } = options;
   const { config } = services;
-  // Error details (messages, stacks) go only to a developer on this machine (decision 0008).
-  const handleRequest = createRequestHandler(loadBuild ?? build, "production");
-  const handleDevRequest = config.isProduction
-    ? handleRequest
-    : createRequestHandler(loadBuild ?? build, "development");
-  const incoming = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
+  useRequestLog(app, build, metrics, log);
+  useSecurityHeaders(app, config);
+  app.use(compress());
+  usePageCache(app, services);
+  useCrossSiteCheck(app, config, log);
+  useHealthChecks(app, config, pool, metrics, log);
+  useStaticFiles(app, clientDir);
+  useRouter(app, options);
 
+  return app;
+}
+
+/** The request id in the answer, the request's metrics and its log line. */
+function useRequestLog(app: App, build: ServerBuild, metrics: Metrics, log: Logger): void {
   const routeOf = routeLabeller(build);
   app.use(async (c, next) => {
     const started = performance.now();
@@ -83,14 +89,17 @@ export function createHttpApp({
       "request",
     );
   });
+}
 
+function useSecurityHeaders(app: App, config: Config): void {
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // The map's tiles come from MAP_TILE_URL's server (app/components/map).
+        imgSrc: ["'self'", "data:", "blob:", mapTileImageSource(config.MAP_TILE_URL)],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
@@ -103,16 +112,19 @@ export function createHttpApp({
       referrerPolicy: "strict-origin-when-cross-origin",
       xContentTypeOptions: "nosniff",
       crossOriginEmbedderPolicy: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+      // "Use my location" asks for the position on this site only (frames of others never can).
+      permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"] },
     }),
   );
+}
 
-  app.use(compress());
-
-  // Anonymous visitors' hot pages, kept for a few seconds (decision 0207). A profile served from
-  // the cache still counts its view, as the page itself does: once per person, never for crawlers.
+/**
+ * Anonymous visitors' hot pages, kept for a few seconds (decision 0207). A profile served from
+ * the cache still counts its view, as the page itself does: once per person, never for crawlers.
+ */
+function usePageCache(app: App, services: AppServices): void {
   const pageCache = createPageCache({
-    maxAgeSeconds: config.PAGE_CACHE_SECONDS,
+    maxAgeSeconds: services.config.PAGE_CACHE_SECONDS,
     maxEntries: 500,
     onHit: (event, request) => {
       const registrationNumber = parseProfileViewEvent(event);
@@ -124,10 +136,14 @@ export function createHttpApp({
   app.use(pageCache.middleware);
   // A listing approved, suspended or edited, or a sync, here or on another instance (decision 0013).
   onChange(() => pageCache.clear());
+}
 
-  // State-changing requests from another site are refused (CSRF): browsers send Sec-Fetch-Site
-  // and/or Origin on every POST; both must say "this site". Clients that send neither (curl,
-  // servers) are not browsers carrying a victim's cookies, so they pass.
+/**
+ * State-changing requests from another site are refused (CSRF): browsers send Sec-Fetch-Site
+ * and/or Origin on every POST; both must say "this site". Clients that send neither (curl,
+ * servers) are not browsers carrying a victim's cookies, so they pass.
+ */
+function useCrossSiteCheck(app: App, config: Config, log: Logger): void {
   app.use(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const site = c.req.header("sec-fetch-site");
@@ -146,7 +162,10 @@ export function createHttpApp({
     }
     return next();
   });
+}
 
+/** /healthz, /metrics (with METRICS_TOKEN) and /readyz. */
+function useHealthChecks(app: App, config: Config, pool: pg.Pool, metrics: Metrics, log: Logger): void {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   // Prometheus metrics here only with a bearer token (METRICS_TOKEN); METRICS_PORT serves them
   // on a port of their own instead (server/app.ts). Without either, there is no such page.
@@ -174,7 +193,9 @@ export function createHttpApp({
       return c.json({ status: "database unavailable" }, 503);
     }
   });
+}
 
+function useStaticFiles(app: App, clientDir: string): void {
   // Hashed build assets never change: cache them for a year.
   app.use(
     "/assets/*",
@@ -195,7 +216,16 @@ export function createHttpApp({
       },
     }),
   );
+}
 
+/** Everything else: the React Router request handler. */
+function useRouter(app: App, { services, log, build, loadBuild }: HttpOptions): void {
+  const { config } = services;
+  // Error details (messages, stacks) go only to a developer on this machine (decision 0008).
+  const handleRequest = createRequestHandler(loadBuild ?? build, "production");
+  const handleDevRequest = config.isProduction
+    ? handleRequest
+    : createRequestHandler(loadBuild ?? build, "development");
   app.all("*", async (c: Context<Env>) => {
     const context = new RouterContextProvider();
     const reqId = c.get("requestId");
@@ -230,8 +260,6 @@ export function createHttpApp({
       return withHeader(response, "Cache-Control", "private, no-store");
     return response;
   });
-
-  return app;
 }
 
 /** Compares a bearer token in constant time. */

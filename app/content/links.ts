@@ -67,6 +67,9 @@ export const OFFICIAL = {
 
 export type OfficialLink = (typeof OFFICIAL)[keyof typeof OFFICIAL];
 
+/** The regulators (and registers) of Wales, Scotland and Northern Ireland, in that order. */
+export const OTHER_UK_REGULATORS = [OFFICIAL.nrw, OFFICIAL.sepa, OFFICIAL.daera] as const;
+
 /** Phone numbers quoted in the guides. */
 export const PHONE = {
   eaIncident: { display: "0800 80 70 60", tel: "+448008070060" },

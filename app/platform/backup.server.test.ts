@@ -11,8 +11,7 @@ import { createWasteNote } from "~/modules/waste-notes/create-note.server";
 import { generateWasteNotePdf } from "~/modules/waste-notes/generate-pdf.server";
 import { renderInProcess } from "~/modules/waste-notes/pdf-renderer.server";
 import { pdfKey } from "~/modules/waste-notes/storage-keys";
-import { validForm } from "~/modules/waste-notes/test-support/valid-form";
-import { validateWasteNote } from "~/modules/waste-notes/validate-note.server";
+import { validInput } from "~/modules/waste-notes/test-support/valid-form";
 import {
   answerBackupRequests,
   BackupError,
@@ -43,9 +42,7 @@ beforeAll(async () => {
     registration_number: "CBDU123456",
     business_name: "Avon Skip Hire Ltd",
   });
-  const parsed = await validateWasteNote(validForm());
-  if (!parsed.ok) throw new Error("invalid note");
-  const created = await createWasteNote({ db: handle.db, storage }, parsed.data);
+  const created = await createWasteNote({ db: handle.db, storage }, await validInput());
   if (!created.ok) throw new Error("note not created");
   noteId = created.id;
   ({ pdf } = await generateWasteNotePdf(

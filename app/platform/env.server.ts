@@ -12,6 +12,11 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** OpenStreetMap's own tile server and the credit its licence asks for. */
+export const DEFAULT_MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const DEFAULT_MAP_TILE_ATTRIBUTION =
+  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -62,6 +67,10 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   // /readyz answers 503 when DATA_DIR's disk has less free space than this.
   READY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(100),
+  // The map's tiles (Leaflet URL template, checked by mapTileUrlProblem) and their credit line
+  // (HTML, shown in the map's corner). The tile server's origin is allowed in the CSP's img-src.
+  MAP_TILE_URL: z.string().min(1).default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_MAP_TILE_ATTRIBUTION),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -128,6 +137,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const tileProblem = mapTileUrlProblem(env.MAP_TILE_URL, isProduction);
+  if (tileProblem) problems.push(`MAP_TILE_URL: ${tileProblem}`);
   if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL)
     problems.push("SMTP_URL: required when MAIL_TRANSPORT=smtp");
   if (env.STORAGE_DRIVER === "s3") {
@@ -170,6 +181,47 @@ export function parseTrustProxy(value: string): ProxyTrust | null {
       `TRUST_PROXY: ${(error as Error).message} (use false, a number of hops, or proxy addresses)`,
     );
   }
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Leaflet's subdomain placeholder, allowed only as the host name's first label ({s}.tile.example.org). */
+const SUBDOMAIN = /^(https?:\/\/)\{s\}\./i;
+
+/**
+ * What is wrong with a map tile URL template, or null when it will do: an https:// address (http://
+ * only for a tile server on this machine, and never in production) with {z}, {x} and {y} (or TMS's
+ * {-y}), a plain host name, and {s} only as the host's first label.
+ */
+export function mapTileUrlProblem(template: string, isProduction: boolean): string | null {
+  const example = "e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+  let url: URL;
+  try {
+    url = new URL(template.replace(SUBDOMAIN, "$1a."));
+  } catch {
+    return `must be a URL template, ${example}`;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `must be an https:// address, ${example}`;
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname))
+    return "the host name may hold letters, digits, dots and hyphens, with {s} only as its first part ({s}.tile.example.org)";
+  if (url.protocol === "http:" && (isProduction || !LOCAL_HOSTS.has(url.hostname)))
+    return isProduction
+      ? "must be an https:// address in production"
+      : "must be an https:// address (http:// only for a tile server on localhost)";
+  const missing = ["{z}", "{x}", "{y}"].filter(
+    (p) => !template.includes(p) && !(p === "{y}" && template.includes("{-y}")),
+  );
+  if (missing.length) return `must contain ${missing.join(", ")} (${example})`;
+  return null;
+}
+
+/**
+ * The Content-Security-Policy img-src source that lets the map load tiles from a (checked)
+ * MAP_TILE_URL: the tile server's origin, or every subdomain of it when the template has {s}.
+ */
+export function mapTileImageSource(template: string): string {
+  const subdomains = SUBDOMAIN.test(template);
+  const origin = new URL(template.replace(SUBDOMAIN, "$1a.")).origin;
+  return subdomains ? origin.replace("://a.", "://*.") : origin;
 }
 
 /** Outside production a random secret is generated once and kept in the data directory. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { createLogger } from "./logger.server";
+import { testJob, testType } from "#tests/support/jobs";
 import { enqueueJob, JobQueue } from "./jobs/queue.server";
 import { createMetrics } from "./metrics.server";
 
@@ -18,13 +19,15 @@ it("exposes requests by route and status, the pool, the queue, the last sync and
   const queue = new JobQueue(t.db, createLogger("silent"), {
     onFinished: (type, outcome, s) => metrics.observeJob(type, outcome, s),
   });
-  queue.register("ok", async () => {});
-  queue.register("broken", async () => {
-    throw new Error("no");
-  });
-  await enqueueJob(t.db, "ok");
-  await enqueueJob(t.db, "broken", {}, { maxAttempts: 1 });
-  await enqueueJob(t.db, "later", {}, { runAt: new Date(Date.now() + 60_000) });
+  queue.register(testJob("ok", async () => {}));
+  queue.register(
+    testJob("broken", async () => {
+      throw new Error("no");
+    }),
+  );
+  await enqueueJob(t.db, testType("ok"), {});
+  await enqueueJob(t.db, testType("broken"), {}, { maxAttempts: 1 });
+  await enqueueJob(t.db, testType("later"), {}, { runAt: new Date(Date.now() + 60_000) });
   await queue.drain();
   await t.db
     .insertInto("sync_log")

@@ -34,40 +34,17 @@ export interface Metrics {
   scrape(): Promise<{ contentType: string; body: string }>;
 }
 
-export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics {
-  const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-
-  const requestDuration = new client.Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time to answer an HTTP request, by route, method and status",
-    labelNames: ["route", "method", "status"] as const,
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const jobRuns = new client.Counter({
-    name: "jobs_finished_total",
-    help: "Job attempts finished, by type and outcome (done, retry, failed for good)",
-    labelNames: ["type", "outcome"] as const,
-    registers: [registry],
-  });
-  const jobDuration = new client.Histogram({
-    name: "job_duration_seconds",
-    help: "Time a job attempt took, by type",
-    labelNames: ["type"] as const,
-    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600],
-    registers: [registry],
-  });
-
+/** The database pool by state and the job queue by status, read when scraped. */
+function registerQueueGauges(registry: client.Registry, db: Database, pool: PoolStats): void {
   new client.Gauge({
     name: "db_pool_connections",
     help: "Database pool connections by state (total, idle, waiting clients)",
     labelNames: ["state"] as const,
     registers: [registry],
     collect() {
-      this.set({ state: "total" }, deps.pool.totalCount);
-      this.set({ state: "idle" }, deps.pool.idleCount);
-      this.set({ state: "waiting" }, deps.pool.waitingCount);
+      this.set({ state: "total" }, pool.totalCount);
+      this.set({ state: "idle" }, pool.idleCount);
+      this.set({ state: "waiting" }, pool.waitingCount);
     },
   });
 
@@ -81,20 +58,23 @@ export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics 
         (SELECT count(*)::int FROM jobs WHERE status = 'queued') AS queued,
         (SELECT count(*)::int FROM jobs WHERE status = 'running') AS running,
         (SELECT count(*)::int FROM jobs WHERE status = 'failed' AND finished_at > now() - interval '24 hours') AS failed`.execute(
-        deps.db,
+        db,
       );
       const r = rows[0];
       for (const status of ["queued", "running", "failed"] as const) this.set({ status }, r?.[status] ?? 0);
     },
   });
+}
 
+/** The last finished register sync: when, with what status, and its row counts. */
+function registerSyncGauges(registry: client.Registry, db: Database): void {
   // Both sync gauges read one query per scrape (a scrape collects every metric at once).
   let lastSync: { at: number; row: Promise<LastSync | undefined> } | null = null;
   const readLastSync = () => {
     if (!lastSync || Date.now() - lastSync.at > 1000) {
       lastSync = {
         at: Date.now(),
-        row: deps.db
+        row: db
           .selectFrom("sync_log")
           .select([
             "status",
@@ -141,6 +121,35 @@ export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics 
       this.set({ kind: "rejected" }, row.records_rejected);
     },
   });
+}
+
+export function createMetrics(deps: { db: Database; pool: PoolStats }): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+  const requestDuration = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const jobRuns = new client.Counter({
+    name: "jobs_finished_total",
+    help: "Job attempts finished, by type and outcome (done, retry, failed for good)",
+    labelNames: ["type", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobDuration = new client.Histogram({
+    name: "job_duration_seconds",
+    help: "Time a job attempt took, by type",
+    labelNames: ["type"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120, 600],
+    registers: [registry],
+  });
+
+  registerQueueGauges(registry, deps.db, deps.pool);
+  registerSyncGauges(registry, deps.db);
 
   return {
     registry,

@@ -38,26 +38,26 @@ export async function hit(db: Database, key: string, limit: Limit, now = new Dat
   return { allowed: hits <= limit.max, hits, resetAt: new Date(expires_at) };
 }
 
-/** True when `key` has already used up its window (does not count an attempt). */
-export async function isLimited(db: Database, key: string, limit: Limit, now = new Date()): Promise<boolean> {
+/** The count under `key` while its row lives (undefined when there is none). Counts nothing. */
+async function liveHits(db: Database, key: string, now: Date): Promise<number | undefined> {
   const row = await db
     .selectFrom("rate_limits")
     .select("hits")
     .where("key", "=", key)
     .where("expires_at", ">", now)
     .executeTakeFirst();
-  return !!row && row.hits >= limit.max;
+  return row?.hits;
+}
+
+/** True when `key` has already used up its window (does not count an attempt). */
+export async function isLimited(db: Database, key: string, limit: Limit, now = new Date()): Promise<boolean> {
+  const hits = await liveHits(db, key, now);
+  return hits !== undefined && hits >= limit.max;
 }
 
 /** The count under `key` in its current window (0 when there is none). Counts nothing. */
 export async function peek(db: Database, key: string, now = new Date()): Promise<number> {
-  const row = await db
-    .selectFrom("rate_limits")
-    .select("hits")
-    .where("key", "=", key)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return row?.hits ?? 0;
+  return (await liveHits(db, key, now)) ?? 0;
 }
 
 /** Gives attempts back, one by default (e.g. a sign-in that succeeded should not count against the IP). */
@@ -169,13 +169,7 @@ export async function remember(db: Database, key: string, ttlMs: number, now = n
 
 /** Whether a marker kept by `remember` is still there. */
 export async function isRemembered(db: Database, key: string, now = new Date()): Promise<boolean> {
-  const row = await db
-    .selectFrom("rate_limits")
-    .select("key")
-    .where("key", "=", key)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return !!row;
+  return (await liveHits(db, key, now)) !== undefined;
 }
 
 export async function pruneRateLimits(db: Database, now = new Date()): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The admin list kit, server half: what the keyset-paged enquiry lists (leads, quote requests,
- * messages) do alike in their loaders and actions. The page half is
- * app/components/enquiries/admin-parts.tsx.
+ * messages) do alike in their loaders and actions. The page half is app/components/admin/list-kit/
+ * (the card list and its dialogs) on app/components/enquiries/admin-parts.tsx (search bar, pager,
+ * empty state, delete confirmation).
  */
 import type { RouterContextProvider } from "react-router";
 import type { Page, PageRequest } from "~/platform/db/keyset-page.server";

@@ -39,6 +39,11 @@ async function refusal(request: Request) {
   return { status: read.status, message: read.message };
 }
 
+/** The guard refuses the request as a bad one (400) with the message. */
+async function expectBadRequest(request: Request, message: string) {
+  expect(await refusal(request)).toEqual({ status: 400, message });
+}
+
 describe("form bodies", () => {
   it("reads a form within the limit, with or without a declared length", async () => {
     const a = await guardRequestBody(declared("name=Ada"), limit).formData();
@@ -63,45 +68,24 @@ describe("form bodies", () => {
   });
 
   it("refuses bodies that are not forms, and forms that do not parse, with 400", async () => {
-    expect(await refusal(declared('{"email":"a@b"}', "application/json"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.notAForm,
-    });
-    expect(await refusal(declared("<a/>", "application/xml"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.notAForm,
-    });
-    expect(await refusal(declared("email=a", "text/plain"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.notAForm,
-    });
-    expect(await refusal(chunked("--nope\r\n", "multipart/form-data; boundary=xyz"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.unreadable,
-    });
-    expect(await refusal(declared("x", "multipart/form-data"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.unreadable,
-    });
+    await expectBadRequest(declared('{"email":"a@b"}', "application/json"), INPUT_MESSAGES.notAForm);
+    await expectBadRequest(declared("<a/>", "application/xml"), INPUT_MESSAGES.notAForm);
+    await expectBadRequest(declared("email=a", "text/plain"), INPUT_MESSAGES.notAForm);
+    await expectBadRequest(
+      chunked("--nope\r\n", "multipart/form-data; boundary=xyz"),
+      INPUT_MESSAGES.unreadable,
+    );
+    await expectBadRequest(declared("x", "multipart/form-data"), INPUT_MESSAGES.unreadable);
   });
 
   it("refuses control characters in field values, names and file names, but keeps tabs and line breaks", async () => {
-    expect(await refusal(declared("name=A%00da"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.controlCharacters,
-    });
-    expect(await refusal(declared("na%07me=Ada"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.controlCharacters,
-    });
-    expect(await refusal(declared("name=A%7Fda"))).toEqual({
-      status: 400,
-      message: INPUT_MESSAGES.controlCharacters,
-    });
+    await expectBadRequest(declared("name=A%00da"), INPUT_MESSAGES.controlCharacters);
+    await expectBadRequest(declared("na%07me=Ada"), INPUT_MESSAGES.controlCharacters);
+    await expectBadRequest(declared("name=A%7Fda"), INPUT_MESSAGES.controlCharacters);
     const multipart = new FormData();
     multipart.append("photo", new File(["x"], "bad\u0000name.png", { type: "image/png" }));
     const request = new Request("http://x.test/form", { method: "POST", body: multipart });
-    expect(await refusal(request)).toEqual({ status: 400, message: INPUT_MESSAGES.controlCharacters });
+    await expectBadRequest(request, INPUT_MESSAGES.controlCharacters);
     const ok = await guardRequestBody(declared("message=one%0D%0A%09two"), limit).formData();
     expect(ok.get("message")).toBe("one\r\n\ttwo");
   });

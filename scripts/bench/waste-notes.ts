@@ -39,8 +39,12 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]>
   return out;
 }
 
-async function measure(db: Database, database: string, ctx: BenchContext): Promise<BenchRow[]> {
-  const storage = new LocalDiskStorage(path.join(ctx.workDir, `waste-notes-${database}`));
+/** The company, its owner and the notes the PDF job is timed on (0-3 photos, hazardous and not). */
+async function createBenchNotes(
+  db: Database,
+  storage: LocalDiskStorage,
+  database: string,
+): Promise<string[]> {
   await db
     .insertInto("directory_entries")
     .values({ registration_number: COMPANY, business_name: "BENCH CARRIERS LTD", expiry_date: "2099-12-31" })
@@ -78,6 +82,11 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     if (!created.ok) throw new Error("bench note refused");
     ids.push(created.id);
   }
+  return ids;
+}
+
+/** The whole PDF job per note, after three warm-up runs. */
+async function timePdfJobs(db: Database, storage: LocalDiskStorage, ids: string[]): Promise<number[]> {
   // PDFs render in the renderer's child process, as in the server (decision 0006).
   const renderer = createPdfRenderer(createLogger("silent"));
   const deps = { db, storage, publicUrl: "https://bench.example", render: renderer.render };
@@ -89,6 +98,13 @@ async function measure(db: Database, database: string, ctx: BenchContext): Promi
     pdfTimes.push(performance.now() - t);
   }
   await renderer.close();
+  return pdfTimes;
+}
+
+async function measure(db: Database, database: string, ctx: BenchContext): Promise<BenchRow[]> {
+  const storage = new LocalDiskStorage(path.join(ctx.workDir, `waste-notes-${database}`));
+  const ids = await createBenchNotes(db, storage, database);
+  const pdfTimes = await timePdfJobs(db, storage, ids);
   const p95 = percentile(pdfTimes, 95);
 
   // 10,000 notes for one company, spread over two years.

@@ -4,28 +4,10 @@
  * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
  * the listings and providers screens, and suspension.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
 import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
-
-/**
- * Leaves the shared e2e server as other specs expect it: a listing approved here is suspended
- * afterwards, so it does not push the fixture carriers out of the home page's featured block.
- */
-async function suspendAfterwards(browser: Browser, number: string, name: string) {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await signIn(admin, CLAIMS.admin);
-  await expect(admin).toHaveURL(/\/admin$/);
-  await admin.goto("/admin/providers?status=verified");
-  await admin
-    .getByRole("row")
-    .filter({ hasText: number })
-    .getByRole("button", { name: `Suspend ${name}` })
-    .click();
-  await expectToast(admin, "Listing suspended");
-  await context.close();
-}
+import { suspendAfterwards } from "./support/suspend-afterwards";
 
 async function asAdmin(page: Page) {
   await signIn(page, CLAIMS.admin);

@@ -3,31 +3,13 @@
  * name), the wizard with its validation, submit, confirm the e-mail, the admin approves from the
  * query-parameter link, the owner signs in to /company, and the public profile shows the claim.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
 import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
+import { suspendAfterwards } from "./support/suspend-afterwards";
 
 const OWNER = "claim-journey-owner@example.test";
 const OWNER_PASSWORD = "journey-pass-1";
-
-/**
- * Leaves the shared e2e server as other specs expect it: a listing approved here is suspended
- * afterwards, so it does not push the fixture carriers out of the home page's featured block.
- */
-async function suspendAfterwards(browser: Browser, number: string, name: string) {
-  const context = await browser.newContext();
-  const admin = await context.newPage();
-  await signIn(admin, CLAIMS.admin);
-  await expect(admin).toHaveURL(/\/admin$/);
-  await admin.goto("/admin/providers?status=verified");
-  await admin
-    .getByRole("row")
-    .filter({ hasText: number })
-    .getByRole("button", { name: `Suspend ${name}` })
-    .click();
-  await expectToast(admin, "Listing suspended");
-  await context.close();
-}
 
 async function nextStep(page: Page) {
   await page.getByRole("button", { name: "Next", exact: true }).click();

@@ -1,15 +1,10 @@
 /** The contact page form: validation, 'Message sent', the e-mail to the contact address, /admin/messages. */
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
-import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, signInAs } from "./support/auth-helpers";
 
 const CONTACT_ADDRESS = "support@wastecarrierdirectory.local";
 const contactForm = (page: Page) => page.locator("section[aria-labelledby=contact-form-heading]");
-
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 test("validation, 'Message sent', the e-mail and the admin's inbox", async ({ page }) => {
   const subject = `Listing question ${Date.now()}`;

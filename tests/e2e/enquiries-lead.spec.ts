@@ -1,39 +1,24 @@
 /** The general quote lead form on the results page, its photo, the honeypot, and /admin/leads. */
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, mailCount, signIn } from "./support/auth-helpers";
+import {
+  expectAccessible,
+  expectToast,
+  formsReady,
+  mailCount,
+  openMail,
+  signInAs,
+  uniqueEmail,
+} from "./support/auth-helpers";
+import { NOT_IMAGE, PHOTO } from "./support/files";
 
-const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
-const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
 const RESULTS = `/search-results/${ENQ.town}`;
 
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 const leadForm = (page: Page) => page.locator("section[aria-labelledby=lead-heading]");
-/** A mailbox of its own for each submission: copies are limited per mailbox (decision 0602). */
-const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 const COPY_SUBJECT = "Copy of your request for waste collection quotes";
 const NEXT_STEPS =
   "Your request has come to our team, not to any carrier yet. We pass requests on to licensed carriers near LS1 4AP, and a carrier will contact you if they can help.";
-
-/** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
-async function openMail(page: Page, to: string, subject: string) {
-  const mail = page
-    .getByTestId("mail")
-    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-    .filter({ hasText: subject });
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(mail).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  await mail.getByText("Show message").click();
-  return mail;
-}
 
 async function fillLead(page: Page, name: string, extra: { photo?: string; email?: string } = {}) {
   const form = leadForm(page);

@@ -1,6 +1,5 @@
 /** The provider quote form on a claimed premium profile, the provider's e-mail, photo access, admin quote requests. */
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
@@ -10,38 +9,16 @@ import {
   formsReady,
   linkFromMailbox,
   mailCount,
-  signIn,
+  openMail,
+  signInAs,
+  uniqueEmail,
 } from "./support/auth-helpers";
-
-const PHOTO = path.resolve("tests/fixtures/files/skip-photo.png");
-const NOT_IMAGE = path.resolve("tests/fixtures/files/not-an-image.png");
-
-/** Signs in through the form and waits until the sign-in page has been left. */
-async function signInAs(page: Page, email: string, path?: string) {
-  await signIn(page, email, undefined, path);
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { NOT_IMAGE, PHOTO } from "./support/files";
 
 const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-heading]");
 /** The form's sent state (it replaces the form). */
 const quoteSent = (page: Page) =>
   page.locator("main").getByRole("status").filter({ hasText: "Quote request submitted" }).first();
-/** A mailbox of its own for each submission: copies are limited per mailbox (decision 0602). */
-const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-/** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */
-async function openMail(page: Page, to: string, subject: string) {
-  const mail = page
-    .getByTestId("mail")
-    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-    .filter({ hasText: subject });
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(mail).toHaveCount(1, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  await mail.getByText("Show message").click();
-  return mail;
-}
 
 async function openProfile(page: Page, reg: string) {
   await page.goto(`/provider/${reg}`);

@@ -2,12 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, signIn } from "./support/auth-helpers";
-
-async function signInAs(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { expectAccessible, expectToast, formsReady, signInAs } from "./support/auth-helpers";
 
 const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a review" });
 

@@ -117,8 +117,12 @@ test("navigation scrolls to the top of the new page", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Search carriers" }).click();
   await expect(page).toHaveURL(/\/search-results$/);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find a licensed waste carrier");
+  // The router scrolls the new page to the top once it has rendered; scroll down after that.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  }).toPass();
   await page
     .getByRole("banner")
     .getByRole("link", { name: /UK Waste Carrier/ })

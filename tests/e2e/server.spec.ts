@@ -7,6 +7,12 @@ test("the server answers health checks and sends security headers", async ({ req
   const home = await request.get("/");
   const headers = home.headers();
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  // The map's tiles (MAP_TILE_URL, here the default) and nothing else from other sites.
+  expect(headers["content-security-policy"]).toContain(
+    "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+  );
+  // "Use my location" on this site only; no camera or microphone.
+  expect(headers["permissions-policy"]).toBe("camera=(), microphone=(), geolocation=(self)");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-request-id"]).toBeTruthy();

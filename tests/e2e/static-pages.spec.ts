@@ -37,51 +37,57 @@ async function visit(page: Page, path: string) {
 
 const main = (page: Page) => page.getByRole("main");
 
+/** Opens the page (answering 200) and checks its main heading. */
+async function visitPage(page: Page, path: string, heading: string) {
+  await visit(page, path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+}
+
+/** The page body holds each of the texts. */
+async function expectTexts(page: Page, texts: readonly string[]) {
+  for (const text of texts) await expect(main(page)).toContainText(text);
+}
+
+/** The page body's link of that name goes to href. */
+async function expectLink(page: Page, name: string | RegExp, href: string) {
+  await expect(main(page).getByRole("link", { name })).toHaveAttribute("href", href);
+}
+
+/** The page's meta tags (see expectMeta) and axe-core's verdict. */
+async function expectMetaAndAccessible(page: Page, path: string, title: string) {
+  await expectMeta(page, path, title);
+  await expectAccessible(page, { bestPractice: true });
+}
+
 test.describe("static pages", () => {
   test("About explains the service and links to search", async ({ page }) => {
-    await visit(page, "/about");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the UK Waste Carrier Directory");
-    await expect(main(page)).toContainText("Environment Agency");
-    await expect(main(page)).toContainText("We are not the regulator");
-    await expect(main(page)).toContainText("Open Government Licence v3.0");
-    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
-      "href",
-      "/search-results",
-    );
-    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute(
-      "href",
-      "/register",
-    );
+    await visitPage(page, "/about", "About the UK Waste Carrier Directory");
+    await expectTexts(page, [
+      "Environment Agency",
+      "We are not the regulator",
+      "Open Government Licence v3.0",
+    ]);
+    await expectLink(page, "Search the directory", "/search-results");
+    await expectLink(page, "Register My Business", "/register");
     await expectSafeExternalLinks(page, 1);
-    await expectMeta(page, "/about", "About Us");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/about", "About Us");
   });
 
   test("Contact gives the response time, the hours and links to search and register", async ({ page }) => {
-    await visit(page, "/contact");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in touch");
-    await expect(main(page)).toContainText("We respond to every message within 24 hours.");
-    await expect(main(page)).toContainText("Monday to Friday 9:00 AM to 5:00 PM");
-    await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
-      "href",
-      "/search-results",
-    );
-    await expect(main(page).getByRole("link", { name: "Register My Business" })).toHaveAttribute(
-      "href",
-      "/register",
-    );
-    await expect(main(page).getByRole("link", { name: "0800 80 70 60" })).toHaveAttribute(
-      "href",
-      "tel:+448008070060",
-    );
+    await visitPage(page, "/contact", "Get in touch");
+    await expectTexts(page, [
+      "We respond to every message within 24 hours.",
+      "Monday to Friday 9:00 AM to 5:00 PM",
+    ]);
+    await expectLink(page, "Search the directory", "/search-results");
+    await expectLink(page, "Register My Business", "/register");
+    await expectLink(page, "0800 80 70 60", "tel:+448008070060");
     await expectSafeExternalLinks(page, 2);
-    await expectMeta(page, "/contact", "Contact Us");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/contact", "Contact Us");
   });
 
   test("Privacy covers UK GDPR, what is stored and the cookies", async ({ page }) => {
-    await visit(page, "/privacy");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Notice");
+    await visitPage(page, "/privacy", "Privacy Notice");
     await expect(page.getByText("Last updated: November 2026")).toBeVisible();
     for (const heading of [
       "Who we are",
@@ -94,7 +100,7 @@ test.describe("static pages", () => {
     ]) {
       await expect(main(page).getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
-    for (const text of [
+    await expectTexts(page, [
       "UK General Data Protection Regulation (UK GDPR)",
       "Open Government Licence v3.0",
       "Claims and business accounts",
@@ -102,41 +108,30 @@ test.describe("static pages", () => {
       "Reviews",
       "We use no tracking",
       "our support team via the contact page",
-    ]) {
-      await expect(main(page)).toContainText(text);
-    }
+    ]);
     await expect(main(page)).not.toContainText("@");
-    await expect(main(page).getByRole("link", { name: "cookie policy" })).toHaveAttribute("href", "/cookies");
-    await expect(main(page).getByRole("link", { name: /Information Commissioner's Office/ })).toHaveAttribute(
-      "href",
-      "https://ico.org.uk",
-    );
+    await expectLink(page, "cookie policy", "/cookies");
+    await expectLink(page, /Information Commissioner's Office/, "https://ico.org.uk");
     await expectSafeExternalLinks(page, 2);
-    await expectMeta(page, "/privacy", "Privacy Notice");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/privacy", "Privacy Notice");
   });
 
   test("Terms set out what the directory is and who is responsible for what", async ({ page }) => {
-    await visit(page, "/terms");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Use");
-    for (const text of [
+    await visitPage(page, "/terms", "Terms of Use");
+    await expectTexts(page, [
       "We are not the Environment Agency",
       "Your legal duty of care stays with you",
       "Each e-mail address can review a business once",
       "£200 a month or £1,999 a year",
       "law of England and Wales",
-    ]) {
-      await expect(main(page)).toContainText(text);
-    }
+    ]);
     await expect(main(page)).not.toContainText("@");
     await expectSafeExternalLinks(page, 1);
-    await expectMeta(page, "/terms", "Terms of Use");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/terms", "Terms of Use");
   });
 
   test("Cookies lists exactly the cookies the site sets, and no tracking", async ({ page }) => {
-    await visit(page, "/cookies");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie Policy");
+    await visitPage(page, "/cookies", "Cookie Policy");
     const rows = main(page).getByRole("table").locator("tbody tr");
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(0)).toContainText("__session");
@@ -145,8 +140,7 @@ test.describe("static pages", () => {
     await expect(rows.nth(3)).toContainText("__reviews");
     await expect(main(page).getByRole("heading", { level: 2, name: "No tracking" })).toBeVisible();
     await expect(main(page)).toContainText("any third-party cookies");
-    await expectMeta(page, "/cookies", "Cookie Policy");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/cookies", "Cookie Policy");
   });
 
   test("the light ghost buttons on the About and Resources banners stay white on brand green when hovered", async ({
@@ -285,15 +279,11 @@ const GUIDES = [
 
 test.describe("resources", () => {
   test("the Resources index links all eight guides and the official registers", async ({ page }) => {
-    await visit(page, "/resources");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Waste guides and resources");
+    await visitPage(page, "/resources", "Waste guides and resources");
     const guideLinks = main(page).locator('a[href^="/resources/"]');
     await expect(guideLinks).toHaveCount(GUIDES.length);
     for (const guide of GUIDES) {
-      await expect(main(page).getByRole("link", { name: guide.title })).toHaveAttribute(
-        "href",
-        `/resources/${guide.slug}`,
-      );
+      await expectLink(page, guide.title, `/resources/${guide.slug}`);
     }
     for (const href of [
       "https://environment.data.gov.uk/public-register/view/search-waste-carriers-brokers",
@@ -304,8 +294,7 @@ test.describe("resources", () => {
       await expect(main(page).locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expectSafeExternalLinks(page, 4);
-    await expectMeta(page, "/resources", "Waste guides and resources");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/resources", "Waste guides and resources");
 
     await main(page).getByRole("link", { name: "Your waste duty of care" }).click();
     await expect(page).toHaveURL(/\/resources\/duty-of-care$/);
@@ -314,19 +303,17 @@ test.describe("resources", () => {
 
   for (const guide of GUIDES) {
     test(`guide: ${guide.slug}`, async ({ page }) => {
-      await visit(page, `/resources/${guide.slug}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
+      await visitPage(page, `/resources/${guide.slug}`, guide.title);
       await expect(main(page)).toContainText("Last reviewed: November 2026");
       await expect(main(page).getByRole("heading", { level: 2, name: "Key points" })).toBeVisible();
-      for (const fact of guide.facts) await expect(main(page)).toContainText(fact);
+      await expectTexts(page, guide.facts);
       for (const href of guide.official) {
         const link = main(page).locator(`a[href="${href}"]`).first();
         await expect(link).toBeVisible();
       }
       await expectSafeExternalLinks(page, guide.official.length);
-      await expectMeta(page, `/resources/${guide.slug}`, guide.title);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-      await expectAccessible(page, { bestPractice: true });
+      await expectMetaAndAccessible(page, `/resources/${guide.slug}`, guide.title);
 
       await main(page).getByRole("link", { name: "Back to Resources" }).click();
       await expect(page).toHaveURL(/\/resources$/);
@@ -338,26 +325,21 @@ test.describe("resources", () => {
     const response = await page.goto("/resources/no-such-guide");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guide not found");
-    await expect(main(page).getByRole("link", { name: "Back to Resources" })).toHaveAttribute(
-      "href",
-      "/resources",
-    );
+    await expectLink(page, "Back to Resources", "/resources");
     await expect(main(page).locator('a[href^="/resources/"]')).toHaveCount(GUIDES.length);
   });
 });
 
 test.describe("FAQ and under-construction pages", () => {
   test("the FAQ answers common questions", async ({ page }) => {
-    await visit(page, "/faq");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+    await visitPage(page, "/faq", "Frequently Asked Questions");
     const question = page.getByText("What is the difference between CBDU and CBDL numbers?");
     const answer = page.getByText(/CBDU numbers are upper tier registrations/);
     await expect(answer).toBeHidden();
     await question.click();
     await expect(answer).toBeVisible();
     await expect(main(page).locator("details")).toHaveCount(17);
-    await expectMeta(page, "/faq", "Frequently Asked Questions");
-    await expectAccessible(page, { bestPractice: true });
+    await expectMetaAndAccessible(page, "/faq", "Frequently Asked Questions");
   });
 
   for (const { path, name } of [
@@ -365,20 +347,12 @@ test.describe("FAQ and under-construction pages", () => {
     { path: "/recycling-guides", name: "Recycling Guides" },
   ]) {
     test(`${path} is under construction and says so by name`, async ({ page }) => {
-      await visit(page, path);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-      await expect(main(page)).toContainText("Under construction");
-      await expect(main(page)).toContainText(`We're still building our ${name} page.`);
+      await visitPage(page, path, name);
+      await expectTexts(page, ["Under construction", `We're still building our ${name} page.`]);
       await expect(page).toHaveTitle(`${name} (coming soon) | ${SITE}`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-      await expect(main(page).getByRole("link", { name: "Search the directory" })).toHaveAttribute(
-        "href",
-        "/search-results",
-      );
-      await expect(main(page).getByRole("link", { name: "All guides" })).toHaveAttribute(
-        "href",
-        "/resources",
-      );
+      await expectLink(page, "Search the directory", "/search-results");
+      await expectLink(page, "All guides", "/resources");
       expect(await main(page).locator('a[href^="/resources/"]').count()).toBeGreaterThanOrEqual(3);
       await expectAccessible(page, { bestPractice: true });
     });

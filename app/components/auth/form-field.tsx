@@ -45,3 +45,15 @@ export function FormError({ id, errors }: { id?: string; errors?: string[] }) {
     </div>
   );
 }
+
+/** The e-mail address of the sign-in and reset forms. */
+export function EmailFormField({ meta }: { meta: FieldMetadata<string> }) {
+  return (
+    <FormField label="Email" meta={meta} type="email" autoComplete="email" placeholder="you@company.co.uk" />
+  );
+}
+
+/** Where to go after signing in, carried through the form when there is somewhere. */
+export function RedirectToField({ value }: { value: string | null | undefined }) {
+  return value ? <input type="hidden" name="redirectTo" value={value} /> : null;
+}

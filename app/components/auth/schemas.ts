@@ -14,3 +14,10 @@ export const setPasswordSchema = z
     message: MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
+
+/** The e-mail address of the sign-in and reset forms. */
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .email("Please enter a valid email address")
+  .max(254);

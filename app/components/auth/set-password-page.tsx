@@ -1,12 +1,12 @@
 /** Set Your Password: the screen shared by /auth/recovery, /password-recovery and /auth/invite. */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, RedirectAfter } from "~/components/auth/auth-card";
 import { FormError, FormField } from "~/components/auth/form-field";
 import { MESSAGES } from "~/components/auth/messages";
 import { setPasswordSchema } from "~/components/auth/schemas";
+import { useAuthForm } from "~/components/auth/use-auth-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
@@ -34,14 +34,11 @@ export function SetPasswordPage({
 }) {
   const navigation = useNavigation();
   const hasLink = loaderData.email !== null;
-  useToastOnce(actionData?.toast);
-  useToastOnce(!hasLink && !actionData ? NOT_LOGGED_IN_TOAST : null);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  const [form, fields] = useAuthForm(schema, actionData, {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useToastOnce(!hasLink && !actionData ? NOT_LOGGED_IN_TOAST : null);
   if (actionData?.done) {
     return (
       <AuthCard title="Password set" icon={<CheckCircle2 className="h-6 w-6" />}>

@@ -51,6 +51,33 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** The licence document: uploaded here, an older link, or none. */
+function ClaimLicence({ claim }: { claim: ClaimView }) {
+  return claim.licenceDocument ? (
+    <LicenceDocument document={claim.licenceDocument} />
+  ) : claim.licenseDocumentUrl && /^(https?:\/\/|\/(?!\/))/i.test(claim.licenseDocumentUrl) ? (
+    // A link recorded before documents were uploaded here.
+    <a href={claim.licenseDocumentUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+      View licence document
+    </a>
+  ) : (
+    <span className="text-slate-500">No document uploaded</span>
+  );
+}
+
+function ClaimHistory({ history }: { history: ClaimView["history"] }) {
+  return (
+    <ul className="space-y-1">
+      {history.map((h, i) => (
+        <li key={i}>
+          {HISTORY[h.action] ?? h.action} · {formatDateTime(h.createdAt, "short")}
+          {h.actorEmail ? ` · ${h.actorEmail}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ClaimFields({ claim }: { claim: ClaimView }) {
   return (
     <dl className="divide-y divide-slate-100">
@@ -97,21 +124,7 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
       <Row label="Services">{claim.services.length ? claim.services.join(", ") : null}</Row>
       <Row label="Areas covered">{claim.areasCovered.length ? claim.areasCovered.join(", ") : null}</Row>
       <Row label="Licence document">
-        {claim.licenceDocument ? (
-          <LicenceDocument document={claim.licenceDocument} />
-        ) : claim.licenseDocumentUrl && /^(https?:\/\/|\/(?!\/))/i.test(claim.licenseDocumentUrl) ? (
-          // A link recorded before documents were uploaded here.
-          <a
-            href={claim.licenseDocumentUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="text-brand-700 underline"
-          >
-            View licence document
-          </a>
-        ) : (
-          <span className="text-slate-500">No document uploaded</span>
-        )}
+        <ClaimLicence claim={claim} />
       </Row>
       <Row label="Plan">
         {planLabel(claim.plan)}, {periodLabel(claim.period).toLowerCase()}
@@ -125,14 +138,7 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
       ) : null}
       {claim.history.length ? (
         <Row label="History">
-          <ul className="space-y-1">
-            {claim.history.map((h, i) => (
-              <li key={i}>
-                {HISTORY[h.action] ?? h.action} · {formatDateTime(h.createdAt, "short")}
-                {h.actorEmail ? ` · ${h.actorEmail}` : ""}
-              </li>
-            ))}
-          </ul>
+          <ClaimHistory history={claim.history} />
         </Row>
       ) : null}
     </dl>
@@ -200,23 +206,57 @@ function NotesField({ claim, autoFocus }: { claim: ClaimView; autoFocus?: boolea
   );
 }
 
+interface DecisionFormProps {
+  claim: ClaimView;
+  busy: boolean;
+  error?: string | null;
+}
+
+/** The form of one decision on a claim: its intent, what the admin fills in, the error and the button. */
+function DecisionForm({
+  intent,
+  claim,
+  error,
+  children,
+  button,
+}: Omit<DecisionFormProps, "busy"> & {
+  intent: "approve" | "reject";
+  children: React.ReactNode;
+  button: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" id={`${intent}-form`}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="claimId" value={claim.id} />
+      {children}
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end">{button}</div>
+    </Form>
+  );
+}
+
 export function ApproveForm({
   claim,
   today,
   trialEnd,
   busy,
   error,
-}: {
-  claim: ClaimView;
-  today: string;
-  trialEnd: string;
-  busy: boolean;
-  error?: string | null;
-}) {
+}: DecisionFormProps & { today: string; trialEnd: string }) {
   return (
-    <Form method="post" className="space-y-4" id="approve-form">
-      <input type="hidden" name="intent" value="approve" />
-      <input type="hidden" name="claimId" value={claim.id} />
+    <DecisionForm
+      intent="approve"
+      claim={claim}
+      error={error}
+      button={
+        <Button type="submit" disabled={busy}>
+          {busy ? "Approving..." : "Approve Claim"}
+        </Button>
+      }
+    >
       <p className="text-sm text-slate-700">
         Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for{" "}
         <strong>{claim.contactEmail}</strong>. The listing goes live with the details of the claim, and the
@@ -245,49 +285,28 @@ export function ApproveForm({
         </div>
       </fieldset>
       <NotesField claim={claim} />
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? "Approving..." : "Approve Claim"}
-        </Button>
-      </div>
-    </Form>
+    </DecisionForm>
   );
 }
 
-export function RejectForm({
-  claim,
-  busy,
-  error,
-}: {
-  claim: ClaimView;
-  busy: boolean;
-  error?: string | null;
-}) {
+export function RejectForm({ claim, busy, error }: DecisionFormProps) {
   return (
-    <Form method="post" className="space-y-4" id="reject-form">
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="claimId" value={claim.id} />
+    <DecisionForm
+      intent="reject"
+      claim={claim}
+      error={error}
+      button={
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Rejecting..." : "Reject Claim"}
+        </Button>
+      }
+    >
       <p className="text-sm text-slate-700">
         Reject the claim for <strong>{claim.businessName}</strong> ({claim.registrationNumber}).{" "}
         {claim.contactEmail} is emailed the decision.
       </p>
       <NotesField claim={claim} autoFocus />
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Rejecting..." : "Reject Claim"}
-        </Button>
-      </div>
-    </Form>
+    </DecisionForm>
   );
 }
 

@@ -2,6 +2,7 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { PageTitle } from "~/components/layout/page-title";
 import { Card, CardContent } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { WIZARD_STEPS } from "~/modules/claims/constants";
@@ -18,12 +19,7 @@ export function ClaimHeader({
   return (
     <div className="border-b border-brand-100 bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto max-w-4xl px-4 pt-8 pb-8 sm:px-6 sm:pt-10">
-        {eyebrow ? (
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-        ) : null}
-        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-          {title}
-        </h1>
+        <PageTitle eyebrow={eyebrow} title={title} />
         {lead ? (
           <div className="mt-3 max-w-2xl text-base leading-7 text-pretty text-slate-600 sm:text-lg">
             {lead}

@@ -9,35 +9,16 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, Input, Label, Textarea } from "~/components/ui/form";
 import { cleanServices, PREDEFINED_SERVICES } from "~/modules/claims/constants";
-import type { WizardErrors, WizardValues } from "~/modules/claims/wizard-state";
+import type { WizardValues } from "~/modules/claims/wizard-state";
+import type { WizardStepProps } from "./step-props";
 
 const PREDEFINED = new Set<string>(PREDEFINED_SERVICES.map((s) => s.toLowerCase()));
 
-export function DetailsStep({
-  active,
-  values,
-  errors,
-}: {
-  active: boolean;
-  values: WizardValues;
-  errors: WizardErrors;
-}) {
+/** The custom services and the one being typed, with Add (Enter) and Escape. */
+function useServiceDraft(values: WizardValues) {
   const [custom, setCustom] = useState(() => values.services.filter((s) => !PREDEFINED.has(s.toLowerCase())));
   const [draft, setDraft] = useState(values.newService);
   const [draftError, setDraftError] = useState<string | null>(null);
-  if (!active) {
-    return (
-      <>
-        <input type="hidden" name="website" value={values.website} />
-        <input type="hidden" name="about" value={values.about} />
-        <input type="hidden" name="areas" value={values.areas} />
-        {values.services.map((s) => (
-          <input key={s} type="hidden" name="services" value={s} />
-        ))}
-      </>
-    );
-  }
-  const chosen = new Set(values.services.map((s) => s.toLowerCase()));
   function add() {
     const next = draft.replace(/\s+/g, " ").trim();
     if (!next) {
@@ -58,6 +39,131 @@ export function DetailsStep({
     }
     setDraft("");
   }
+  function change(value: string) {
+    setDraft(value);
+    setDraftError(null);
+  }
+  function clear() {
+    setDraft("");
+    setDraftError(null);
+  }
+  return { custom, draft, draftError, add, change, clear };
+}
+
+type ServiceDraft = ReturnType<typeof useServiceDraft>;
+
+function ServiceBox({
+  service,
+  checked,
+  className,
+  children,
+}: {
+  service: string;
+  checked: boolean;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className={className}>
+      <input
+        type="checkbox"
+        name="services"
+        value={service}
+        defaultChecked={checked}
+        className="size-4 accent-brand-600"
+      />
+      {children}
+    </label>
+  );
+}
+
+function ServiceBoxes({ chosen, custom }: { chosen: Set<string>; custom: string[] }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      {PREDEFINED_SERVICES.map((s) => (
+        <ServiceBox
+          key={s}
+          service={s}
+          checked={chosen.has(s.toLowerCase())}
+          className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+        >
+          {s}
+        </ServiceBox>
+      ))}
+      {custom.map((s) => (
+        <ServiceBox
+          key={s}
+          service={s}
+          checked
+          className="flex items-center gap-2 rounded-md border border-brand-600 bg-brand-50 px-3 py-2 text-sm"
+        >
+          {s} <span className="text-xs text-slate-600">(custom)</span>
+        </ServiceBox>
+      ))}
+    </div>
+  );
+}
+
+function CustomService({ service, error }: { service: ServiceDraft; error: string | undefined }) {
+  return (
+    <div className="mt-3">
+      <Label htmlFor="newService">Add a custom service</Label>
+      <div className="flex gap-2">
+        <Input
+          id="newService"
+          name="newService"
+          value={service.draft}
+          maxLength={60}
+          onChange={(e) => service.change(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              service.add();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              service.clear();
+            }
+          }}
+          aria-invalid={service.draftError || error ? true : undefined}
+          aria-describedby="newService-hint newService-error"
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="add-service"
+          variant="outline"
+          className="shrink-0"
+          onClick={(e) => {
+            e.preventDefault();
+            service.add();
+          }}
+        >
+          <Plus aria-hidden className="size-4" /> Add
+        </Button>
+      </div>
+      <p id="newService-hint" className="mt-1 text-xs text-slate-600">
+        Press Enter or Add to add it, Escape to clear. Untick a service to remove it.
+      </p>
+      <FieldError id="newService-error" errors={service.draftError ?? error} />
+    </div>
+  );
+}
+
+export function DetailsStep({ active, values, errors }: WizardStepProps) {
+  const service = useServiceDraft(values);
+  if (!active) {
+    return (
+      <>
+        <input type="hidden" name="website" value={values.website} />
+        <input type="hidden" name="about" value={values.about} />
+        <input type="hidden" name="areas" value={values.areas} />
+        {values.services.map((s) => (
+          <input key={s} type="hidden" name="services" value={s} />
+        ))}
+      </>
+    );
+  }
+  const chosen = new Set(values.services.map((s) => s.toLowerCase()));
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-600">
@@ -81,83 +187,9 @@ export function DetailsStep({
       </Field>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Services offered</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {PREDEFINED_SERVICES.map((s) => (
-            <label
-              key={s}
-              className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-            >
-              <input
-                type="checkbox"
-                name="services"
-                value={s}
-                defaultChecked={chosen.has(s.toLowerCase())}
-                className="size-4 accent-brand-600"
-              />
-              {s}
-            </label>
-          ))}
-          {custom.map((s) => (
-            <label
-              key={s}
-              className="flex items-center gap-2 rounded-md border border-brand-600 bg-brand-50 px-3 py-2 text-sm"
-            >
-              <input
-                type="checkbox"
-                name="services"
-                value={s}
-                defaultChecked
-                className="size-4 accent-brand-600"
-              />
-              {s} <span className="text-xs text-slate-600">(custom)</span>
-            </label>
-          ))}
-        </div>
+        <ServiceBoxes chosen={chosen} custom={service.custom} />
         <FieldError errors={errors.services} />
-        <div className="mt-3">
-          <Label htmlFor="newService">Add a custom service</Label>
-          <div className="flex gap-2">
-            <Input
-              id="newService"
-              name="newService"
-              value={draft}
-              maxLength={60}
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setDraftError(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  add();
-                } else if (e.key === "Escape") {
-                  e.preventDefault();
-                  setDraft("");
-                  setDraftError(null);
-                }
-              }}
-              aria-invalid={draftError || errors.newService ? true : undefined}
-              aria-describedby="newService-hint newService-error"
-            />
-            <Button
-              type="submit"
-              name="intent"
-              value="add-service"
-              variant="outline"
-              className="shrink-0"
-              onClick={(e) => {
-                e.preventDefault();
-                add();
-              }}
-            >
-              <Plus aria-hidden className="size-4" /> Add
-            </Button>
-          </div>
-          <p id="newService-hint" className="mt-1 text-xs text-slate-600">
-            Press Enter or Add to add it, Escape to clear. Untick a service to remove it.
-          </p>
-          <FieldError id="newService-error" errors={draftError ?? errors.newService} />
-        </div>
+        <CustomService service={service} error={errors.newService} />
       </fieldset>
       <Field
         label="Areas covered (optional)"

@@ -10,6 +10,23 @@ import { FieldError } from "~/components/ui/form";
 
 const MAX = 5 * 1024 * 1024;
 
+function LogoPreview({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
+  return (
+    <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+      {logoUrl ? (
+        <img
+          src={logoUrl}
+          alt={`${businessName} logo`}
+          className="size-full object-contain"
+          data-testid="logo-preview"
+        />
+      ) : (
+        <ImageIcon aria-hidden className="size-10 text-slate-400" />
+      )}
+    </div>
+  );
+}
+
 export function LogoField({
   logoUrl,
   businessName,
@@ -30,18 +47,7 @@ export function LogoField({
   const shown = clientError ?? error ?? null;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-        {logoUrl ? (
-          <img
-            src={logoUrl}
-            alt={`${businessName} logo`}
-            className="size-full object-contain"
-            data-testid="logo-preview"
-          />
-        ) : (
-          <ImageIcon aria-hidden className="size-10 text-slate-400" />
-        )}
-      </div>
+      <LogoPreview logoUrl={logoUrl} businessName={businessName} />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-800">Logo</p>
         {/* Keyed by the logo, so the chosen file is cleared once it has been stored. */}

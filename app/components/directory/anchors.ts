@@ -5,3 +5,6 @@
 
 /** The quote request form on a premium profile: 'Request a Quote' and 'Request Quote' link here. */
 export const QUOTE_ANCHOR = "quote";
+
+/** The filters on the results page: on a phone, a sheet that is open while the URL targets it. */
+export const FILTERS_ANCHOR = "filters";

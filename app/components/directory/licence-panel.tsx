@@ -29,43 +29,10 @@ export function LicencePanel({
 }) {
   if (otherRegister) return <OtherRegisterPanel register={otherRegister} />;
   if (!provider) {
-    const parsed = parseRegistrationNumber(query);
-    return (
-      <section aria-labelledby="licence-title" className="rounded-xl border border-red-200 bg-red-50 p-5">
-        <div className="flex items-start gap-3">
-          <ShieldX aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
-          <div>
-            <h2 id="licence-title" className="text-lg font-semibold text-red-900">
-              Invalid Registration Number
-            </h2>
-            <p className="mt-1 text-sm text-red-900">
-              No provider found with registration number{" "}
-              <strong className="font-mono">{query.toUpperCase()}</strong>.
-            </p>
-            {parsed.kind === "ea" ? (
-              <p className="mt-2 text-sm text-red-900">
-                A carrier that cannot show a valid registration should not take your waste. If the carrier
-                gave you this number, you can also{" "}
-                <a href={publicRegisterUrl(parsed.number)} className="font-semibold underline">
-                  check {parsed.number} on the Environment Agency's public register
-                </a>
-                .
-              </p>
-            ) : (
-              <p className="mt-2 text-sm text-red-900">
-                This is not a registration number: England and Wales numbers start with CBDU (upper tier) or
-                CBDL (lower tier) followed by digits, for example CBDU123456. Check the number and try again.
-                A carrier that cannot show a valid registration should not take your waste.
-              </p>
-            )}
-          </div>
-        </div>
-      </section>
-    );
+    return <InvalidNumberPanel query={query} />;
   }
   const state = registrationState(provider);
   const valid = state.state === "valid" || state.state === "no-expiry";
-  const soon = state.state === "valid" && state.expiringSoon;
   return (
     <section
       aria-labelledby="licence-title"
@@ -75,30 +42,7 @@ export function LicencePanel({
       )}
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-start gap-3">
-          {valid ? (
-            <ShieldCheck aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-green-700" />
-          ) : (
-            <CircleAlert aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
-          )}
-          <div>
-            <h2 id="licence-title" className="text-lg font-semibold text-slate-900">
-              License Verification Result
-            </h2>
-            <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>
-              {validityText(state)}
-            </p>
-            {soon ? (
-              <p className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">
-                <CalendarClock aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
-              </p>
-            ) : null}
-            <p className="mt-1 text-slate-800">
-              <strong>{provider.business_name}</strong> ·{" "}
-              <span className="font-mono">{provider.registration_number}</span>
-            </p>
-          </div>
-        </div>
+        <LicenceSummary provider={provider} state={state} valid={valid} />
         <Link
           to={profileHref(provider.registration_number)}
           className={cn(buttonVariants({ variant: "outline", size: "sm" }), "shrink-0")}
@@ -106,31 +50,112 @@ export function LicencePanel({
           View full details
         </Link>
       </div>
-      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-slate-600">Tier</dt>
-          <dd className="font-medium text-slate-900">{tierLabel(provider.registration_tier)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Registration type</dt>
-          <dd className="font-medium text-slate-900">{registrationTypeLabel(provider.registration_type)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Registration date</dt>
-          <dd className="font-medium text-slate-900">
-            {formatDate(provider.registration_date) || "Not recorded"}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">Expiry date</dt>
-          <dd className="font-medium text-slate-900">
-            {provider.expiry_date && provider.registration_tier !== "LOWER"
-              ? formatDate(provider.expiry_date)
-              : "Does not expire"}
-          </dd>
-        </div>
-      </dl>
+      <LicenceDates provider={provider} />
     </section>
+  );
+}
+
+/** No provider with this number: 'Invalid Registration Number', with a hint of what went wrong. */
+function InvalidNumberPanel({ query }: { query: string }) {
+  const parsed = parseRegistrationNumber(query);
+  return (
+    <section aria-labelledby="licence-title" className="rounded-xl border border-red-200 bg-red-50 p-5">
+      <div className="flex items-start gap-3">
+        <ShieldX aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        <div>
+          <h2 id="licence-title" className="text-lg font-semibold text-red-900">
+            Invalid Registration Number
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            No provider found with registration number{" "}
+            <strong className="font-mono">{query.toUpperCase()}</strong>.
+          </p>
+          {parsed.kind === "ea" ? (
+            <p className="mt-2 text-sm text-red-900">
+              A carrier that cannot show a valid registration should not take your waste. If the carrier gave
+              you this number, you can also{" "}
+              <a href={publicRegisterUrl(parsed.number)} className="font-semibold underline">
+                check {parsed.number} on the Environment Agency's public register
+              </a>
+              .
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-red-900">
+              This is not a registration number: England and Wales numbers start with CBDU (upper tier) or
+              CBDL (lower tier) followed by digits, for example CBDU123456. Check the number and try again. A
+              carrier that cannot show a valid registration should not take your waste.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function LicenceSummary({
+  provider,
+  state,
+  valid,
+}: {
+  provider: Provider;
+  state: ReturnType<typeof registrationState>;
+  valid: boolean;
+}) {
+  const soon = state.state === "valid" && state.expiringSoon;
+  return (
+    <div className="flex items-start gap-3">
+      {valid ? (
+        <ShieldCheck aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-green-700" />
+      ) : (
+        <CircleAlert aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+      )}
+      <div>
+        <h2 id="licence-title" className="text-lg font-semibold text-slate-900">
+          License Verification Result
+        </h2>
+        <p className={cn("mt-1 text-base font-semibold", valid ? "text-green-800" : "text-red-800")}>
+          {validityText(state)}
+        </p>
+        {soon ? (
+          <p className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">
+            <CalendarClock aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
+          </p>
+        ) : null}
+        <p className="mt-1 text-slate-800">
+          <strong>{provider.business_name}</strong> ·{" "}
+          <span className="font-mono">{provider.registration_number}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function LicenceDates({ provider }: { provider: Provider }) {
+  return (
+    <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-4">
+      <div>
+        <dt className="text-slate-600">Tier</dt>
+        <dd className="font-medium text-slate-900">{tierLabel(provider.registration_tier)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Registration type</dt>
+        <dd className="font-medium text-slate-900">{registrationTypeLabel(provider.registration_type)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Registration date</dt>
+        <dd className="font-medium text-slate-900">
+          {formatDate(provider.registration_date) || "Not recorded"}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Expiry date</dt>
+        <dd className="font-medium text-slate-900">
+          {provider.expiry_date && provider.registration_tier !== "LOWER"
+            ? formatDate(provider.expiry_date)
+            : "Does not expire"}
+        </dd>
+      </div>
+    </dl>
   );
 }
 

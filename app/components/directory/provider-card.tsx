@@ -1,10 +1,11 @@
 import { BadgeCheck, Crown, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
+import { formatMiles } from "~/modules/directory/wording";
 import { QUOTE_ANCHOR } from "./anchors";
 import { ValidityBadge } from "./validity";
 
@@ -78,19 +79,51 @@ export function ProviderLogo({ provider, size = "md" }: { provider: Provider; si
   );
 }
 
-/** A result card: claimed cards link View Profile, premium ones add Request Quote, unclaimed ones Claim This Listing. */
+export function PremiumBadge() {
+  return (
+    <Badge tone="amber">
+      <Crown aria-hidden className="h-3.5 w-3.5" /> Premium
+    </Badge>
+  );
+}
+
+/** A claimed listing's badge ("Claimed" on result cards, "Verified" on the home page's cards). */
+export function ClaimedBadge({ label }: { label: string }) {
+  return (
+    <Badge tone="green">
+      <BadgeCheck aria-hidden className="h-3.5 w-3.5" />
+      {` ${label}`}
+    </Badge>
+  );
+}
+
+/** The search a result card was on, so the profile's breadcrumb can go back to it. */
+function useSearchState(): { from: string } | undefined {
+  const { pathname, search } = useLocation();
+  return pathname.startsWith("/search-results") ? { from: `${pathname}${search}` } : undefined;
+}
+
+/**
+ * A result card: every card links View Profile (a visitor's first question is about the carrier);
+ * premium ones add Request Quote, unclaimed ones Claim This Listing for their owner. A distance
+ * search numbers the cards like the map's markers and says how far each is.
+ */
 export function ProviderCard({
   provider,
   maxServices,
   headingLevel = 3,
+  number,
+  distanceMiles,
 }: {
   provider: Provider;
   maxServices: number;
   headingLevel?: 2 | 3;
+  number?: number;
+  distanceMiles?: number | null;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const address = fullAddress(provider);
   const href = profileHref(provider.registration_number);
+  const state = useSearchState();
   return (
     <article
       className={cn(
@@ -98,31 +131,15 @@ export function ProviderCard({
         provider.is_premium ? "border-amber-300 ring-1 ring-amber-200" : "border-slate-200",
       )}
     >
-      <div className="flex items-start gap-4">
-        <ProviderLogo provider={provider} />
-        <div className="min-w-0 flex-1">
-          <Heading className="text-lg leading-snug font-semibold text-slate-900">
-            <Link to={href} className="hover:text-brand-700 hover:underline">
-              {provider.business_name}
-            </Link>
-          </Heading>
-          <p className="mt-0.5 font-mono text-sm text-slate-600">{provider.registration_number}</p>
-        </div>
-      </div>
-      <div className="mt-3 flex flex-wrap gap-1.5">
-        {provider.is_premium ? (
-          <Badge tone="amber">
-            <Crown aria-hidden className="h-3.5 w-3.5" /> Premium
-          </Badge>
-        ) : null}
-        {provider.is_claimed ? (
-          <Badge tone="green">
-            <BadgeCheck aria-hidden className="h-3.5 w-3.5" /> Claimed
-          </Badge>
-        ) : null}
-        <ValidityBadge provider={provider} />
-        <Badge tone="slate">{tierLabel(provider.registration_tier)}</Badge>
-      </div>
+      <CardTitle
+        provider={provider}
+        href={href}
+        state={state}
+        headingLevel={headingLevel}
+        number={number}
+        distanceMiles={distanceMiles}
+      />
+      <CardBadges provider={provider} />
       <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-700">
         <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
         <span>{address ?? "Address not available"}</span>
@@ -132,25 +149,94 @@ export function ProviderCard({
           <ServiceList services={provider.services} max={maxServices} />
         </div>
       ) : null}
-      <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        {provider.is_claimed ? (
-          <Link to={href} className={buttonVariants({ variant: "outline", size: "sm" })}>
-            View Profile<span className="sr-only">: {provider.business_name}</span>
+      <CardActions provider={provider} href={href} state={state} />
+    </article>
+  );
+}
+
+function CardTitle({
+  provider,
+  href,
+  state,
+  headingLevel,
+  number,
+  distanceMiles,
+}: {
+  provider: Provider;
+  href: string;
+  state: { from: string } | undefined;
+  headingLevel: 2 | 3;
+  number?: number;
+  distanceMiles?: number | null;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="flex items-start gap-4">
+      {number ? (
+        <span
+          aria-hidden
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+        >
+          {number}
+        </span>
+      ) : null}
+      <ProviderLogo provider={provider} />
+      <div className="min-w-0 flex-1">
+        <Heading className="text-lg leading-snug font-semibold text-slate-900">
+          <Link to={href} state={state} className="hover:text-brand-700 hover:underline">
+            {number ? <span className="sr-only">{number}. </span> : null}
+            {provider.business_name}
           </Link>
-        ) : (
-          <Link
-            to={`/claim/${encodeURIComponent(provider.registration_number)}`}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-          >
-            Claim This Listing<span className="sr-only">: {provider.business_name}</span>
-          </Link>
-        )}
-        {offersQuotes(provider) ? (
-          <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonVariants({ variant: "primary", size: "sm" })}>
-            Request Quote<span className="sr-only">: {provider.business_name}</span>
-          </Link>
+        </Heading>
+        <p className="mt-0.5 font-mono text-sm text-slate-600">{provider.registration_number}</p>
+        {distanceMiles != null ? (
+          <p className="mt-1 text-sm font-semibold text-brand-800" data-testid="distance">
+            {formatMiles(distanceMiles)}
+          </p>
         ) : null}
       </div>
-    </article>
+    </div>
+  );
+}
+
+function CardBadges({ provider }: { provider: Provider }) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-1.5">
+      {provider.is_premium ? <PremiumBadge /> : null}
+      {provider.is_claimed ? <ClaimedBadge label="Claimed" /> : null}
+      <ValidityBadge provider={provider} />
+      <Badge tone="slate">{tierLabel(provider.registration_tier)}</Badge>
+    </div>
+  );
+}
+
+function CardActions({
+  provider,
+  href,
+  state,
+}: {
+  provider: Provider;
+  href: string;
+  state: { from: string } | undefined;
+}) {
+  return (
+    <div className="mt-auto flex flex-wrap gap-2 pt-4">
+      <Link to={href} state={state} className={buttonVariants({ variant: "outline", size: "sm" })}>
+        View Profile<span className="sr-only">: {provider.business_name}</span>
+      </Link>
+      {provider.is_claimed ? null : (
+        <Link
+          to={`/claim/${encodeURIComponent(provider.registration_number)}`}
+          className={buttonVariants({ variant: "ghost", size: "sm" })}
+        >
+          Claim This Listing<span className="sr-only">: {provider.business_name}</span>
+        </Link>
+      )}
+      {offersQuotes(provider) ? (
+        <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonVariants({ variant: "primary", size: "sm" })}>
+          Request Quote<span className="sr-only">: {provider.business_name}</span>
+        </Link>
+      ) : null}
+    </div>
   );
 }

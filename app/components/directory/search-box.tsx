@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { SEARCH_TYPE_LABELS, type SearchType } from "~/modules/directory/constants";
+import { UseMyLocation } from "./use-my-location";
 
 const HOME_MODES: { type: SearchType; label: string; placeholder: string; icon: typeof MapPin }[] = [
   {
@@ -87,14 +88,24 @@ export function HeroSearch() {
           Search
         </button>
       </div>
+      {mode === "location" ? <UseMyLocation tone="light" className="mt-2 sm:max-w-xs" /> : null}
     </Form>
   );
 }
 
-/** The results page's search box: type select plus text; a new search starts at page 1. */
+/**
+ * The results page's search box: type select plus text; a new search starts at page 1. On a
+ * phone it takes two rows (type and text; Search and "Use my location"), so the results start
+ * on the first screen.
+ */
 export function ResultsSearch({ query, type }: { query: string; type: SearchType }) {
   return (
-    <Form method="get" action="/search-results" className="flex flex-col gap-2 sm:flex-row" role="search">
+    <Form
+      method="get"
+      action="/search-results"
+      className="grid grid-cols-[8.5rem_1fr] gap-2 sm:flex sm:flex-row sm:flex-wrap"
+      role="search"
+    >
       <div className="sm:w-48">
         <label htmlFor="results-type" className="sr-only">
           Search type
@@ -125,7 +136,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
         maxLength={100}
         title="Type something to search for"
         placeholder="Location, business name or registration number"
-        className="h-12 w-full rounded-lg border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-white focus:outline-none sm:flex-1"
+        className="h-12 w-full min-w-0 rounded-lg border border-white/20 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-white focus:outline-none sm:flex-1"
       />
       <button
         type="submit"
@@ -134,6 +145,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
         <Search aria-hidden className="h-5 w-5" />
         Search
       </button>
+      <UseMyLocation className="sm:w-auto" />
     </Form>
   );
 }

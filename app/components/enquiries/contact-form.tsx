@@ -1,6 +1,5 @@
 /** The contact page form (name, email, subject, message); 'Message sent' once stored and queued. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { CheckCircle2, Mail } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "~/components/auth/form-field";
@@ -9,16 +8,11 @@ import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schem
 import { Honeypot } from "~/components/ui/honeypot";
 import { TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
+import { useEnquiryForm } from "./use-enquiry-form";
 
 export function ContactForm({ reply }: { reply?: EnquiryReply }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "contact-form",
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useEnquiryForm("contact-form", () => contactSchema, reply);
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
     <section

@@ -17,6 +17,33 @@ function Hint({ id, hint }: { id: string; hint?: React.ReactNode }) {
   ) : null;
 }
 
+/** A control's frame: its label (with "(optional)"), the control, the hint and the error. */
+function FieldFrame({
+  meta,
+  label,
+  optional,
+  hint,
+  children,
+}: {
+  meta: { id: string; errorId: string; errors?: string[] };
+  label: string;
+  optional?: boolean;
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={meta.id}>
+        {label}
+        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
+      </Label>
+      {children}
+      <Hint id={meta.id} hint={hint} />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 export function TextField({
   label,
   meta,
@@ -33,15 +60,9 @@ export function TextField({
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) {
   const p = getInputProps(meta as FieldMetadata<string>, { type });
   return (
-    <div>
-      <Label htmlFor={meta.id}>
-        {label}
-        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
-      </Label>
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint}>
       <Input {...p} key={p.key} aria-describedby={describedBy(meta, hint)} {...props} />
-      <Hint id={meta.id} hint={hint} />
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -57,12 +78,9 @@ export function TextAreaField({
 } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const p = getTextareaProps(meta as FieldMetadata<string>);
   return (
-    <div>
-      <Label htmlFor={meta.id}>{label}</Label>
+    <FieldFrame meta={meta} label={label} hint={hint}>
       <Textarea {...p} key={p.key} aria-describedby={describedBy(meta, hint)} {...props} />
-      <Hint id={meta.id} hint={hint} />
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -84,11 +102,7 @@ export function SelectField({
 } & React.SelectHTMLAttributes<HTMLSelectElement>) {
   const p = getSelectProps(meta as FieldMetadata<string>);
   return (
-    <div>
-      <Label htmlFor={meta.id}>
-        {label}
-        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
-      </Label>
+    <FieldFrame meta={meta} label={label} optional={optional} hint={hint}>
       <Select {...p} key={p.key} aria-describedby={describedBy(meta, hint)} {...props}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -97,9 +111,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
-      <Hint id={meta.id} hint={hint} />
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -117,11 +129,12 @@ export function PhotoField({
 }) {
   const errorId = `${id}-error`;
   return (
-    <div>
-      <Label htmlFor={id}>
-        {label}
-        <span className="font-normal text-slate-600"> (optional)</span>
-      </Label>
+    <FieldFrame
+      meta={{ id, errorId, errors }}
+      label={label}
+      optional
+      hint={hint ?? "JPEG, PNG, GIF or WebP, up to 10 MB."}
+    >
       <input
         id={id}
         name="photo"
@@ -131,10 +144,6 @@ export function PhotoField({
         aria-describedby={[`${id}-hint`, errors?.length ? errorId : null].filter(Boolean).join(" ")}
         className="block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium file:text-slate-800 hover:file:bg-slate-200 aria-[invalid=true]:border-red-600"
       />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {hint ?? "JPEG, PNG, GIF or WebP, up to 10 MB."}
-      </p>
-      <FieldError id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,11 +5,8 @@
  * what the server did (decision 0602): a copy e-mailed to the visitor only when it was queued, and
  * that the request is with the team, not yet with any carrier.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { CheckCircle2, ClipboardList } from "lucide-react";
-import { useState } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/auth/form-field";
 import {
@@ -24,6 +21,7 @@ import { leadSentLines } from "~/modules/leads/sent-details";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
+import { useEnquiryFetcher, useEnquiryForm } from "./use-enquiry-form";
 
 export const LEAD_ACTION = "/enquiries/lead";
 
@@ -36,25 +34,13 @@ export function LeadForm({
   initial?: EnquiryReply;
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<EnquiryReply>({ key: "general-lead" });
-  const [cleared, setCleared] = useState<EnquiryReply | undefined>(undefined);
-  const data = fetcher.data ?? initial;
-  const reply = data && data !== cleared ? data : undefined;
-  const [formKey, setFormKey] = useState(0);
+  const { fetcher, reply, formKey, another, busy } = useEnquiryFetcher("general-lead", initial);
   const dates = dateChoices();
-  const [form, fields] = useForm({
-    id: `lead-form-${formKey}`,
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadSchema() }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: {
-      preferredDate: dates[0],
-      preferredTime: "asap",
-      postcode: (location && normalisePostcode(location)) || undefined,
-    },
+  const [form, fields] = useEnquiryForm(`lead-form-${formKey}`, () => leadSchema(), reply, {
+    preferredDate: dates[0],
+    preferredTime: "asap",
+    postcode: (location && normalisePostcode(location)) || undefined,
   });
-  const busy = fetcher.state !== "idle";
 
   return (
     <section
@@ -65,26 +51,7 @@ export function LeadForm({
         <ClipboardList aria-hidden className="h-5 w-5 text-brand-600" /> Get free quotes
       </h2>
       {reply?.status === "sent" ? (
-        <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-          <p className="flex items-center gap-2 font-semibold">
-            <CheckCircle2 aria-hidden className="h-5 w-5" /> {LEAD_MESSAGES.sent}
-          </p>
-          {leadSentLines(reply.sent).map((line) => (
-            <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
-              {line}
-            </p>
-          ))}
-          <button
-            type="button"
-            className="mt-3 w-full rounded-md border border-green-300 bg-white px-3 py-1.5 text-sm font-semibold text-green-900 hover:bg-green-100"
-            onClick={() => {
-              setCleared(data);
-              setFormKey((k) => k + 1);
-            }}
-          >
-            Send another request
-          </button>
-        </div>
+        <LeadSent sent={reply.sent} onAnother={another} />
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
@@ -99,45 +66,8 @@ export function LeadForm({
           >
             <Honeypot />
             <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
-            <TextAreaField
-              label="What needs collecting?"
-              meta={fields.description}
-              rows={3}
-              maxLength={2000}
-              placeholder="e.g. an old sofa and 5 bags of garden waste"
-            />
-            <div className={compact ? "space-y-4" : "grid gap-4 sm:grid-cols-3"}>
-              <SelectField
-                label="Preferred date"
-                meta={fields.preferredDate}
-                options={dates.map((d) => ({ value: d, label: dateChoiceLabel(d) }))}
-              />
-              <SelectField label="Preferred time" meta={fields.preferredTime} options={TIME_SLOTS} />
-              <SelectField
-                label="Load size"
-                meta={fields.loadSize}
-                options={LOAD_SIZES}
-                placeholder="Not sure"
-                optional
-              />
-            </div>
-            <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
-            <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
-            <TextField
-              label="Phone"
-              meta={fields.phone}
-              type="tel"
-              autoComplete="tel"
-              optional
-              maxLength={30}
-            />
-            <TextField
-              label="Postcode"
-              meta={fields.postcode}
-              autoComplete="postal-code"
-              maxLength={10}
-              placeholder="e.g. M1 1AE"
-            />
+            <LeadWhatAndWhenFields fields={fields} dates={dates} compact={compact} />
+            <LeadContactFields fields={fields} />
             <PhotoField
               id={`lead-photo-${formKey}`}
               label="Photo of the waste"
@@ -150,5 +80,86 @@ export function LeadForm({
         </>
       )}
     </section>
+  );
+}
+
+type LeadFieldMetas = Record<
+  "description" | "preferredDate" | "preferredTime" | "loadSize" | "name" | "email" | "phone" | "postcode",
+  FieldMetadata<unknown>
+>;
+
+function LeadSent({ sent, onAnother }: { sent: EnquiryReply["sent"]; onAnother: () => void }) {
+  return (
+    <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <CheckCircle2 aria-hidden className="h-5 w-5" /> {LEAD_MESSAGES.sent}
+      </p>
+      {leadSentLines(sent).map((line) => (
+        <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
+          {line}
+        </p>
+      ))}
+      <button
+        type="button"
+        className="mt-3 w-full rounded-md border border-green-300 bg-white px-3 py-1.5 text-sm font-semibold text-green-900 hover:bg-green-100"
+        onClick={onAnother}
+      >
+        Send another request
+      </button>
+    </div>
+  );
+}
+
+function LeadWhatAndWhenFields({
+  fields,
+  dates,
+  compact,
+}: {
+  fields: LeadFieldMetas;
+  dates: string[];
+  compact: boolean;
+}) {
+  return (
+    <>
+      <TextAreaField
+        label="What needs collecting?"
+        meta={fields.description}
+        rows={3}
+        maxLength={2000}
+        placeholder="e.g. an old sofa and 5 bags of garden waste"
+      />
+      <div className={compact ? "space-y-4" : "grid gap-4 sm:grid-cols-3"}>
+        <SelectField
+          label="Preferred date"
+          meta={fields.preferredDate}
+          options={dates.map((d) => ({ value: d, label: dateChoiceLabel(d) }))}
+        />
+        <SelectField label="Preferred time" meta={fields.preferredTime} options={TIME_SLOTS} />
+        <SelectField
+          label="Load size"
+          meta={fields.loadSize}
+          options={LOAD_SIZES}
+          placeholder="Not sure"
+          optional
+        />
+      </div>
+    </>
+  );
+}
+
+function LeadContactFields({ fields }: { fields: LeadFieldMetas }) {
+  return (
+    <>
+      <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
+      <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
+      <TextField
+        label="Postcode"
+        meta={fields.postcode}
+        autoComplete="postal-code"
+        maxLength={10}
+        placeholder="e.g. M1 1AE"
+      />
+    </>
   );
 }

@@ -4,11 +4,9 @@
  * sent state says what the server did: sent to the business (only when its e-mail was queued) and
  * a copy to the visitor (only when queued).
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Send } from "lucide-react";
-import { useState } from "react";
-import { useFetcher } from "react-router";
 import { FormError } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,6 +16,7 @@ import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PhotoField, SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
+import { useEnquiryFetcher, useEnquiryForm } from "./use-enquiry-form";
 
 /** The name of the button Conform submits the form with to revalidate it (@conform-to/dom's INTENT). */
 const CONFORM_INTENT = "__intent__";
@@ -36,33 +35,18 @@ export function QuoteForm({
   services: string[];
   initial?: EnquiryReply;
 }) {
-  const fetcher = useFetcher<EnquiryReply>({ key: `quote-${registrationNumber}` });
-  const [cleared, setCleared] = useState<EnquiryReply | undefined>(undefined);
-  const data = fetcher.data ?? initial;
-  const reply = data && data !== cleared ? data : undefined;
+  const { fetcher, reply, formKey, another, busy } = useEnquiryFetcher(
+    `quote-${registrationNumber}`,
+    initial,
+  );
   useToastOnce(fetcher.data?.toast);
-  const [formKey, setFormKey] = useState(0);
-  const [form, fields] = useForm({
-    id: `quote-form-${formKey}`,
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const busy = fetcher.state !== "idle";
+  const [form, fields] = useEnquiryForm(`quote-form-${formKey}`, () => quoteSchema, reply);
   const formProps = getFormProps(form);
   // Client-side checks stop the request, so the spec's toast is raised here as the server would:
   // only for the person's own submit. Conform revalidates as they type by submitting the form with
   // its own '__intent__' button; raising the toast then put one up for every keystroke.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const revalidating = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
-    if (
-      !revalidating &&
-      parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success"
-    ) {
-      toast({ ...QUOTE_MESSAGES.missing, variant: "destructive" });
-    }
+    toastIfInvalid(event);
     formProps.onSubmit(event);
   };
   return (
@@ -75,27 +59,7 @@ export function QuoteForm({
       </CardHeader>
       <CardContent>
         {reply?.status === "sent" ? (
-          <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
-            <p className="flex items-center gap-2 font-semibold">
-              <CheckCircle2 aria-hidden className="h-5 w-5" /> {QUOTE_MESSAGES.submitted.title}
-            </p>
-            {quoteSentText(reply.sent).lines.map((line) => (
-              <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
-                {line}
-              </p>
-            ))}
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-4"
-              onClick={() => {
-                setCleared(data);
-                setFormKey((k) => k + 1);
-              }}
-            >
-              Send Another Request
-            </Button>
-          </div>
+          <QuoteSent sent={reply.sent} onAnother={another} />
         ) : (
           <fetcher.Form
             method="post"
@@ -108,47 +72,8 @@ export function QuoteForm({
           >
             <Honeypot />
             <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
-              <TextField
-                label="Email"
-                meta={fields.email}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-              />
-              <TextField
-                label="Phone"
-                meta={fields.phone}
-                type="tel"
-                autoComplete="tel"
-                optional
-                maxLength={30}
-              />
-              <TextField
-                label="Postcode"
-                meta={fields.postcode}
-                autoComplete="postal-code"
-                optional
-                maxLength={10}
-              />
-            </div>
-            {services.length ? (
-              <SelectField
-                label="Service type"
-                meta={fields.serviceType}
-                options={services.map((s) => ({ value: s, label: s }))}
-                placeholder="Select a service"
-                optional
-              />
-            ) : null}
-            <TextAreaField
-              label="Message"
-              meta={fields.message}
-              rows={4}
-              maxLength={2000}
-              placeholder="What needs collecting, where, and when?"
-            />
+            <QuoteContactFields fields={fields} />
+            <QuoteRequestFields fields={fields} services={services} />
             <PhotoField
               id={`quote-photo-${formKey}`}
               label="Photo"
@@ -162,5 +87,74 @@ export function QuoteForm({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Client-side checks stop the request, so raise the spec's toast for the person's own submit. */
+function toastIfInvalid(event: React.FormEvent<HTMLFormElement>) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const revalidating = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
+  if (
+    !revalidating &&
+    parseWithZod(new FormData(event.currentTarget), { schema: quoteSchema }).status !== "success"
+  ) {
+    toast({ ...QUOTE_MESSAGES.missing, variant: "destructive" });
+  }
+}
+
+type QuoteFieldMetas = Record<
+  "name" | "email" | "phone" | "postcode" | "serviceType" | "message",
+  FieldMetadata<unknown>
+>;
+
+function QuoteSent({ sent, onAnother }: { sent: EnquiryReply["sent"]; onAnother: () => void }) {
+  return (
+    <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <CheckCircle2 aria-hidden className="h-5 w-5" /> {QUOTE_MESSAGES.submitted.title}
+      </p>
+      {quoteSentText(sent).lines.map((line) => (
+        <p key={line} className="mt-1 text-sm [overflow-wrap:anywhere]">
+          {line}
+        </p>
+      ))}
+      <Button variant="outline" size="sm" className="mt-4" onClick={onAnother}>
+        Send Another Request
+      </Button>
+    </div>
+  );
+}
+
+function QuoteContactFields({ fields }: { fields: QuoteFieldMetas }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Name" meta={fields.name} autoComplete="name" maxLength={100} />
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="email" maxLength={254} />
+      <TextField label="Phone" meta={fields.phone} type="tel" autoComplete="tel" optional maxLength={30} />
+      <TextField label="Postcode" meta={fields.postcode} autoComplete="postal-code" optional maxLength={10} />
+    </div>
+  );
+}
+
+function QuoteRequestFields({ fields, services }: { fields: QuoteFieldMetas; services: string[] }) {
+  return (
+    <>
+      {services.length ? (
+        <SelectField
+          label="Service type"
+          meta={fields.serviceType}
+          options={services.map((s) => ({ value: s, label: s }))}
+          placeholder="Select a service"
+          optional
+        />
+      ) : null}
+      <TextAreaField
+        label="Message"
+        meta={fields.message}
+        rows={4}
+        maxLength={2000}
+        placeholder="What needs collecting, where, and when?"
+      />
+    </>
   );
 }

@@ -5,8 +5,9 @@
  * or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives way to
  * a thank-you.
  */
+import { normaliseEmail } from "~/platform/email-address";
 import { formatDate } from "~/platform/dates";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -21,6 +22,7 @@ import { DEFAULT_RATING, REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews
 import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
+import { useEnquiryForm } from "./use-enquiry-form";
 import { Stars } from "./stars";
 
 export const reviewsPath = (reg: string) => `/enquiries/reviews/${encodeURIComponent(reg)}`;
@@ -59,8 +61,28 @@ export function ReviewsSection({
   initial?: ReviewsData;
   initialReply?: EnquiryReply;
 }) {
-  // Plain fetches of JSON endpoints: a failed load shows 'Could not load reviews' in place,
-  // never the page's error boundary.
+  const reviews = useReviews(registrationNumber, initial);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="reviews-heading">Customer reviews</CardTitle>
+        {reviews?.ok && reviews.count > 0 ? (
+          <ReviewsAverage average={reviews.average} count={reviews.count} />
+        ) : null}
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <ReviewsList reviews={reviews} registrationNumber={registrationNumber} businessName={businessName} />
+        <ReviewForm registrationNumber={registrationNumber} initial={initialReply} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The reviews, fetched again after every review submission. Plain fetches of JSON endpoints: a
+ * failed load shows 'Could not load reviews' in place, never the page's error boundary.
+ */
+function useReviews(registrationNumber: string, initial?: ReviewsData): ReviewsData | undefined {
   const [loaded, setLoaded] = useState<ReviewsData | undefined>(undefined);
   const version = useReviewsVersion();
   useEffect(() => {
@@ -77,120 +99,85 @@ export function ReviewsSection({
       });
     return () => controller.abort();
   }, [initial, registrationNumber, version]);
-  const reviews = loaded ?? initial;
+  return loaded ?? initial;
+}
+
+function ReviewsAverage({ average, count }: { average: ReviewSummary["average"]; count: number }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle id="reviews-heading">Customer reviews</CardTitle>
-        {reviews?.ok && reviews.count > 0 ? (
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <Stars rating={reviews.average ?? 0} />
-            <span className="font-semibold text-slate-900">{reviews.average?.toFixed(1)}</span>
-            <span>
-              ({reviews.count} {reviews.count === 1 ? "review" : "reviews"})
-            </span>
-          </p>
-        ) : null}
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {!reviews ? (
-          <>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              Loading reviews...
-            </p>
-            <noscript>
-              <Link
-                to={reviewsPath(registrationNumber)}
-                className="text-sm font-medium text-brand-700 underline underline-offset-2"
-              >
-                Read the reviews of {businessName}
-              </Link>
-            </noscript>
-          </>
-        ) : !reviews.ok ? (
-          <Alert tone="error">{REVIEW_MESSAGES.loadFailed}</Alert>
-        ) : reviews.count === 0 ? (
-          <p className="text-slate-600">No reviews yet. Be the first to review {businessName}.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Reviews">
-            {reviews.reviews.map((r) => (
-              <li key={r.id} className="py-4 first:pt-0">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold text-slate-900">{r.reviewer_name}</p>
-                  <time dateTime={r.created_at} className="text-xs text-slate-600">
-                    {formatDate(r.created_at)}
-                  </time>
-                </div>
-                <Stars rating={r.rating} className="mt-1" />
-                <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-700">{r.review_text}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <ReviewForm registrationNumber={registrationNumber} initial={initialReply} />
-      </CardContent>
-    </Card>
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <Stars rating={average ?? 0} />
+      <span className="font-semibold text-slate-900">{average?.toFixed(1)}</span>
+      <span>
+        ({count} {count === 1 ? "review" : "reviews"})
+      </span>
+    </p>
+  );
+}
+
+function ReviewsList({
+  reviews,
+  registrationNumber,
+  businessName,
+}: {
+  reviews: ReviewsData | undefined;
+  registrationNumber: string;
+  businessName: string;
+}) {
+  if (!reviews) {
+    return (
+      <>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          Loading reviews...
+        </p>
+        <noscript>
+          <Link
+            to={reviewsPath(registrationNumber)}
+            className="text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            Read the reviews of {businessName}
+          </Link>
+        </noscript>
+      </>
+    );
+  }
+  if (!reviews.ok) return <Alert tone="error">{REVIEW_MESSAGES.loadFailed}</Alert>;
+  if (reviews.count === 0) {
+    return <p className="text-slate-600">No reviews yet. Be the first to review {businessName}.</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-100" aria-label="Reviews">
+      {reviews.reviews.map((r) => (
+        <li key={r.id} className="py-4 first:pt-0">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold text-slate-900">{r.reviewer_name}</p>
+            <time dateTime={r.created_at} className="text-xs text-slate-600">
+              {formatDate(r.created_at)}
+            </time>
+          </div>
+          <Stars rating={r.rating} className="mt-1" />
+          <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-700">{r.review_text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 function ReviewForm({ registrationNumber, initial }: { registrationNumber: string; initial?: EnquiryReply }) {
   const fetcher = useFetcher<EnquiryReply>({ key: `review-${registrationNumber}` });
-  const [reviewedEmail, setReviewedEmail] = useState<string | null>(null);
   const reply = fetcher.data ?? initial;
   useToastOnce(fetcher.data?.toast);
-  const [email, setEmail] = useState("");
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [form, fields] = useForm({
-    id: "review-form",
-    lastResult: reply?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: { rating: String(DEFAULT_RATING) },
+  const { alreadyLive, onEmail } = useReviewedEmailCheck(registrationNumber);
+  const [form, fields] = useEnquiryForm("review-form", () => reviewSchema, reply, {
+    rating: String(DEFAULT_RATING),
   });
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const onEmail = (value: string) => {
-    setEmail(value);
-    if (timer.current) clearTimeout(timer.current);
-    const v = value.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return;
-    timer.current = setTimeout(() => {
-      fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, {
-        headers: { Accept: "application/json" },
-      })
-        .then((r) => r.json() as Promise<{ reviewed?: boolean }>)
-        .then((d) => setReviewedEmail(d.reviewed ? v.toLowerCase() : null))
-        .catch(() => setReviewedEmail(null));
-    }, 400);
-  };
-  const alreadyLive = reviewedEmail !== null && reviewedEmail === email.trim().toLowerCase();
   const busy = fetcher.state !== "idle";
   const formProps = getFormProps(form);
-  // Client-side checks stop the request, so the spec's toasts are raised here as the server would.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const result = parseWithZod(new FormData(event.currentTarget), { schema: reviewSchema });
-    if (result.status !== "success") {
-      const missing = Object.values(result.error ?? {}).some((m) =>
-        m?.includes(REVIEW_MESSAGES.missing.description),
-      );
-      toast({
-        ...(missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail),
-        variant: "destructive",
-      });
-    }
+    toastIfInvalid(event);
     formProps.onSubmit(event);
   };
 
-  if (reply?.status === "sent") {
-    return (
-      <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
-        <p className="flex items-center gap-2 font-semibold">
-          <CheckCircle2 aria-hidden className="h-5 w-5" /> Thank you for your review!
-        </p>
-        <p className="mt-1 text-sm">{REVIEW_MESSAGES.submitted.description}</p>
-      </div>
-    );
-  }
+  if (reply?.status === "sent") return <ReviewSent />;
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h3 className="flex items-center gap-2 font-semibold text-slate-900">
@@ -206,31 +193,94 @@ function ReviewForm({ registrationNumber, initial }: { registrationNumber: strin
       >
         <Honeypot />
         <FormError id={form.errorId} errors={reply?.formError ? [reply.formError] : form.errors} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Your name" meta={fields.name} autoComplete="name" maxLength={100} />
-          <div>
-            <TextField
-              label="Your email"
-              meta={fields.email}
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              hint="Not shown with your review."
-              onInput={(e) => onEmail(e.currentTarget.value)}
-            />
-            {alreadyLive ? (
-              <p role="status" className="mt-1 text-sm font-medium text-amber-800">
-                {REVIEW_MESSAGES.alreadyInline}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <ReviewerFields fields={fields} alreadyLive={alreadyLive} onEmail={onEmail} />
         <SelectField label="Rating" meta={fields.rating} options={RATINGS} />
         <TextAreaField label="Your review" meta={fields.text} rows={4} maxLength={2000} />
         <Button type="submit" disabled={busy || alreadyLive}>
           {busy ? "Submitting..." : "Submit Review"}
         </Button>
       </fetcher.Form>
+    </div>
+  );
+}
+
+/** Asks the server, 400 ms after typing stops, whether this e-mail has a review here already. */
+function useReviewedEmailCheck(registrationNumber: string) {
+  const [reviewedEmail, setReviewedEmail] = useState<string | null>(null);
+  const [email, setEmail] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const onEmail = (value: string) => {
+    setEmail(value);
+    if (timer.current) clearTimeout(timer.current);
+    const v = value.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return;
+    timer.current = setTimeout(() => {
+      fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, {
+        headers: { Accept: "application/json" },
+      })
+        .then((r) => r.json() as Promise<{ reviewed?: boolean }>)
+        .then((d) => setReviewedEmail(d.reviewed ? normaliseEmail(v) : null))
+        .catch(() => setReviewedEmail(null));
+    }, 400);
+  };
+  const alreadyLive = reviewedEmail !== null && reviewedEmail === normaliseEmail(email);
+  return { alreadyLive, onEmail };
+}
+
+/** Client-side checks stop the request, so the spec's toasts are raised here as the server would. */
+function toastIfInvalid(event: React.FormEvent<HTMLFormElement>) {
+  const result = parseWithZod(new FormData(event.currentTarget), { schema: reviewSchema });
+  if (result.status !== "success") {
+    const missing = Object.values(result.error ?? {}).some((m) =>
+      m?.includes(REVIEW_MESSAGES.missing.description),
+    );
+    toast({
+      ...(missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail),
+      variant: "destructive",
+    });
+  }
+}
+
+function ReviewSent() {
+  return (
+    <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <CheckCircle2 aria-hidden className="h-5 w-5" /> Thank you for your review!
+      </p>
+      <p className="mt-1 text-sm">{REVIEW_MESSAGES.submitted.description}</p>
+    </div>
+  );
+}
+
+function ReviewerFields({
+  fields,
+  alreadyLive,
+  onEmail,
+}: {
+  fields: Record<"name" | "email", FieldMetadata<unknown>>;
+  alreadyLive: boolean;
+  onEmail: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Your name" meta={fields.name} autoComplete="name" maxLength={100} />
+      <div>
+        <TextField
+          label="Your email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          hint="Not shown with your review."
+          onInput={(e) => onEmail(e.currentTarget.value)}
+        />
+        {alreadyLive ? (
+          <p role="status" className="mt-1 text-sm font-medium text-amber-800">
+            {REVIEW_MESSAGES.alreadyInline}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -39,12 +39,6 @@ export function SiteHeader() {
   const open = openOn === here;
   const setOpen = (next: boolean) => setOpenOn(next ? here : null);
 
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "rounded-md px-3 py-2 text-sm font-semibold transition-colors",
-      isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-    );
-
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <a
@@ -55,85 +49,119 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <DesktopNav />
+        <DesktopAccount user={user} />
+        <MobileMenu user={user} open={open} setOpen={setOpen} />
+      </div>
+    </header>
+  );
+}
+
+/** The main links, on wide screens. */
+function DesktopNav() {
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-md px-3 py-2 text-sm font-semibold transition-colors",
+      isActive ? "text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+    );
+  return (
+    <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+      {NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} className={navClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The account menu when signed in, otherwise Login and Register, on wide screens. */
+function DesktopAccount({ user }: { user: MenuUser | null }) {
+  return (
+    <div className="hidden items-center gap-2 md:flex">
+      {user ? (
+        <AccountMenu user={user} />
+      ) : (
+        <>
+          <Link to="/login" className={buttonVariants({ variant: "ghost", size: "md" })}>
+            Login
+          </Link>
+          <Link to="/register" className={buttonVariants({ variant: "primary", size: "md" })}>
+            Register My Business
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The menu button and its sheet, on narrow screens. */
+function MobileMenu({
+  user,
+  open,
+  setOpen,
+}: {
+  user: MenuUser | null;
+  open: boolean;
+  setOpen: (next: boolean) => void;
+}) {
+  return (
+    <div className="md:hidden">
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Menu"
+        trigger={
+          <button
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
+            aria-label="Open menu"
+          >
+            <Menu aria-hidden className="h-6 w-6" />
+          </button>
+        }
+      >
+        <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navClass}>
-              {item.label}
-            </NavLink>
+            <SheetClose asChild key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    "rounded-md px-3 py-3 text-base font-semibold",
+                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </SheetClose>
           ))}
-        </nav>
-        <div className="hidden items-center gap-2 md:flex">
+          <div className="my-3 border-t border-slate-200" />
           {user ? (
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link to="/login" className={buttonVariants({ variant: "ghost", size: "md" })}>
-                Login
-              </Link>
-              <Link to="/register" className={buttonVariants({ variant: "primary", size: "md" })}>
-                Register My Business
-              </Link>
+              <SheetClose asChild>
+                <Link
+                  to="/login"
+                  className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
+                >
+                  Login
+                </Link>
+              </SheetClose>
+              <SheetClose asChild>
+                <Link
+                  to="/register"
+                  className={cn(buttonVariants({ variant: "primary", size: "lg" }), "mt-2 w-full")}
+                >
+                  Register My Business
+                </Link>
+              </SheetClose>
             </>
           )}
-        </div>
-        <div className="md:hidden">
-          <Sheet
-            open={open}
-            onOpenChange={setOpen}
-            title="Menu"
-            trigger={
-              <button
-                type="button"
-                className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-                aria-label="Open menu"
-              >
-                <Menu aria-hidden className="h-6 w-6" />
-              </button>
-            }
-          >
-            <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
-              {NAV.map((item) => (
-                <SheetClose asChild key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      cn(
-                        "rounded-md px-3 py-3 text-base font-semibold",
-                        isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
-                      )
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </SheetClose>
-              ))}
-              <div className="my-3 border-t border-slate-200" />
-              {user ? (
-                <AccountMenu user={user} />
-              ) : (
-                <>
-                  <SheetClose asChild>
-                    <Link
-                      to="/login"
-                      className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
-                    >
-                      Login
-                    </Link>
-                  </SheetClose>
-                  <SheetClose asChild>
-                    <Link
-                      to="/register"
-                      className={cn(buttonVariants({ variant: "primary", size: "lg" }), "mt-2 w-full")}
-                    >
-                      Register My Business
-                    </Link>
-                  </SheetClose>
-                </>
-              )}
-            </nav>
-          </Sheet>
-        </div>
-      </div>
-    </header>
+        </nav>
+      </Sheet>
+    </div>
   );
 }

@@ -6,9 +6,9 @@
  * when `closeHref` is given).
  */
 import { Dialog as RadixDialog } from "radix-ui";
-import { X } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "./cn";
+import { closeButtonClass, CloseIcon, ModalFrame } from "./modal-frame";
 
 export function Dialog({
   open,
@@ -32,52 +32,39 @@ export function Dialog({
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <RadixDialog.Content
-          className={cn(
-            "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-2xl outline-none",
-            className,
-          )}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <div>
-              <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-                  {description}
-                </RadixDialog.Description>
-              ) : null}
-            </div>
-            {closeHref ? (
-              <RadixDialog.Close asChild>
-                <Link
-                  to={closeHref}
-                  preventScrollReset
-                  className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                  aria-label="Close"
-                >
-                  <X aria-hidden className="h-5 w-5" />
-                </Link>
-              </RadixDialog.Close>
-            ) : (
-              <RadixDialog.Close
-                className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                aria-label="Close"
-              >
-                <X aria-hidden className="h-5 w-5" />
-              </RadixDialog.Close>
-            )}
+      <ModalFrame
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-2xl outline-none",
+          className,
+        )}
+        described={!!description}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <div>
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            {description ? (
+              <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+                {description}
+              </RadixDialog.Description>
+            ) : null}
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
-              {footer}
-            </div>
-          ) : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
+          {closeHref ? (
+            <RadixDialog.Close asChild>
+              <Link to={closeHref} preventScrollReset className={closeButtonClass} aria-label="Close">
+                <CloseIcon />
+              </Link>
+            </RadixDialog.Close>
+          ) : (
+            <RadixDialog.Close className={closeButtonClass} aria-label="Close">
+              <CloseIcon />
+            </RadixDialog.Close>
+          )}
+        </div>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer ? (
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
+        ) : null}
+      </ModalFrame>
     </RadixDialog.Root>
   );
 }

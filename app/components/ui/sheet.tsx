@@ -3,8 +3,8 @@
  * the overlay close it, and focus returns to the trigger.
  */
 import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
 import { cn } from "./cn";
+import { closeButtonClass, CloseIcon, ModalFrame } from "./modal-frame";
 
 export function Sheet({
   open,
@@ -26,28 +26,22 @@ export function Sheet({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content
-          className={cn(
-            "fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl outline-none",
-            className,
-          )}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              aria-label="Close menu"
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          {description ? <Dialog.Description className="sr-only">{description}</Dialog.Description> : null}
-          <div className="flex-1 overflow-y-auto">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <ModalFrame
+        className={cn(
+          "fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl outline-none",
+          className,
+        )}
+        described={!!description}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
+          <Dialog.Close className={closeButtonClass} aria-label="Close menu">
+            <CloseIcon />
+          </Dialog.Close>
+        </div>
+        {description ? <Dialog.Description className="sr-only">{description}</Dialog.Description> : null}
+        <div className="flex-1 overflow-y-auto">{children}</div>
+      </ModalFrame>
     </Dialog.Root>
   );
 }

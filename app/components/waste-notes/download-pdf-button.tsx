@@ -38,19 +38,23 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-export function DownloadPdfButton({
-  id,
-  pdfUrl,
-  href,
-  variant = "primary",
-  size = "md",
-}: {
-  id: string;
-  pdfUrl: string | null;
-  href: string;
-  variant?: "primary" | "outline";
-  size?: "sm" | "md";
-}) {
+/** Saves a fetched file under the note's name, through a temporary link. */
+function saveBlob(blob: Blob, id: string) {
+  const objectUrl = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = objectUrl;
+  a.download = `waste-note-${id}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+/**
+ * The button's state machine: idle, preparing (asking until the PDF is made) and downloading,
+ * the error to show, and the click that runs it. Leaving the page stops the polling.
+ */
+function usePdfDownload(id: string, pdfUrl: string | null) {
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "preparing" | "downloading">("idle");
   const abort = useRef<AbortController | null>(null);
@@ -89,22 +93,30 @@ export function DownloadPdfButton({
       setPhase("downloading");
       const response = await fetch(url, { signal: controller.signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const blob = await response.blob();
-      const objectUrl = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = objectUrl;
-      a.download = `waste-note-${id}.pdf`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+      saveBlob(await response.blob(), id);
     } catch (err) {
       if ((err as Error).name !== "AbortError") setError(MESSAGES.pdfFailed);
     } finally {
       if (!controller.signal.aborted) setPhase("idle");
     }
   };
+  return { phase, error, onClick };
+}
 
+export function DownloadPdfButton({
+  id,
+  pdfUrl,
+  href,
+  variant = "primary",
+  size = "md",
+}: {
+  id: string;
+  pdfUrl: string | null;
+  href: string;
+  variant?: "primary" | "outline";
+  size?: "sm" | "md";
+}) {
+  const { phase, error, onClick } = usePdfDownload(id, pdfUrl);
   return (
     <div className="flex flex-col">
       <a

@@ -7,25 +7,8 @@ import { useId, useRef, useState } from "react";
 import { Field, FieldError, Input } from "~/components/ui/form";
 import { useHydrated } from "./use-hydrated";
 
-export function SignaturePad({
-  party,
-  title,
-  nameField,
-  imageField,
-  defaultName,
-  nameErrors,
-  imageErrors,
-}: {
-  party: string;
-  title: string;
-  nameField: string;
-  imageField: string;
-  defaultName?: string;
-  nameErrors?: string[];
-  imageErrors?: string[];
-}) {
-  const hydrated = useHydrated();
-  const id = useId();
+/** The drawing: pointer strokes on the canvas, and the PNG data URL once a stroke ends. */
+function useSignatureDrawing() {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -66,7 +49,76 @@ export function SignaturePad({
     c?.getContext("2d")?.clearRect(0, 0, c.width, c.height);
     setDataUrl("");
   };
+  return { canvas, dataUrl, start, move, end, clear };
+}
 
+type Drawing = ReturnType<typeof useSignatureDrawing>;
+
+function DrawingPad({
+  id,
+  party,
+  canvas,
+  dataUrl,
+  start,
+  move,
+  end,
+  clear,
+}: { id: string; party: string } & Drawing) {
+  return (
+    <div className="mt-3">
+      <div className="mb-1 flex items-center justify-between">
+        <span id={`${id}-pad`} className="text-sm font-medium text-slate-800">
+          Draw signature <span className="font-normal text-slate-500">(optional)</span>
+        </span>
+        <button
+          type="button"
+          onClick={clear}
+          className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          <Eraser className="size-3.5" aria-hidden /> Clear
+        </button>
+      </div>
+      <canvas
+        ref={canvas}
+        width={480}
+        height={140}
+        role="img"
+        aria-labelledby={`${id}-pad`}
+        data-testid={`signature-${party}`}
+        onPointerDown={start}
+        onPointerMove={move}
+        onPointerUp={end}
+        onPointerCancel={end}
+        onPointerLeave={end}
+        className="h-28 w-full touch-none rounded-md border border-dashed border-slate-400 bg-slate-50"
+      />
+      <p className="mt-1 text-xs text-slate-600">
+        {dataUrl ? "Signature captured." : "Sign with your finger, pen or mouse."}
+      </p>
+    </div>
+  );
+}
+
+export function SignaturePad({
+  party,
+  title,
+  nameField,
+  imageField,
+  defaultName,
+  nameErrors,
+  imageErrors,
+}: {
+  party: string;
+  title: string;
+  nameField: string;
+  imageField: string;
+  defaultName?: string;
+  nameErrors?: string[];
+  imageErrors?: string[];
+}) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const { canvas, dataUrl, start, move, end, clear } = useSignatureDrawing();
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
@@ -85,37 +137,16 @@ export function SignaturePad({
       </Field>
       <input type="hidden" name={imageField} value={dataUrl} />
       {hydrated ? (
-        <div className="mt-3">
-          <div className="mb-1 flex items-center justify-between">
-            <span id={`${id}-pad`} className="text-sm font-medium text-slate-800">
-              Draw signature <span className="font-normal text-slate-500">(optional)</span>
-            </span>
-            <button
-              type="button"
-              onClick={clear}
-              className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100"
-            >
-              <Eraser className="size-3.5" aria-hidden /> Clear
-            </button>
-          </div>
-          <canvas
-            ref={canvas}
-            width={480}
-            height={140}
-            role="img"
-            aria-labelledby={`${id}-pad`}
-            data-testid={`signature-${party}`}
-            onPointerDown={start}
-            onPointerMove={move}
-            onPointerUp={end}
-            onPointerCancel={end}
-            onPointerLeave={end}
-            className="h-28 w-full touch-none rounded-md border border-dashed border-slate-400 bg-slate-50"
-          />
-          <p className="mt-1 text-xs text-slate-600">
-            {dataUrl ? "Signature captured." : "Sign with your finger, pen or mouse."}
-          </p>
-        </div>
+        <DrawingPad
+          id={id}
+          party={party}
+          canvas={canvas}
+          dataUrl={dataUrl}
+          start={start}
+          move={move}
+          end={end}
+          clear={clear}
+        />
       ) : null}
       <FieldError errors={imageErrors} />
     </fieldset>

@@ -1,6 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import { Callout, Official, To } from "../elements";
-import { OFFICIAL } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
 import type { Guide } from "./types";
 
 export const carrierLicensing: Guide = {
@@ -180,12 +180,6 @@ export const carrierLicensing: Guide = {
       ),
     },
   ],
-  officialLinks: [
-    OFFICIAL.eaRegister,
-    OFFICIAL.registerAsCarrier,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
-  ],
+  officialLinks: [OFFICIAL.eaRegister, OFFICIAL.registerAsCarrier, ...OTHER_UK_REGULATORS],
   related: ["checking-license", "duty-of-care", "using-directory"],
 };

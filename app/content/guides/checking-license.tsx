@@ -1,6 +1,6 @@
 import { FileCheck } from "lucide-react";
 import { Callout, Official, Tel, To } from "../elements";
-import { OFFICIAL, PHONE } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS, PHONE } from "../links";
 import type { Guide } from "./types";
 
 export const checkingLicense: Guide = {
@@ -126,12 +126,6 @@ export const checkingLicense: Guide = {
       ),
     },
   ],
-  officialLinks: [
-    OFFICIAL.eaRegister,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
-    OFFICIAL.registerAsCarrier,
-  ],
+  officialLinks: [OFFICIAL.eaRegister, ...OTHER_UK_REGULATORS, OFFICIAL.registerAsCarrier],
   related: ["avoiding-fly-tipping", "carrier-licensing", "using-directory"],
 };

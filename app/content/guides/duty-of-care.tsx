@@ -1,6 +1,6 @@
 import { ClipboardCheck } from "lucide-react";
 import { Callout, Official, To } from "../elements";
-import { OFFICIAL } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
 import type { Guide } from "./types";
 
 export const dutyOfCare: Guide = {
@@ -161,9 +161,7 @@ export const dutyOfCare: Guide = {
     OFFICIAL.dutyOfCareCode,
     OFFICIAL.managingWaste,
     OFFICIAL.eaRegister,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
+    ...OTHER_UK_REGULATORS,
   ],
   related: ["avoiding-fly-tipping", "checking-license", "hazardous-waste-basics"],
 };

@@ -1,6 +1,6 @@
 import { Ban } from "lucide-react";
 import { Callout, Official, Tel, To } from "../elements";
-import { OFFICIAL, PHONE } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS, PHONE } from "../links";
 import type { Guide } from "./types";
 
 export const flyTippingRisks: Guide = {
@@ -165,9 +165,7 @@ export const flyTippingRisks: Guide = {
     OFFICIAL.reportFlytipping,
     OFFICIAL.eaRegister,
     OFFICIAL.dutyOfCareCode,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
+    ...OTHER_UK_REGULATORS,
   ],
   related: ["avoiding-fly-tipping", "duty-of-care", "checking-license"],
 };

@@ -1,6 +1,6 @@
 import { Biohazard } from "lucide-react";
 import { Callout, Official, To } from "../elements";
-import { OFFICIAL } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
 import type { Guide } from "./types";
 
 export const hazardousWasteBasics: Guide = {
@@ -143,9 +143,7 @@ export const hazardousWasteBasics: Guide = {
     OFFICIAL.classifyWaste,
     OFFICIAL.hseAsbestos,
     OFFICIAL.eaRegister,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
+    ...OTHER_UK_REGULATORS,
   ],
   related: ["duty-of-care", "household-recycling", "checking-license"],
 };

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Callout, Official, To } from "../elements";
-import { OFFICIAL } from "../links";
+import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
 import { CLAIM_REVIEW_TIME } from "../site";
 import type { Guide } from "./types";
 
@@ -161,12 +161,6 @@ export const usingDirectory: Guide = {
       ),
     },
   ],
-  officialLinks: [
-    OFFICIAL.eaRegister,
-    OFFICIAL.registerAsCarrier,
-    OFFICIAL.nrw,
-    OFFICIAL.sepa,
-    OFFICIAL.daera,
-  ],
+  officialLinks: [OFFICIAL.eaRegister, OFFICIAL.registerAsCarrier, ...OTHER_UK_REGULATORS],
   related: ["checking-license", "carrier-licensing", "avoiding-fly-tipping"],
 };

@@ -8,6 +8,8 @@
 import type { Database } from "~/platform/db/database.server";
 import { attempt, clearLimit, hit, peek, refund, type Backoff } from "~/platform/rate-limit.server";
 import { hashToken } from "~/platform/session.server";
+import { BACKOFFS, limitKeys } from "./limits.server";
+import { matchTotp } from "./totp.server";
 
 export type CheckGate =
   { allowed: false; retryAt: Date } | { allowed: true; settle: (ok: boolean) => Promise<void> };
@@ -33,4 +35,39 @@ export async function beginCheck(
       if (sessionKey) await clearLimit(db, sessionKey);
     },
   };
+}
+
+/** A code typed on the account page to change two-factor (turn it off, new recovery codes). */
+export interface TwoFactorChangeInput {
+  userId: string;
+  code: string;
+  now?: number;
+  sessionToken?: string | null;
+}
+
+/** Why a change of two-factor did not happen. */
+export type TwoFactorChangeRefused =
+  { status: "invalid-code" } | { status: "not-enabled" } | { status: "rate-limited"; retryAt: Date };
+
+/**
+ * The start of a two-factor change: the user's two-factor state, the time step the code matches
+ * in the app (null: no match), and the per-account gate on codes opened for this try.
+ */
+export async function beginTwoFactorChange(db: Database, input: TwoFactorChangeInput) {
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "totp_secret", "totp_enabled_at", "totp_last_step", "recovery_codes"])
+    .where("id", "=", input.userId)
+    .executeTakeFirstOrThrow();
+  const secret = user.totp_secret;
+  if (!secret || !user.totp_enabled_at) return { status: "not-enabled" as const };
+  const gate = await beginCheck(db, {
+    key: limitKeys.accountCode(input.userId),
+    policy: BACKOFFS.accountCode,
+    sessionToken: input.sessionToken,
+    now: new Date(input.now ?? Date.now()),
+  });
+  if (!gate.allowed) return { status: "rate-limited" as const, retryAt: gate.retryAt };
+  const step = matchTotp(secret, input.code, user.totp_last_step, input.now);
+  return { status: "open" as const, user: { ...user, totp_secret: secret }, step, settle: gate.settle };
 }

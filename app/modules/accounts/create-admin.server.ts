@@ -7,7 +7,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { adminCount } from "./is-admin.server";
 import { createInvitation, type Invitation } from "./create-invitation.server";
-import { normalizeEmail } from "./normalize-email";
+import { normaliseEmail } from "~/platform/email-address";
 import { hashPassword } from "./passwords.server";
 
 /** Makes `email` an administrator and returns a one-time set-password link (7 days). */
@@ -16,7 +16,7 @@ export async function createAdmin(
   config: Pick<Config, "publicUrl">,
   input: { email: string },
 ): Promise<Invitation & { wasAdmin: boolean }> {
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   return db.transaction().execute(async (trx) => {
     const invitation = await createInvitation(trx, config, { email });

@@ -7,7 +7,7 @@ import { claimApprovedEmail, invitationEmail } from "~/platform/email/templates.
 import { queueEmail, type EmailMessage } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { links } from "./links.server";
-import { normalizeEmail } from "./normalize-email";
+import { normaliseEmail } from "~/platform/email-address";
 import { issueToken } from "./tokens.server";
 import { inTransaction } from "./tx.server";
 
@@ -29,7 +29,7 @@ export async function createInvitation(
   config: Pick<Config, "publicUrl">,
   input: { email: string; now?: Date },
 ): Promise<Invitation> {
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   return inTransaction(db, async (trx) => {
     await trx
       .insertInto("users")
@@ -112,7 +112,7 @@ export async function sendClaimApprovedInvitation(
   input: { email: string; businessName?: string | null },
 ): Promise<{ userId: string }> {
   // The account works already: the approval notice with a sign-in link, no set-password link.
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   const r = await inviteOrNotify(db, config, {
     email,
     invitation: (url) => invitationEmail(email, url, input.businessName),

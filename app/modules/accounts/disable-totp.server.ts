@@ -7,40 +7,27 @@ import type { Database } from "~/platform/db/database.server";
 import { twoFactorChangedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
-import { beginCheck } from "./account-checks.server";
-import { BACKOFFS, limitKeys } from "./limits.server";
+import {
+  beginTwoFactorChange,
+  type TwoFactorChangeInput,
+  type TwoFactorChangeRefused,
+} from "./account-checks.server";
 import { links } from "./links.server";
-import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp } from "./totp.server";
+import { hashRecoveryCode, looksLikeRecoveryCode } from "./totp.server";
 
 export async function disableTotp(
   db: Database,
   config: Pick<Config, "publicUrl">,
-  input: { userId: string; code: string; now?: number; sessionToken?: string | null },
-): Promise<
-  | { status: "disabled" }
-  | { status: "invalid-code" }
-  | { status: "not-enabled" }
-  | { status: "rate-limited"; retryAt: Date }
-> {
-  const user = await db
-    .selectFrom("users")
-    .select(["email", "totp_secret", "totp_enabled_at", "totp_last_step", "recovery_codes"])
-    .where("id", "=", input.userId)
-    .executeTakeFirstOrThrow();
-  if (!user.totp_secret || !user.totp_enabled_at) return { status: "not-enabled" };
-  const gate = await beginCheck(db, {
-    key: limitKeys.accountCode(input.userId),
-    policy: BACKOFFS.accountCode,
-    sessionToken: input.sessionToken,
-    now: new Date(input.now ?? Date.now()),
-  });
-  if (!gate.allowed) return { status: "rate-limited", retryAt: gate.retryAt };
-  const step = matchTotp(user.totp_secret, input.code, user.totp_last_step, input.now);
+  input: TwoFactorChangeInput,
+): Promise<{ status: "disabled" } | TwoFactorChangeRefused> {
+  const check = await beginTwoFactorChange(db, input);
+  if (check.status !== "open") return check;
+  const { user, step } = check;
   const recoveryOk =
     step === null &&
     looksLikeRecoveryCode(input.code) &&
     user.recovery_codes.includes(hashRecoveryCode(input.code));
-  await gate.settle(step !== null || recoveryOk);
+  await check.settle(step !== null || recoveryOk);
   if (step === null && !recoveryOk) return { status: "invalid-code" };
   await db.transaction().execute(async (trx) => {
     await trx

@@ -1,4 +1,5 @@
 /** An administrator is a user whose e-mail is in admin_emails, compared case-insensitively. */
+import { normaliseEmail } from "~/platform/email-address";
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 
@@ -6,7 +7,7 @@ export async function isAdmin(db: Database, email: string): Promise<boolean> {
   const row = await db
     .selectFrom("admin_emails")
     .select("email")
-    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .where(sql<string>`lower(email)`, "=", normaliseEmail(email))
     .executeTakeFirst();
   return !!row;
 }

@@ -1,9 +1,16 @@
 /** Daily housekeeping: expired sessions, verifications and rate-limit counters. */
 import type { Database } from "~/platform/db/database.server";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { pruneSessions } from "~/platform/session.server";
 
-export const PRUNE_JOB = "accounts.prune";
+/** Daily, at 03:30 UTC (jobs.server.ts). */
+export const PRUNE_JOB = defineJob({
+  type: "accounts.prune",
+  payload: triggerOnlyPayload,
+  bulk: true,
+  priority: JOB_PRIORITY.low,
+});
 
 export async function pruneAuthData(db: Database, now = new Date()): Promise<void> {
   await pruneSessions(db, now);

@@ -45,6 +45,23 @@ async function passwordStep(email: string, ip: string, now: Date): Promise<strin
   return r.token;
 }
 
+/** An account with the password "right-pass" and the second factor on. */
+const twoFactorUser = (email: string) =>
+  insertUser(t.db, { email, password: "right-pass", totpSecret: SECRET });
+
+/** One code typed at the second-factor step of a pending sign-in; the right one unless given. */
+const submitCode = (pendingToken: string, ip: string, now: Date, typed = code(now)) =>
+  verifySecondFactor(t.db, TEST_CONFIG, { pendingToken, code: typed, ip, now });
+
+/** Wrong codes typed at the second-factor step, each of them refused as invalid. */
+async function expectWrongCodes(pendingToken: string, ip: string, now: Date, count: number) {
+  for (let n = 0; n < count; n++)
+    expect((await submitCode(pendingToken, ip, now, wrongCode(now))).status).toBe("invalid-code");
+}
+
+const signInAt = (email: string, password: string, ip: string, now: Date) =>
+  signIn(t.db, TEST_CONFIG, { email, password, ip, now });
+
 const outbox = (email: string, template: string) =>
   t.db
     .selectFrom("email_outbox")
@@ -60,27 +77,12 @@ function expectLimited(r: SignInResult | SecondFactorResult, scope: string, retr
 
 describe("second-factor codes", () => {
   it("are capped per account across fresh password sign-ins, then slowed down more and more; the owner is e-mailed once", async () => {
-    const user = await insertUser(t.db, {
-      email: "brute@example.test",
-      password: "right-pass",
-      totpSecret: SECRET,
-    });
+    const user = await twoFactorUser("brute@example.test");
     const t0 = new Date(Date.now() + 60 * MIN);
     // Two sign-ins from two addresses, five wrong codes each (each pending sign-in allows five).
     for (const [i, ip] of ["10.20.0.1", "10.20.0.2"].entries()) {
       const token = await passwordStep(user.email, ip, t0);
-      for (let n = 0; n < 5; n++) {
-        expect(
-          (
-            await verifySecondFactor(t.db, TEST_CONFIG, {
-              pendingToken: token,
-              code: wrongCode(t0),
-              ip,
-              now: t0,
-            })
-          ).status,
-        ).toBe("invalid-code");
-      }
+      await expectWrongCodes(token, ip, t0, 5);
       // The e-mail went at the 5th wrong code, and only once.
       expect(await outbox(user.email, "two_factor_failures")).toHaveLength(1);
       if (i === 0)
@@ -91,59 +93,14 @@ describe("second-factor codes", () => {
     // A third sign-in from yet another address: the account has used its ten codes. Even the right
     // code waits one minute (the 10th wrong code started the cool-down); the sign-in is kept.
     const third = await passwordStep(user.email, "10.20.0.3", t0);
-    expectLimited(
-      await verifySecondFactor(t.db, TEST_CONFIG, {
-        pendingToken: third,
-        code: code(t0),
-        ip: "10.20.0.3",
-        now: at(t0, 10 * SEC),
-      }),
-      "account",
-      at(t0, MIN),
-    );
+    expectLimited(await submitCode(third, "10.20.0.3", at(t0, 10 * SEC), code(t0)), "account", at(t0, MIN));
     // After it, one more try; then two minutes; then four...
     const t1 = at(t0, MIN);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: third,
-          code: wrongCode(t1),
-          ip: "10.20.0.3",
-          now: t1,
-        })
-      ).status,
-    ).toBe("invalid-code");
-    expectLimited(
-      await verifySecondFactor(t.db, TEST_CONFIG, {
-        pendingToken: third,
-        code: code(t1),
-        ip: "10.20.0.3",
-        now: at(t1, SEC),
-      }),
-      "account",
-      at(t1, 2 * MIN),
-    );
+    await expectWrongCodes(third, "10.20.0.3", t1, 1);
+    expectLimited(await submitCode(third, "10.20.0.3", at(t1, SEC), code(t1)), "account", at(t1, 2 * MIN));
     const t2 = at(t1, 2 * MIN);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: third,
-          code: wrongCode(t2),
-          ip: "10.20.0.3",
-          now: t2,
-        })
-      ).status,
-    ).toBe("invalid-code");
-    expectLimited(
-      await verifySecondFactor(t.db, TEST_CONFIG, {
-        pendingToken: third,
-        code: code(t2),
-        ip: "10.20.0.3",
-        now: t2,
-      }),
-      "account",
-      at(t2, 4 * MIN),
-    );
+    await expectWrongCodes(third, "10.20.0.3", t2, 1);
+    expectLimited(await submitCode(third, "10.20.0.3", t2), "account", at(t2, 4 * MIN));
     // Still one e-mail: at most one an hour.
     const mails = await outbox(user.email, "two_factor_failures");
     expect(mails).toHaveLength(1);
@@ -157,39 +114,14 @@ describe("second-factor codes", () => {
     // When the cool-down is over, the owner's right code signs in.
     const t3 = at(t2, 4 * MIN);
     const fresh = await passwordStep(user.email, "10.20.0.4", t3);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: fresh,
-          code: code(t3),
-          ip: "10.20.0.4",
-          now: t3,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await submitCode(fresh, "10.20.0.4", t3)).status).toBe("ok");
   });
 
   it("a new hour of wrong codes sends a new e-mail; changing the password forgets the wrong codes", async () => {
-    const user = await insertUser(t.db, {
-      email: "brute2@example.test",
-      password: "right-pass",
-      totpSecret: SECRET,
-    });
+    const user = await twoFactorUser("brute2@example.test");
     const t0 = new Date(Date.now() + 120 * MIN);
-    const wrongCodes = async (ip: string, now: Date) => {
-      const token = await passwordStep(user.email, ip, now);
-      for (let n = 0; n < 5; n++)
-        expect(
-          (
-            await verifySecondFactor(t.db, TEST_CONFIG, {
-              pendingToken: token,
-              code: wrongCode(now),
-              ip,
-              now,
-            })
-          ).status,
-        ).toBe("invalid-code");
-    };
+    const wrongCodes = async (ip: string, now: Date) =>
+      expectWrongCodes(await passwordStep(user.email, ip, now), ip, now, 5);
     await wrongCodes("10.21.0.1", t0);
     // An hour later (the count is forgotten an hour after the last try), ten more: a second e-mail.
     const later = at(t0, 61 * MIN);
@@ -198,16 +130,7 @@ describe("second-factor codes", () => {
     const mails = await outbox(user.email, "two_factor_failures");
     expect(mails.map((m) => m.text.match(/failed the two-step code (\d+) times/)![1])).toEqual(["5", "5"]);
     const blocked = await passwordStep(user.email, "10.21.0.4", later);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: blocked,
-          code: code(later),
-          ip: "10.21.0.4",
-          now: later,
-        })
-      ).status,
-    ).toBe("rate-limited");
+    expect((await submitCode(blocked, "10.21.0.4", later)).status).toBe("rate-limited");
 
     // The owner changes the password (signed in on another device): whoever typed those codes had the
     // old password, so they no longer count, and the owner signs in with the new one at once.
@@ -226,23 +149,9 @@ describe("second-factor codes", () => {
         })
       ).status,
     ).toBe("ok");
-    const r = await signIn(t.db, TEST_CONFIG, {
-      email: user.email,
-      password: "new-right-pass",
-      ip: "10.21.0.5",
-      now: later,
-    });
+    const r = await signInAt(user.email, "new-right-pass", "10.21.0.5", later);
     if (r.status !== "second-factor") throw new Error(r.status);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: r.token,
-          code: code(later),
-          ip: "10.21.0.5",
-          now: later,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await submitCode(r.token, "10.21.0.5", later)).status).toBe("ok");
   });
 
   it("are capped per client address across accounts", async () => {
@@ -250,109 +159,30 @@ describe("second-factor codes", () => {
     const ip = "10.22.0.1";
     // Five accounts, four wrong codes each (below any account's limit): twenty from one address.
     for (let u = 0; u < 5; u++) {
-      const user = await insertUser(t.db, {
-        email: `spray${u}@example.test`,
-        password: "right-pass",
-        totpSecret: SECRET,
-      });
-      const token = await passwordStep(user.email, ip, t0);
-      for (let n = 0; n < 4; n++) {
-        expect(
-          (
-            await verifySecondFactor(t.db, TEST_CONFIG, {
-              pendingToken: token,
-              code: wrongCode(t0),
-              ip,
-              now: t0,
-            })
-          ).status,
-        ).toBe("invalid-code");
-      }
+      const user = await twoFactorUser(`spray${u}@example.test`);
+      await expectWrongCodes(await passwordStep(user.email, ip, t0), ip, t0, 4);
     }
-    const sixth = await insertUser(t.db, {
-      email: "spray5@example.test",
-      password: "right-pass",
-      totpSecret: SECRET,
-    });
+    const sixth = await twoFactorUser("spray5@example.test");
     const token = await passwordStep(sixth.email, ip, t0);
-    expectLimited(
-      await verifySecondFactor(t.db, TEST_CONFIG, { pendingToken: token, code: code(t0), ip, now: t0 }),
-      "address",
-      at(t0, MIN),
-    );
+    expectLimited(await submitCode(token, ip, t0), "address", at(t0, MIN));
     // The same account from another address is not held up.
     const elsewhere = await passwordStep(sixth.email, "10.22.0.2", t0);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: elsewhere,
-          code: code(t0),
-          ip: "10.22.0.2",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await submitCode(elsewhere, "10.22.0.2", t0)).status).toBe("ok");
   });
 
   it("a right code forgives the wrong ones typed in the same sign-in, not those of other sign-ins", async () => {
-    const user = await insertUser(t.db, {
-      email: "forgive@example.test",
-      password: "right-pass",
-      totpSecret: SECRET,
-    });
+    const user = await twoFactorUser("forgive@example.test");
     const t0 = new Date(Date.now() + 240 * MIN);
     const attacker = await passwordStep(user.email, "10.23.0.1", t0);
-    for (let n = 0; n < 5; n++)
-      await verifySecondFactor(t.db, TEST_CONFIG, {
-        pendingToken: attacker,
-        code: wrongCode(t0),
-        ip: "10.23.0.1",
-        now: t0,
-      });
+    for (let n = 0; n < 5; n++) await submitCode(attacker, "10.23.0.1", t0, wrongCode(t0));
     const owner = await passwordStep(user.email, "10.23.0.2", t0);
-    for (let n = 0; n < 3; n++)
-      await verifySecondFactor(t.db, TEST_CONFIG, {
-        pendingToken: owner,
-        code: wrongCode(t0),
-        ip: "10.23.0.2",
-        now: t0,
-      });
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: owner,
-          code: code(t0),
-          ip: "10.23.0.2",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
+    for (let n = 0; n < 3; n++) await submitCode(owner, "10.23.0.2", t0, wrongCode(t0));
+    expect((await submitCode(owner, "10.23.0.2", t0)).status).toBe("ok");
     // The attacker's five still count: five more wrong codes reach the limit (ten), the next waits.
     const t1 = at(t0, 2 * MIN);
-    const next = await passwordStep(user.email, "10.23.0.3", t1);
-    for (let n = 0; n < 5; n++) {
-      expect(
-        (
-          await verifySecondFactor(t.db, TEST_CONFIG, {
-            pendingToken: next,
-            code: wrongCode(t1),
-            ip: "10.23.0.3",
-            now: t1,
-          })
-        ).status,
-      ).toBe("invalid-code");
-    }
+    await expectWrongCodes(await passwordStep(user.email, "10.23.0.3", t1), "10.23.0.3", t1, 5);
     const last = await passwordStep(user.email, "10.23.0.4", t1);
-    expect(
-      (
-        await verifySecondFactor(t.db, TEST_CONFIG, {
-          pendingToken: last,
-          code: code(t1),
-          ip: "10.23.0.4",
-          now: t1,
-        })
-      ).status,
-    ).toBe("rate-limited");
+    expect((await submitCode(last, "10.23.0.4", t1)).status).toBe("rate-limited");
   });
 });
 
@@ -361,133 +191,46 @@ describe("sign-in limits", () => {
     const owner = await insertUser(t.db, { email: "owner@example.test", password: "right-pass" });
     const t0 = new Date(Date.now() + 300 * MIN);
     // The owner has signed in from home before.
-    expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: owner.email,
-          password: "right-pass",
-          ip: "192.0.2.10",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await signInAt(owner.email, "right-pass", "192.0.2.10", t0)).status).toBe("ok");
     // A stranger fails five times from each of six addresses: each address is locked for this e-mail...
     for (let a = 0; a < 6; a++) {
       const ip = `198.51.100.${a}`;
       for (let n = 0; n < 5; n++)
-        expect(
-          (await signIn(t.db, TEST_CONFIG, { email: owner.email, password: `guess-${a}-${n}`, ip, now: t0 }))
-            .status,
-        ).toBe("invalid-credentials");
-      expectLimited(
-        await signIn(t.db, TEST_CONFIG, { email: owner.email, password: "right-pass", ip, now: t0 }),
-        "address",
-        at(t0, 15 * MIN),
-      );
+        expect((await signInAt(owner.email, `guess-${a}-${n}`, ip, t0)).status).toBe("invalid-credentials");
+      expectLimited(await signInAt(owner.email, "right-pass", ip, t0), "address", at(t0, 15 * MIN));
     }
     // ...but the owner signs in from home, and from a new address too (30 failures: no back-off yet).
-    expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: owner.email,
-          password: "right-pass",
-          ip: "192.0.2.10",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
-    expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: owner.email,
-          password: "right-pass",
-          ip: "203.0.113.7",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await signInAt(owner.email, "right-pass", "192.0.2.10", t0)).status).toBe("ok");
+    expect((await signInAt(owner.email, "right-pass", "203.0.113.7", t0)).status).toBe("ok");
     // The admin's account is no different.
     await t.db.insertInto("admin_emails").values({ email: "boss@example.test" }).execute();
     const boss = await insertUser(t.db, { email: "boss@example.test", password: "right-pass" });
-    for (let n = 0; n < 5; n++)
-      await signIn(t.db, TEST_CONFIG, {
-        email: boss.email,
-        password: `guess${n}`,
-        ip: "198.51.100.200",
-        now: t0,
-      });
-    expect(
-      await signIn(t.db, TEST_CONFIG, {
-        email: boss.email,
-        password: "right-pass",
-        ip: "192.0.2.20",
-        now: t0,
-      }),
-    ).toMatchObject({ status: "ok", user: { isAdmin: true } });
+    for (let n = 0; n < 5; n++) await signInAt(boss.email, `guess${n}`, "198.51.100.200", t0);
+    expect(await signInAt(boss.email, "right-pass", "192.0.2.20", t0)).toMatchObject({
+      status: "ok",
+      user: { isAdmin: true },
+    });
   });
 
   it("a slower per-e-mail back-off bounds guessing spread over many addresses; known addresses are not slowed", async () => {
     const victim = await insertUser(t.db, { email: "spread@example.test", password: "right-pass" });
     const t0 = new Date(Date.now() + 360 * MIN);
-    expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: victim.email,
-          password: "right-pass",
-          ip: "192.0.2.30",
-          now: t0,
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await signInAt(victim.email, "right-pass", "192.0.2.30", t0)).status).toBe("ok");
     const { free, baseDelayMs } = BACKOFFS.signInByAccount;
     let ip = 0;
     const stranger = () => `100.64.${Math.floor(ip / 250)}.${ip++ % 250}`;
     for (let n = 0; n < free; n++) {
-      expect(
-        (
-          await signIn(t.db, TEST_CONFIG, {
-            email: victim.email,
-            password: `guess${n}`,
-            ip: stranger(),
-            now: t0,
-          })
-        ).status,
-      ).toBe("invalid-credentials");
+      expect((await signInAt(victim.email, `guess${n}`, stranger(), t0)).status).toBe("invalid-credentials");
     }
     // The 51st guess, from a fresh address, waits; so does the owner from a new address (told when)...
-    const r = await signIn(t.db, TEST_CONFIG, {
-      email: victim.email,
-      password: "right-pass",
-      ip: stranger(),
-      now: at(t0, 500),
-    });
+    const r = await signInAt(victim.email, "right-pass", stranger(), at(t0, 500));
     expectLimited(r, "account", at(t0, baseDelayMs));
     // ...but not from an address they signed in from before.
-    expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: victim.email,
-          password: "right-pass",
-          ip: "192.0.2.30",
-          now: at(t0, 500),
-        })
-      ).status,
-    ).toBe("ok");
+    expect((await signInAt(victim.email, "right-pass", "192.0.2.30", at(t0, 500))).status).toBe("ok");
     // An unknown e-mail is treated the same way (no hint that the account exists).
-    for (let n = 0; n < free; n++)
-      await signIn(t.db, TEST_CONFIG, {
-        email: "nobody-here@example.test",
-        password: `guess${n}`,
-        ip: stranger(),
-        now: t0,
-      });
+    for (let n = 0; n < free; n++) await signInAt("nobody-here@example.test", `guess${n}`, stranger(), t0);
     expectLimited(
-      await signIn(t.db, TEST_CONFIG, {
-        email: "nobody-here@example.test",
-        password: "x",
-        ip: stranger(),
-        now: at(t0, 500),
-      }),
+      await signInAt("nobody-here@example.test", "x", stranger(), at(t0, 500)),
       "account",
       at(t0, baseDelayMs),
     );
@@ -497,12 +240,7 @@ describe("sign-in limits", () => {
     let guesses = 0;
     let refused = 0;
     for (let s = 5; s <= 600; s += 5) {
-      const g = await signIn(t.db, TEST_CONFIG, {
-        email: victim.email,
-        password: `more${s}`,
-        ip: stranger(),
-        now: at(t0, s * SEC),
-      });
+      const g = await signInAt(victim.email, `more${s}`, stranger(), at(t0, s * SEC));
       if (g.status === "invalid-credentials") guesses++;
       else refused++;
     }
@@ -513,25 +251,14 @@ describe("sign-in limits", () => {
     // ("account"), never locked out for 15 minutes ("address").
     const patient = stranger();
     for (let n = 0; n < 8; n++) {
-      expect(
-        await signIn(t.db, TEST_CONFIG, {
-          email: victim.email,
-          password: "right-pass",
-          ip: patient,
-          now: at(t0, 601 * SEC),
-        }),
-      ).toMatchObject({ status: "rate-limited", scope: "account" });
+      expect(await signInAt(victim.email, "right-pass", patient, at(t0, 601 * SEC))).toMatchObject({
+        status: "rate-limited",
+        scope: "account",
+      });
     }
     // An hour after the last attempt the count is forgotten.
     expect(
-      (
-        await signIn(t.db, TEST_CONFIG, {
-          email: victim.email,
-          password: "right-pass",
-          ip: stranger(),
-          now: at(t0, 600 * SEC + 61 * MIN),
-        })
-      ).status,
+      (await signInAt(victim.email, "right-pass", stranger(), at(t0, 600 * SEC + 61 * MIN))).status,
     ).toBe("ok");
   });
 });
@@ -567,11 +294,7 @@ describe("account page checks", () => {
   });
 
   it("turning two-factor off and new recovery codes: wrong codes limited per account, even the right one waits", async () => {
-    const user = await insertUser(t.db, {
-      email: "disabler@example.test",
-      password: "right-pass",
-      totpSecret: SECRET,
-    });
+    const user = await twoFactorUser("disabler@example.test");
     const session = await sessionFor(user.id, "disabler-session");
     const t0 = new Date(Date.now() + 480 * MIN);
     for (let n = 0; n < 3; n++) {

@@ -10,7 +10,7 @@ import type { Config } from "~/platform/env.server";
 import { attempt, clearLimit, hit, isRemembered, refund, remember } from "~/platform/rate-limit.server";
 import { createSession, type ClientInfo } from "./create-session.server";
 import { BACKOFFS, KNOWN_ADDRESS_TTL_MS, LIMITS, limitKeys } from "./limits.server";
-import { normalizeEmail } from "./normalize-email";
+import { normaliseEmail } from "~/platform/email-address";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.server";
 import { sendConfirmation } from "./send-confirmation.server";
 import { isAdmin } from "./is-admin.server";
@@ -38,7 +38,7 @@ export async function signIn(
   input: { email: string; password: string; now?: Date } & ClientInfo,
 ): Promise<SignInResult> {
   const now = input.now ?? new Date();
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   const ipKey = limitKeys.signInByIp(input.ip);
   const pairKey = limitKeys.signInByPair(email, input.ip);
   // Count first, so that parallel guesses cannot slip past the limit.

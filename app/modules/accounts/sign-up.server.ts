@@ -8,7 +8,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { hit } from "~/platform/rate-limit.server";
 import { LIMITS, limitKeys } from "./limits.server";
-import { normalizeEmail } from "./normalize-email";
+import { normaliseEmail } from "~/platform/email-address";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { sendConfirmation } from "./send-confirmation.server";
 import { inTransaction } from "./tx.server";
@@ -25,7 +25,7 @@ export async function signUp(
   config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
   input: { email: string; password: string; ip?: string | null; now?: Date },
 ): Promise<SignUpResult> {
-  const email = normalizeEmail(input.email);
+  const email = normaliseEmail(input.email);
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH)
     return { status: "weak-password" };
   const limit = await hit(db, limitKeys.signUpByIp(input.ip), LIMITS.signUpByIp, input.now);

@@ -3,7 +3,9 @@
  * random 256-bit token; the table keeps only its SHA-256, so a database leak reveals no live link.
  * Consuming is one conditional UPDATE, so a token can be used once even under concurrent requests.
  */
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import type { DB } from "~/platform/db/schema";
 import { hashToken, newToken } from "~/platform/session.server";
 
 export type Purpose = "confirm_email" | "reset_password" | "invite";
@@ -23,6 +25,26 @@ export interface Verification {
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const VERIFICATION_COLUMNS = ["id", "user_id", "email", "purpose", "expires_at"] as const;
+
+/** The row of this token, unused and unexpired, for one of `purposes`. */
+function isLive(eb: ExpressionBuilder<DB, "verifications">, token: string, purposes: Purpose[], now: Date) {
+  return eb.and([
+    eb("token_hash", "=", hashToken(token)),
+    eb("purpose", "in", purposes),
+    eb("used_at", "is", null),
+    eb("expires_at", ">", now),
+  ]);
+}
+
+function toVerification(
+  row: { id: string; user_id: string; email: string; purpose: Purpose; expires_at: Date } | undefined,
+): Verification | null {
+  return row
+    ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
+    : null;
+}
 
 /** Issues a new token; earlier unused tokens of the same purpose for the user stop working. */
 export async function issueToken(
@@ -63,15 +85,10 @@ export async function peekToken(
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await db
     .selectFrom("verifications")
-    .select(["id", "user_id", "email", "purpose", "expires_at"])
-    .where("token_hash", "=", hashToken(token))
-    .where("purpose", "in", purposes)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
+    .select(VERIFICATION_COLUMNS)
+    .where((eb) => isLive(eb, token, purposes, now))
     .executeTakeFirst();
-  return row
-    ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
-    : null;
+  return toVerification(row);
 }
 
 /** Uses the token up and returns it, or null when it is unknown, used, expired or for another purpose. */
@@ -85,13 +102,8 @@ export async function consumeToken(
   const row = await db
     .updateTable("verifications")
     .set({ used_at: now })
-    .where("token_hash", "=", hashToken(token))
-    .where("purpose", "in", purposes)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .returning(["id", "user_id", "email", "purpose", "expires_at"])
+    .where((eb) => isLive(eb, token, purposes, now))
+    .returning(VERIFICATION_COLUMNS)
     .executeTakeFirst();
-  return row
-    ? { id: row.id, userId: row.user_id, email: row.email, purpose: row.purpose, expiresAt: row.expires_at }
-    : null;
+  return toVerification(row);
 }

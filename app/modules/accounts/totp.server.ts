@@ -51,17 +51,17 @@ export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   return { codes, hashes: codes.map(hashRecoveryCode) };
 }
 
-export function normalizeRecoveryCode(code: string): string {
+export function normaliseRecoveryCode(code: string): string {
   return code.trim().toLowerCase().replace(/[\s-]/g, "");
 }
 
 export function hashRecoveryCode(code: string): string {
   return crypto
     .createHash("sha256")
-    .update(`recovery:${normalizeRecoveryCode(code)}`)
+    .update(`recovery:${normaliseRecoveryCode(code)}`)
     .digest("hex");
 }
 
 export function looksLikeRecoveryCode(code: string): boolean {
-  return /^[a-z0-9]{10}$/.test(normalizeRecoveryCode(code));
+  return /^[a-z0-9]{10}$/.test(normaliseRecoveryCode(code));
 }

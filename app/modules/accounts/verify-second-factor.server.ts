@@ -32,6 +32,44 @@ export type SecondFactorResult =
   /** "account" / "address": too many wrong codes lately; the pending sign-in is kept. */
   | { status: "rate-limited"; scope: "account" | "address"; retryAt: Date };
 
+/**
+ * Uses up the code: a TOTP step newer than the last one used, or an unused recovery code (then
+ * removed). Null when the code is wrong or was used already, here or by a request at the same time.
+ */
+async function consumeCode(
+  db: Database,
+  user: { id: string; totp_last_step: number | null; recovery_codes: string[] },
+  secret: string,
+  code: string,
+  now: Date,
+): Promise<{ usedRecoveryCode: boolean } | null> {
+  const step = matchTotp(secret, code, user.totp_last_step, now.getTime());
+  if (step !== null) {
+    // Conditional update: two requests with the same code cannot both pass.
+    const r = await db
+      .updateTable("users")
+      .set({ totp_last_step: step })
+      .where("id", "=", user.id)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return null;
+    return { usedRecoveryCode: false };
+  } else if (looksLikeRecoveryCode(code)) {
+    const hash = hashRecoveryCode(code);
+    if (!user.recovery_codes.includes(hash)) return null;
+    const r = await db
+      .updateTable("users")
+      .set((eb) => ({ recovery_codes: eb.fn("array_remove", [eb.ref("recovery_codes"), eb.val(hash)]) }))
+      .where("id", "=", user.id)
+      .where((eb) => eb(eb.val(hash), "=", eb.fn.any("recovery_codes")))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return null;
+    return { usedRecoveryCode: true };
+  } else {
+    return null;
+  }
+}
+
 export async function verifySecondFactor(
   db: Database,
   config: Pick<Config, "publicUrl">,
@@ -83,31 +121,9 @@ export async function verifySecondFactor(
     return { status: "invalid-code" };
   };
 
-  let usedRecoveryCode = false;
-  const step = matchTotp(user.totp_secret, input.code, user.totp_last_step, now.getTime());
-  if (step !== null) {
-    // Conditional update: two requests with the same code cannot both pass.
-    const r = await db
-      .updateTable("users")
-      .set({ totp_last_step: step })
-      .where("id", "=", user.id)
-      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return wrong();
-  } else if (looksLikeRecoveryCode(input.code)) {
-    const hash = hashRecoveryCode(input.code);
-    if (!user.recovery_codes.includes(hash)) return wrong();
-    const r = await db
-      .updateTable("users")
-      .set((eb) => ({ recovery_codes: eb.fn("array_remove", [eb.ref("recovery_codes"), eb.val(hash)]) }))
-      .where("id", "=", user.id)
-      .where((eb) => eb(eb.val(hash), "=", eb.fn.any("recovery_codes")))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return wrong();
-    usedRecoveryCode = true;
-  } else {
-    return wrong();
-  }
+  const used = await consumeCode(db, user, user.totp_secret, input.code, now);
+  if (!used) return wrong();
+  const { usedRecoveryCode } = used;
 
   // A right code gives back its own try and the wrong ones typed in this same pending sign-in (the
   // person who typed them has just proved they hold the code); wrong codes from other sign-ins, maybe

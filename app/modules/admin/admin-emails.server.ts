@@ -9,6 +9,7 @@
  * notice that it is now an administrator. The list shows "Invited" until the link is used, and an
  * invitation can be sent again.
  */
+import { normaliseEmail } from "~/platform/email-address";
 import { sql } from "kysely";
 import { inviteOrNotify } from "~/modules/accounts/create-invitation.server";
 import { links } from "~/modules/accounts/links.server";
@@ -37,43 +38,31 @@ export interface AdminEmailRow {
   invitation: { sentAt: string; expiresAt: string; usable: boolean } | null;
 }
 
-export function normaliseAdminEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
 export async function listAdminEmails(db: Database, now = new Date()): Promise<AdminEmailRow[]> {
   const rows = await db
     .selectFrom("admin_emails as a")
     .leftJoin("users as u", "u.email", "a.email")
-    .select((eb) => [
+    // The latest invitation of the address's account.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("verifications as v")
+          .select(["v.created_at", "v.expires_at", "v.used_at"])
+          .whereRef("v.user_id", "=", "u.id")
+          .where("v.purpose", "=", "invite")
+          .orderBy("v.created_at", "desc")
+          .limit(1)
+          .as("i"),
+      (join) => join.onTrue(),
+    )
+    .select([
       "a.email",
       "a.created_at",
       "u.id as user_id",
       sql<boolean>`u.password_hash IS NOT NULL AND u.email_confirmed_at IS NOT NULL`.as("active"),
-      eb
-        .selectFrom("verifications as v")
-        .select("v.created_at")
-        .whereRef("v.user_id", "=", "u.id")
-        .where("v.purpose", "=", "invite")
-        .orderBy("v.created_at", "desc")
-        .limit(1)
-        .as("invited_at"),
-      eb
-        .selectFrom("verifications as v")
-        .select("v.expires_at")
-        .whereRef("v.user_id", "=", "u.id")
-        .where("v.purpose", "=", "invite")
-        .orderBy("v.created_at", "desc")
-        .limit(1)
-        .as("invite_expires_at"),
-      eb
-        .selectFrom("verifications as v")
-        .select("v.used_at")
-        .whereRef("v.user_id", "=", "u.id")
-        .where("v.purpose", "=", "invite")
-        .orderBy("v.created_at", "desc")
-        .limit(1)
-        .as("invite_used_at"),
+      "i.created_at as invited_at",
+      "i.expires_at as invite_expires_at",
+      "i.used_at as invite_used_at",
     ])
     .orderBy("a.email")
     .execute();
@@ -131,7 +120,7 @@ export async function addAdminEmail(
   config: Pick<Config, "publicUrl">,
   input: { email: string; actor: Actor; now?: Date },
 ): Promise<AddAdminResult> {
-  const email = normaliseAdminEmail(input.email);
+  const email = normaliseEmail(input.email);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("admin_emails")
@@ -157,7 +146,7 @@ export async function resendAdminInvitation(
   config: Pick<Config, "publicUrl">,
   input: { email: string; actor: Actor; now?: Date },
 ): Promise<{ email: string; expiresAt: Date }> {
-  const email = normaliseAdminEmail(input.email);
+  const email = normaliseEmail(input.email);
   return db.transaction().execute(async (trx) => {
     const admin = await trx
       .selectFrom("admin_emails")
@@ -184,8 +173,8 @@ export async function removeAdminEmail(
   email: string,
   actor: { id: string; email: string },
 ): Promise<void> {
-  const normalised = normaliseAdminEmail(email);
-  if (normalised === normaliseAdminEmail(actor.email))
+  const normalised = normaliseEmail(email);
+  if (normalised === normaliseEmail(actor.email))
     throw new AdminEmailError("You cannot remove your own administrator access");
   await db.transaction().execute(async (trx) => {
     // Lock the list so two admins removing each other at once cannot leave none.

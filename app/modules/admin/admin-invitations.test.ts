@@ -9,6 +9,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAdmin, insertUser } from "#tests/support/builders";
 import { TEST_CONFIG } from "#tests/support/test-config";
+import { parseJobPayload } from "~/platform/jobs/job-definition";
+import { mailsTo } from "#tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import {
   createPasswordResetJob,
@@ -38,14 +40,6 @@ beforeEach(async () => {
   me = await insertAdmin(t.db, { email: "chief@example.test" });
 });
 
-async function mails(to: string) {
-  return t.db
-    .selectFrom("email_outbox")
-    .select(["template", "subject", "text"])
-    .where("to_address", "=", to)
-    .orderBy("created_at")
-    .execute();
-}
 const tokenIn = (text: string, path: string) =>
   text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`))?.[1] ?? null;
 
@@ -55,7 +49,7 @@ describe("adding an administrator", () => {
     expect(r).toMatchObject({ status: "invited", email: "new-admin@example.test" });
     if (r.status !== "invited") throw new Error();
     expect(r.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    const sent = await mails("new-admin@example.test");
+    const sent = await mailsTo(t.db, "new-admin@example.test");
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       template: "admin_invite",
@@ -104,10 +98,10 @@ describe("adding an administrator", () => {
     const job = await t.db
       .selectFrom("jobs")
       .select("payload")
-      .where("type", "=", RESET_JOB)
+      .where("type", "=", RESET_JOB.type)
       .executeTakeFirstOrThrow();
-    await createPasswordResetJob(TEST_CONFIG)(job.payload as Record<string, unknown>, { db: t.db } as never);
-    const sent = await mails("forgetful@example.test");
+    await createPasswordResetJob(TEST_CONFIG)(parseJobPayload(RESET_JOB, job.payload), { db: t.db } as never);
+    const sent = await mailsTo(t.db, "forgetful@example.test");
     expect(sent.map((m) => m.template)).toEqual(["admin_invite", "reset_password"]);
     const token = tokenIn(sent[1]!.text, "/auth/recovery");
     expect(
@@ -128,7 +122,7 @@ describe("adding an administrator", () => {
       status: "notified",
       email: "colleague@example.test",
     });
-    const sent = await mails("colleague@example.test");
+    const sent = await mailsTo(t.db, "colleague@example.test");
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       template: "admin_granted",
@@ -152,7 +146,7 @@ describe("adding an administrator", () => {
       status: "exists",
       email: "colleague@example.test",
     });
-    expect(await mails("colleague@example.test")).toHaveLength(1);
+    expect(await mailsTo(t.db, "colleague@example.test")).toHaveLength(1);
   });
 
   it("with an account whose e-mail was never confirmed (anyone may have signed it up): an invitation that sets their own password", async () => {
@@ -164,7 +158,9 @@ describe("adding an administrator", () => {
     expect(
       await addAdminEmail(t.db, TEST_CONFIG, { email: "unconfirmed@example.test", actor: me }),
     ).toMatchObject({ status: "invited" });
-    expect((await mails("unconfirmed@example.test")).map((m) => m.template)).toEqual(["admin_invite"]);
+    expect((await mailsTo(t.db, "unconfirmed@example.test")).map((m) => m.template)).toEqual([
+      "admin_invite",
+    ]);
     expect((await listAdminEmails(t.db)).find((a) => a.email === "unconfirmed@example.test")).toMatchObject({
       state: "invited",
     });
@@ -174,10 +170,10 @@ describe("adding an administrator", () => {
 describe("resending and removing", () => {
   it("a new invitation replaces the old link; refused for an account in use or an address that is not an administrator", async () => {
     await addAdminEmail(t.db, TEST_CONFIG, { email: "slow@example.test", actor: me });
-    const first = tokenIn((await mails("slow@example.test"))[0]!.text, "/auth/invite");
+    const first = tokenIn((await mailsTo(t.db, "slow@example.test"))[0]!.text, "/auth/invite");
     const again = await resendAdminInvitation(t.db, TEST_CONFIG, { email: "SLOW@example.test", actor: me });
     expect(again.email).toBe("slow@example.test");
-    const sent = await mails("slow@example.test");
+    const sent = await mailsTo(t.db, "slow@example.test");
     expect(sent.map((m) => m.template)).toEqual(["admin_invite", "admin_invite"]);
     const second = tokenIn(sent[1]!.text, "/auth/invite");
     expect(second).not.toBe(first);
@@ -192,7 +188,7 @@ describe("resending and removing", () => {
     await expect(
       resendAdminInvitation(t.db, TEST_CONFIG, { email: "stranger@example.test", actor: me }),
     ).rejects.toBeInstanceOf(AdminEmailError);
-    expect(await mails("stranger@example.test")).toEqual([]);
+    expect(await mailsTo(t.db, "stranger@example.test")).toEqual([]);
     // An address added before invitations were sent (no account at all) can be sent one.
     await t.db.insertInto("admin_emails").values({ email: "legacy@example.test" }).execute();
     expect((await listAdminEmails(t.db)).find((a) => a.email === "legacy@example.test")).toMatchObject({
@@ -212,7 +208,7 @@ describe("resending and removing", () => {
     expect((await listAdminEmails(t.db, in8Days)).find((a) => a.email === "gone@example.test")).toMatchObject(
       { state: "invited", invitation: { usable: false } },
     );
-    const token = tokenIn((await mails("gone@example.test"))[0]!.text, "/auth/invite");
+    const token = tokenIn((await mailsTo(t.db, "gone@example.test"))[0]!.text, "/auth/invite");
     await removeAdminEmail(t.db, "gone@example.test", me);
     expect(await checkPasswordLink(t.db, token, ["invite"])).toBeNull();
     expect(

@@ -1,12 +1,21 @@
 /**
  * The Admin Dashboard's data: five counts and the five most recent pending claims, leads and
- * quote requests. Reads the tables of the claims and enquiries areas directly (read-only).
+ * quote requests, read with the queries of the claims, leads and quotes lists.
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { listFailedJobs } from "~/platform/jobs/queue.server";
-import { PDF_JOB } from "~/modules/waste-notes/create-note.server";
+import { PRUNE_JOB } from "~/modules/accounts/prune.server";
+import { RESET_JOB } from "~/modules/accounts/request-password-reset.server";
+import { EXPIRY_REMINDER_JOB } from "~/modules/directory/expiry-reminders.server";
+import { PURGE_JOB } from "~/modules/privacy/purge-expired-records.server";
+import { REGISTER_SYNC_JOB } from "~/modules/register-sync/sync-job.server";
+import { PDF_JOB } from "~/modules/waste-notes/pdf-job.server";
+import { EMAIL_JOB } from "~/platform/email/outbox.server";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
+import { selectClaims } from "~/modules/claims/list-claims.server";
+import { selectLeads } from "~/modules/leads/list-leads.server";
+import { selectQuoteRequests } from "~/modules/quotes/list-quotes.server";
 import { countListings } from "./count-listings.server";
 
 export const RECENT_LIMIT = 5;
@@ -81,12 +90,13 @@ export interface Dashboard {
 }
 
 const JOB_LABELS: Record<string, string> = {
-  [PDF_JOB]: "Waste note PDF",
-  "email.send": "E-mail",
-  "accounts.password-reset": "Password reset e-mail",
-  "register-sync": "Register sync",
-  "privacy.purge": "Purge of expired records",
-  "accounts.prune": "Clean-up of expired sessions and links",
+  [PDF_JOB.type]: "Waste note PDF",
+  [EMAIL_JOB.type]: "E-mail",
+  [RESET_JOB.type]: "Password reset e-mail",
+  [REGISTER_SYNC_JOB.type]: "Register sync",
+  [PURGE_JOB.type]: "Purge of expired records",
+  [PRUNE_JOB.type]: "Clean-up of expired sessions and links",
+  [EXPIRY_REMINDER_JOB.type]: "Registration expiry reminders",
 };
 export const FAILED_JOBS_DAYS = 7;
 
@@ -98,7 +108,7 @@ export async function getFailedJobs(db: Database, now = new Date()): Promise<Das
     total,
     days: FAILED_JOBS_DAYS,
     items: jobs.map((j) => {
-      const noteId = j.type === PDF_JOB && typeof j.payload.id === "string" ? j.payload.id : null;
+      const noteId = j.type === PDF_JOB.type && typeof j.payload.id === "string" ? j.payload.id : null;
       return {
         id: j.id,
         what: JOB_LABELS[j.type] ?? j.type,
@@ -129,108 +139,79 @@ export async function getDashboardCounts(db: Database): Promise<DashboardCounts>
   };
 }
 
-export async function getDashboard(db: Database): Promise<Dashboard> {
-  const counts = await getDashboardCounts(db);
-  const claims = await db
-    .selectFrom("claim_requests as c")
-    .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-    .select([
-      "c.id",
-      "c.registration_number",
-      "d.business_name",
-      "c.contact_name",
-      "c.contact_phone",
-      "c.contact_email",
-      "c.license_document_url",
-      "c.subscription_plan",
-      "c.created_at",
-    ])
+/** The newest pending claims. */
+async function getPendingClaims(db: Database): Promise<Dashboard["pendingClaims"]> {
+  const claims = await selectClaims(db)
+    .select("c.license_document_url")
     .where("c.status", "=", "pending")
     .orderBy("c.created_at", "desc")
     .orderBy("c.id")
     .limit(RECENT_LIMIT)
     .execute();
-  const leads = await db
-    .selectFrom("general_leads")
-    .select([
-      "id",
-      "name",
-      "email",
-      "phone",
-      "postcode",
-      "load_size",
-      "description",
-      "preferred_date",
-      "preferred_time",
-      "status",
-      "image_key",
-      "created_at",
-    ])
+  return claims.map((c) => ({
+    id: c.id,
+    registrationNumber: c.registration_number,
+    businessName: c.business_name ?? null,
+    contactName: c.contact_name,
+    contactPhone: c.contact_phone,
+    contactEmail: c.contact_email,
+    licenseDocumentUrl: c.license_document_url,
+    subscriptionPlan: c.subscription_plan,
+    createdAt: c.created_at.toISOString(),
+  }));
+}
+
+/** The newest general leads. */
+async function getRecentLeads(db: Database): Promise<Dashboard["recentLeads"]> {
+  const leads = await selectLeads(db)
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(RECENT_LIMIT)
     .execute();
-  const quotes = await db
-    .selectFrom("quote_requests")
-    .select([
-      "id",
-      "provider_id",
-      "name",
-      "email",
-      "phone",
-      "postcode",
-      "service_type",
-      "message",
-      "status",
-      "image_key",
-      "created_at",
-    ])
+  return leads.map((l) => ({
+    id: l.id,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    postcode: l.postcode,
+    loadSize: l.load_size,
+    description: l.description,
+    preferredDate: l.preferred_date ? dateOnly(l.preferred_date as unknown) : null,
+    preferredTime: l.preferred_time,
+    status: l.status || "new",
+    hasImage: l.has_image,
+    createdAt: l.created_at.toISOString(),
+  }));
+}
+
+/** The newest quote requests. */
+async function getRecentQuotes(db: Database): Promise<Dashboard["recentQuotes"]> {
+  const quotes = await selectQuoteRequests(db)
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(RECENT_LIMIT)
     .execute();
-  return {
-    counts,
-    failedJobs: await getFailedJobs(db),
-    pendingClaims: claims.map((c) => ({
-      id: c.id,
-      registrationNumber: c.registration_number,
-      businessName: c.business_name ?? null,
-      contactName: c.contact_name,
-      contactPhone: c.contact_phone,
-      contactEmail: c.contact_email,
-      licenseDocumentUrl: c.license_document_url,
-      subscriptionPlan: c.subscription_plan,
-      createdAt: c.created_at.toISOString(),
-    })),
-    recentLeads: leads.map((l) => ({
-      id: l.id,
-      name: l.name,
-      email: l.email,
-      phone: l.phone,
-      postcode: l.postcode,
-      loadSize: l.load_size,
-      description: l.description,
-      preferredDate: l.preferred_date ? dateOnly(l.preferred_date as unknown) : null,
-      preferredTime: l.preferred_time,
-      status: l.status || "new",
-      hasImage: !!l.image_key,
-      createdAt: l.created_at.toISOString(),
-    })),
-    recentQuotes: quotes.map((q) => ({
-      id: q.id,
-      providerId: q.provider_id,
-      name: q.name,
-      email: q.email,
-      phone: q.phone,
-      postcode: q.postcode,
-      serviceType: q.service_type,
-      message: q.message,
-      status: q.status || "pending",
-      hasImage: !!q.image_key,
-      createdAt: q.created_at.toISOString(),
-    })),
-  };
+  return quotes.map((q) => ({
+    id: q.id,
+    providerId: q.provider_id,
+    name: q.name,
+    email: q.email,
+    phone: q.phone,
+    postcode: q.postcode,
+    serviceType: q.service_type,
+    message: q.message,
+    status: q.status || "pending",
+    hasImage: q.has_image,
+    createdAt: q.created_at.toISOString(),
+  }));
+}
+
+export async function getDashboard(db: Database): Promise<Dashboard> {
+  const counts = await getDashboardCounts(db);
+  const pendingClaims = await getPendingClaims(db);
+  const recentLeads = await getRecentLeads(db);
+  const recentQuotes = await getRecentQuotes(db);
+  return { counts, failedJobs: await getFailedJobs(db), pendingClaims, recentLeads, recentQuotes };
 }
 
 function dateOnly(value: unknown): string {

@@ -6,6 +6,7 @@
  * fields, and the audit log the same trail (submitted by the admin, then approved).
  * The same refusals as the claim wizard apply: unknown number, already claimed, pending claim.
  */
+import { normaliseEmail } from "~/platform/email-address";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
 import type { Database } from "~/platform/db/database.server";
@@ -57,7 +58,7 @@ export async function addProvider(
           registration_number: target.business.registrationNumber,
           user_id: null,
           contact_name: input.contactName.trim(),
-          contact_email: input.contactEmail.trim().toLowerCase(),
+          contact_email: normaliseEmail(input.contactEmail),
           contact_phone: input.contactPhone.trim(),
           subscription_plan: input.plan,
           subscription_period: input.period,

@@ -20,6 +20,7 @@ import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
+import { lockClaim } from "./lock-claim.server";
 
 export interface ApproveClaimInput {
   claimId: string;
@@ -51,11 +52,150 @@ export type ApproveClaimResult =
       businessName: string;
     };
 
+type ApprovalLog = { error: (o: object, m: string) => void };
+
+/** 1. Lock the claim, the directory entry and any claimed listing; only a pending claim goes on. */
+async function lockPendingClaim(trx: Database, input: ApproveClaimInput) {
+  const claim = await lockClaim(trx, input.claimId);
+  if (!claim) return { status: "not-found" } as const;
+  if (claim.status === "rejected") return { status: "rejected" } as const;
+  if (claim.status === "approved") return { status: "already-approved", userId: claim.user_id } as const;
+
+  const entry = await trx
+    .selectFrom("directory_entries")
+    .select(["registration_number", "business_name"])
+    .where("registration_number", "=", claim.registration_number)
+    .forUpdate()
+    .executeTakeFirst();
+  const existing = await trx
+    .selectFrom("claimed_listings")
+    .select(["id", "user_id", "verified", "company_name", "logo_url"])
+    .where("registration_number", "=", claim.registration_number)
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id)
+    return { status: "claimed-by-other" } as const;
+  const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
+  return { status: "pending", claim, existing, businessName } as const;
+}
+
+type PendingClaim = Extract<Awaited<ReturnType<typeof lockPendingClaim>>, { status: "pending" }>;
+type Approval = { start: Date; end: Date; now: Date; userId: string | null; warnings: string[] };
+
+/** 2. The account, in a savepoint of its own: a failure here is rolled back alone. */
+async function linkAccount(
+  trx: Database,
+  config: Pick<Config, "publicUrl">,
+  { claim, businessName }: PendingClaim,
+  warnings: string[],
+  log?: ApprovalLog,
+): Promise<{ userId: string | null; accountLinked: boolean }> {
+  await sql`SAVEPOINT claim_account`.execute(trx);
+  try {
+    const userId = (
+      await sendClaimApprovedInvitation(trx, config, { email: claim.contact_email, businessName })
+    ).userId;
+    await sql`RELEASE SAVEPOINT claim_account`.execute(trx);
+    return { userId, accountLinked: true };
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT claim_account`.execute(trx);
+    log?.error({ err: error, claimId: claim.id }, "claim approval: account step failed");
+    warnings.push(CLAIM_TEXT.warnAccountProblem, CLAIM_TEXT.warnAccountFailed);
+    // Keep the link the claim already had, if that account still exists.
+    return { userId: claim.user_id, accountLinked: false };
+  }
+}
+
+/** 3. The listing and the directory entry (any failure aborts the whole approval). */
+async function writeVerifiedListing(
+  trx: Database,
+  input: ApproveClaimInput,
+  { claim, existing, businessName }: PendingClaim,
+  { start, end, now, userId, warnings }: Approval,
+) {
+  const listing = {
+    user_id: userId,
+    company_name: businessName,
+    phone: claim.contact_phone,
+    email: claim.contact_email,
+    website: claim.website,
+    about: claim.about,
+    services: claim.services,
+    areas_covered: claim.areas_covered,
+    logo_url: claim.logo_url ?? existing?.logo_url ?? null,
+    subscription_plan: input.plan,
+    subscription_period: input.period,
+    subscription_start_date: start,
+    subscription_end_date: end,
+    is_on_free_trial: input.freeTrial,
+    verified: true,
+    suspended_at: null,
+    updated_at: now,
+  };
+  await trx
+    .insertInto("claimed_listings")
+    .values({ registration_number: claim.registration_number, ...listing, created_at: now })
+    .onConflict((oc) => oc.column("registration_number").doUpdateSet(listing))
+    .execute();
+  // What the owner saved on /company while the claim waited (a draft) wins over the claim's fields.
+  const draft = await publishListingDraft(trx, claim.registration_number, now);
+  const marked = await trx
+    .updateTable("directory_entries")
+    .set({ is_claimed: true })
+    .where("registration_number", "=", claim.registration_number)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 0) warnings.push(CLAIM_TEXT.warnNoEntry);
+  return draft;
+}
+
+/** 4. The claim and its audit row. */
+async function markClaimApproved(
+  trx: Database,
+  input: ApproveClaimInput,
+  { claim }: PendingClaim,
+  { start, end, now, userId, warnings }: Approval,
+  accountLinked: boolean,
+  draftPublished: boolean,
+): Promise<void> {
+  await trx
+    .updateTable("claim_requests")
+    .set({
+      status: "approved",
+      admin_notes: input.adminNotes?.trim() || claim.admin_notes,
+      subscription_plan: input.plan,
+      subscription_period: input.period,
+      user_id: userId,
+      reviewed_by: input.adminId,
+      reviewed_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", claim.id)
+    .execute();
+  await recordAudit(trx, {
+    actorUserId: input.adminId,
+    action: "claim.approved",
+    entity: "claim_request",
+    entityId: claim.id,
+    details: {
+      registrationNumber: claim.registration_number,
+      plan: input.plan,
+      period: input.period,
+      freeTrial: input.freeTrial,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      accountLinked,
+      draftPublished,
+      warnings,
+    },
+    at: now,
+  });
+}
+
 export async function approveClaim(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: ApproveClaimInput,
-  log?: { error: (o: object, m: string) => void },
+  log?: ApprovalLog,
 ): Promise<ApproveClaimResult> {
   const now = input.now ?? new Date();
   const start = input.startDate ?? now;
@@ -66,117 +206,15 @@ export async function approveClaim(
     return { status: "invalid-dates" };
 
   const result = await db.transaction().execute(async (trx): Promise<ApproveClaimResult> => {
-    const claim = await trx
-      .selectFrom("claim_requests")
-      .selectAll()
-      .where("id", "=", input.claimId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!claim) return { status: "not-found" };
-    if (claim.status === "rejected") return { status: "rejected" };
-    if (claim.status === "approved") return { status: "already-approved", userId: claim.user_id };
+    const pending = await lockPendingClaim(trx, input);
+    if (pending.status !== "pending") return pending;
+    const { claim, businessName } = pending;
 
-    const entry = await trx
-      .selectFrom("directory_entries")
-      .select(["registration_number", "business_name"])
-      .where("registration_number", "=", claim.registration_number)
-      .forUpdate()
-      .executeTakeFirst();
-    const existing = await trx
-      .selectFrom("claimed_listings")
-      .select(["id", "user_id", "verified", "company_name", "logo_url"])
-      .where("registration_number", "=", claim.registration_number)
-      .forUpdate()
-      .executeTakeFirst();
-    if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id)
-      return { status: "claimed-by-other" };
-    const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
-
-    // 2. The account, in a savepoint of its own.
     const warnings: string[] = [];
-    let userId: string | null;
-    let accountLinked = true;
-    await sql`SAVEPOINT claim_account`.execute(trx);
-    try {
-      userId = (await sendClaimApprovedInvitation(trx, config, { email: claim.contact_email, businessName }))
-        .userId;
-      await sql`RELEASE SAVEPOINT claim_account`.execute(trx);
-    } catch (error) {
-      await sql`ROLLBACK TO SAVEPOINT claim_account`.execute(trx);
-      log?.error({ err: error, claimId: claim.id }, "claim approval: account step failed");
-      warnings.push(CLAIM_TEXT.warnAccountProblem, CLAIM_TEXT.warnAccountFailed);
-      accountLinked = false;
-      // Keep the link the claim already had, if that account still exists.
-      userId = claim.user_id;
-    }
-
-    // 3. The listing and the directory entry (any failure aborts the whole approval).
-    const listing = {
-      user_id: userId,
-      company_name: businessName,
-      phone: claim.contact_phone,
-      email: claim.contact_email,
-      website: claim.website,
-      about: claim.about,
-      services: claim.services,
-      areas_covered: claim.areas_covered,
-      logo_url: claim.logo_url ?? existing?.logo_url ?? null,
-      subscription_plan: input.plan,
-      subscription_period: input.period,
-      subscription_start_date: start,
-      subscription_end_date: end,
-      is_on_free_trial: input.freeTrial,
-      verified: true,
-      suspended_at: null,
-      updated_at: now,
-    };
-    await trx
-      .insertInto("claimed_listings")
-      .values({ registration_number: claim.registration_number, ...listing, created_at: now })
-      .onConflict((oc) => oc.column("registration_number").doUpdateSet(listing))
-      .execute();
-    // What the owner saved on /company while the claim waited (a draft) wins over the claim's fields.
-    const draft = await publishListingDraft(trx, claim.registration_number, now);
-    const marked = await trx
-      .updateTable("directory_entries")
-      .set({ is_claimed: true })
-      .where("registration_number", "=", claim.registration_number)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) warnings.push(CLAIM_TEXT.warnNoEntry);
-
-    // 4. The claim and its audit row.
-    await trx
-      .updateTable("claim_requests")
-      .set({
-        status: "approved",
-        admin_notes: input.adminNotes?.trim() || claim.admin_notes,
-        subscription_plan: input.plan,
-        subscription_period: input.period,
-        user_id: userId,
-        reviewed_by: input.adminId,
-        reviewed_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", claim.id)
-      .execute();
-    await recordAudit(trx, {
-      actorUserId: input.adminId,
-      action: "claim.approved",
-      entity: "claim_request",
-      entityId: claim.id,
-      details: {
-        registrationNumber: claim.registration_number,
-        plan: input.plan,
-        period: input.period,
-        freeTrial: input.freeTrial,
-        start: start.toISOString(),
-        end: end.toISOString(),
-        accountLinked,
-        draftPublished: draft.published,
-        warnings,
-      },
-      at: now,
-    });
+    const { userId, accountLinked } = await linkAccount(trx, config, pending, warnings, log);
+    const approval = { start, end, now, userId, warnings };
+    const draft = await writeVerifiedListing(trx, input, pending, approval);
+    await markClaimApproved(trx, input, pending, approval, accountLinked, draft.published);
     return {
       status: "approved",
       userId,

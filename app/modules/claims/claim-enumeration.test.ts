@@ -6,36 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { TEST_CONFIG } from "#tests/support/test-config";
+import { mailsTo } from "#tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { verifyPassword } from "../accounts/passwords.server";
 import { getClaim } from "./list-claims.server";
-import { submitClaim, type ClaimSubmission } from "./submit-claim.server";
+import { submitClaim } from "./submit-claim.server";
+import { claimSubmission as submission } from "./test-support/claim-submission";
 
 let t: TestDatabase;
 const NOW = new Date("2030-01-10T12:00:00Z");
-
-function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
-  return {
-    registrationNumber: n,
-    contactName: "Pat Owner",
-    contactEmail: email,
-    contactPhone: "0113 496 0000",
-    password: "secret-pass",
-    services: [],
-    plan: "standard",
-    period: "monthly",
-    ...extra,
-  };
-}
-
-async function outboxTo(email: string) {
-  return t.db
-    .selectFrom("email_outbox")
-    .select(["subject", "template", "text"])
-    .where("to_address", "=", email)
-    .orderBy("created_at")
-    .execute();
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -91,13 +70,15 @@ describe("claiming with an e-mail that already has an account", () => {
       .where("id", "=", owner.id)
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash!, "own-pass")).toBe(true);
-    const told = await outboxTo("has-account@example.test");
+    const told = await mailsTo(t.db, "has-account@example.test");
     expect(told.map((m) => m.template)).toEqual(["claim_existing_account"]);
     expect(told[0]!.subject).toBe("Your claim for RED WASTE LTD");
     expect(told[0]!.text).toContain("You already have an account with us, so the claim has been added to it");
     expect(told[0]!.text).toContain("Sign in to see your claim: http://localhost:9999/login");
     expect(told[0]!.text).toContain("http://localhost:9999/request-reset");
-    expect((await outboxTo("no-account-yet@example.test")).map((m) => m.template)).toEqual(["confirm_email"]);
+    expect((await mailsTo(t.db, "no-account-yet@example.test")).map((m) => m.template)).toEqual([
+      "confirm_email",
+    ]);
     // The audit row says the account holder was not signed in when it was made.
     const audit = await t.db
       .selectFrom("audit_log")

@@ -23,7 +23,7 @@ const optionalText = (max: number, message: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max, message).optional());
 
 /** 'example.co.uk' -> 'https://example.co.uk'; anything that is not a web address fails. */
-export function normalizeWebsite(raw: string): string | null {
+export function normaliseWebsite(raw: string): string | null {
   const value = raw.trim();
   if (!value) return null;
   const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
@@ -75,7 +75,7 @@ const passwordFields = {
 
 const detailFields = {
   website: optionalText(300, "Website is limited to 300 characters").refine(
-    (v) => !v || normalizeWebsite(v) !== null,
+    (v) => !v || normaliseWebsite(v) !== null,
     {
       message: "Please enter a valid website address, like www.example.co.uk",
     },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAdmin, insertClaimRequest, insertRegisterEntry, insertUser } from "#tests/support/builders";
 import { TEST_CONFIG } from "#tests/support/test-config";
+import { mailsTo } from "#tests/support/outbox";
+import { countRows, findRowId } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { saveListingDetails } from "../company/update-listing.server";
 import { getProvider } from "../directory/get-provider.server";
@@ -11,6 +13,7 @@ import { countClaims, getClaim, listClaims } from "./list-claims.server";
 import { listClaimedListings } from "./list-listings.server";
 import { rejectClaim } from "./reject-claim.server";
 import { submitClaim, type ClaimSubmission } from "./submit-claim.server";
+import { claimSubmission } from "./test-support/claim-submission";
 import { setListingSuspended } from "./suspend-listing.server";
 
 let t: TestDatabase;
@@ -27,13 +30,9 @@ const business = (n: string, name: string) =>
     expiry_date: "2031-01-01",
   });
 
+/** A Premium yearly claim with a website, an about text and untidy services and areas. */
 function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
-  return {
-    registrationNumber: n,
-    contactName: "Pat Owner",
-    contactEmail: email,
-    contactPhone: "0113 496 0000",
-    password: "secret-pass",
+  return claimSubmission(n, email, {
     website: "greenbins.example.co.uk",
     about: "Family firm since 1990.",
     services: ["Skip Hire", " Garden Waste ", "skip hire", ""],
@@ -41,7 +40,7 @@ function submission(n: string, email: string, extra: Partial<ClaimSubmission> = 
     plan: "premium",
     period: "yearly",
     ...extra,
-  };
+  });
 }
 
 const approveInput = (claimId: string) => ({
@@ -52,15 +51,6 @@ const approveInput = (claimId: string) => ({
   freeTrial: true,
   now: NOW,
 });
-
-async function outboxTo(email: string) {
-  return t.db
-    .selectFrom("email_outbox")
-    .select(["subject", "template", "text"])
-    .where("to_address", "=", email)
-    .orderBy("created_at")
-    .execute();
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -124,7 +114,9 @@ describe("submitting a claim", () => {
       .where("registration_number", "=", "CBDU500001")
       .executeTakeFirstOrThrow();
     expect(listing).toMatchObject({ verified: false, user_id: r.userId });
-    expect((await outboxTo("owner@greenbins.example")).map((m) => m.template)).toEqual(["confirm_email"]);
+    expect((await mailsTo(t.db, "owner@greenbins.example")).map((m) => m.template)).toEqual([
+      "confirm_email",
+    ]);
     // Unverified: the public profile still shows the register's data only.
     expect(await getProvider(t.db, "CBDU500001")).toMatchObject({
       is_claimed: false,
@@ -137,22 +129,14 @@ describe("submitting a claim", () => {
       ip: "10.1.0.2",
     });
     expect(second).toEqual({ status: "pending" });
-    expect(
-      await t.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "other@example.test")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "users", "email", "other@example.test")).toBeUndefined();
   });
 
   it("refuses an unknown number, changing nothing", async () => {
     expect(
       await submitClaim(t.db, TEST_CONFIG, submission("CBDU000000", "x@example.test"), { ip: "10.1.0.3" }),
     ).toEqual({ status: "not-found" });
-    expect(
-      await t.db.selectFrom("users").select("id").where("email", "=", "x@example.test").executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "users", "email", "x@example.test")).toBeUndefined();
   });
 
   it("lets a signed-in user claim with their own account (no new account)", async () => {
@@ -211,7 +195,7 @@ describe("approving", () => {
     expect(first.status === "approved" && first.userId).toBe(listings[0]!.user_id);
     expect(listings[0]!.user_id).toBeTruthy();
     // The account had a password: the approval notice (sign-in link), once.
-    expect((await outboxTo("owner@greenbins.example")).map((m) => m.template)).toEqual([
+    expect((await mailsTo(t.db, "owner@greenbins.example")).map((m) => m.template)).toEqual([
       "confirm_email",
       "claim_approved",
     ]);
@@ -288,9 +272,9 @@ describe("approving", () => {
       approveClaim(t.db, TEST_CONFIG, approveInput(r.claimId)),
     ]);
     expect(results.map((x) => x.status).sort()).toEqual(["already-approved", "approved"]);
-    expect((await outboxTo("race@example.test")).filter((m) => m.template === "claim_approved")).toHaveLength(
-      1,
-    );
+    expect(
+      (await mailsTo(t.db, "race@example.test")).filter((m) => m.template === "claim_approved"),
+    ).toHaveLength(1);
     const audit = await t.db
       .selectFrom("audit_log")
       .select("id")
@@ -315,7 +299,7 @@ describe("approving", () => {
       freeTrial: false,
     });
     expect(r).toMatchObject({ status: "approved", accountLinked: true, warnings: [] });
-    const mails = await outboxTo("legacy@example.test");
+    const mails = await mailsTo(t.db, "legacy@example.test");
     expect(mails.map((m) => m.template)).toEqual(["invite"]);
     expect(mails[0]!.text).toContain("/auth/invite?token=");
     const listing = await t.db
@@ -348,9 +332,7 @@ describe("approving", () => {
         "User account creation failed, but directory data will still be updated.",
       ],
     });
-    expect(
-      await t.db.selectFrom("users").select("id").where("email", "=", "not-an-address").executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "users", "email", "not-an-address")).toBeUndefined();
     expect(
       await t.db.selectFrom("email_outbox").select("id").where("to_address", "=", "not-an-address").execute(),
     ).toEqual([]);
@@ -382,21 +364,9 @@ describe("approving", () => {
         adminId: "00000000-0000-4000-8000-000000000000",
       }),
     ).rejects.toThrow();
-    expect(
-      await t.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "rollback@example.test")
-        .executeTakeFirst(),
-    ).toBeUndefined();
-    expect(await outboxTo("rollback@example.test")).toEqual([]);
-    expect(
-      await t.db
-        .selectFrom("claimed_listings")
-        .select("id")
-        .where("registration_number", "=", "CBDU500008")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "users", "email", "rollback@example.test")).toBeUndefined();
+    expect(await mailsTo(t.db, "rollback@example.test")).toEqual([]);
+    expect(await findRowId(t.db, "claimed_listings", "registration_number", "CBDU500008")).toBeUndefined();
     expect((await getClaim(t.db, claim.id))?.status).toBe("pending");
   });
 
@@ -463,7 +433,7 @@ describe("adding a provider (admin)", () => {
       reviewed_by: adminId,
       contact_name: "Sam Phoned",
     });
-    expect((await outboxTo("phoned@example.test")).map((m) => m.template)).toEqual(["invite"]);
+    expect((await mailsTo(t.db, "phoned@example.test")).map((m) => m.template)).toEqual(["invite"]);
     const audit = await t.db
       .selectFrom("audit_log")
       .select(["action", "actor_user_id"])
@@ -487,10 +457,7 @@ describe("adding a provider (admin)", () => {
       now: NOW,
     });
     expect(pending.status).toBe("submitted");
-    const before = await t.db
-      .selectFrom("claim_requests")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    const before = await countRows(t.db, "claim_requests");
     expect(await addProvider(t.db, TEST_CONFIG, input(" ", "a@example.test"))).toEqual({ status: "missing" });
     expect(await addProvider(t.db, TEST_CONFIG, input("CBDU999999", "a@example.test"))).toEqual({
       status: "not-found",
@@ -501,12 +468,8 @@ describe("adding a provider (admin)", () => {
     expect(await addProvider(t.db, TEST_CONFIG, input("CBDU500021", "a@example.test"))).toEqual({
       status: "pending",
     });
-    const after = await t.db
-      .selectFrom("claim_requests")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
-    expect(await outboxTo("a@example.test")).toEqual([]);
+    expect(await countRows(t.db, "claim_requests")).toBe(before);
+    expect(await mailsTo(t.db, "a@example.test")).toEqual([]);
     // Leave the later tests' claim and listing counts as they expect them.
     await t.db.deleteFrom("claimed_listings").where("registration_number", "=", "CBDU500021").execute();
     await t.db.deleteFrom("claim_requests").where("registration_number", "=", "CBDU500021").execute();
@@ -529,20 +492,16 @@ describe("rejecting", () => {
       status: "already-rejected",
     });
     expect(await approveClaim(t.db, TEST_CONFIG, approveInput(r.claimId))).toEqual({ status: "rejected" });
-    const mails = (await outboxTo("reject-me@example.test")).filter((m) => m.template === "claim_rejected");
+    const mails = (await mailsTo(t.db, "reject-me@example.test")).filter(
+      (m) => m.template === "claim_rejected",
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Not on Companies House");
     expect(await getClaim(t.db, r.claimId)).toMatchObject({
       status: "rejected",
       adminNotes: "Not on Companies House",
     });
-    expect(
-      await t.db
-        .selectFrom("claimed_listings")
-        .select("id")
-        .where("registration_number", "=", "CBDU500002")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "claimed_listings", "registration_number", "CBDU500002")).toBeUndefined();
     // The business can be claimed again.
     expect(await findClaimTarget(t.db, "CBDU500002")).toMatchObject({ status: "claimable" });
   });

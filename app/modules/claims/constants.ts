@@ -1,17 +1,9 @@
 /** The claim journey's options, prices and texts (spec: public-side §3, §5, §8, §9; signed-in §8). */
 
-export const PREDEFINED_SERVICES = [
-  "Household Waste",
-  "Garden Waste",
-  "Construction Waste",
-  "Commercial Waste",
-  "Hazardous Waste",
-  "Electronic Waste",
-  "Metal Waste",
-  "Furniture Removal",
-  "Skip Hire",
-  "Recycling Services",
-] as const;
+import { SERVICE_TYPES } from "~/modules/directory/constants";
+
+/** The spec's predefined service types, the ones the search filters by (custom ones can be added). */
+export const PREDEFINED_SERVICES = SERVICE_TYPES;
 
 export const PLANS = ["standard", "premium"] as const;
 export const PERIODS = ["monthly", "yearly"] as const;

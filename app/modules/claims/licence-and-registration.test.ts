@@ -25,6 +25,7 @@ import { checkLicenceDocument, checkPdf, readLicenceDocument } from "./licence-d
 import { LICENCE_MAX_BYTES } from "./licence-rules";
 import { getClaim } from "./list-claims.server";
 import { submitClaim, type ClaimSubmission } from "./submit-claim.server";
+import { claimSubmission } from "./test-support/claim-submission";
 import {
   encryptedPdf,
   licencePdf,
@@ -47,19 +48,8 @@ let storage: LocalDiskStorage;
 const file = (bytes: Uint8Array, name: string, type = "application/octet-stream") =>
   new File([new Uint8Array(bytes)], name, { type });
 
-function submission(n: string, email: string, extra: Partial<ClaimSubmission> = {}): ClaimSubmission {
-  return {
-    registrationNumber: n,
-    contactName: "Lee Licence",
-    contactEmail: email,
-    contactPhone: "0113 496 0101",
-    password: "secret-pass",
-    services: [],
-    plan: "standard",
-    period: "monthly",
-    ...extra,
-  };
-}
+const submission = (n: string, email: string, extra: Partial<ClaimSubmission> = {}) =>
+  claimSubmission(n, email, { contactName: "Lee Licence", contactPhone: "0113 496 0101", ...extra });
 
 function storedFiles(): string[] {
   const out: string[] = [];

@@ -1,6 +1,7 @@
 /** The admin's claim requests: per-status lists with a search, the pending count, and one claim in full. */
 import { listAudit, type AuditEvent } from "~/modules/audit/list-audit.server";
 import type { Database } from "~/platform/db/database.server";
+import { isUuid, likePattern } from "~/platform/db/keyset-page.server";
 import type { ClaimStatus } from "~/platform/db/schema";
 import type { Period, Plan } from "./constants";
 import { licenceUrl } from "./licence-rules";
@@ -42,11 +43,8 @@ export interface ClaimDetail extends ClaimRow {
 
 const MAX_ROWS = 200;
 
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function base(db: Database) {
+/** The claim requests with their business name, as the admin's lists show them (and the dashboard). */
+export function selectClaims(db: Database) {
   return db
     .selectFrom("claim_requests as c")
     .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
@@ -92,16 +90,26 @@ function toRow(r: BaseRow): ClaimRow {
   };
 }
 
+/**
+ * LIKE patterns for an admin's search: `pattern` for lower-cased text, `compact` for a
+ * registration number (no spaces, upper case); '%' and '_' match literally.
+ */
+export function searchPatterns(search: string): { pattern: string; compact: string } {
+  return {
+    pattern: likePattern(search.toLowerCase()),
+    compact: likePattern(search.replace(/\s+/g, "").toUpperCase()),
+  };
+}
+
 /** Newest first. `search` matches registration number, business name, contact name or e-mail (contains, any case). */
 export async function listClaims(
   db: Database,
   input: { status: ClaimStatus; search?: string; limit?: number },
 ): Promise<ClaimRow[]> {
-  let q = base(db).where("c.status", "=", input.status);
+  let q = selectClaims(db).where("c.status", "=", input.status);
   const search = input.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    const compact = `%${escapeLike(search.replace(/\s+/g, "").toUpperCase())}%`;
+    const { pattern, compact } = searchPatterns(search);
     q = q.where((eb) =>
       eb.or([
         eb(eb.fn("replace", ["c.registration_number", eb.val(" "), eb.val("")]), "like", compact),
@@ -130,11 +138,9 @@ export async function countClaims(db: Database): Promise<Record<ClaimStatus, num
   return counts;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getClaim(db: Database, id: string): Promise<ClaimDetail | null> {
-  if (!UUID.test(id)) return null;
-  const r = await base(db)
+  if (!isUuid(id)) return null;
+  const r = await selectClaims(db)
     .leftJoin("users as rv", "rv.id", "c.reviewed_by")
     .select([
       "c.website",

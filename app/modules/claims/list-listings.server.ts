@@ -4,8 +4,9 @@
  * upgrade request (plans module, decision 0706), or only those with one.
  */
 import type { Database } from "~/platform/db/database.server";
+import { isUuid } from "~/platform/db/keyset-page.server";
 import type { Period, Plan } from "./constants";
-
+import { searchPatterns } from "./list-claims.server";
 import type { ListingStatusFilter } from "./listing-filters";
 
 export interface ListingRow {
@@ -29,22 +30,9 @@ export interface ListingRow {
   upgradeRequest: { id: string; period: Period; message: string | null; createdAt: Date } | null;
 }
 
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export async function listClaimedListings(
-  db: Database,
-  input: {
-    search?: string;
-    status?: ListingStatusFilter;
-    plan?: Plan | "all";
-    upgradeRequested?: boolean;
-    limit?: number;
-    id?: string;
-  } = {},
-): Promise<ListingRow[]> {
-  let q = db
+/** Every claimed listing with its business, owner and open upgrade request. */
+function listingsQuery(db: Database) {
+  return db
     .selectFrom("claimed_listings as cl")
     .innerJoin("directory_entries as d", "d.registration_number", "cl.registration_number")
     .leftJoin("users as u", "u.id", "cl.user_id")
@@ -73,44 +61,12 @@ export async function listClaimedListings(
       "r.message as request_message",
       "r.created_at as request_created_at",
     ]);
-  const search = input.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    const compact = `%${escapeLike(search.replace(/\s+/g, "").toUpperCase())}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["d.business_name"]), "like", pattern),
-        eb(eb.fn("lower", [eb.fn.coalesce("cl.company_name", eb.val(""))]), "like", pattern),
-        eb("d.registration_key", "like", compact),
-      ]),
-    );
-  }
-  switch (input.status ?? "all") {
-    case "verified":
-      q = q.where("cl.verified", "=", true).where("cl.suspended_at", "is", null);
-      break;
-    case "unverified":
-      q = q.where("cl.verified", "=", false);
-      break;
-    case "suspended":
-      q = q.where("cl.suspended_at", "is not", null);
-      break;
-    case "trial":
-      q = q.where("cl.is_on_free_trial", "=", true);
-      break;
-  }
-  if (input.plan && input.plan !== "all") q = q.where("cl.subscription_plan", "=", input.plan);
-  if (input.upgradeRequested) q = q.where("r.id", "is not", null);
-  if (input.id !== undefined) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.id)) return [];
-    q = q.where("cl.id", "=", input.id);
-  }
-  const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
-  const rows = await order
-    .orderBy("cl.id")
-    .limit(input.limit ?? 200)
-    .execute();
-  return rows.map((r) => ({
+}
+
+type ListingQueryRow = Awaited<ReturnType<ReturnType<typeof listingsQuery>["execute"]>>[number];
+
+function toListingRow(r: ListingQueryRow): ListingRow {
+  return {
     id: r.id,
     registrationNumber: r.registration_number,
     businessName: r.business_name,
@@ -136,5 +92,56 @@ export async function listClaimedListings(
             createdAt: r.request_created_at,
           }
         : null,
-  }));
+  };
+}
+
+export async function listClaimedListings(
+  db: Database,
+  input: {
+    search?: string;
+    status?: ListingStatusFilter;
+    plan?: Plan | "all";
+    upgradeRequested?: boolean;
+    limit?: number;
+    id?: string;
+  } = {},
+): Promise<ListingRow[]> {
+  let q = listingsQuery(db);
+  const search = input.search?.trim();
+  if (search) {
+    const { pattern, compact } = searchPatterns(search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["d.business_name"]), "like", pattern),
+        eb(eb.fn("lower", [eb.fn.coalesce("cl.company_name", eb.val(""))]), "like", pattern),
+        eb("d.registration_key", "like", compact),
+      ]),
+    );
+  }
+  switch (input.status ?? "all") {
+    case "verified":
+      q = q.where("cl.verified", "=", true).where("cl.suspended_at", "is", null);
+      break;
+    case "unverified":
+      q = q.where("cl.verified", "=", false);
+      break;
+    case "suspended":
+      q = q.where("cl.suspended_at", "is not", null);
+      break;
+    case "trial":
+      q = q.where("cl.is_on_free_trial", "=", true);
+      break;
+  }
+  if (input.plan && input.plan !== "all") q = q.where("cl.subscription_plan", "=", input.plan);
+  if (input.upgradeRequested) q = q.where("r.id", "is not", null);
+  if (input.id !== undefined) {
+    if (!isUuid(input.id)) return [];
+    q = q.where("cl.id", "=", input.id);
+  }
+  const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
+  const rows = await order
+    .orderBy("cl.id")
+    .limit(input.limit ?? 200)
+    .execute();
+  return rows.map(toListingRow);
 }

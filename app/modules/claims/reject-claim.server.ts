@@ -9,6 +9,7 @@ import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { claimRejectedEmail } from "./emails.server";
+import { lockClaim } from "./lock-claim.server";
 
 export type RejectClaimResult =
   | { status: "not-found" }
@@ -23,12 +24,7 @@ export async function rejectClaim(
 ): Promise<RejectClaimResult> {
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<RejectClaimResult> => {
-    const claim = await trx
-      .selectFrom("claim_requests")
-      .selectAll()
-      .where("id", "=", input.claimId)
-      .forUpdate()
-      .executeTakeFirst();
+    const claim = await lockClaim(trx, input.claimId);
     if (!claim) return { status: "not-found" };
     if (claim.status === "approved") return { status: "approved" };
     if (claim.status === "rejected") return { status: "already-rejected" };

@@ -25,7 +25,7 @@ import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { cleanServices, splitAreas, type Period, type Plan } from "./constants";
-import { normalizeWebsite } from "./claim-form";
+import { normaliseWebsite } from "./claim-form";
 import { findClaimTarget } from "./find-claim-target.server";
 import { licenceKey, licenceUrl, storeLicenceDocument, type CheckedLicence } from "./licence-document.server";
 
@@ -70,16 +70,175 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 }
 
+type ClaimBusiness = { registrationNumber: string; businessName: string };
+type SubmitClaimOptions = {
+  account?: { id: string; email: string } | null;
+  ip?: string | null;
+  now?: Date;
+  storage?: Storage;
+};
+type Claimant = {
+  userId: string;
+  email: string;
+  needsConfirmation: boolean;
+  newAccount: boolean;
+  existingAccount: boolean;
+};
+
+/**
+ * Who claims: the signed-in account, a new one, or (told by e-mail, unseen by the visitor) the
+ * account that already has the address.
+ */
+async function resolveClaimant(
+  trx: Database,
+  config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
+  input: ClaimSubmission,
+  options: SubmitClaimOptions,
+  business: ClaimBusiness,
+  now: Date,
+): Promise<Claimant | { status: "weak-password" | "rate-limited" }> {
+  if (options.account) {
+    return {
+      userId: options.account.id,
+      email: options.account.email,
+      needsConfirmation: false,
+      newAccount: false,
+      existingAccount: false,
+    };
+  }
+  const account = await signUp(trx, config, {
+    email: input.contactEmail,
+    password: input.password ?? "",
+    ip: options.ip,
+    now,
+  });
+  if (account.status === "weak-password" || account.status === "rate-limited")
+    return { status: account.status } as const;
+  if (account.status === "created") {
+    return {
+      userId: account.userId,
+      email: account.email,
+      needsConfirmation: account.needsConfirmation,
+      newAccount: true,
+      existingAccount: false,
+    };
+  }
+  // The owner of the address is told by e-mail; the visitor sees what a new claimant sees.
+  await queueEmail(
+    trx,
+    claimForExistingAccountEmail(account.email, {
+      businessName: business.businessName,
+      loginUrl: links.login(config),
+      resetUrl: links.requestReset(config),
+      contactUrl: `${config.publicUrl}/contact`,
+    }),
+  );
+  return {
+    userId: account.userId,
+    email: account.email,
+    needsConfirmation: true,
+    newAccount: false,
+    existingAccount: true,
+  };
+}
+
+/** The pending claim request and the account's unverified link to the business; the claim's id. */
+async function insertClaimRows(
+  trx: Database,
+  input: ClaimSubmission,
+  claimId: string,
+  business: ClaimBusiness,
+  claimant: Claimant,
+  now: Date,
+): Promise<string> {
+  const { userId, email } = claimant;
+  const details = {
+    website: input.website ? normaliseWebsite(input.website) : null,
+    about: input.about?.trim() || null,
+    services: cleanServices(input.services),
+    areas_covered: splitAreas(input.areas ?? ""),
+  };
+  const claim = await trx
+    .insertInto("claim_requests")
+    .values({
+      id: claimId,
+      registration_number: business.registrationNumber,
+      user_id: userId,
+      contact_name: input.contactName.trim(),
+      contact_email: email,
+      contact_phone: input.contactPhone.trim(),
+      ...details,
+      subscription_plan: input.plan,
+      subscription_period: input.period,
+      status: "pending",
+      ...(input.licence
+        ? {
+            license_document_url: licenceUrl(claimId),
+            // The file itself is written last (in submitClaim), once everything else has passed.
+            license_document_key: licenceKey(claimId, input.licence.type),
+            license_document_type: input.licence.type,
+            license_document_size: input.licence.bytes.length,
+            license_document_name: input.licence.name,
+          }
+        : {}),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  // The account's link to the business while the claim is pending (unverified: not public).
+  const listing = {
+    user_id: userId,
+    company_name: business.businessName,
+    phone: input.contactPhone.trim(),
+    email,
+    ...details,
+    subscription_plan: input.plan,
+    subscription_period: input.period,
+    verified: false,
+    updated_at: now,
+  };
+  await trx
+    .insertInto("claimed_listings")
+    .values({ registration_number: business.registrationNumber, ...listing, created_at: now })
+    .onConflict((oc) =>
+      oc.column("registration_number").doUpdateSet(listing).where("claimed_listings.verified", "=", false),
+    )
+    .execute();
+  return claim.id;
+}
+
+async function auditClaimSubmitted(
+  trx: Database,
+  input: ClaimSubmission,
+  claimRequestId: string,
+  business: ClaimBusiness,
+  claimant: Claimant,
+  now: Date,
+): Promise<void> {
+  await recordAudit(trx, {
+    actorUserId: claimant.userId,
+    action: "claim.submitted",
+    entity: "claim_request",
+    entityId: claimRequestId,
+    // Submitted signed out for an account that already existed: its owner did not sign in to do it.
+    details: {
+      registrationNumber: business.registrationNumber,
+      plan: input.plan,
+      period: input.period,
+      ...(claimant.existingAccount ? { existingAccount: true } : {}),
+      ...(input.licence ? { licenceDocument: input.licence.type } : {}),
+    },
+    at: now,
+  });
+}
+
 export async function submitClaim(
   db: Database,
   config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
   input: ClaimSubmission,
-  options: {
-    account?: { id: string; email: string } | null;
-    ip?: string | null;
-    now?: Date;
-    storage?: Storage;
-  } = {},
+  options: SubmitClaimOptions = {},
 ): Promise<SubmitClaimResult> {
   const now = options.now ?? new Date();
   if (input.licence && !options.storage) throw new Error("submitClaim: a licence document needs the storage");
@@ -98,117 +257,10 @@ export async function submitClaim(
       if (target.status !== "claimable") return { status: target.status } as const;
       const business = target.business;
 
-      let userId: string;
-      let email: string;
-      let needsConfirmation = false;
-      let newAccount = false;
-      let existingAccount = false;
-      if (options.account) {
-        userId = options.account.id;
-        email = options.account.email;
-      } else {
-        const account = await signUp(trx, config, {
-          email: input.contactEmail,
-          password: input.password ?? "",
-          ip: options.ip,
-          now,
-        });
-        if (account.status === "weak-password" || account.status === "rate-limited")
-          return { status: account.status } as const;
-        userId = account.userId;
-        email = account.email;
-        if (account.status === "created") {
-          needsConfirmation = account.needsConfirmation;
-          newAccount = true;
-        } else {
-          // The owner of the address is told by e-mail; the visitor sees what a new claimant sees.
-          needsConfirmation = true;
-          existingAccount = true;
-          await queueEmail(
-            trx,
-            claimForExistingAccountEmail(email, {
-              businessName: business.businessName,
-              loginUrl: links.login(config),
-              resetUrl: links.requestReset(config),
-              contactUrl: `${config.publicUrl}/contact`,
-            }),
-          );
-        }
-      }
-
-      const details = {
-        website: input.website ? normalizeWebsite(input.website) : null,
-        about: input.about?.trim() || null,
-        services: cleanServices(input.services),
-        areas_covered: splitAreas(input.areas ?? ""),
-      };
-      const claim = await trx
-        .insertInto("claim_requests")
-        .values({
-          id: claimId,
-          registration_number: business.registrationNumber,
-          user_id: userId,
-          contact_name: input.contactName.trim(),
-          contact_email: email,
-          contact_phone: input.contactPhone.trim(),
-          ...details,
-          subscription_plan: input.plan,
-          subscription_period: input.period,
-          status: "pending",
-          ...(input.licence
-            ? {
-                license_document_url: licenceUrl(claimId),
-                // The file itself is written last (below), once everything else has passed.
-                license_document_key: licenceKey(claimId, input.licence.type),
-                license_document_type: input.licence.type,
-                license_document_size: input.licence.bytes.length,
-                license_document_name: input.licence.name,
-              }
-            : {}),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-
-      // The account's link to the business while the claim is pending (unverified: not public).
-      const listing = {
-        user_id: userId,
-        company_name: business.businessName,
-        phone: input.contactPhone.trim(),
-        email,
-        ...details,
-        subscription_plan: input.plan,
-        subscription_period: input.period,
-        verified: false,
-        updated_at: now,
-      };
-      await trx
-        .insertInto("claimed_listings")
-        .values({ registration_number: business.registrationNumber, ...listing, created_at: now })
-        .onConflict((oc) =>
-          oc
-            .column("registration_number")
-            .doUpdateSet(listing)
-            .where("claimed_listings.verified", "=", false),
-        )
-        .execute();
-
-      await recordAudit(trx, {
-        actorUserId: userId,
-        action: "claim.submitted",
-        entity: "claim_request",
-        entityId: claim.id,
-        // Submitted signed out for an account that already existed: its owner did not sign in to do it.
-        details: {
-          registrationNumber: business.registrationNumber,
-          plan: input.plan,
-          period: input.period,
-          ...(existingAccount ? { existingAccount: true } : {}),
-          ...(input.licence ? { licenceDocument: input.licence.type } : {}),
-        },
-        at: now,
-      });
+      const claimant = await resolveClaimant(trx, config, input, options, business, now);
+      if ("status" in claimant) return claimant;
+      const claimRequestId = await insertClaimRows(trx, input, claimId, business, claimant, now);
+      await auditClaimSubmitted(trx, input, claimRequestId, business, claimant, now);
       if (input.licence) {
         // Last, so that a refusal above leaves no file behind; removed again if the commit fails.
         storedKey = licenceKey(claimId, input.licence.type);
@@ -216,11 +268,11 @@ export async function submitClaim(
       }
       return {
         status: "submitted",
-        claimId: claim.id,
-        userId,
-        email,
-        needsConfirmation,
-        newAccount,
+        claimId: claimRequestId,
+        userId: claimant.userId,
+        email: claimant.email,
+        needsConfirmation: claimant.needsConfirmation,
+        newAccount: claimant.newAccount,
         businessName: business.businessName,
       } as const;
     });

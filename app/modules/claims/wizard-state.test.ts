@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeWebsite } from "./claim-form";
+import { normaliseWebsite } from "./claim-form";
 import { addMonths, splitAreas } from "./constants";
 import {
   addService,
@@ -81,10 +81,10 @@ describe("claim wizard rules", () => {
 
   it("areas are split on commas; websites get https://; months are calendar months", () => {
     expect(splitAreas(" Leeds, Bradford ,, leeds ,Wakefield ")).toEqual(["Leeds", "Bradford", "Wakefield"]);
-    expect(normalizeWebsite("www.example.co.uk")).toBe("https://www.example.co.uk");
-    expect(normalizeWebsite("http://example.com/path")).toBe("http://example.com/path");
-    expect(normalizeWebsite("javascript:alert(1)")).toBeNull();
-    expect(normalizeWebsite("nodot")).toBeNull();
+    expect(normaliseWebsite("www.example.co.uk")).toBe("https://www.example.co.uk");
+    expect(normaliseWebsite("http://example.com/path")).toBe("http://example.com/path");
+    expect(normaliseWebsite("javascript:alert(1)")).toBeNull();
+    expect(normaliseWebsite("nodot")).toBeNull();
     expect(addMonths(new Date("2026-11-30T10:00:00Z"), 3).toISOString()).toBe("2027-02-28T10:00:00.000Z");
   });
 });

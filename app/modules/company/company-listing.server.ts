@@ -5,6 +5,7 @@
  */
 import type { PlanColumns } from "~/modules/plans/plan-state";
 import type { Database } from "~/platform/db/database.server";
+import type { DirectoryEntry } from "~/platform/db/schema";
 
 /** What an unverified owner saved; a key that is absent means "unchanged". */
 export interface ListingDraft {
@@ -79,9 +80,20 @@ export function parseDraft(value: unknown): ListingDraft | null {
   return draft;
 }
 
-/** The user's listing (the oldest if an account somehow holds two), or null. */
-export async function getCompanyListing(db: Database, userId: string): Promise<CompanyListing | null> {
-  const row = await db
+/** The register's address lines, in the order they are written. */
+const ADDRESS_COLUMNS = [
+  "building",
+  "address_line_1",
+  "address_line_2",
+  "address_line_3",
+  "address_line_4",
+  "town",
+  "postcode",
+] as const;
+
+/** The claimed listing row with its register entry. */
+function selectCompanyListing(db: Database, userId: string) {
+  return db
     .selectFrom("claimed_listings as c")
     .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
     .select([
@@ -103,13 +115,7 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
       "c.suspended_at",
       "c.draft",
       "d.business_name",
-      "d.building",
-      "d.address_line_1",
-      "d.address_line_2",
-      "d.address_line_3",
-      "d.address_line_4",
-      "d.town",
-      "d.postcode",
+      ...ADDRESS_COLUMNS.map((column) => `d.${column}` as const),
       "d.expiry_date",
       "d.on_register",
       "d.removed_at",
@@ -119,19 +125,20 @@ export async function getCompanyListing(db: Database, userId: string): Promise<C
     .orderBy("c.created_at")
     .orderBy("c.id")
     .executeTakeFirst();
-  if (!row) return null;
-  const address = [
-    row.building,
-    row.address_line_1,
-    row.address_line_2,
-    row.address_line_3,
-    row.address_line_4,
-    row.town,
-    row.postcode,
-  ]
-    .map((p) => p?.trim())
+}
+
+/** The register's address lines, joined ("" when there are none). */
+function formatAddress(d: Pick<DirectoryEntry, (typeof ADDRESS_COLUMNS)[number]>): string {
+  return ADDRESS_COLUMNS.map((column) => d[column]?.trim())
     .filter(Boolean)
     .join(", ");
+}
+
+/** The user's listing (the oldest if an account somehow holds two), or null. */
+export async function getCompanyListing(db: Database, userId: string): Promise<CompanyListing | null> {
+  const row = await selectCompanyListing(db, userId);
+  if (!row) return null;
+  const address = formatAddress(row);
   const expiry = row.expiry_date as unknown;
   const expiryDate = expiry instanceof Date ? expiry.toISOString().slice(0, 10) : (expiry as string | null);
   return {

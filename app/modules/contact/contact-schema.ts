@@ -1,6 +1,6 @@
 /** The contact page form: fields, messages and limits. */
 import { z } from "zod";
-import { EMAIL_PATTERN, LIMITS } from "../leads/constants";
+import { emailField, LIMITS, messageField, nameField, requiredText } from "../leads/constants";
 
 export const CONTACT_MESSAGES = {
   sent: "Message sent",
@@ -18,26 +18,14 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name" })
-    .trim()
-    .min(1, "Please enter your name")
-    .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
-  email: z
-    .string({ error: "Please enter your email address" })
-    .trim()
-    .max(LIMITS.email, "Please enter a valid email address")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address"),
-  subject: z
-    .string({ error: "Please enter a subject" })
-    .trim()
-    .min(1, "Please enter a subject")
-    .max(LIMITS.subject, `Please keep the subject under ${LIMITS.subject} characters`),
-  message: z
-    .string({ error: "Please enter your message" })
-    .trim()
-    .min(1, "Please enter your message")
-    .max(LIMITS.message, `Please keep your message under ${LIMITS.message} characters`),
+  name: nameField("Please enter your name"),
+  email: emailField("Please enter your email address"),
+  subject: requiredText(
+    LIMITS.subject,
+    "Please enter a subject",
+    `Please keep the subject under ${LIMITS.subject} characters`,
+  ),
+  message: messageField("Please enter your message"),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findRowId } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { log } from "../leads/test-support/enquiry-fixtures";
+import { log, parsedInput } from "../leads/test-support/enquiry-fixtures";
 import { contactSchema, type ContactInput } from "./contact-schema";
 import { listContactMessages, markMessageRead } from "./list-messages.server";
 import { sendContactMessage } from "./send-contact-message.server";
@@ -14,17 +15,14 @@ afterAll(async () => {
 });
 
 const config = { CONTACT_EMAIL: "help@directory.example", publicUrl: "https://directory.example" };
-const input = (over: Record<string, string> = {}): ContactInput => {
-  const r = contactSchema.safeParse({
+const input = (over: Record<string, string> = {}): ContactInput =>
+  parsedInput(contactSchema, {
     name: "Cat <i>",
     email: "cat@example.test",
     subject: "Hello & welcome",
     message: "<script>alert(1)</script>",
     ...over,
   });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
 let ip = 0;
 const send = (over: Record<string, string> = {}, honeypot: string | null = null, addr = `10.3.0.${++ip}`) =>
   sendContactMessage({ db: t.db, log }, config, { input: input(over), honeypot, ip: addr });
@@ -77,9 +75,7 @@ describe("contact messages", () => {
 
   it("stores and sends nothing for the honeypot; allows 5 messages an hour per address", async () => {
     expect(await send({ subject: "bot" }, "x")).toEqual({ status: "ignored" });
-    expect(
-      await t.db.selectFrom("contact_messages").select("id").where("subject", "=", "bot").executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "contact_messages", "subject", "bot")).toBeUndefined();
     for (let i = 0; i < 5; i++) expect((await send({}, null, "10.3.9.9")).status).toBe("sent");
     expect(await send({}, null, "10.3.9.9")).toEqual({ status: "rate-limited" });
   });

@@ -7,10 +7,8 @@ import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import { renderEmail } from "~/platform/email/templates.server";
 import type { Logger } from "~/platform/logger.server";
-import { hit } from "~/platform/rate-limit.server";
-import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
+import { formAllowed, ignoredAsBot } from "../leads/visitor-form.server";
 import type { ContactInput } from "./contact-schema";
-import { honeypotFilled } from "~/platform/honeypot";
 
 export type ContactResult =
   { status: "sent"; id: string } | { status: "ignored" } | { status: "rate-limited" };
@@ -20,12 +18,8 @@ export async function sendContactMessage(
   config: { CONTACT_EMAIL: string; publicUrl: string },
   args: { input: ContactInput; honeypot: FormDataEntryValue | null; ip: string },
 ): Promise<ContactResult> {
-  if (honeypotFilled(args.honeypot)) {
-    log.info({ form: "contact" }, "honeypot filled; submission ignored");
-    return { status: "ignored" };
-  }
-  if (!(await hit(db, formLimitKey("contact", args.ip), FORM_LIMITS.contact)).allowed)
-    return { status: "rate-limited" };
+  if (ignoredAsBot(log, "contact", args.honeypot)) return { status: "ignored" };
+  if (!(await formAllowed(db, "contact", args.ip))) return { status: "rate-limited" };
   const { input } = args;
   return db.transaction().execute(async (trx) => {
     const row = await trx

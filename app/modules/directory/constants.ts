@@ -37,13 +37,24 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   location: "Location",
 };
 
-/** 'claimed' (the spec's default, is_claimed descending, then relevance) or pure relevance. */
-export const SEARCH_SORTS = ["claimed", "relevance"] as const;
+/**
+ * 'claimed' (the spec's default, is_claimed descending, then relevance), pure relevance, or
+ * 'distance' (nearest first: the default of a search around a place; without a place it is the
+ * default order, claimed first). In a search around a place, 'relevance' is nearest first too.
+ */
+export const SEARCH_SORTS = ["claimed", "relevance", "distance"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
   claimed: "Claimed listings first",
   relevance: "Most relevant",
+  distance: "Nearest first",
 };
+
+/** The radius filter of the results page (miles); the API takes any number of miles up to the maximum. */
+export const SEARCH_RADII = [5, 10, 25, 50] as const;
+export const DEFAULT_RADIUS_MILES = 25;
+export const MIN_RADIUS_MILES = 1;
+export const MAX_RADIUS_MILES = 100;
 
 /** The registration tier filter: upper tier only, lower tier only, or any. */
 export const SEARCH_TIERS = ["any", "upper", "lower"] as const;

@@ -138,6 +138,6 @@ describe("registration expiry reminders", () => {
   });
 
   it("is a job type other modules can name", () => {
-    expect(EXPIRY_REMINDER_JOB).toBe("directory.expiry-reminders");
+    expect(EXPIRY_REMINDER_JOB.type).toBe("directory.expiry-reminders");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The daily expiry reminders (registered in server/boot.ts): the owner of each verified claimed
+ * The daily expiry reminders (listed in server/jobs.ts): the owner of each verified claimed
  * listing whose upper tier registration expires within 60 days is e-mailed 60, 30 and 7 days
  * before it expires. Once per threshold per expiry date (registration_expiry_reminders,
  * migration 1002): a renewal (a new expiry date) starts again, and a day the job did not run
@@ -11,10 +11,17 @@ import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
 import { registrationExpiryEmail } from "./emails.server";
 import { EXPIRY_REMINDER_DAYS, expiryReminderDue, registrationState } from "./registration";
 
-export const EXPIRY_REMINDER_JOB = "directory.expiry-reminders";
+/** Daily, at 07:00 UTC (jobs.server.ts). */
+export const EXPIRY_REMINDER_JOB = defineJob({
+  type: "directory.expiry-reminders",
+  payload: triggerOnlyPayload,
+  bulk: true,
+  priority: JOB_PRIORITY.low,
+});
 
 export interface ExpiryReminderRun {
   /** E-mails queued by this run. */

@@ -17,6 +17,7 @@ export const providerColumns: RawBuilder<unknown> = sql`
   NULLIF(concat_ws(', ', NULLIF(btrim(d.building), ''), NULLIF(btrim(d.address_line_1), ''),
     NULLIF(btrim(d.address_line_2), ''), NULLIF(btrim(d.address_line_3), ''), NULLIF(btrim(d.address_line_4), '')), '') AS address,
   NULLIF(btrim(d.town), '') AS town, NULLIF(btrim(d.postcode), '') AS postcode,
+  d.easting, d.northing,
   (cl.id IS NOT NULL) AS is_claimed,
   COALESCE(cl.verified, false) AS verified,
   (cl.id IS NOT NULL AND cl.subscription_plan = 'premium'

@@ -18,6 +18,12 @@ export interface Provider {
   address: string | null;
   town: string | null;
   postcode: string | null;
+  /**
+   * The register's own grid reference (British National Grid, metres); null when the register
+   * has none. The map's positions come from these, converted on the server (map-positions.server.ts).
+   */
+  easting: number | null;
+  northing: number | null;
   /** A verified, not suspended claimed listing exists. */
   is_claimed: boolean;
   /** Claimed and on the premium plan (and the plan has not ended). */

@@ -1,11 +1,17 @@
 /**
  * Reads a search from a URL (page or API): query, type, services, page, size, sort, the
- * registration filters (hideExpired, tier), plus the optional location path segment. Invalid
- * values fall back to defaults and are reported, so the page can say what it ignored and the
- * API can answer 400.
+ * registration filters (hideExpired, tier), the place to search around (near, or lat and lng,
+ * with a radius in miles), plus the optional location path segment. Invalid values fall back to
+ * defaults and are reported, so the page can say what it ignored and the API can answer 400.
+ * (Whether a position is in Great Britain needs the grid conversion, which stays on the server:
+ * locationProblems in search-location.server.ts.)
  */
 import {
+  DEFAULT_RADIUS_MILES,
+  MAX_RADIUS_MILES,
+  MIN_RADIUS_MILES,
   SEARCH_PAGE_SIZE,
+  SEARCH_RADII,
   SEARCH_SORTS,
   SEARCH_TIERS,
   SEARCH_TYPES,
@@ -26,16 +32,40 @@ export interface SearchInput {
   hideExpired: boolean;
   /** Upper tier, lower tier, or any. */
   tier: SearchTier;
+  /**
+   * The sort was asked for (a `sort` parameter). Without one, a search around a place is sorted
+   * nearest first, any other by `sort`'s default (claimed first).
+   */
+  sortChosen?: boolean;
+  /**
+   * A place to search around: a postcode, sector, district or town ('LS1 1AA', 'LS1',
+   * 'Stoke-on-Trent'). Unlike a query that happens to name a place, an unknown `near` finds
+   * nothing (with a message and suggestions), never a text search.
+   */
+  near?: string;
+  /** A position to search around (WGS84 degrees, both or neither): "Use my location". */
+  lat?: number;
+  lng?: number;
+  /** Miles around the place (DEFAULT_RADIUS_MILES when not given). */
+  radius?: number;
+}
+
+/** Whether the search names a place or a position to search around (near, or lat and lng). */
+export function hasExplicitLocation(input: Pick<SearchInput, "near" | "lat" | "lng">): boolean {
+  return !!input.near || (input.lat !== undefined && input.lng !== undefined);
 }
 
 /**
- * Expired registrations are hidden by default when a person looks for carriers in a place; a
- * name, number or 'all' search checks a specific business, so expired ones are shown (marked
- * Expired) unless the person hides them.
+ * Expired registrations are hidden by default when a person looks for carriers in a place (a
+ * location search, or one around a place or a position); a name, number or 'all' search checks a
+ * specific business, so expired ones are shown (marked Expired) unless the person hides them.
  */
-export function defaultHideExpired(type: SearchType): boolean {
-  return type === "location";
+export function defaultHideExpired(type: SearchType, aroundPlace = false): boolean {
+  return type === "location" || aroundPlace;
 }
+
+/** Which radii are accepted: the results page's filter (5, 10, 25, 50) or the API's 1 to 100 miles. */
+export type RadiusRule = "page" | "api";
 
 const YES = ["1", "true", "yes", "on"];
 const NO = ["0", "false", "no", "off"];
@@ -54,6 +84,7 @@ function wholeNumber(raw: string, min: number, max: number): number | null {
 export function parseSearchInput(
   params: URLSearchParams,
   pathLocation?: string | null,
+  options: { radius?: RadiusRule } = {},
 ): { input: SearchInput; problems: string[] } {
   const problems: string[] = [];
   const location = pathLocation?.trim() ?? "";
@@ -74,11 +105,16 @@ export function parseSearchInput(
   }
 
   let sort: SearchSort = "claimed";
+  let sortChosen = false;
   const rawSort = params.get("sort");
   if (rawSort) {
-    if ((SEARCH_SORTS as readonly string[]).includes(rawSort)) sort = rawSort as SearchSort;
-    else problems.push(`Unknown sort '${rawSort.slice(0, 30)}': use one of ${SEARCH_SORTS.join(", ")}.`);
+    if ((SEARCH_SORTS as readonly string[]).includes(rawSort)) {
+      sort = rawSort as SearchSort;
+      sortChosen = true;
+    } else problems.push(`Unknown sort '${rawSort.slice(0, 30)}': use one of ${SEARCH_SORTS.join(", ")}.`);
   }
+
+  const around = parseLocation(params, options.radius ?? "page", problems);
 
   let page = 1;
   const rawPage = params.get("page");
@@ -102,7 +138,7 @@ export function parseSearchInput(
 
   // The form sends a hidden 'hideExpired=0' before the checkbox's 'hideExpired=1', so that an
   // unticked box is sent too (without JavaScript): the last value wins.
-  let hideExpired = defaultHideExpired(type);
+  let hideExpired = defaultHideExpired(type, hasExplicitLocation(around));
   const rawHide = params.getAll("hideExpired").at(-1);
   if (rawHide !== undefined && rawHide !== "") {
     const v = rawHide.trim().toLowerCase();
@@ -133,9 +169,73 @@ export function parseSearchInput(
       sort,
       hideExpired,
       tier,
+      ...(sortChosen ? { sortChosen } : {}),
+      ...around,
     },
     problems,
   };
+}
+
+const DEGREES = /^\s*[+-]?\d{1,3}(\.\d{1,15})?\s*$/;
+const MILES = /^\s*\d{1,6}(\.\d{1,6})?\s*$/;
+
+/** near, lat/lng and radius; what is wrong goes to `problems`, and is left out. */
+function parseLocation(
+  params: URLSearchParams,
+  rule: RadiusRule,
+  problems: string[],
+): Pick<SearchInput, "near" | "lat" | "lng" | "radius"> {
+  const out: Pick<SearchInput, "near" | "lat" | "lng" | "radius"> = {};
+  let near = (params.get("near") ?? "").replace(/\s+/g, " ").trim();
+  if (near.length > MAX_QUERY_LENGTH) {
+    problems.push(`The place (near) is limited to ${MAX_QUERY_LENGTH} characters.`);
+    near = near.slice(0, MAX_QUERY_LENGTH).trim();
+  }
+
+  const degrees = (name: "lat" | "lng", limit: number, example: string): number | undefined => {
+    const raw = params.get(name);
+    if (raw === null || raw.trim() === "") return undefined;
+    const value = DEGREES.test(raw) ? Number(raw) : Number.NaN;
+    if (Number.isFinite(value) && Math.abs(value) <= limit) return value;
+    problems.push(
+      `${name} must be a number of degrees from -${limit} to ${limit} (WGS84, as a phone gives it), e.g. ${name}=${example}.`,
+    );
+    return Number.NaN;
+  };
+  const lat = degrees("lat", 90, "53.8008");
+  const lng = degrees("lng", 180, "-1.5491");
+  if ((lat === undefined) !== (lng === undefined))
+    problems.push("A position needs both lat and lng (WGS84 degrees), e.g. lat=53.8008&lng=-1.5491.");
+  else if (lat !== undefined && lng !== undefined && !Number.isNaN(lat) && !Number.isNaN(lng)) {
+    if (near) problems.push("Search around a place (near) or a position (lat and lng), not both.");
+    else {
+      out.lat = lat;
+      out.lng = lng;
+    }
+  }
+  if (near && out.lat === undefined) out.near = near;
+
+  const rawRadius = params.get("radius");
+  if (rawRadius !== null && rawRadius.trim() !== "") {
+    const value = MILES.test(rawRadius) ? Number(rawRadius) : Number.NaN;
+    const allowed =
+      rule === "page"
+        ? (SEARCH_RADII as readonly number[]).includes(value)
+        : value >= MIN_RADIUS_MILES && value <= MAX_RADIUS_MILES;
+    if (allowed) out.radius = value;
+    else
+      problems.push(
+        rule === "page"
+          ? `The radius must be ${SEARCH_RADII.slice(0, -1).join(", ")} or ${SEARCH_RADII.at(-1)} miles.`
+          : `The radius must be a number of miles from ${MIN_RADIUS_MILES} to ${MAX_RADIUS_MILES}.`,
+      );
+  }
+  return out;
+}
+
+/** The radius a search uses (miles). */
+export function radiusOf(input: Pick<SearchInput, "radius">): number {
+  return input.radius ?? DEFAULT_RADIUS_MILES;
 }
 
 /** 'a,b' and repeated params alike; trimmed, de-duplicated, in a stable order. */
@@ -159,11 +259,21 @@ export function searchHref(input: Partial<SearchInput>, options: { location?: st
   if (input.type && !(options.location ? input.type === "location" : input.type === "all"))
     params.set("type", input.type);
   if (input.services?.length) params.set("services", input.services.join(","));
-  if (input.sort && input.sort !== "claimed") params.set("sort", input.sort);
+  if (input.sort && (input.sort !== "claimed" || input.sortChosen)) params.set("sort", input.sort);
   const type = input.type ?? (options.location ? "location" : "all");
-  if (input.hideExpired !== undefined && input.hideExpired !== defaultHideExpired(type))
+  if (
+    input.hideExpired !== undefined &&
+    input.hideExpired !== defaultHideExpired(type, hasExplicitLocation(input))
+  )
     params.set("hideExpired", input.hideExpired ? "1" : "0");
   if (input.tier && input.tier !== "any") params.set("tier", input.tier);
+  if (input.near) params.set("near", input.near);
+  else if (input.lat !== undefined && input.lng !== undefined) {
+    params.set("lat", String(input.lat));
+    params.set("lng", String(input.lng));
+  }
+  if (input.radius !== undefined && input.radius !== DEFAULT_RADIUS_MILES)
+    params.set("radius", String(input.radius));
   if (input.page && input.page > 1) params.set("page", String(input.page));
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;

@@ -6,21 +6,45 @@
  * rows; the sources are merged, each row keeping its best score, and the page is cut from that
  * small set. Verified claimed listings are few, so with the default sort (claimed first) they
  * are all read by a source of their own. Counts stop at the cap ("1000+").
+ *
+ * A search around a place (decision 0214) — a position (lat/lng), a place given as `near`, or a
+ * query that names a known place ('LS1 1AA', 'stoke on trent') — reads the carriers within the
+ * radius nearest first instead (search-near.server.ts); a query that names no known place is
+ * searched as text, as before.
  */
 import { ukToday } from "~/platform/dates";
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
-import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchType } from "./constants";
+import { METRES_PER_MILE } from "./british-grid";
+import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchSort, type SearchType } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import { parseRegistrationNumber, type OtherRegulator } from "./registration";
 import { allOf, expiredSql, inForceSql, tierSql } from "./registration-sql.server";
 import { isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
+import {
+  resolveSearchLocation,
+  unknownQueryPlace,
+  type ResolvedSearchLocation,
+  type SearchLocation,
+} from "./search-location.server";
+import { countNear, runNearPlan, type NearPlan } from "./search-near.server";
 import { onChange } from "~/platform/db/changes.server";
 import { TtlCache } from "./ttl-cache";
 
+export type { SearchLocation, SearchPlace } from "./search-location.server";
+
+/** A provider as a search answers it: in a search around a place, with its distance. */
+export type SearchProvider = Provider & {
+  /**
+   * Miles from the place searched around, to one decimal place; null for a carrier the place
+   * names by text (its town or postcode) that has no coordinates. Only in searches around a place.
+   */
+  distanceMiles?: number | null;
+};
+
 export interface SearchResult {
-  providers: Provider[];
+  providers: SearchProvider[];
   /** Matches counted, up to SEARCH_COUNT_CAP (then countCapped is true: show "N+"). */
   totalCount: number;
   countCapped: boolean;
@@ -45,6 +69,17 @@ export interface SearchResult {
   hiddenExpiredCapped: boolean;
   /** Query words replaced by their nearest known word when the words as typed found too little. */
   corrections?: Record<string, string>;
+  /**
+   * The order applied: 'distance' (nearest first) for a search around a place unless another
+   * sort was chosen; otherwise the sort asked for ('distance' without a place is 'claimed').
+   */
+  sort: SearchSort;
+  /**
+   * The place the search is around ('found': its label, kind, grid and WGS84 position, and the
+   * radius), or why there is none: 'unknown' ("We couldn't find …", with suggestions) or
+   * 'outside' (a position outside Great Britain). Absent for searches not about a place.
+   */
+  location?: SearchLocation;
 }
 
 // Scores: higher ranks first. Name matches score 100-199 depending on relevance.
@@ -92,6 +127,11 @@ export async function searchProviders(
     input.sort,
     input.hideExpired,
     input.tier,
+    input.sortChosen ?? false,
+    input.near?.toLowerCase() ?? null,
+    input.lat ?? null,
+    input.lng ?? null,
+    input.radius ?? null,
     today,
   ]);
   const cache = cacheFor(db);
@@ -116,7 +156,7 @@ interface Terms {
 
 function termsOf(query: string): Terms {
   const compact = registrationKey(query);
-  const words = tokenize(query);
+  const words = tokenise(query);
   return {
     town: query.trim().toLowerCase(),
     compact,
@@ -129,7 +169,7 @@ function termsOf(query: string): Terms {
 }
 
 /** Words as the 'simple' text search configuration sees them: letters and digits, lower case. */
-export function tokenize(query: string): string[] {
+export function tokenise(query: string): string[] {
   const all = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -187,6 +227,7 @@ function orderedSource(
  * The sources of a search. `filter` is what every row must also meet (registration filters);
  * `hasQuery` says a query was typed, so that a query nothing can match finds nothing.
  */
+// eslint-disable-next-line max-lines-per-function -- one table of the search sources per search type (each case a few lines of SQL), read side by side; the cases share the terms and filter
 function buildPlan(
   type: SearchType,
   terms: Terms,
@@ -308,7 +349,97 @@ function buildPlan(
   return { sources, match, score, fullText: nameScore !== null, nothing, filter };
 }
 
-async function runSearch(db: Database, input: SearchInput, today: string): Promise<SearchResult> {
+async function runSearch(db: Database, given: SearchInput, today: string): Promise<SearchResult> {
+  // A licence check is about one number, never a place.
+  const licenceCheck =
+    given.query !== "" &&
+    (given.type === "registration" || parseRegistrationNumber(given.query).kind === "ea");
+  const around = licenceCheck ? null : await resolveSearchLocation(db, given);
+  if (around) {
+    const sort: SearchSort = given.sortChosen ? given.sort : "distance";
+    if (around.location.status === "found") return runNearSearch(db, { ...given, sort }, today, around);
+    return nothingFound({ ...given, sort }, around.location);
+  }
+  // 'distance' without a place: the default order.
+  const input: SearchInput = given.sort === "distance" ? { ...given, sort: "claimed" } : given;
+  const result = await runTextSearch(db, input, today);
+  if (result.totalCount === 0 && input.query !== "") {
+    const location = await unknownQueryPlace(db, input);
+    if (location) return { ...result, location };
+  }
+  return result;
+}
+
+/** A search around a place that is unknown, or a position outside Great Britain: nothing, and why. */
+function nothingFound(input: SearchInput, location: SearchLocation): SearchResult {
+  return {
+    providers: [],
+    totalCount: 0,
+    countCapped: false,
+    pageCount: 0,
+    currentPage: 1,
+    pageSize: input.size,
+    hiddenExpired: 0,
+    hiddenExpiredCapped: false,
+    sort: input.sort,
+    location,
+  };
+}
+
+/**
+ * The carriers within the radius of the place, nearest first (or claimed first, then nearest).
+ * A place given apart from the query (`near`, a position) keeps the query as a name filter
+ * ('skip' near LS1); a query that was itself the place is not searched as text.
+ */
+async function runNearSearch(
+  db: Database,
+  input: SearchInput,
+  today: string,
+  around: ResolvedSearchLocation,
+): Promise<SearchResult> {
+  const location = around.location;
+  if (location.status !== "found") return nothingFound(input, location);
+  let match: RawBuilder<boolean> | null = null;
+  if (location.source !== "query" && input.query !== "") {
+    const words = tokenise(input.query);
+    match = words.length
+      ? sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsQueryText(words)})`
+      : sql<boolean>`false`;
+  }
+  const tier = tierSql(input.tier);
+  const plan: NearPlan = {
+    easting: location.place.easting,
+    northing: location.place.northing,
+    radiusMetres: location.radiusMiles * METRES_PER_MILE,
+    unlocated: around.unlocated,
+    filter: allOf([input.hideExpired ? inForceSql(today) : null, tier]),
+    match,
+    services: input.services,
+    sort: input.sort,
+  };
+  // The expired ones the same search would have found, counted alongside the page.
+  const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
+  const hiddenCount = hidden ? countNear(db, { ...plan, filter: hidden }) : Promise.resolve(0);
+  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+  const page = await runNearPlan(db, plan, input);
+  const hiddenTotal = await hiddenCount;
+  const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
+  return {
+    providers: page.providers,
+    totalCount,
+    countCapped: page.total > SEARCH_COUNT_CAP,
+    pageCount: Math.ceil(totalCount / input.size),
+    currentPage: page.currentPage,
+    pageSize: input.size,
+    hiddenExpired: Math.min(hiddenTotal, SEARCH_COUNT_CAP),
+    hiddenExpiredCapped: hiddenTotal > SEARCH_COUNT_CAP,
+    sort: input.sort,
+    location,
+  };
+}
+
+/** The text search (decision 0201): the query as a number, a town, a postcode or a name. */
+async function runTextSearch(db: Database, input: SearchInput, today: string): Promise<SearchResult> {
   const terms = termsOf(input.query);
   const hasQuery = input.query !== "";
   const type = hasQuery ? input.type : "all";
@@ -373,6 +504,7 @@ async function runSearch(db: Database, input: SearchInput, today: string): Promi
     pageSize: input.size,
     hiddenExpired: Math.min(hiddenTotal, SEARCH_COUNT_CAP),
     hiddenExpiredCapped: hiddenTotal > SEARCH_COUNT_CAP,
+    sort: input.sort,
     ...(licence !== undefined ? { licence } : {}),
     ...(otherRegister ? { otherRegister } : {}),
     ...(corrections ? { corrections } : {}),

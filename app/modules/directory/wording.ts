@@ -40,3 +40,11 @@ export function placeLabel(query: string): string {
   const full = FULL_POSTCODE.exec(compact);
   return full ? `${full[1]} ${full[2]}` : trimmed.toUpperCase();
 }
+
+/** A distance as a card says it: "2.3 miles", "1 mile", "Less than 0.1 miles". */
+export function formatMiles(miles: number): string {
+  const rounded = Math.round(miles * 10) / 10;
+  if (rounded < 0.1) return "Less than 0.1 miles";
+  if (rounded === 1) return "1 mile";
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} miles`;
+}

@@ -69,6 +69,36 @@ export function normalisePostcode(value: string): string | null {
 /** A practical e-mail check: one @, something before, a dotted domain after, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A zod transform: the postcode in its usual form, or the issue POSTCODE_MESSAGE. */
+export function toPostcode(value: string, ctx: z.RefinementCtx): string {
+  const p = normalisePostcode(value);
+  if (!p) {
+    ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
+    return z.NEVER;
+  }
+  return p;
+}
+
+/** A required trimmed text: `missing` when absent or blank, `tooLong` over `max` characters. */
+export const requiredText = (max: number, missing: string, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** The sender's name on a visitor form. */
+export const nameField = (missing: string) =>
+  requiredText(LIMITS.name, missing, `Please keep your name under ${LIMITS.name} characters`);
+
+/** The sender's e-mail address on a visitor form (trimmed, as typed). */
+export const emailField = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .max(LIMITS.email, "Please enter a valid email address")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address");
+
+/** The message of a visitor form. */
+export const messageField = (missing: string) =>
+  requiredText(LIMITS.message, missing, `Please keep your message under ${LIMITS.message} characters`);
+
 /** An optional trimmed text: '' becomes undefined. */
 export const optionalText = (max: number, message: string) =>
   z

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { craftedImages, gpsJpeg } from "~/platform/images/test-support/crafted-images";
 import { insertPremiumListing } from "#tests/support/builders";
+import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createQuoteRequest } from "../quotes/create-quote.server";
 import { quoteSchema } from "../quotes/quote-schema";
@@ -43,23 +44,17 @@ const quote = () => quoteSchema.parse({ name: "Bob", email: "bob@example.test", 
 const services = () => ({ db: t.db, storage: disk.storage, log });
 const CONFIG = { publicUrl: "https://directory.example.org" };
 
+/** The storage key of the photo stored with a lead or a quote request. */
+async function storedPhotoKey(table: "general_leads" | "quote_requests", id: string): Promise<string> {
+  const row = await t.db.selectFrom(table).select("image_key").where("id", "=", id).executeTakeFirstOrThrow();
+  return row.image_key!;
+}
+
 async function counts() {
-  const leads = await t.db
-    .selectFrom("general_leads")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const quotes = await t.db
-    .selectFrom("quote_requests")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const outbox = await t.db
-    .selectFrom("email_outbox")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
   return {
-    leads: Number(leads.n),
-    quotes: Number(quotes.n),
-    outbox: Number(outbox.n),
+    leads: await countRows(t.db, "general_leads"),
+    quotes: await countRows(t.db, "quote_requests"),
+    outbox: await countRows(t.db, "email_outbox"),
     files: fs.readdirSync(disk.dir, { recursive: true }).length,
   };
 }
@@ -116,20 +111,8 @@ describe("crafted visitor photos", () => {
       },
     );
     if (l.status !== "created" || q.status !== "created") throw new Error(`${l.status} ${q.status}`);
-    const leadKey = (
-      await t.db
-        .selectFrom("general_leads")
-        .select("image_key")
-        .where("id", "=", l.id)
-        .executeTakeFirstOrThrow()
-    ).image_key!;
-    const quoteKey = (
-      await t.db
-        .selectFrom("quote_requests")
-        .select("image_key")
-        .where("id", "=", q.id)
-        .executeTakeFirstOrThrow()
-    ).image_key!;
+    const leadKey = await storedPhotoKey("general_leads", l.id);
+    const quoteKey = await storedPhotoKey("quote_requests", q.id);
     for (const key of [leadKey, quoteKey]) {
       expect(key).toMatch(/\.jpg$/);
       const stored = (await disk.storage.get(key))!;
@@ -152,13 +135,7 @@ describe("crafted visitor photos", () => {
       ip: nextIp(),
     });
     if (l.status !== "created") throw new Error(l.status);
-    const key = (
-      await t.db
-        .selectFrom("general_leads")
-        .select("image_key")
-        .where("id", "=", l.id)
-        .executeTakeFirstOrThrow()
-    ).image_key!;
+    const key = await storedPhotoKey("general_leads", l.id);
     const full = await readPhoto(disk.storage, key);
     expect(await sharp(full!.body).metadata()).toMatchObject({ width: 1600, height: 1200 });
     const thumb = await readPhoto(disk.storage, key, { thumbnail: true });

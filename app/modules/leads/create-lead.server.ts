@@ -8,14 +8,12 @@
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Logger } from "~/platform/logger.server";
-import { hit } from "~/platform/rate-limit.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { leadCopyEmail } from "./lead-copy-email.server";
 import type { LeadInput } from "./lead-schema";
 import { checkPhoto, storePhoto } from "./photo.server";
-import { FORM_LIMITS, formLimitKey } from "./rate-limits";
+import { formAllowed, ignoredAsBot } from "./visitor-form.server";
 import { allowCopy } from "./visitor-copy.server";
-import { honeypotFilled } from "~/platform/honeypot";
 
 export interface EnquiryServices {
   db: Database;
@@ -39,15 +37,11 @@ export async function createLead(
     ip: string;
   },
 ): Promise<CreateLeadResult> {
-  if (honeypotFilled(args.honeypot)) {
-    log.info({ form: "lead" }, "honeypot filled; submission ignored");
-    return { status: "ignored" };
-  }
+  if (ignoredAsBot(log, "lead", args.honeypot)) return { status: "ignored" };
   const photo = await checkPhoto(args.photo);
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
-  if (!(await hit(db, formLimitKey("lead", args.ip), FORM_LIMITS.lead)).allowed)
-    return { status: "rate-limited" };
+  if (!(await formAllowed(db, "lead", args.ip))) return { status: "rate-limited" };
   const imageKey = photo.kind === "ok" ? await storePhoto(storage, log, "generalleads", photo.photo) : null;
   const { input } = args;
   const { id, copy } = await db.transaction().execute(async (trx) => {

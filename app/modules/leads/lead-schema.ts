@@ -2,13 +2,14 @@
 import { z } from "zod";
 import {
   dateChoices,
-  EMAIL_PATTERN,
+  emailField,
   LIMITS,
   LOAD_SIZES,
-  normalisePostcode,
+  nameField,
   optionalText,
-  POSTCODE_MESSAGE,
+  requiredText,
   TIME_SLOTS,
+  toPostcode,
 } from "./constants";
 
 export const LEAD_MESSAGES = {
@@ -23,11 +24,11 @@ export const LEAD_MESSAGES = {
 export function leadSchema(now: Date = new Date()) {
   const dates = dateChoices(now);
   return z.object({
-    description: z
-      .string({ error: "Please describe what you need collected" })
-      .trim()
-      .min(1, "Please describe what you need collected")
-      .max(LIMITS.description, `Please keep the description under ${LIMITS.description} characters`),
+    description: requiredText(
+      LIMITS.description,
+      "Please describe what you need collected",
+      `Please keep the description under ${LIMITS.description} characters`,
+    ),
     preferredDate: z
       .string({ error: "Please choose a preferred date" })
       .refine((v) => dates.includes(v), "Please choose a date within the next 10 days"),
@@ -41,29 +42,14 @@ export function leadSchema(now: Date = new Date()) {
         error: "Please choose a load size from the list",
       })
       .optional(),
-    name: z
-      .string({ error: "Please enter your name" })
-      .trim()
-      .min(1, "Please enter your name")
-      .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
-    email: z
-      .string({ error: "Please enter your email address" })
-      .trim()
-      .max(LIMITS.email, "Please enter a valid email address")
-      .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+    name: nameField("Please enter your name"),
+    email: emailField("Please enter your email address"),
     phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
     postcode: z
       .string({ error: "Please enter your postcode" })
       .trim()
       .max(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`)
-      .transform((v, ctx) => {
-        const p = normalisePostcode(v);
-        if (!p) {
-          ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
-          return z.NEVER;
-        }
-        return p;
-      }),
+      .transform(toPostcode),
   });
 }
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows, findRowId } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { dateChoices, normalisePostcode, POSTCODE_MESSAGE, TIME_SLOTS } from "./constants";
 import { createLead } from "./create-lead.server";
@@ -7,7 +8,15 @@ import { deleteLead } from "./delete-lead.server";
 import { getLeadPhotoKey } from "./get-lead-photo.server";
 import { leadSchema, type LeadInput } from "./lead-schema";
 import { listLeads } from "./list-leads.server";
-import { FailingStorage, file, GIF, log, PNG, tempStorage } from "./test-support/enquiry-fixtures";
+import {
+  FailingStorage,
+  file,
+  GIF,
+  log,
+  parsedInput,
+  PNG,
+  tempStorage,
+} from "./test-support/enquiry-fixtures";
 
 let t: TestDatabase;
 const disk = tempStorage();
@@ -24,8 +33,8 @@ const NOW = new Date("2026-03-10T10:00:00Z");
 function parse(fields: Record<string, string>) {
   return leadSchema(NOW).safeParse(fields);
 }
-const valid = (over: Record<string, string> = {}): LeadInput => {
-  const r = parse({
+const valid = (over: Record<string, string> = {}): LeadInput =>
+  parsedInput(leadSchema(NOW), {
     description: "Old sofa",
     preferredDate: "2026-03-12",
     name: "Ann Visitor",
@@ -33,9 +42,6 @@ const valid = (over: Record<string, string> = {}): LeadInput => {
     postcode: "m1 1ae",
     ...over,
   });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
 const services = () => ({ db: t.db, storage: disk.storage, log });
 const CONFIG = { publicUrl: "https://directory.example.org" };
 let ip = 0;
@@ -150,10 +156,7 @@ describe("creating a lead", () => {
   });
 
   it("refuses a renamed non-image by its content and stores nothing", async () => {
-    const before = await t.db
-      .selectFrom("general_leads")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    const before = await countRows(t.db, "general_leads");
     const r = await createLead(services(), CONFIG, {
       input: valid(),
       photo: file(Buffer.from("%PDF-1.7 not an image"), "holiday.jpg", "image/jpeg"),
@@ -161,11 +164,7 @@ describe("creating a lead", () => {
       ip: nextIp(),
     });
     expect(r).toEqual({ status: "invalid-photo", reason: "not-image" });
-    const after = await t.db
-      .selectFrom("general_leads")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await countRows(t.db, "general_leads")).toBe(before);
   });
 
   it("refuses a photo over 10 MB", async () => {
@@ -204,9 +203,7 @@ describe("creating a lead", () => {
       ip: nextIp(),
     });
     expect(r).toEqual({ status: "ignored" });
-    expect(
-      await t.db.selectFrom("general_leads").select("id").where("name", "=", "Honey Bot").executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "general_leads", "name", "Honey Bot")).toBeUndefined();
   });
 
   it("allows 10 leads per hour from one address", async () => {

@@ -18,24 +18,29 @@ export interface LeadRow {
   created_at: Date;
 }
 
+/** The leads with the columns the admin shows (this list and the dashboard's newest five). */
+export function selectLeads(db: Database) {
+  return db
+    .selectFrom("general_leads")
+    .select([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "postcode",
+      "load_size",
+      "description",
+      "preferred_date",
+      "preferred_time",
+      "status",
+      "created_at",
+    ])
+    .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
+}
+
 export function listLeads(db: Database, req: PageRequest = {}): Promise<Page<LeadRow>> {
   return keysetPage(req, ({ search, window, dir, limit }) => {
-    let query = db
-      .selectFrom("general_leads")
-      .select([
-        "id",
-        "name",
-        "email",
-        "phone",
-        "postcode",
-        "load_size",
-        "description",
-        "preferred_date",
-        "preferred_time",
-        "status",
-        "created_at",
-      ])
-      .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
+    let query = selectLeads(db);
     if (search) {
       query = query.where(
         sql<SqlBool>`(name || ' ' || email || ' ' || postcode || ' ' || coalesce(phone, '') || ' ' || description) ILIKE ${search}` as Expression<SqlBool>,

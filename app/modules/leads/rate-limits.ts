@@ -1,4 +1,5 @@
 /** Per-IP limits on the visitor forms (decision 0601), counted in the rate_limits table. */
+import { normaliseEmail } from "~/platform/email-address";
 import type { Limit } from "~/platform/rate-limit.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -29,7 +30,7 @@ export const COPY_LIMITS = {
  * deliver 'ann+1@' to 'ann@'), and for Gmail without dots ('a.n.n@gmail.com' is 'ann@gmail.com').
  */
 export function mailboxIdentity(email: string): string {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   const at = address.lastIndexOf("@");
   if (at <= 0) return address;
   let local = address.slice(0, at);

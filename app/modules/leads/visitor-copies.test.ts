@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertPremiumListing } from "#tests/support/builders";
+import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createQuoteRequest } from "../quotes/create-quote.server";
 import { quoteSchema, type QuoteInput } from "../quotes/quote-schema";
@@ -16,7 +17,7 @@ import { leadSchema, type LeadInput } from "./lead-schema";
 import { COPY_LIMITS, copyLimitKeys, mailboxIdentity } from "./rate-limits";
 import { leadSentLines, quoteSentText } from "./sent-details";
 import { allowCopy, LINK_REMOVED, withoutLinks } from "./visitor-copy.server";
-import { FailingStorage, file, log, PNG, tempStorage } from "./test-support/enquiry-fixtures";
+import { FailingStorage, file, log, parsedInput, PNG, tempStorage } from "./test-support/enquiry-fixtures";
 
 let t: TestDatabase;
 const disk = tempStorage();
@@ -37,8 +38,8 @@ afterAll(async () => {
 });
 
 const NOW = new Date();
-const lead = (over: Record<string, string> = {}): LeadInput => {
-  const r = leadSchema(NOW).safeParse({
+const lead = (over: Record<string, string> = {}): LeadInput =>
+  parsedInput(leadSchema(NOW), {
     description: "Old sofa & 3 bags <b>today</b>",
     preferredDate: new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(NOW),
     preferredTime: "7:00",
@@ -49,19 +50,13 @@ const lead = (over: Record<string, string> = {}): LeadInput => {
     postcode: "m1 1ae",
     ...over,
   });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
-const quote = (over: Record<string, string> = {}): QuoteInput => {
-  const r = quoteSchema.safeParse({
+const quote = (over: Record<string, string> = {}): QuoteInput =>
+  parsedInput(quoteSchema, {
     name: "Bob Visitor",
     email: "bob@example.test",
     message: "Two fridges\nside gate",
     ...over,
   });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
 let ip = 0;
 const nextIp = () => `10.72.0.${++ip}`;
 const services = () => ({ db: t.db, storage: disk.storage, log });
@@ -90,15 +85,7 @@ const sendQuote = (
 
 const mailsTo = (to: string) =>
   t.db.selectFrom("email_outbox").selectAll().where("to_address", "=", to).orderBy("created_at").execute();
-const count = async (table: "general_leads" | "quote_requests" | "email_outbox") =>
-  Number(
-    (
-      await t.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: "general_leads" | "quote_requests" | "email_outbox") => countRows(t.db, table);
 const files = () =>
   fs.readdirSync(disk.dir, { recursive: true }).filter((f) => String(f).includes(".")).length;
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);

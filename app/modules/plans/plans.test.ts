@@ -14,6 +14,7 @@ import {
   type EntryOverrides,
   type ListingOverrides,
 } from "#tests/support/builders";
+import { mailsTo } from "#tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { listClaimedListings } from "../claims/list-listings.server";
 import { getAccountOverview } from "../company/account-overview.server";
@@ -46,13 +47,6 @@ async function listing(key: string, reg: string, extra: ListingOverrides = {}, e
   listingIds[key] = row.id;
 }
 
-const outbox = (to: string) =>
-  t.db
-    .selectFrom("email_outbox")
-    .select(["subject", "text", "template"])
-    .where("to_address", "=", to)
-    .orderBy("created_at")
-    .execute();
 const audit = (action: string) =>
   t.db
     .selectFrom("audit_log")
@@ -149,7 +143,7 @@ describe("an upgrade request", () => {
     });
     expect(again).toMatchObject({ status: "already_open", request: { period: "yearly" } });
     expect(await getOpenUpgradeRequest(t.db, listingIds.standard)).toMatchObject({ period: "yearly" });
-    const mail = await outbox(CONFIG.CONTACT_EMAIL);
+    const mail = await mailsTo(t.db, CONFIG.CONTACT_EMAIL);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({
       template: "plan_upgrade_requested",
@@ -296,7 +290,7 @@ describe("the admin's plan change", () => {
         upgradeRequestId: closed.id,
       },
     });
-    const mail = await outbox("standard@plans.example");
+    const mail = await mailsTo(t.db, "standard@plans.example");
     expect(mail.map((m) => m.subject)).toEqual(["Your plan for STANDARD CARRIERS LTD is now Premium"]);
     expect(mail[0].text).toContain("Premium (yearly) until 23 November 2027");
     // Premium: the 21st note of the month is allowed.

@@ -78,34 +78,79 @@ export function parsePlanForm(
 export type SetPlanResult =
   { status: "not-found" } | { status: "done"; registrationNumber: string; closedRequest: boolean };
 
+type PlanInput = PlanChange & { adminId: string; now?: Date };
+
+/** The listing, locked, with what its plan was before. */
+async function lockListing(trx: Database, listingId: string) {
+  return trx
+    .selectFrom("claimed_listings as c")
+    .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+    .leftJoin("users as u", "u.id", "c.user_id")
+    .select([
+      "c.id",
+      "c.registration_number",
+      "c.company_name",
+      "d.business_name",
+      "c.verified",
+      "u.email as owner_email",
+      "c.subscription_plan",
+      "c.subscription_period",
+      "c.subscription_start_date",
+      "c.subscription_end_date",
+      "c.is_on_free_trial",
+    ])
+    .where("c.id", "=", listingId)
+    .forUpdate("c")
+    .executeTakeFirst();
+}
+
+type LockedListing = NonNullable<Awaited<ReturnType<typeof lockListing>>>;
+
+/** `listing.plan_changed`, with the values before and after. */
+async function auditPlanChange(
+  trx: Database,
+  input: PlanInput,
+  listing: LockedListing,
+  upgradeRequestId: string | null,
+  now: Date,
+): Promise<void> {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  await recordAudit(trx, {
+    actorUserId: input.adminId,
+    action: "listing.plan_changed",
+    entity: "claimed_listing",
+    entityId: listing.id,
+    details: {
+      registrationNumber: listing.registration_number,
+      before: {
+        plan: listing.subscription_plan,
+        period: listing.subscription_period,
+        freeTrial: listing.is_on_free_trial,
+        start: iso(listing.subscription_start_date),
+        end: iso(listing.subscription_end_date),
+      },
+      after: {
+        plan: input.plan,
+        period: input.period,
+        freeTrial: input.freeTrial,
+        start: iso(input.startDate),
+        end: iso(input.endDate),
+      },
+      upgradeRequestId,
+    },
+    at: now,
+  });
+}
+
 export async function setListingPlan(
   db: Database,
   config: { publicUrl: string },
-  input: PlanChange & { adminId: string; now?: Date },
+  input: PlanInput,
 ): Promise<SetPlanResult> {
   if (!UUID.test(input.listingId)) return { status: "not-found" };
   const now = input.now ?? new Date();
   const result = await db.transaction().execute(async (trx): Promise<SetPlanResult> => {
-    const listing = await trx
-      .selectFrom("claimed_listings as c")
-      .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-      .leftJoin("users as u", "u.id", "c.user_id")
-      .select([
-        "c.id",
-        "c.registration_number",
-        "c.company_name",
-        "d.business_name",
-        "c.verified",
-        "u.email as owner_email",
-        "c.subscription_plan",
-        "c.subscription_period",
-        "c.subscription_start_date",
-        "c.subscription_end_date",
-        "c.is_on_free_trial",
-      ])
-      .where("c.id", "=", input.listingId)
-      .forUpdate("c")
-      .executeTakeFirst();
+    const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
     await trx
       .updateTable("claimed_listings")
@@ -125,32 +170,7 @@ export async function setListingPlan(
       .where("status", "=", "open")
       .returning("id")
       .executeTakeFirst();
-    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-    await recordAudit(trx, {
-      actorUserId: input.adminId,
-      action: "listing.plan_changed",
-      entity: "claimed_listing",
-      entityId: listing.id,
-      details: {
-        registrationNumber: listing.registration_number,
-        before: {
-          plan: listing.subscription_plan,
-          period: listing.subscription_period,
-          freeTrial: listing.is_on_free_trial,
-          start: iso(listing.subscription_start_date),
-          end: iso(listing.subscription_end_date),
-        },
-        after: {
-          plan: input.plan,
-          period: input.period,
-          freeTrial: input.freeTrial,
-          start: iso(input.startDate),
-          end: iso(input.endDate),
-        },
-        upgradeRequestId: closed?.id ?? null,
-      },
-      at: now,
-    });
+    await auditPlanChange(trx, input, listing, closed?.id ?? null, now);
     if (listing.owner_email && listing.verified) {
       await queueEmail(
         trx,

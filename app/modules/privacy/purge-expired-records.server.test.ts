@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { insertClaimRequest, insertRegisterEntry } from "#tests/support/builders";
+import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { purgeExpiredRecords } from "./purge-expired-records.server";
@@ -130,15 +131,7 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       | "email_outbox"
       | "claim_requests"
       | "audit_log",
-  ) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => countRows(db, table);
   expect(await left("general_leads")).toBe(1);
   expect(await left("quote_requests")).toBe(1);
   expect(await left("contact_messages")).toBe(1);

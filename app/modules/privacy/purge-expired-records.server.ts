@@ -9,9 +9,16 @@
  */
 import { deletePhoto } from "~/modules/leads/photo.server";
 import type { Database } from "~/platform/db/database.server";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
 import type { Storage } from "~/platform/storage/storage.server";
 
-export const PURGE_JOB = "privacy.purge";
+/** Daily, at 03:45 UTC (jobs.server.ts). */
+export const PURGE_JOB = defineJob({
+  type: "privacy.purge",
+  payload: triggerOnlyPayload,
+  bulk: true,
+  priority: JOB_PRIORITY.low,
+});
 
 export const RETENTION = { messagesMonths: 12, outboxDays: 90, decisionsYears: 6 } as const;
 

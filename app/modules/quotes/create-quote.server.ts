@@ -13,16 +13,15 @@ import { getProvider } from "~/modules/directory/get-provider.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Logger } from "~/platform/logger.server";
-import { hit } from "~/platform/rate-limit.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { EMAIL_PATTERN } from "../leads/constants";
 import { checkPhoto, storePhoto } from "../leads/photo.server";
-import { FORM_LIMITS, formLimitKey, mailboxIdentity } from "../leads/rate-limits";
+import { mailboxIdentity } from "../leads/rate-limits";
+import { formAllowed, ignoredAsBot } from "../leads/visitor-form.server";
 import { allowCopy } from "../leads/visitor-copy.server";
 import { quoteCopyEmail } from "./quote-copy-email.server";
 import { quoteRequestEmail } from "./quote-email.server";
 import type { QuoteInput } from "./quote-schema";
-import { honeypotFilled } from "~/platform/honeypot";
 
 export type CreateQuoteResult =
   | {
@@ -54,6 +53,73 @@ export function quoteRecipient(provider: { email: string | null }): string | nul
   return email && EMAIL_PATTERN.test(email) ? email : null;
 }
 
+/**
+ * In the request's transaction: the row, the business's e-mail (unless its owner turned
+ * notifications off) and the visitor's copy; what became of the copy.
+ */
+async function writeQuote(
+  trx: Database,
+  config: { publicUrl: string },
+  quote: {
+    id: string;
+    reg: string;
+    input: QuoteInput;
+    recipient: string;
+    businessName: string;
+    imageKey: string | null;
+    photoOutcome: "stored" | "failed" | "none";
+    notify: boolean;
+  },
+): Promise<"queued" | "limited" | "not-needed"> {
+  const { id, reg, input, recipient, businessName, imageKey, photoOutcome, notify } = quote;
+  await trx
+    .insertInto("quote_requests")
+    .values({
+      id,
+      provider_id: reg,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      postcode: input.postcode ?? null,
+      service_type: input.serviceType ?? null,
+      message: input.message,
+      image_key: imageKey,
+    })
+    .execute();
+  if (notify) {
+    await queueEmail(
+      trx,
+      quoteRequestEmail({
+        to: recipient,
+        businessName,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        postcode: input.postcode,
+        serviceType: input.serviceType,
+        message: input.message,
+        imageUrl: imageKey ? `${config.publicUrl}/enquiries/photo/quote/${id}` : null,
+        dashboardUrl: `${config.publicUrl}/company`,
+      }),
+    );
+  }
+  // The business's own address: the request itself went there, a second copy would not help.
+  if (notify && mailboxIdentity(input.email) === mailboxIdentity(recipient)) return "not-needed" as const;
+  if (!(await allowCopy(trx, input.email))) return "limited" as const;
+  await queueEmail(
+    trx,
+    quoteCopyEmail({
+      input,
+      businessName,
+      providerEmailed: notify,
+      photo: photoOutcome,
+      profileUrl: `${config.publicUrl}/provider/${encodeURIComponent(reg)}`,
+      publicUrl: config.publicUrl,
+    }),
+  );
+  return "queued" as const;
+}
+
 export async function createQuoteRequest(
   { db, storage, log }: { db: Database; storage: Storage; log: Logger },
   config: { publicUrl: string },
@@ -66,10 +132,7 @@ export async function createQuoteRequest(
   },
 ): Promise<CreateQuoteResult> {
   // The honeypot first: a bot is told it worked, and nothing is stored or sent.
-  if (honeypotFilled(args.honeypot)) {
-    log.info({ form: "quote" }, "honeypot filled; submission ignored");
-    return { status: "ignored" };
-  }
+  if (ignoredAsBot(log, "quote", args.honeypot)) return { status: "ignored" };
   const provider = await getQuoteProvider(db, args.registrationNumber);
   if (!provider) return { status: "not-found" };
   const recipient = quoteRecipient(provider);
@@ -80,8 +143,7 @@ export async function createQuoteRequest(
   const photo = await checkPhoto(args.photo);
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
-  if (!(await hit(db, formLimitKey("quote", args.ip), FORM_LIMITS.quote)).allowed)
-    return { status: "rate-limited" };
+  if (!(await formAllowed(db, "quote", args.ip))) return { status: "rate-limited" };
 
   const reg = provider.registration_number;
   const prefix = `provider-requests/${reg.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}`;
@@ -94,54 +156,19 @@ export async function createQuoteRequest(
     .executeTakeFirst();
   const notify = settings?.email_notifications ?? true;
 
-  const copy = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("quote_requests")
-      .values({
-        id,
-        provider_id: reg,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        postcode: input.postcode ?? null,
-        service_type: input.serviceType ?? null,
-        message: input.message,
-        image_key: imageKey,
-      })
-      .execute();
-    if (notify) {
-      await queueEmail(
-        trx,
-        quoteRequestEmail({
-          to: recipient,
-          businessName: provider.business_name,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          postcode: input.postcode,
-          serviceType: input.serviceType,
-          message: input.message,
-          imageUrl: imageKey ? `${config.publicUrl}/enquiries/photo/quote/${id}` : null,
-          dashboardUrl: `${config.publicUrl}/company`,
-        }),
-      );
-    }
-    // The business's own address: the request itself went there, a second copy would not help.
-    if (notify && mailboxIdentity(input.email) === mailboxIdentity(recipient)) return "not-needed" as const;
-    if (!(await allowCopy(trx, input.email))) return "limited" as const;
-    await queueEmail(
-      trx,
-      quoteCopyEmail({
-        input,
-        businessName: provider.business_name,
-        providerEmailed: notify,
-        photo: imageKey ? "stored" : photo.kind === "ok" ? "failed" : "none",
-        profileUrl: `${config.publicUrl}/provider/${encodeURIComponent(reg)}`,
-        publicUrl: config.publicUrl,
-      }),
-    );
-    return "queued" as const;
-  });
+  const photoOutcome = imageKey ? "stored" : photo.kind === "ok" ? "failed" : "none";
+  const copy = await db.transaction().execute((trx) =>
+    writeQuote(trx, config, {
+      id,
+      reg,
+      input,
+      recipient,
+      businessName: provider.business_name,
+      imageKey,
+      photoOutcome,
+      notify,
+    }),
+  );
   if (!notify)
     log.info(
       { quoteId: id, provider: reg },

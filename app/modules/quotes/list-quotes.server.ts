@@ -17,23 +17,28 @@ export interface QuoteRow {
   created_at: Date;
 }
 
+/** The quote requests with the columns the admin shows (this list and the dashboard's newest five). */
+export function selectQuoteRequests(db: Database) {
+  return db
+    .selectFrom("quote_requests")
+    .select([
+      "id",
+      "provider_id",
+      "name",
+      "email",
+      "phone",
+      "postcode",
+      "service_type",
+      "message",
+      "status",
+      "created_at",
+    ])
+    .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
+}
+
 export function listQuoteRequests(db: Database, req: PageRequest = {}): Promise<Page<QuoteRow>> {
   return keysetPage(req, ({ search, window, dir, limit }) => {
-    let query = db
-      .selectFrom("quote_requests")
-      .select([
-        "id",
-        "provider_id",
-        "name",
-        "email",
-        "phone",
-        "postcode",
-        "service_type",
-        "message",
-        "status",
-        "created_at",
-      ])
-      .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
+    let query = selectQuoteRequests(db);
     if (search) {
       query = query.where(
         sql<SqlBool>`(name || ' ' || email || ' ' || coalesce(postcode, '') || ' ' || provider_id || ' ' || coalesce(phone, '') || ' ' || coalesce(service_type, '') || ' ' || message) ILIKE ${search}` as Expression<SqlBool>,

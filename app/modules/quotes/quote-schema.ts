@@ -1,6 +1,6 @@
 /** The provider quote form (premium profiles): fields, messages and limits. */
 import { z } from "zod";
-import { EMAIL_PATTERN, LIMITS, normalisePostcode, optionalText, POSTCODE_MESSAGE } from "../leads/constants";
+import { emailField, LIMITS, messageField, nameField, optionalText, toPostcode } from "../leads/constants";
 
 export const QUOTE_MESSAGES = {
   missing: { title: "Missing information", description: "Please fill in all required fields" },
@@ -20,34 +20,14 @@ export const QUOTE_MESSAGES = {
 const required = QUOTE_MESSAGES.missing.description;
 
 export const quoteSchema = z.object({
-  name: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
-  email: z
-    .string({ error: required })
-    .trim()
-    .max(LIMITS.email, "Please enter a valid email address")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+  name: nameField(required),
+  email: emailField(required),
   phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
   postcode: optionalText(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`).transform(
-    (v, ctx) => {
-      if (!v) return undefined;
-      const p = normalisePostcode(v);
-      if (!p) {
-        ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
-        return z.NEVER;
-      }
-      return p;
-    },
+    (v, ctx) => (v ? toPostcode(v, ctx) : undefined),
   ),
   serviceType: optionalText(LIMITS.serviceType, "Please choose a service from the list"),
-  message: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(LIMITS.message, `Please keep your message under ${LIMITS.message} characters`),
+  message: messageField(required),
 });
 
 export type QuoteInput = z.infer<typeof quoteSchema>;

@@ -1,12 +1,12 @@
 import os from "node:os";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobQueue } from "~/platform/jobs/queue.server";
-import { registerEmailJobs } from "~/platform/email/send.server";
+import { emailJobs } from "~/platform/email/send.server";
 import { insertPremiumListing, insertUser } from "#tests/support/builders";
+import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { findRowId } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { file, log, PNG, tempStorage } from "../leads/test-support/enquiry-fixtures";
+import { file, log, parsedInput, PNG, tempStorage } from "../leads/test-support/enquiry-fixtures";
 import { createQuoteRequest } from "./create-quote.server";
 import { deleteQuoteRequest } from "./delete-quote.server";
 import { getQuotePhotoKey } from "./get-quote-photo.server";
@@ -15,10 +15,7 @@ import { quoteSchema, type QuoteInput } from "./quote-schema";
 
 let t: TestDatabase;
 const disk = tempStorage();
-let smtp: SMTPServer;
-let port = 0;
-const received: ParsedMail[] = [];
-let failNext = 0;
+let smtp: TestSmtpServer;
 let ownerId = "";
 let otherId = "";
 const PUBLIC_URL = "https://directory.example.org";
@@ -36,43 +33,21 @@ beforeAll(async () => {
   await insertPremiumListing(t.db, "CBDU700003", { subscription_plan: "standard" });
   await insertPremiumListing(t.db, "CBDU700004", { email_notifications: false });
   await insertPremiumListing(t.db, "CBDU700005", { verified: false });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      if (failNext > 0) {
-        failNext--;
-        stream.resume();
-        stream.on("end", () =>
-          callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })),
-        );
-        return;
-      }
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await t?.destroy();
   disk.cleanup();
 });
 
-const input = (over: Record<string, string> = {}): QuoteInput => {
-  const r = quoteSchema.safeParse({
+const input = (over: Record<string, string> = {}): QuoteInput =>
+  parsedInput(quoteSchema, {
     name: "Bob <b>Bold</b>",
     email: "bob@example.test",
     message: "Two fridges & a sofa\nBack gate code 12",
     ...over,
   });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
 let ip = 0;
 const create = (reg: string, over: Partial<Parameters<typeof createQuoteRequest>[2]> = {}) =>
   createQuoteRequest(
@@ -83,11 +58,13 @@ const create = (reg: string, over: Partial<Parameters<typeof createQuoteRequest>
 
 function jobs() {
   const q = new JobQueue(t.db, log);
-  registerEmailJobs(q, {
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: "Directory <no-reply@example.test>",
-    dataDir: os.tmpdir(),
-  });
+  q.register(
+    ...emailJobs({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Directory <no-reply@example.test>",
+      dataDir: os.tmpdir(),
+    }),
+  );
   return q;
 }
 
@@ -136,9 +113,9 @@ describe("creating a quote request", () => {
     });
     expect(row.image_key).toMatch(/^provider-requests\/cbdu700001\/\d+-[0-9a-f]{16}\.jpg$/);
 
-    received.length = 0;
+    smtp.received.length = 0;
     expect(await jobs().drain()).toBeGreaterThanOrEqual(1);
-    const mail = received.find((m) => m.subject === "New Quote Request from Bob <b>Bold</b>");
+    const mail = smtp.received.find((m) => m.subject === "New Quote Request from Bob <b>Bold</b>");
     expect(mail).toBeDefined();
     expect((mail!.to as { text: string }).text).toBe("owner@example.test");
     expect(mail!.html).toContain("Bob &lt;b&gt;Bold&lt;/b&gt;");
@@ -152,8 +129,8 @@ describe("creating a quote request", () => {
   });
 
   it("keeps the request when sending fails, and the outbox retries it", async () => {
-    received.length = 0;
-    failNext = 1;
+    smtp.received.length = 0;
+    smtp.failNext = 1;
     const r = await create("CBDU700001", { input: input({ name: "Retry Person" }) });
     expect(r.status).toBe("created");
     await jobs().drain();
@@ -170,18 +147,14 @@ describe("creating a quote request", () => {
       .where("status", "=", "queued")
       .execute();
     await jobs().drain();
-    expect(received.map((m) => m.subject)).toContain("New Quote Request from Retry Person");
+    expect(smtp.received.map((m) => m.subject)).toContain("New Quote Request from Retry Person");
   });
 
   it("honours the provider's e-mail notifications setting", async () => {
     const r = await create("CBDU700004", { input: input({ name: "Quiet Person" }) });
     expect(r).toMatchObject({ status: "created", emailed: false });
     expect(
-      await t.db
-        .selectFrom("email_outbox")
-        .select("id")
-        .where("subject", "=", "New Quote Request from Quiet Person")
-        .executeTakeFirst(),
+      await findRowId(t.db, "email_outbox", "subject", "New Quote Request from Quiet Person"),
     ).toBeUndefined();
   });
 
@@ -212,20 +185,8 @@ describe("creating a quote request", () => {
       honeypot: "07700 900000",
     });
     expect(r).toEqual({ status: "ignored" });
-    expect(
-      await t.db
-        .selectFrom("quote_requests")
-        .select("id")
-        .where("name", "=", "Honeypot Bot")
-        .executeTakeFirst(),
-    ).toBeUndefined();
-    expect(
-      await t.db
-        .selectFrom("email_outbox")
-        .select("id")
-        .where("subject", "like", "%Honeypot Bot%")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await findRowId(t.db, "quote_requests", "name", "Honeypot Bot")).toBeUndefined();
+    expect(await findRowId(t.db, "email_outbox", "subject", "%Honeypot Bot%", "like")).toBeUndefined();
   });
 
   it("allows 10 requests per hour from one address", async () => {

@@ -19,7 +19,7 @@ export async function clearStuckSyncs(db: Database): Promise<number> {
   await db
     .updateTable("jobs")
     .set({ status: "failed", last_error: CLEARED_MESSAGE, finished_at: sql<Date>`now()`, locked_at: null })
-    .where("type", "=", REGISTER_SYNC_JOB)
+    .where("type", "=", REGISTER_SYNC_JOB.type)
     .where("status", "in", ["queued", "running"])
     .execute();
   const result = await db

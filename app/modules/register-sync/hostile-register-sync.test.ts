@@ -7,15 +7,11 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JobQueue } from "~/platform/jobs/queue.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { CLEARED_MESSAGE, clearStuckSyncs } from "./clear-stuck-syncs.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { requestRegisterSync } from "./request-sync.server";
@@ -26,50 +22,23 @@ import {
   type SyncSummary,
 } from "./run-register-sync.server";
 import { FIELD_MAX_CHARS } from "./register-limits";
-import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
+import { registerSyncJob } from "./sync-job.server";
+import { EA_HEADER, registrationNumbers, useSyncTestEnv } from "./test-support/sync-test-env";
 
 const log = pino({ level: "silent" });
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/register");
 const EA = path.join(FIXTURES, "ea-export.csv");
 const HOSTILE = path.join(FIXTURES, "hostile");
-const EA_HEADER = fs.readFileSync(EA, "utf8").split("\n")[0];
 const EA_NUMBERS = ["CBDL200002", "CBDL200008", "CBDU100001", "CBDU100003", "CBDU100009"];
 const row = (n: string, name: string, town = "Leeds", address = "1 Test Street") =>
   `${n},${name},,,${address},,,,${town},LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,2030-01-01,`;
 
-let t: TestDatabase;
-let tmp: string;
-let servers: http.Server[] = [];
-beforeAll(async () => {
-  t = await createTestDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-register-"));
-});
-afterAll(async () => {
-  await t.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await t.db.deleteFrom("directory_entries").execute();
-  await t.db.deleteFrom("sync_log").execute();
-  await t.db.deleteFrom("jobs").execute();
-});
-afterEach(async () => {
-  for (const server of servers) server.closeAllConnections();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  servers = [];
-});
-
-async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const env = useSyncTestEnv("hostile-register-", ["directory_entries", "sync_log", "jobs"]);
 
 /** A source that sends its header and one row, then nothing, ever; `closed()` once the importer hangs up. */
 async function silentSource(first: string) {
   let closed = false;
-  const base = await serve((req, res) => {
+  const base = await env.serve((req, res) => {
     res.writeHead(200, { "content-type": "text/csv" });
     res.write(`${EA_HEADER}\n${first}\n`);
     res.on("close", () => (closed = true));
@@ -97,17 +66,10 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | un
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const logs = () => t.db.selectFrom("sync_log").selectAll().orderBy("id").execute();
-const numbers = async () =>
-  (
-    await t.db
-      .selectFrom("directory_entries")
-      .select("registration_number")
-      .orderBy("registration_number")
-      .execute()
-  ).map((r) => r.registration_number);
+const logs = () => env.db.selectFrom("sync_log").selectAll().orderBy("id").execute();
+const numbers = () => registrationNumbers(env.db);
 async function rejectionsOf(summary: SyncSummary) {
-  return t.db
+  return env.db
     .selectFrom("sync_rejections")
     .select(["line_number", "registration_number", "reason"])
     .where("sync_id", "=", summary.syncId)
@@ -115,9 +77,9 @@ async function rejectionsOf(summary: SyncSummary) {
     .execute();
 }
 
-/** Writes `parts` to a file in tmp (big parts are repeated flat strings: no huge string in memory). */
+/** Writes `parts` to a file in the temporary folder (big parts are repeated flat strings: no huge string in memory). */
 function writeFile(name: string, parts: Iterable<string | Buffer>): string {
-  const file = path.join(tmp, name);
+  const file = path.join(env.tmp, name);
   const fd = fs.openSync(file, "w");
   for (const part of parts) fs.writeSync(fd, typeof part === "string" ? Buffer.from(part) : part);
   fs.closeSync(fd);
@@ -154,7 +116,7 @@ describe("values too big for the directory's indexes", () => {
     expect(hugeName).toHaveLength(10_800);
     expect(hugeTown).toHaveLength(10_800);
     const insert = (n: string, values: { business_name: string; town?: string }) =>
-      t.db
+      env.db
         .insertInto("directory_entries")
         .values({ registration_number: n, ...values })
         .execute();
@@ -170,7 +132,7 @@ describe("values too big for the directory's indexes", () => {
   });
 
   it("the sync rejects such rows by line, with the field and its cap, and imports the others", async () => {
-    const summary = await runRegisterSync(t.db, {
+    const summary = await runRegisterSync(env.db, {
       source: path.join(HOSTILE, "huge-fields.csv"),
       removeMissing: true,
     });
@@ -221,9 +183,9 @@ describe("values too big for the directory's indexes", () => {
       "",
     ];
     const file = writeFile("at-the-caps.csv", [`${EA_HEADER}\n${fields.join(",")}\n`]);
-    const summary = await runRegisterSync(t.db, { source: file });
+    const summary = await runRegisterSync(env.db, { source: file });
     expect(summary).toMatchObject({ added: 1, rejected: 0 });
-    const entry = await t.db.selectFrom("directory_entries").selectAll().executeTakeFirstOrThrow();
+    const entry = await env.db.selectFrom("directory_entries").selectAll().executeTakeFirstOrThrow();
     expect(entry.business_name).toBe(fields[1]);
     expect(entry.town).toBe(fields[8]);
   });
@@ -241,7 +203,7 @@ describe("records too long to read", () => {
         `${row("CBDU910003", "After The Long Line Ltd")}\n`,
       ]);
       const started = Date.now();
-      const summary = await runRegisterSync(t.db, { source: file, removeMissing: true });
+      const summary = await runRegisterSync(env.db, { source: file, removeMissing: true });
       const seconds = (Date.now() - started) / 1000;
       expect(summary).toMatchObject({ processed: 3, added: 2, rejected: 1 });
       expect(summary.rejections).toEqual([
@@ -264,7 +226,7 @@ describe("records too long to read", () => {
       `${EA_HEADER}\n${row("CBDU920001", "Before The Quote Ltd")}\nCBDU920002,"Open Quote Ltd `,
       ...repeated(`${row("CBDU920003", "Inside The Quote Ltd")}\n`, 5_000_000),
     ]);
-    const summary = await runRegisterSync(t.db, { source: file });
+    const summary = await runRegisterSync(env.db, { source: file });
     expect(summary).toMatchObject({ processed: 2, added: 1, rejected: 1 });
     expect(summary.rejections[0]).toEqual({
       line: 3,
@@ -273,7 +235,7 @@ describe("records too long to read", () => {
         "record too long: over 65,536 characters (skipped without being read; a quoted field on this line never closes: the file ends inside quotes)",
     });
     // A small one is read to the end of the file and reported the same way as before.
-    const small = await runRegisterSync(t.db, { source: path.join(HOSTILE, "unterminated-quote.csv") });
+    const small = await runRegisterSync(env.db, { source: path.join(HOSTILE, "unterminated-quote.csv") });
     expect(small).toMatchObject({ processed: 2, added: 1, rejected: 1 });
     expect(small.rejections).toEqual([
       {
@@ -285,7 +247,7 @@ describe("records too long to read", () => {
   });
 
   it("JSON: an item nested 5,000 levels deep is rejected by position; the others are imported", async () => {
-    const summary = await runRegisterSync(t.db, { source: path.join(HOSTILE, "deep-nesting.json") });
+    const summary = await runRegisterSync(env.db, { source: path.join(HOSTILE, "deep-nesting.json") });
     expect(summary).toMatchObject({ processed: 3, added: 2, rejected: 1 });
     expect(summary.rejections).toEqual([
       { line: 2, registrationNumber: null, reason: "item nested more than 16 levels deep" },
@@ -335,7 +297,7 @@ describe("zip bombs and oversized sources", () => {
   };
 
   async function failedWith(source: string, options: Partial<RunRegisterSyncOptions> = {}) {
-    const error = await settledWithin(runRegisterSync(t.db, { source, ...options }), 30_000);
+    const error = await settledWithin(runRegisterSync(env.db, { source, ...options }), 30_000);
     expect(error).toBeInstanceOf(SyncFailedError);
     const [entry] = await logs();
     expect(entry.status).toBe("error");
@@ -366,9 +328,9 @@ describe("zip bombs and oversized sources", () => {
 
     // The same writer with honest sizes imports; one that declares more than it holds is truncated.
     const honest = writeFile("honest.zip", [zipOf("register.csv", fs.readFileSync(EA))]);
-    expect(await runRegisterSync(t.db, { source: honest })).toMatchObject({ added: 5, rejected: 4 });
-    await t.db.deleteFrom("directory_entries").execute();
-    await t.db.deleteFrom("sync_log").execute();
+    expect(await runRegisterSync(env.db, { source: honest })).toMatchObject({ added: 5, rejected: 4 });
+    await env.db.deleteFrom("directory_entries").execute();
+    await env.db.deleteFrom("sync_log").execute();
     const short = writeFile("short.zip", [zipOf("register.csv", fs.readFileSync(EA), 1_000_000)]);
     expect((await failedWith(short)).message).toMatch(
       /^The ZIP file is not readable: register\.csv ends after 1,628 of the 1,000,000 bytes its directory declares/,
@@ -380,8 +342,8 @@ describe("zip bombs and oversized sources", () => {
     expect((await failedWith(huge)).message).toMatch(
       /^The ZIP entry register\.csv is 3 GiB uncompressed, more than the 2 GiB the importer reads; it was refused/,
     );
-    await t.db.deleteFrom("sync_log").execute();
-    const sparse = path.join(tmp, "sparse.csv");
+    await env.db.deleteFrom("sync_log").execute();
+    const sparse = path.join(env.tmp, "sparse.csv");
     fs.writeFileSync(sparse, `${EA_HEADER}\n`);
     fs.truncateSync(sparse, 3 * 1024 ** 3); // a sparse file: no disk used
     expect((await failedWith(sparse)).message).toBe(
@@ -390,7 +352,7 @@ describe("zip bombs and oversized sources", () => {
   });
 
   it("refuses a URL announcing more than 2 GiB at once, and one that sends more than the cap while streaming", async () => {
-    const base = await serve((req, res) => {
+    const base = await env.serve((req, res) => {
       if (req.url === "/announced.csv") {
         res.writeHead(200, { "content-type": "text/csv", "content-length": String(3 * 1024 ** 3) });
         res.write(`${EA_HEADER}\n`);
@@ -414,12 +376,12 @@ describe("zip bombs and oversized sources", () => {
     expect((await failedWith(`${base}/announced.csv`)).message).toMatch(
       /is larger than 2 GiB, the most the importer reads; it was refused/,
     );
-    await t.db.deleteFrom("sync_log").execute();
+    await env.db.deleteFrom("sync_log").execute();
     const limits = { sourceLimits: { maxBytes: 1024 * 1024 } };
     expect((await failedWith(`${base}/endless.csv`, limits)).message).toBe(
       "The register source is larger than 1 MiB, the most the importer reads; it was refused; no data was changed",
     );
-    await t.db.deleteFrom("sync_log").execute();
+    await env.db.deleteFrom("sync_log").execute();
     expect(
       (await failedWith(`${base}/register.zip`, { sourceLimits: { maxBytes: 64 * 1024 } })).message,
     ).toMatch(/^The register source is larger than 64 KiB, the most the importer reads; it was refused/);
@@ -439,7 +401,7 @@ function randomBytesText(bytes: number): Buffer {
 describe("stalled and cleared runs", () => {
   it("a run stuck on a source that sends nothing stops moving its heartbeat; the watchdog marks it failed and it stops", async () => {
     const silent = await silentSource(row("CBDU950001", "Stalled Source Ltd"));
-    const run = runRegisterSync(t.db, { source: silent.url, heartbeatMs: 100 });
+    const run = runRegisterSync(env.db, { source: silent.url, heartbeatMs: 100 });
     const outcome = run.then(
       () => null,
       (error: unknown) => error,
@@ -451,7 +413,7 @@ describe("stalled and cleared runs", () => {
     expect(during.status).toBe("running");
     expect(during.heartbeat_at).toEqual(before.heartbeat_at);
     // The watchdog (here with a 1 s limit) marks it failed; the live run notices and lets go of the source.
-    expect(await failStaleSyncs(t.db, 1_000)).toBe(1);
+    expect(await failStaleSyncs(env.db, 1_000)).toBe(1);
     const error = await settledWithin(outcome, 10_000);
     expect(error).toBeInstanceOf(SyncFailedError);
     expect((error as Error).message).toBe(
@@ -470,16 +432,16 @@ describe("stalled and cleared runs", () => {
     const silent = await silentSource(row("CBDU960001", "Cleared While Waiting Ltd"));
     const events: string[] = [];
     // A slow heartbeat: the next run would be done long before the first noticed, if it did not wait.
-    const first = runRegisterSync(t.db, { source: silent.url, heartbeatMs: 1_500 }).then(
+    const first = runRegisterSync(env.db, { source: silent.url, heartbeatMs: 1_500 }).then(
       () => null,
       (error: unknown) => error,
     );
     void first.then(() => events.push("first run stopped"));
     await expect.poll(async () => (await logs())[0]?.records_processed, { timeout: 10_000 }).toBe(1);
-    expect(await clearStuckSyncs(t.db)).toBe(1);
+    expect(await clearStuckSyncs(env.db)).toBe(1);
     // Started right away: its log may be written (the old one is no longer 'running'), but it
     // touches nothing until the old run is gone.
-    const second = runRegisterSync(t.db, {
+    const second = runRegisterSync(env.db, {
       source: EA,
       onProgress: () => events.push("second run staged rows"),
     });
@@ -505,15 +467,15 @@ describe("stalled and cleared runs", () => {
       const silent = await silentSource(row("CBDU970001", "Stuck Job Ltd"));
       // As server/boot.ts registers it: a bulk job, so the runner starts the next sync job only once
       // the stuck one's handler has returned.
-      const queue = new JobQueue(t.db, log, { concurrency: 2, pollMs: 100 });
-      queue.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }), { bulk: true });
+      const queue = new JobQueue(env.db, log, { concurrency: 2, pollMs: 100 });
+      queue.register(registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }));
       queue.start();
       const request = { trigger: "manual" as const, removeMissing: false, staleAfterMinutes: 30 };
-      await requestRegisterSync(t.db, { ...request, source: silent.url });
+      await requestRegisterSync(env.db, { ...request, source: silent.url });
       await expect.poll(async () => (await logs())[0]?.records_processed, { timeout: 10_000 }).toBe(1);
-      expect(await clearStuckSyncs(t.db)).toBe(1);
-      await requestRegisterSync(t.db, { ...request, source: EA });
-      const jobs = () => t.db.selectFrom("jobs").select(["status", "last_error"]).orderBy("id").execute();
+      expect(await clearStuckSyncs(env.db)).toBe(1);
+      await requestRegisterSync(env.db, { ...request, source: EA });
+      const jobs = () => env.db.selectFrom("jobs").select(["status", "last_error"]).orderBy("id").execute();
       await expect.poll(jobs, { timeout: 20_000 }).toEqual([
         { status: "failed", last_error: CLEARED_MESSAGE },
         { status: "done", last_error: null },

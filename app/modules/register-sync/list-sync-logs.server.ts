@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import { readRejections, type Rejection } from "./record-rejections.server";
 import { REGISTER_SYNC_JOB } from "./sync-job.server";
 
 export const SYNC_LOG_LIMIT = 50;
@@ -109,7 +110,7 @@ export async function listSyncDebugEntries(db: Database, limit = DEBUG_ENTRY_LIM
   const rows = await db
     .selectFrom("jobs")
     .select(["id", "status", "attempts", "payload", "last_error", "created_at", "finished_at"])
-    .where("type", "=", REGISTER_SYNC_JOB)
+    .where("type", "=", REGISTER_SYNC_JOB.type)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -125,11 +126,7 @@ export async function listSyncDebugEntries(db: Database, limit = DEBUG_ENTRY_LIM
   }));
 }
 
-export interface RejectionView {
-  line: number;
-  registrationNumber: string | null;
-  reason: string;
-}
+export type RejectionView = Rejection;
 
 /** The stored rejected lines of one run, in line order. */
 export async function listSyncRejections(
@@ -138,16 +135,5 @@ export async function listSyncRejections(
   limit = 200,
 ): Promise<RejectionView[]> {
   if (!/^\d{1,18}$/.test(syncId)) return [];
-  const rows = await db
-    .selectFrom("sync_rejections")
-    .select(["line_number", "registration_number", "reason"])
-    .where("sync_id", "=", syncId as never)
-    .orderBy("line_number")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    line: r.line_number,
-    registrationNumber: r.registration_number,
-    reason: r.reason,
-  }));
+  return readRejections(db, syncId, limit);
 }

@@ -17,6 +17,7 @@ import { parseSearchInput } from "~/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "~/modules/directory/search-providers.server";
 import { normaliseRow } from "./normalise-row";
 import { runRegisterSync } from "./run-register-sync.server";
+import { registrationNumbers } from "./test-support/sync-test-env";
 
 const EA_HEADER =
   "Registration number,Organisation name,UPRN,Building,Address line 1,Address line 2,Address line 3,Address line 4,Town,Postcode,Country,Easting,Northing,Applicant type,Registration tier,Registration type,Registration date,Expiry date,Company number";
@@ -133,14 +134,7 @@ describe("a sync with malformed numbers", () => {
       .execute();
     expect(stored.map((r) => r.line_number)).toEqual([3, 5, 6, 7]);
     expect(stored[1].reason).toContain("Scotland (SEPA)");
-    const numbers = (
-      await t.db
-        .selectFrom("directory_entries")
-        .select("registration_number")
-        .orderBy("registration_number")
-        .execute()
-    ).map((r) => r.registration_number);
-    expect(numbers).toEqual(["CBDU9990001", "CBDU9990002"]);
+    expect(await registrationNumbers(t.db)).toEqual(["CBDU9990001", "CBDU9990002"]);
   });
 
   it("migration 1001 takes stored malformed rows off the register (idempotently), and a re-import leaves them off", async () => {

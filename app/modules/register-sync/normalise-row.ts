@@ -3,7 +3,9 @@
  * a rejection reason. Pure: no I/O, so every rule is tested in isolation.
  */
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
 import { parseRegistrationNumber } from "~/modules/directory/registration";
+import type { RegisterColumns } from "~/platform/db/schema";
 import {
   normaliseApplicantType,
   normaliseRegistrationType,
@@ -13,27 +15,11 @@ import {
 } from "./register-fields";
 import { FIELD_LABELS, FIELD_MAX_CHARS, formatCount } from "./register-limits";
 
-export interface RegisterRow {
-  registration_number: string;
+/** A registration as the sync stages it (register_staging's columns, the line number aside). */
+export interface RegisterRow extends Selectable<RegisterColumns> {
   business_name: string;
-  uprn: string | null;
-  building: string | null;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  address_line_3: string | null;
-  address_line_4: string | null;
-  town: string | null;
-  postcode: string | null;
-  country: string | null;
-  easting: number | null;
-  northing: number | null;
-  applicant_type: string | null;
   registration_tier: "UPPER" | "LOWER" | null;
-  registration_type: string | null;
-  registration_date: string | null;
-  expiry_date: string | null;
-  company_number: string | null;
-  /** Hash of every field above: equal hashes mean an unchanged registration. */
+  /** Hash of every other field: equal hashes mean an unchanged registration. */
   row_hash: string;
 }
 

@@ -8,6 +8,26 @@ export interface Rejection {
   reason: string;
 }
 
+/** A run's stored rejections in line order: the first `limit` (whose reason starts with `reasonPrefix`, if given). */
+export async function readRejections(
+  db: Database,
+  syncId: string | number,
+  limit: number,
+  reasonPrefix?: string,
+): Promise<Rejection[]> {
+  let query = db
+    .selectFrom("sync_rejections")
+    .select(["line_number", "registration_number", "reason"])
+    .where("sync_id", "=", syncId);
+  if (reasonPrefix) query = query.where("reason", "like", `${reasonPrefix}%`);
+  const rows = await query.orderBy("line_number").limit(limit).execute();
+  return rows.map((r) => ({
+    line: r.line_number,
+    registrationNumber: r.registration_number,
+    reason: r.reason,
+  }));
+}
+
 export async function recordRejections(
   db: Database,
   syncId: number,

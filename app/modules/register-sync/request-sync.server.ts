@@ -51,10 +51,7 @@ export async function requestRegisterSync(db: Database, options: RequestSyncOpti
         removeMissing: options.removeMissing,
       }
     : { source, trigger: options.trigger, removeMissing: options.removeMissing };
-  const id = await enqueueJob(db, REGISTER_SYNC_JOB, payload as Record<string, unknown>, {
-    uniqueKey: REGISTER_SYNC_UNIQUE_KEY,
-    maxAttempts: 1,
-  });
+  const id = await enqueueJob(db, REGISTER_SYNC_JOB, payload, { uniqueKey: REGISTER_SYNC_UNIQUE_KEY });
   if (!id) {
     const queued = await db
       .selectFrom("jobs")
@@ -71,7 +68,7 @@ export async function requestRegisterSync(db: Database, options: RequestSyncOpti
 export async function syncPending(db: Database): Promise<boolean> {
   const { rows } = await sql<{ busy: boolean }>`SELECT
     EXISTS (SELECT 1 FROM sync_log WHERE status = 'running')
-    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB} AND status IN ('queued', 'running')) AS busy`.execute(
+    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB.type} AND status IN ('queued', 'running')) AS busy`.execute(
     db,
   );
   return rows[0]?.busy ?? false;

@@ -1,64 +1,26 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertClaimedListing } from "#tests/support/builders";
-import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
+import { EA_HEADER, useSyncTestEnv } from "./test-support/sync-test-env";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/register");
 const fixture = (name: string) => path.join(FIXTURES, name);
-const EA_HEADER = fs.readFileSync(fixture("ea-export.csv"), "utf8").split("\n")[0];
 
-let t: TestDatabase;
-let tmp: string;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "register-sync-"));
-});
-afterAll(async () => {
-  await t.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await t.db.deleteFrom("claimed_listings").execute();
-  await t.db.deleteFrom("directory_entries").execute();
-  await t.db.deleteFrom("sync_log").execute();
-});
-
-/** Serves files or handlers on a local port for URL sources. */
-let servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  servers = [];
-});
-async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function writeCsv(name: string, lines: string[]): string {
-  const file = path.join(tmp, name);
-  fs.writeFileSync(file, [EA_HEADER, ...lines].join("\n") + "\n");
-  return file;
-}
+const env = useSyncTestEnv("register-sync-", ["claimed_listings", "directory_entries", "sync_log"]);
 
 function eaRow(number: string, name: string, town = "Leeds", expiry = "2027-01-01"): string {
   return `${number},${name},,,1 Test Street,,,,${town},LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,${expiry},`;
 }
 
 async function entries() {
-  return t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute();
+  return env.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute();
 }
 
 describe("importing each source format", () => {
   it("imports the EA daily export CSV, normalising values and rejecting bad rows by line", async () => {
-    const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), trigger: "cli" });
+    const summary = await runRegisterSync(env.db, { source: fixture("ea-export.csv"), trigger: "cli" });
     expect(summary).toMatchObject({
       processed: 9,
       added: 5,
@@ -109,7 +71,7 @@ describe("importing each source format", () => {
     });
     expect(byNumber.CBDL200008).toMatchObject({ easting: null, northing: null, country: null });
 
-    const log = await t.db
+    const log = await env.db
       .selectFrom("sync_log")
       .selectAll()
       .where("id", "=", String(summary.syncId))
@@ -125,7 +87,7 @@ describe("importing each source format", () => {
     expect(log.duration_ms).toBeGreaterThanOrEqual(0);
     expect(log.finished_at).not.toBeNull();
     expect(Number(log.bytes_read)).toBe(fs.statSync(fixture("ea-export.csv")).size);
-    const rejections = await t.db
+    const rejections = await env.db
       .selectFrom("sync_rejections")
       .select(["line_number", "registration_number", "reason"])
       .where("sync_id", "=", summary.syncId)
@@ -141,7 +103,7 @@ describe("importing each source format", () => {
   });
 
   it("imports the public-register CSV with other column names, labels and date formats", async () => {
-    const summary = await runRegisterSync(t.db, { source: fixture("public-register.csv") });
+    const summary = await runRegisterSync(env.db, { source: fixture("public-register.csv") });
     expect(summary).toMatchObject({ processed: 4, added: 3, rejected: 1 });
     expect(summary.rejections).toEqual([
       {
@@ -174,7 +136,7 @@ describe("importing each source format", () => {
   });
 
   it("imports the public-register JSON ({meta, items}) with nested fields", async () => {
-    const summary = await runRegisterSync(t.db, { source: fixture("public-register.json") });
+    const summary = await runRegisterSync(env.db, { source: fixture("public-register.json") });
     expect(summary).toMatchObject({ processed: 4, added: 2, rejected: 2 });
     expect(summary.rejections.map((r) => [r.line, r.reason.split(" ").slice(0, 2).join(" ")])).toEqual([
       [3, "missing registration"],
@@ -202,20 +164,20 @@ describe("importing each source format", () => {
   });
 
   it("imports a ZIP holding the CSV, from a path and from a URL", async () => {
-    const fromFile = await runRegisterSync(t.db, { source: fixture("ea-export.zip") });
+    const fromFile = await runRegisterSync(env.db, { source: fixture("ea-export.zip") });
     expect(fromFile).toMatchObject({ processed: 9, added: 5, rejected: 4 });
-    await t.db.deleteFrom("directory_entries").execute();
-    const base = await serve((_req, res) => {
+    await env.db.deleteFrom("directory_entries").execute();
+    const base = await env.serve((_req, res) => {
       res.writeHead(200, { "content-type": "application/zip" });
       fs.createReadStream(fixture("ea-export.zip")).pipe(res);
     });
-    const fromUrl = await runRegisterSync(t.db, { source: `${base}/downloads/waste-carriers-brokers` });
+    const fromUrl = await runRegisterSync(env.db, { source: `${base}/downloads/waste-carriers-brokers` });
     expect(fromUrl).toMatchObject({ processed: 9, added: 5, rejected: 4 });
     expect(await entries()).toHaveLength(5);
   });
 
   it("imports CSV and JSON from http URLs, and reports an HTTP error as a failed run", async () => {
-    const base = await serve((req, res) => {
+    const base = await env.serve((req, res) => {
       const file =
         req.url === "/register.csv"
           ? "ea-export.csv"
@@ -229,17 +191,17 @@ describe("importing each source format", () => {
       res.writeHead(200, { "content-type": "text/plain" });
       fs.createReadStream(fixture(file)).pipe(res);
     });
-    expect(await runRegisterSync(t.db, { source: `${base}/register.csv` })).toMatchObject({
+    expect(await runRegisterSync(env.db, { source: `${base}/register.csv` })).toMatchObject({
       added: 5,
       rejected: 4,
     });
-    expect(await runRegisterSync(t.db, { source: `${base}/registration.json` })).toMatchObject({
+    expect(await runRegisterSync(env.db, { source: `${base}/registration.json` })).toMatchObject({
       added: 2,
       rejected: 2,
     });
-    const failed = runRegisterSync(t.db, { source: `${base}/missing.csv` });
+    const failed = runRegisterSync(env.db, { source: `${base}/missing.csv` });
     await expect(failed).rejects.toThrow(/HTTP 404/);
-    const last = await t.db
+    const last = await env.db
       .selectFrom("sync_log")
       .selectAll()
       .orderBy("id", "desc")
@@ -248,18 +210,18 @@ describe("importing each source format", () => {
   });
 
   it("fails clearly when the file has no registration number column", async () => {
-    const file = path.join(tmp, "no-number.csv");
+    const file = path.join(env.tmp, "no-number.csv");
     fs.writeFileSync(file, "Name,Town\nA,B\n");
-    await expect(runRegisterSync(t.db, { source: file })).rejects.toThrow(/no registration number column/);
+    await expect(runRegisterSync(env.db, { source: file })).rejects.toThrow(/no registration number column/);
   });
 });
 
 describe("re-import and sync semantics", () => {
   it("a second run of the same file adds nothing and changes nothing", async () => {
-    await runRegisterSync(t.db, { source: fixture("ea-export.csv"), removeMissing: true });
+    await runRegisterSync(env.db, { source: fixture("ea-export.csv"), removeMissing: true });
     const before = await entries();
     await new Promise((r) => setTimeout(r, 20));
-    const second = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), removeMissing: true });
+    const second = await runRegisterSync(env.db, { source: fixture("ea-export.csv"), removeMissing: true });
     expect(second).toMatchObject({
       processed: 9,
       added: 0,
@@ -272,17 +234,17 @@ describe("re-import and sync semantics", () => {
   });
 
   it("updates changed rows only, keeping updated_at of unchanged rows; a later duplicate line wins", async () => {
-    const v1 = writeCsv("v1.csv", [eaRow("CBDU1001", "Alpha Skips"), eaRow("CBDU1002", "Beta Waste")]);
-    await runRegisterSync(t.db, { source: v1 });
+    const v1 = env.writeCsv("v1.csv", [eaRow("CBDU1001", "Alpha Skips"), eaRow("CBDU1002", "Beta Waste")]);
+    await runRegisterSync(env.db, { source: v1 });
     const before = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
     await new Promise((r) => setTimeout(r, 20));
-    const v2 = writeCsv("v2.csv", [
+    const v2 = env.writeCsv("v2.csv", [
       eaRow("CBDU1001", "Alpha Skips"),
       eaRow("CBDU1002", "Beta Waste (old name)"),
       eaRow("CBDU1002", "Beta Waste Ltd"),
       eaRow("CBDU1003", "Gamma Haulage"),
     ]);
-    const summary = await runRegisterSync(t.db, { source: v2 });
+    const summary = await runRegisterSync(env.db, { source: v2 });
     expect(summary).toMatchObject({ processed: 4, added: 1, updated: 1, unchanged: 1, rejected: 1 });
     expect(summary.rejections).toEqual([
       {
@@ -300,34 +262,34 @@ describe("re-import and sync semantics", () => {
   });
 
   it("never touches claimed listings and never resets is_claimed", async () => {
-    const v1 = writeCsv("c1.csv", [eaRow("CBDU2001", "Claimed Skips"), eaRow("CBDU2002", "Other Waste")]);
-    await runRegisterSync(t.db, { source: v1 });
-    await insertClaimedListing(t.db, {
+    const v1 = env.writeCsv("c1.csv", [eaRow("CBDU2001", "Claimed Skips"), eaRow("CBDU2002", "Other Waste")]);
+    await runRegisterSync(env.db, { source: v1 });
+    await insertClaimedListing(env.db, {
       registration_number: "CBDU2001",
       company_name: "Claimed Skips (our name)",
       phone: "0161 000 0000",
       verified: true,
     });
-    await t.db
+    await env.db
       .updateTable("directory_entries")
       .set({ is_claimed: true })
       .where("registration_number", "=", "CBDU2001")
       .execute();
-    const claimBefore = await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow();
+    const claimBefore = await env.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow();
 
     // The register renames the business, then drops it from a full export.
-    const v2 = writeCsv("c2.csv", [
+    const v2 = env.writeCsv("c2.csv", [
       eaRow("CBDU2001", "Claimed Skips Renamed Ltd"),
       eaRow("CBDU2002", "Other Waste"),
     ]);
-    expect(await runRegisterSync(t.db, { source: v2, removeMissing: true })).toMatchObject({ updated: 1 });
-    const v3 = writeCsv("c3.csv", [eaRow("CBDU2002", "Other Waste")]);
-    expect(await runRegisterSync(t.db, { source: v3, removeMissing: true })).toMatchObject({ removed: 1 });
+    expect(await runRegisterSync(env.db, { source: v2, removeMissing: true })).toMatchObject({ updated: 1 });
+    const v3 = env.writeCsv("c3.csv", [eaRow("CBDU2002", "Other Waste")]);
+    expect(await runRegisterSync(env.db, { source: v3, removeMissing: true })).toMatchObject({ removed: 1 });
 
-    expect(await t.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow()).toEqual(
+    expect(await env.db.selectFrom("claimed_listings").selectAll().executeTakeFirstOrThrow()).toEqual(
       claimBefore,
     );
-    const entry = await t.db
+    const entry = await env.db
       .selectFrom("directory_entries")
       .selectAll()
       .where("registration_number", "=", "CBDU2001")
@@ -340,22 +302,22 @@ describe("re-import and sync semantics", () => {
   });
 
   it("marks registrations missing from a full source as removed (not deleted), and restores them when they return", async () => {
-    const full = writeCsv("full.csv", [
+    const full = env.writeCsv("full.csv", [
       eaRow("CBDU3001", "One"),
       eaRow("CBDU3002", "Two"),
       eaRow("CBDU3003", "Three"),
     ]);
-    await runRegisterSync(t.db, { source: full, removeMissing: true });
-    const partial = writeCsv("partial.csv", [eaRow("CBDU3001", "One")]);
+    await runRegisterSync(env.db, { source: full, removeMissing: true });
+    const partial = env.writeCsv("partial.csv", [eaRow("CBDU3001", "One")]);
 
     // Without the option (a partial file) nothing is marked.
-    expect(await runRegisterSync(t.db, { source: partial, removeMissing: false })).toMatchObject({
+    expect(await runRegisterSync(env.db, { source: partial, removeMissing: false })).toMatchObject({
       removed: 0,
       unchanged: 1,
     });
     expect((await entries()).every((r) => r.on_register)).toBe(true);
 
-    const summary = await runRegisterSync(t.db, { source: partial, removeMissing: true });
+    const summary = await runRegisterSync(env.db, { source: partial, removeMissing: true });
     expect(summary).toMatchObject({ removed: 2, added: 0, updated: 0, unchanged: 1 });
     const rows = await entries();
     expect(rows).toHaveLength(3);
@@ -364,18 +326,18 @@ describe("re-import and sync semantics", () => {
       ["CBDU3002", false, true],
       ["CBDU3003", false, true],
     ]);
-    const log = await t.db
+    const log = await env.db
       .selectFrom("sync_log")
       .select("records_removed")
       .where("id", "=", String(summary.syncId))
       .executeTakeFirstOrThrow();
     expect(log.records_removed).toBe(2);
     // Already removed rows are not counted again.
-    expect(await runRegisterSync(t.db, { source: partial, removeMissing: true })).toMatchObject({
+    expect(await runRegisterSync(env.db, { source: partial, removeMissing: true })).toMatchObject({
       removed: 0,
     });
 
-    const back = await runRegisterSync(t.db, { source: full, removeMissing: true });
+    const back = await runRegisterSync(env.db, { source: full, removeMissing: true });
     expect(back).toMatchObject({ added: 0, updated: 2, unchanged: 1, removed: 0 });
     expect((await entries()).map((r) => [r.on_register, r.removed_at])).toEqual([
       [true, null],
@@ -384,10 +346,53 @@ describe("re-import and sync semantics", () => {
     ]);
   });
 
+  it("rebuilds the places (postcode and town centroids) from the merged rows in the same run", async () => {
+    const row = (n: string, town: string, postcode: string, e: number, nn: number) =>
+      `${n},Place ${n},,,1 Test Street,,,,${town},${postcode},England,${e},${nn},soleTrader,UPPER,carrier_dealer,2024-01-01,2027-01-01,`;
+    const place = (kind: "sector" | "town", key: string) =>
+      env.db
+        .selectFrom("places")
+        .selectAll()
+        .where("kind", "=", kind)
+        .where("key", "=", key)
+        .executeTakeFirst();
+    const first = await runRegisterSync(env.db, {
+      source: env.writeCsv("places-1.csv", [
+        row("CBDU900001", "Stoke-on-Trent", "ST1 1AA", 388_000, 347_000),
+        row("CBDU900002", "STOKE ON TRENT", "ST1 1AB", 388_200, 347_200),
+      ]),
+    });
+    expect(first.phases.steps.places).toBeGreaterThanOrEqual(0);
+    expect(await place("town", "stoke on trent")).toMatchObject({
+      label: "Stoke-on-Trent",
+      easting: 388_100,
+      northing: 347_100,
+      entries: 2,
+    });
+    expect(await place("sector", "ST1 1")).toMatchObject({ easting: 388_100, entries: 2 });
+
+    // A changed row moves its places.
+    await runRegisterSync(env.db, {
+      source: env.writeCsv("places-2.csv", [
+        row("CBDU900001", "Stoke-on-Trent", "ST1 1AA", 388_400, 347_000),
+        row("CBDU900002", "STOKE ON TRENT", "ST1 1AB", 388_200, 347_200),
+      ]),
+    });
+    expect(await place("sector", "ST1 1")).toMatchObject({ easting: 388_300 });
+    expect(await place("town", "stoke on trent")).toMatchObject({ easting: 388_300 });
+
+    // Nothing changed, but the places are missing (a database migrated after its last sync): rebuilt.
+    await env.db.deleteFrom("places").execute();
+    const again = await runRegisterSync(env.db, { source: path.join(env.tmp, "places-2.csv") });
+    expect(again).toMatchObject({ added: 0, updated: 0 });
+    expect(await place("town", "stoke on trent")).toMatchObject({ entries: 2 });
+    await env.db.deleteFrom("places").execute();
+  });
+
   it("refuses to run a full sync from a source with no valid rows", async () => {
-    await runRegisterSync(t.db, { source: fixture("ea-export.csv") });
-    const empty = writeCsv("empty.csv", []);
-    await expect(runRegisterSync(t.db, { source: empty, removeMissing: true })).rejects.toThrow(/no rows/);
+    await runRegisterSync(env.db, { source: fixture("ea-export.csv") });
+    const empty = env.writeCsv("empty.csv", []);
+    await expect(runRegisterSync(env.db, { source: empty, removeMissing: true })).rejects.toThrow(/no rows/);
     expect((await entries()).every((r) => r.on_register)).toBe(true);
   });
 });
@@ -396,21 +401,21 @@ describe("one run at a time, all or nothing", () => {
   it("refuses a second sync while one is running, with a clear message", async () => {
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
-    const base = await serve(async (_req, res) => {
+    const base = await env.serve(async (_req, res) => {
       res.writeHead(200, { "content-type": "text/csv" });
       res.write(`${EA_HEADER}\n${eaRow("CBDU4001", "Slow Source Ltd")}\n`);
       await released;
       res.end(`${eaRow("CBDU4002", "Slow Source Two")}\n`);
     });
-    const first = runRegisterSync(t.db, { source: `${base}/slow.csv` });
+    const first = runRegisterSync(env.db, { source: `${base}/slow.csv` });
     await expect
-      .poll(async () => (await t.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status))
+      .poll(async () => (await env.db.selectFrom("sync_log").select("status").execute()).map((r) => r.status))
       .toEqual(["running"]);
     // While it runs, the heartbeat reports progress (rows read, bytes read of the announced size).
     await expect
       .poll(
         () =>
-          t.db
+          env.db
             .selectFrom("sync_log")
             .select(["records_processed", "bytes_read", "bytes_total"])
             .executeTakeFirstOrThrow(),
@@ -419,28 +424,28 @@ describe("one run at a time, all or nothing", () => {
         },
       )
       .toMatchObject({ records_processed: 1, bytes_read: expect.any(Number) });
-    const progress = await t.db
+    const progress = await env.db
       .selectFrom("sync_log")
       .select(["bytes_read", "heartbeat_at", "created_at"])
       .executeTakeFirstOrThrow();
     expect(Number(progress.bytes_read)).toBeGreaterThan(EA_HEADER.length);
     expect(progress.heartbeat_at.getTime()).toBeGreaterThan(progress.created_at.getTime());
-    const second = runRegisterSync(t.db, { source: fixture("ea-export.csv") });
+    const second = runRegisterSync(env.db, { source: fixture("ea-export.csv") });
     await expect(second).rejects.toBeInstanceOf(SyncAlreadyRunningError);
     await expect(second).rejects.toThrow(/^A register sync is already running/);
     release();
     expect(await first).toMatchObject({ added: 2 });
-    expect(await t.db.selectFrom("sync_log").select("status").execute()).toEqual([{ status: "success" }]);
+    expect(await env.db.selectFrom("sync_log").select("status").execute()).toEqual([{ status: "success" }]);
   });
 
   it("a stale running sync (no heartbeat) is marked failed and no longer blocks", async () => {
-    await t.db
+    await env.db
       .insertInto("sync_log")
       .values({ status: "running", source: "dead process", heartbeat_at: new Date(Date.now() - 3_600_000) })
       .execute();
-    const summary = await runRegisterSync(t.db, { source: fixture("ea-export.csv"), staleAfterMs: 60_000 });
+    const summary = await runRegisterSync(env.db, { source: fixture("ea-export.csv"), staleAfterMs: 60_000 });
     expect(summary.added).toBe(5);
-    const dead = await t.db
+    const dead = await env.db
       .selectFrom("sync_log")
       .selectAll()
       .where("source", "=", "dead process")
@@ -452,20 +457,24 @@ describe("one run at a time, all or nothing", () => {
   });
 
   it("a source that breaks half-way changes nothing and logs the error", async () => {
-    await runRegisterSync(t.db, { source: fixture("ea-export.csv") });
+    await runRegisterSync(env.db, { source: fixture("ea-export.csv") });
     const before = await entries();
     const rows = Array.from({ length: 3000 }, (_, i) => eaRow(`CBDU${900000 + i}`, `Half Way ${i}`));
-    const base = await serve((_req, res) => {
+    const base = await env.serve((_req, res) => {
       res.writeHead(200, { "content-type": "text/csv", "content-length": String(10_000_000) });
       // The EA rows changed, plus many new rows; then the connection dies.
       res.write(`${EA_HEADER}\n${eaRow("CBDU100001", "Renamed Mid-Sync Ltd")}\n${rows.join("\n")}\n`, () => {
         setTimeout(() => res.socket?.destroy(), 50);
       });
     });
-    const run = runRegisterSync(t.db, { source: `${base}/broken.csv`, removeMissing: true, batchSize: 500 });
+    const run = runRegisterSync(env.db, {
+      source: `${base}/broken.csv`,
+      removeMissing: true,
+      batchSize: 500,
+    });
     await expect(run).rejects.toBeInstanceOf(SyncFailedError);
     expect(await entries()).toEqual(before);
-    const last = await t.db
+    const last = await env.db
       .selectFrom("sync_log")
       .selectAll()
       .orderBy("id", "desc")
@@ -475,9 +484,9 @@ describe("one run at a time, all or nothing", () => {
     expect(last.records_processed).toBeGreaterThan(0);
     expect(last.finished_at).not.toBeNull();
     // The staging area is empty again and the next run works.
-    const { rows: staged } = await t.pool.query("SELECT count(*)::int AS n FROM register_staging");
+    const { rows: staged } = await env.t.pool.query("SELECT count(*)::int AS n FROM register_staging");
     expect(staged[0].n).toBe(0);
-    expect(await runRegisterSync(t.db, { source: fixture("ea-export.csv") })).toMatchObject({
+    expect(await runRegisterSync(env.db, { source: fixture("ea-export.csv") })).toMatchObject({
       added: 0,
       updated: 0,
       unchanged: 5,
@@ -486,11 +495,11 @@ describe("one run at a time, all or nothing", () => {
 
   it("a cancelled run (process stopping) changes nothing", async () => {
     const controller = new AbortController();
-    const file = writeCsv(
+    const file = env.writeCsv(
       "cancel.csv",
       Array.from({ length: 2000 }, (_, i) => eaRow(`CBDU${800000 + i}`, `Cancel ${i}`)),
     );
-    const run = runRegisterSync(t.db, {
+    const run = runRegisterSync(env.db, {
       source: file,
       signal: controller.signal,
       batchSize: 200,

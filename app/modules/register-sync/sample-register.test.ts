@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "../directory/places";
 import { normaliseRow } from "./normalise-row";
 import { EA_EXPORT_HEADER, mapHeader, type RawRegisterRow } from "./register-fields";
-import { sampleRegisterLines } from "./sample-register";
+import { postcodeCentre, sampleRegisterLines } from "./sample-register";
 import { UK_TOWNS } from "./uk-places";
 
 function generate(rows: number, seed: number, malformed = 0) {
@@ -110,6 +110,41 @@ describe("sample register generator", () => {
     for (const city of new Set([...CITY_LINKS, ...POPULAR_LOCATIONS]))
       expect(towns.get(city) ?? 0, city).toBeGreaterThan(20);
     expect(towns.size).toBeGreaterThan(100);
+  });
+
+  it("puts rows near their own postcode, so that postcode and district searches make sense", () => {
+    const { header, rows } = generate(20_000, 4);
+    const col = (name: string) => header.indexOf(name);
+    const byDistrict = new Map<string, { e: number; n: number; count: number }>();
+    let checked = 0;
+    for (const r of rows) {
+      const postcode = r[col("Postcode")];
+      const e = Number(r[col("Easting")]);
+      const n = Number(r[col("Northing")]);
+      if (!postcode || !r[col("Easting")]) continue;
+      const [, area, district, sector] = /^([A-Z]+)(\d+) (\d)/.exec(postcode)!;
+      const town = UK_TOWNS.find((t) => t.name === r[col("Town")] && t.area === area)!;
+      const spread = town.spread ?? 4000;
+      // Within 10% of the town's spread (each way) of its sector's centre.
+      const centre = postcodeCentre(town, Number(district), Number(sector));
+      expect(Math.abs(e - centre.easting), postcode).toBeLessThanOrEqual(spread * 0.1);
+      expect(Math.abs(n - centre.northing), postcode).toBeLessThanOrEqual(spread * 0.1);
+      const key = `${town.name} ${area}${district}`;
+      const sum = byDistrict.get(key) ?? { e: 0, n: 0, count: 0 };
+      byDistrict.set(key, { e: sum.e + e, n: sum.n + n, count: sum.count + 1 });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(18_000);
+    // Leeds: LS postcodes near Leeds, and its districts in different parts of the city.
+    const leeds = [...byDistrict]
+      .filter(([k]) => k.startsWith("Leeds LS"))
+      .map(([, v]) => [v.e / v.count, v.n / v.count]);
+    expect(leeds.length).toBeGreaterThan(20);
+    for (const [e, n] of leeds) expect(Math.hypot(e - 430_000, n - 433_500)).toBeLessThan(4_000);
+    const apart = leeds.flatMap(([e, n], i) =>
+      leeds.slice(i + 1).map(([e2, n2]) => Math.hypot(e - e2, n - n2)),
+    );
+    expect(apart.filter((d) => d > 1_000).length / apart.length).toBeGreaterThan(0.8);
   });
 
   it("includes the requested number of malformed rows, each rejected by the importer", () => {

@@ -297,6 +297,39 @@ function addYears(day: string, years: number): string {
   return isoDay(date.getTime());
 }
 
+/** A row's own scatter around its postcode sector's centre, as a fraction of the town's spread. */
+const JITTER = 0.1;
+
+/** Two numbers in [0, 1) from a string (FNV-1a): the same place for the same postcode, in every run. */
+function unitPair(text: string): [number, number] {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  const second = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
+  return [h / 4294967296, second / 4294967296];
+}
+
+/**
+ * Where a postcode's registrations sit: each district at its own point within 70% of the town's
+ * spread from the centre, each sector within 10% of the spread from its district's point (the
+ * rows then scatter by another 10% at most), so every row stays within the town's spread.
+ */
+export function postcodeCentre(
+  town: UkTown,
+  district: number,
+  sector: number | null,
+): { easting: number; northing: number } {
+  const spread = town.spread ?? 4_000;
+  const offset = (key: string, radius: number) => {
+    const [u, v] = unitPair(key);
+    const r = radius * Math.sqrt(u);
+    const angle = 2 * Math.PI * v;
+    return { de: Math.round(r * Math.cos(angle)), dn: Math.round(r * Math.sin(angle)) };
+  };
+  const d = offset(`${town.area}${district}`, spread * 0.7);
+  const s = sector === null ? { de: 0, dn: 0 } : offset(`${town.area}${district} ${sector}`, spread * 0.1);
+  return { easting: town.easting + d.de + s.de, northing: town.northing + d.dn + s.dn };
+}
+
 function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -306,6 +339,7 @@ export function sampleRegisterHeader(): string {
 }
 
 /** Yields the header line, then one CSV line per row (no line endings). */
+// eslint-disable-next-line max-lines-per-function -- one seeded random sequence: the order of every draw fixes the sample for a seed (names, numbers, places), so its steps stay in one generator
 export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<string> {
   const random = rng(options.seed ?? DEFAULT_SAMPLE_SEED);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
@@ -435,13 +469,19 @@ export function* sampleRegisterLines(options: SampleRegisterOptions): Generator<
       : "";
     const line4 = chance(0.04) ? "c/o Accounts Dept" : "";
     const district = pick(town.districts);
-    const postcode = chance(0.01)
+    // The same random draws in the same order as before (so names and numbers do not change).
+    const blankPostcode = chance(0.01);
+    const sector = blankPostcode ? null : int(1, 9);
+    const postcode = blankPostcode
       ? ""
-      : `${town.area}${district} ${int(1, 9)}${pick(INWARD_LETTERS)}${pick(INWARD_LETTERS)}`;
+      : `${town.area}${district} ${sector}${pick(INWARD_LETTERS)}${pick(INWARD_LETTERS)}`;
     const spread = town.spread ?? 4_000;
     const noGrid = chance(0.03);
-    const easting = noGrid ? "" : String(town.easting + int(-spread, spread));
-    const northing = noGrid ? "" : String(town.northing + int(-spread, spread));
+    // Near its postcode: districts and sectors sit in their own parts of the town, so that a
+    // search around LS1 1AA, LS1 1 or LS1 finds the carriers there first (decision 0214).
+    const centre = postcodeCentre(town, district, sector);
+    const easting = noGrid ? "" : String(centre.easting + Math.round(int(-spread, spread) * JITTER));
+    const northing = noGrid ? "" : String(centre.northing + Math.round(int(-spread, spread) * JITTER));
     const uprn = chance(0.3) ? "" : String(int(10_000_000, 100_099_999_999));
     const country = chance(0.2) ? "" : town.country;
 

@@ -33,10 +33,8 @@ it("seeds an empty directory from a generated sample once; a second start reuses
 it("runs as a 'register-sync' job from the configured source, and on the daily schedule", async () => {
   const queue = new JobQueue(t.db, log);
   queue.register(
-    REGISTER_SYNC_JOB,
-    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }),
+    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30, SYNC_DAILY_AT: "03:00" }),
   );
-  queue.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
   await queue.enqueue(REGISTER_SYNC_JOB, {});
   await queue.tick(new Date(Date.UTC(2030, 0, 1, 2, 0))); // before 03:00: the manual job only
   await expect.poll(() => t.db.selectFrom("jobs").select("status").execute()).toEqual([{ status: "done" }]);
@@ -52,10 +50,8 @@ it("runs as a 'register-sync' job from the configured source, and on the daily s
 
   const scheduled = new JobQueue(t.db, log);
   scheduled.register(
-    REGISTER_SYNC_JOB,
-    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30 }),
+    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30, SYNC_DAILY_AT: "03:00" }),
   );
-  scheduled.schedule({ name: "register-sync-daily", dailyAt: "03:00", type: REGISTER_SYNC_JOB });
   await scheduled.tick(new Date(Date.UTC(2030, 0, 1, 3, 5)));
   await expect
     .poll(() => t.db.selectFrom("jobs").select("status").where("unique_key", "like", "schedule:%").execute())
@@ -71,8 +67,19 @@ it("runs as a 'register-sync' job from the configured source, and on the daily s
 });
 
 it("fails the job clearly when no source is configured", async () => {
-  const handler = registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 });
+  const { handler } = registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 });
   await expect(
-    handler({}, { db: t.db, log, job: {} as never, signal: new AbortController().signal }),
+    handler(
+      { trigger: "manual", removeMissing: true },
+      { db: t.db, log, job: {} as never, signal: new AbortController().signal },
+    ),
   ).rejects.toThrow(/No register source configured/);
+});
+
+it("is not scheduled without a configured source, even with a daily time", () => {
+  expect(registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30, SYNC_DAILY_AT: "03:00" }).schedule).toBeUndefined();
+  expect(
+    registerSyncJob({ REGISTER_SOURCE: fixture, SYNC_STALE_AFTER_MINUTES: 30, SYNC_DAILY_AT: "03:00" })
+      .schedule,
+  ).toEqual({ name: "register-sync-daily", dailyAt: "03:00" });
 });

@@ -3,20 +3,15 @@
  * queue too), crash recovery (a killed run leaves nothing behind and is marked error), clearing a
  * run that is in fact alive, removed registrations, and the scheduled run.
  */
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import { searchProviders } from "~/modules/directory/search-providers.server";
 import { parseSearchInput } from "~/modules/directory/search-input";
 import { JobQueue } from "~/platform/jobs/queue.server";
 import { insertRegisterEntry } from "#tests/support/builders";
-import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { CLEARED_MESSAGE, clearStuckSyncs } from "./clear-stuck-syncs.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import {
@@ -29,67 +24,33 @@ import { NoRegisterSourceError, requestRegisterSync, syncPending } from "./reque
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
 import { stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
 import { detectRegisterFileType } from "./store-upload.server";
+import { EA_HEADER, registrationNumbers, useSyncTestEnv } from "./test-support/sync-test-env";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
 
 const log = pino({ level: "silent" });
 const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/register");
 const EA = path.join(FIXTURES, "ea-export.csv");
-const EA_HEADER = fs.readFileSync(EA, "utf8").split("\n")[0];
 const row = (n: string, name: string, town = "Leeds") =>
   `${n},${name},,,1 Test Street,,,,${town},LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,2030-01-01,`;
 
-let t: TestDatabase;
-let tmp: string;
-let servers: http.Server[] = [];
-beforeAll(async () => {
-  t = await createTestDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sync-ops-"));
-});
-afterAll(async () => {
-  await t.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await t.db.deleteFrom("directory_entries").execute();
-  await t.db.deleteFrom("sync_log").execute();
-  await t.db.deleteFrom("jobs").execute();
-});
-afterEach(async () => {
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  servers = [];
-});
-
-function csv(name: string, lines: string[]): string {
-  const file = path.join(tmp, name);
-  fs.writeFileSync(file, [EA_HEADER, ...lines].join("\n") + "\n");
-  return file;
-}
+const env = useSyncTestEnv("sync-ops-", ["directory_entries", "sync_log", "jobs"]);
 
 /** A source that sends its first row, then waits until released. */
 async function slowSource(first: string, rest: string) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  const server = http.createServer(async (_req, res) => {
+  const base = await env.serve(async (_req, res) => {
     res.writeHead(200, { "content-type": "text/csv" });
     res.write(`${EA_HEADER}\n${first}\n`);
     await released;
     res.end(`${rest}\n`);
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/register.csv`, release };
+  return { url: `${base}/register.csv`, release };
 }
 
 const statuses = async () =>
-  (await t.db.selectFrom("sync_log").select("status").orderBy("id").execute()).map((r) => r.status);
-const numbers = async () =>
-  (
-    await t.db
-      .selectFrom("directory_entries")
-      .select("registration_number")
-      .orderBy("registration_number")
-      .execute()
-  ).map((r) => r.registration_number);
+  (await env.db.selectFrom("sync_log").select("status").orderBy("id").execute()).map((r) => r.status);
+const numbers = () => registrationNumbers(env.db);
 
 describe("one sync at a time", () => {
   it("refuses a second request while a sync runs or waits, with a clear message; needs a source", async () => {
@@ -100,36 +61,38 @@ describe("one sync at a time", () => {
       staleAfterMinutes: 30,
     };
     await expect(
-      requestRegisterSync(t.db, { ...options, configuredSource: undefined }),
+      requestRegisterSync(env.db, { ...options, configuredSource: undefined }),
     ).rejects.toBeInstanceOf(NoRegisterSourceError);
-    expect(await syncPending(t.db)).toBe(false);
-    const id = await requestRegisterSync(t.db, options);
+    expect(await syncPending(env.db)).toBe(false);
+    const id = await requestRegisterSync(env.db, options);
     expect(id).toBeTruthy();
-    expect(await syncPending(t.db)).toBe(true);
+    expect(await syncPending(env.db)).toBe(true);
     // Queued, not yet running: a second click is refused (one job, unique key).
-    const second = requestRegisterSync(t.db, options);
+    const second = requestRegisterSync(env.db, options);
     await expect(second).rejects.toBeInstanceOf(SyncAlreadyRunningError);
     await expect(second).rejects.toThrow(
       /^A register sync is already running .*Wait for it to finish, or clear it if it is stuck\./,
     );
-    expect(await t.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
+    expect(await env.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
     // Running (a log row 'running'): refused too.
-    await t.db.deleteFrom("jobs").execute();
-    await t.db.insertInto("sync_log").values({ status: "running", source: "elsewhere" }).execute();
-    await expect(requestRegisterSync(t.db, options)).rejects.toBeInstanceOf(SyncAlreadyRunningError);
+    await env.db.deleteFrom("jobs").execute();
+    await env.db.insertInto("sync_log").values({ status: "running", source: "elsewhere" }).execute();
+    await expect(requestRegisterSync(env.db, options)).rejects.toBeInstanceOf(SyncAlreadyRunningError);
   });
 
   it("two sync jobs picked up together by the runner (concurrency 2): one runs, the other is refused and not retried", async () => {
     const slow = await slowSource(row("CBDU5001", "Slow One Ltd"), row("CBDU5002", "Slow Two Ltd"));
-    const queue = new JobQueue(t.db, log, { concurrency: 2 });
-    queue.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }));
+    const queue = new JobQueue(env.db, log, { concurrency: 2 });
+    // The definition is bulk (one at a time per runner); as two instances' runners would, this
+    // runner takes both, so the sync_log guard is what refuses the second.
+    queue.register({ ...registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }), bulk: false });
     await queue.enqueue(REGISTER_SYNC_JOB, { source: slow.url, removeMissing: false }, { maxAttempts: 1 });
     await queue.enqueue(REGISTER_SYNC_JOB, { source: EA, removeMissing: false }, { maxAttempts: 1 });
     await queue.tick();
     await expect
-      .poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "failed").execute())
+      .poll(() => env.db.selectFrom("jobs").select("status").where("status", "=", "failed").execute())
       .toHaveLength(1);
-    const failed = await t.db
+    const failed = await env.db
       .selectFrom("jobs")
       .select(["last_error", "attempts"])
       .where("status", "=", "failed")
@@ -138,7 +101,7 @@ describe("one sync at a time", () => {
     expect(failed.attempts).toBe(1);
     slow.release();
     await expect
-      .poll(() => t.db.selectFrom("jobs").select("status").where("status", "=", "done").execute())
+      .poll(() => env.db.selectFrom("jobs").select("status").where("status", "=", "done").execute())
       .toHaveLength(1);
     await queue.stop();
     expect(await statuses()).toEqual(["success"]);
@@ -148,14 +111,14 @@ describe("one sync at a time", () => {
 
 describe("crash recovery", () => {
   it("a run killed half-way (staged rows, no heartbeat) is marked error and its leftovers are never merged", async () => {
-    await runRegisterSync(t.db, { source: EA });
-    const before = await t.db
+    await runRegisterSync(env.db, { source: EA });
+    const before = await env.db
       .selectFrom("directory_entries")
       .selectAll()
       .orderBy("registration_number")
       .execute();
     // What a killed process leaves: a 'running' log with an old heartbeat and rows in staging.
-    const dead = await t.db
+    const dead = await env.db
       .insertInto("sync_log")
       .values({
         status: "running",
@@ -166,7 +129,7 @@ describe("crash recovery", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await stageRegisterRows(
-      t.db,
+      env.db,
       StagingBatch.of([
         {
           line_number: 2,
@@ -195,10 +158,10 @@ describe("crash recovery", () => {
     );
     // Nothing changed in the directory; the watchdog marks the dead run as failed.
     expect(
-      await t.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute(),
+      await env.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute(),
     ).toEqual(before);
-    expect(await failStaleSyncs(t.db, 30 * 60_000)).toBe(1);
-    const marked = await t.db
+    expect(await failStaleSyncs(env.db, 30 * 60_000)).toBe(1);
+    const marked = await env.db
       .selectFrom("sync_log")
       .selectAll()
       .where("id", "=", dead.id)
@@ -207,51 +170,51 @@ describe("crash recovery", () => {
     expect(marked.error_message).toMatch(/stopped responding .*no data was changed/);
     expect(marked.duration_ms).toBe(5 * 60_000);
     // The next run starts from a clean staging table: the dead run's row is not imported.
-    const next = await runRegisterSync(t.db, { source: EA });
+    const next = await runRegisterSync(env.db, { source: EA });
     expect(next).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
     expect(await numbers()).not.toContain("CBDU6666");
   });
 
   it("'Clear Stuck Syncs' on a run that is alive: the run stops without changing anything and a new one may start", async () => {
     const slow = await slowSource(row("CBDU7001", "Cleared One Ltd"), row("CBDU7002", "Cleared Two Ltd"));
-    const run = runRegisterSync(t.db, { source: slow.url });
+    const run = runRegisterSync(env.db, { source: slow.url });
     await expect.poll(statuses).toEqual(["running"]);
-    await t.db
+    await env.db
       .insertInto("jobs")
-      .values({ type: REGISTER_SYNC_JOB, status: "running", payload: "{}", unique_key: "register-sync" })
+      .values({ type: REGISTER_SYNC_JOB.type, status: "running", payload: "{}", unique_key: "register-sync" })
       .execute();
-    expect(await clearStuckSyncs(t.db)).toBe(1);
-    const cleared = await t.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
+    expect(await clearStuckSyncs(env.db)).toBe(1);
+    const cleared = await env.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
     expect(cleared).toMatchObject({ status: "error", error_message: CLEARED_MESSAGE });
     expect(cleared.finished_at).not.toBeNull();
     // The job row no longer holds the one-sync slot.
-    expect(await t.db.selectFrom("jobs").select(["status", "last_error"]).execute()).toEqual([
+    expect(await env.db.selectFrom("jobs").select(["status", "last_error"]).execute()).toEqual([
       { status: "failed", last_error: CLEARED_MESSAGE },
     ]);
-    expect(await syncPending(t.db)).toBe(false);
+    expect(await syncPending(env.db)).toBe(false);
     slow.release();
     await expect(run).rejects.toBeInstanceOf(SyncFailedError);
     expect(await numbers()).toEqual([]);
-    const after = await t.db
+    const after = await env.db
       .selectFrom("sync_log")
       .select(["status", "error_message"])
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ status: "error", error_message: CLEARED_MESSAGE });
-    expect(await runRegisterSync(t.db, { source: EA })).toMatchObject({ added: 5 });
+    expect(await runRegisterSync(env.db, { source: EA })).toMatchObject({ added: 5 });
   });
 });
 
 describe("removed registrations", () => {
   it("are kept, marked, shown as removed on the profile and left out of search; they come back when listed again", async () => {
-    const full = csv("full.csv", [
+    const full = env.writeCsv("full.csv", [
       row("CBDU8101", "Stays Waste Ltd", "Removaltown"),
       row("CBDU8102", "Goes Waste Ltd", "Removaltown"),
     ]);
-    await runRegisterSync(t.db, { source: full, removeMissing: true });
-    const smaller = csv("smaller.csv", [row("CBDU8101", "Stays Waste Ltd", "Removaltown")]);
-    const summary = await runRegisterSync(t.db, { source: smaller, removeMissing: true });
+    await runRegisterSync(env.db, { source: full, removeMissing: true });
+    const smaller = env.writeCsv("smaller.csv", [row("CBDU8101", "Stays Waste Ltd", "Removaltown")]);
+    const summary = await runRegisterSync(env.db, { source: smaller, removeMissing: true });
     expect(summary).toMatchObject({ removed: 1, added: 0, updated: 0 });
-    const logs = await listSyncLogs(t.db);
+    const logs = await listSyncLogs(env.db);
     expect(logs[0]).toMatchObject({
       status: "success",
       recordsRemoved: 1,
@@ -260,38 +223,38 @@ describe("removed registrations", () => {
       recordsRejected: 0,
     });
     expect(await numbers()).toEqual(["CBDU8101", "CBDU8102"]);
-    expect(await getProvider(t.db, "CBDU8102")).toBeNull();
-    expect(await getRemovedRegistration(t.db, "cbdu 8102")).toMatchObject({
+    expect(await getProvider(env.db, "CBDU8102")).toBeNull();
+    expect(await getRemovedRegistration(env.db, "cbdu 8102")).toMatchObject({
       registration_number: "CBDU8102",
       business_name: "Goes Waste Ltd",
       removed_at: expect.any(String),
     });
-    expect(await getRemovedRegistration(t.db, "CBDU8101")).toBeNull();
+    expect(await getRemovedRegistration(env.db, "CBDU8101")).toBeNull();
     const found = await searchProviders(
-      t.db,
+      env.db,
       parseSearchInput(new URLSearchParams({ query: "Removaltown" })).input,
     );
     expect(JSON.stringify(found)).toContain("CBDU8101");
     expect(JSON.stringify(found)).not.toContain("CBDU8102");
-    const back = await runRegisterSync(t.db, { source: full, removeMissing: true });
+    const back = await runRegisterSync(env.db, { source: full, removeMissing: true });
     expect(back).toMatchObject({ removed: 0, updated: 1 });
-    expect(await getRemovedRegistration(t.db, "CBDU8102")).toBeNull();
+    expect(await getRemovedRegistration(env.db, "CBDU8102")).toBeNull();
   });
 });
 
 describe("history, rejected lines and schedule", () => {
   it("lists runs newest first with counts and rejected lines, summary cards and debug entries", async () => {
-    const bad = csv("bad.csv", [
+    const bad = env.writeCsv("bad.csv", [
       row("CBDU8201", "Good Row Ltd"),
       ",No Number Ltd,,,,,,,Leeds,,,,,,,,,,",
       row("CBDU8202", "Another Good Ltd"),
     ]);
-    await runRegisterSync(t.db, { source: bad, trigger: "upload" });
-    await t.db
+    await runRegisterSync(env.db, { source: bad, trigger: "upload" });
+    await env.db
       .insertInto("sync_log")
       .values({ status: "error", error_message: "boom", created_at: new Date(Date.now() + 1000) })
       .execute();
-    const logs = await listSyncLogs(t.db);
+    const logs = await listSyncLogs(env.db);
     expect(logs.map((l) => l.status)).toEqual(["error", "success"]);
     expect(logs[1]).toMatchObject({
       trigger: "upload",
@@ -300,23 +263,23 @@ describe("history, rejected lines and schedule", () => {
       recordsRejected: 1,
       storedRejections: 1,
     });
-    const rejected = await listSyncRejections(t.db, logs[1].id);
+    const rejected = await listSyncRejections(env.db, logs[1].id);
     expect(rejected).toEqual([
       { line: 3, registrationNumber: null, reason: expect.stringMatching(/registration number/i) },
     ]);
-    expect(await listSyncRejections(t.db, "not-a-number")).toEqual([]);
-    expect(await syncSummaryCards(t.db)).toMatchObject({
+    expect(await listSyncRejections(env.db, "not-a-number")).toEqual([]);
+    expect(await syncSummaryCards(env.db)).toMatchObject({
       totalRuns: 2,
       successfulRuns: 1,
       lastRun: { status: "error" },
     });
-    await requestRegisterSync(t.db, {
+    await requestRegisterSync(env.db, {
       source: bad,
       trigger: "upload",
       removeMissing: false,
       staleAfterMinutes: 30,
     });
-    const debug = await listSyncDebugEntries(t.db);
+    const debug = await listSyncDebugEntries(env.db);
     expect(debug).toHaveLength(1);
     expect(debug[0]).toMatchObject({
       status: "queued",
@@ -325,7 +288,7 @@ describe("history, rejected lines and schedule", () => {
   });
 
   it("keeps at most 50 runs in the history", async () => {
-    await t.db
+    await env.db
       .insertInto("sync_log")
       .values(
         Array.from({ length: 55 }, (_, i) => ({
@@ -334,31 +297,31 @@ describe("history, rejected lines and schedule", () => {
         })),
       )
       .execute();
-    const logs = await listSyncLogs(t.db);
+    const logs = await listSyncLogs(env.db);
     expect(logs).toHaveLength(50);
     expect(logs[0].createdAt).toBe(new Date(Date.UTC(2030, 0, 1, 0, 54)).toISOString());
   });
 
   it("runs the daily schedule at the configured time, once a day, as a full sync", async () => {
-    const full = csv("scheduled.csv", [row("CBDU8301", "Scheduled Waste Ltd")]);
-    await insertRegisterEntry(t.db, {
+    const full = env.writeCsv("scheduled.csv", [row("CBDU8301", "Scheduled Waste Ltd")]);
+    await insertRegisterEntry(env.db, {
       registration_number: "CBDU8399",
       business_name: "Gone By Morning Ltd",
     });
-    const queue = new JobQueue(t.db, log);
+    const queue = new JobQueue(env.db, log);
     queue.register(
-      REGISTER_SYNC_JOB,
-      registerSyncJob({ REGISTER_SOURCE: full, SYNC_STALE_AFTER_MINUTES: 30 }),
+      registerSyncJob({ REGISTER_SOURCE: full, SYNC_STALE_AFTER_MINUTES: 30, SYNC_DAILY_AT: "05:30" }),
     );
-    queue.schedule({ name: "register-sync-daily", dailyAt: "05:30", type: REGISTER_SYNC_JOB });
     await queue.tick(new Date(Date.UTC(2031, 4, 2, 5, 29)));
-    expect(await t.db.selectFrom("jobs").select("id").execute()).toEqual([]);
+    expect(await env.db.selectFrom("jobs").select("id").execute()).toEqual([]);
     await queue.tick(new Date(Date.UTC(2031, 4, 2, 5, 31)));
-    await expect.poll(() => t.db.selectFrom("jobs").select("status").execute()).toEqual([{ status: "done" }]);
+    await expect
+      .poll(() => env.db.selectFrom("jobs").select("status").execute())
+      .toEqual([{ status: "done" }]);
     await queue.tick(new Date(Date.UTC(2031, 4, 2, 9, 0)));
-    expect(await t.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
+    expect(await env.db.selectFrom("jobs").select("id").execute()).toHaveLength(1);
     await queue.stop();
-    const last = await t.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
+    const last = await env.db.selectFrom("sync_log").selectAll().executeTakeFirstOrThrow();
     expect(last).toMatchObject({
       trigger: "schedule",
       status: "success",

@@ -14,7 +14,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { requestRegisterSync } from "./request-sync.server";
 import { InvalidUploadError, storeRegisterUpload } from "./store-upload.server";
-import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
+import { registerSyncJob } from "./sync-job.server";
 
 const log = pino({ level: "silent" });
 const fixture = path.resolve(import.meta.dirname, "../../../tests/fixtures/register/ea-export.csv");
@@ -54,9 +54,7 @@ it("stores the upload in storage, imports it from the job, then deletes it", asy
 
   // Another instance: its own queue, the same database and storage, no shared folder.
   const other = new JobQueue(t.db, log);
-  other.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }), {
-    bulk: true,
-  });
+  other.register(registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }));
   expect(await other.drain()).toBe(1);
   const run = await t.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
   expect(run).toMatchObject({
@@ -77,7 +75,7 @@ it("fails the job clearly when the upload is gone, and refuses what is not a reg
     staleAfterMinutes: 30,
   });
   const q = new JobQueue(t.db, log);
-  q.register(REGISTER_SYNC_JOB, registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }));
+  q.register(registerSyncJob({ SYNC_STALE_AFTER_MINUTES: 30 }, { storage }));
   await q.drain();
   const job = await t.db.selectFrom("jobs").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
   expect(job).toMatchObject({ status: "failed" });

@@ -2,6 +2,7 @@
  * 'Report this carrier': a visitor's report about a listing, stored in carrier_reports for the
  * admins (Reports & Complaints). Validated here, rate-limited per IP by the route.
  */
+import { normaliseEmail } from "~/platform/email-address";
 import type { Database } from "~/platform/db/database.server";
 import type { ReportInput } from "./report-schema";
 
@@ -24,7 +25,7 @@ export async function submitReport(
       registration_number: entry.registration_number,
       reason: input.reason,
       details: input.details,
-      reporter_email: input.email ? input.email.toLowerCase() : null,
+      reporter_email: input.email ? normaliseEmail(input.email) : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@
  * who has reviewed whom (decision 0410).
  */
 import type { Database } from "~/platform/db/database.server";
-import { normaliseReviewEmail } from "./review-schema";
+import { normaliseEmail } from "~/platform/email-address";
 import { mayKnow, type Reviewer } from "./reviewer.server";
 
 export async function hasReviewed(
@@ -13,7 +13,7 @@ export async function hasReviewed(
   secret: string,
   args: { registrationNumber: string; email: string; reviewer: Reviewer },
 ): Promise<boolean> {
-  const normalised = normaliseReviewEmail(args.email);
+  const normalised = normaliseEmail(args.email);
   if (!normalised.includes("@") || normalised.length > 254) return false;
   if (!mayKnow(secret, args.reviewer, args.registrationNumber, normalised)) return false;
   const row = await db

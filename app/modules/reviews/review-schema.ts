@@ -1,6 +1,7 @@
 /** The review form (premium profiles): fields, messages and limits. */
+import { normaliseEmail } from "~/platform/email-address";
 import { z } from "zod";
-import { EMAIL_PATTERN, LIMITS } from "../leads/constants";
+import { EMAIL_PATTERN, LIMITS, nameField, requiredText } from "../leads/constants";
 
 export const REVIEW_MESSAGES = {
   missing: { title: "Missing information", description: "Please fill in all fields before submitting" },
@@ -26,31 +27,26 @@ export const DEFAULT_RATING = 5;
 const missing = REVIEW_MESSAGES.missing.description;
 
 /** E-mails are compared (and stored) trimmed and lower-case: one review per address per provider. */
-export const normaliseReviewEmail = (email: string) => email.trim().toLowerCase();
 
 export const reviewSchema = z.object({
-  name: z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(LIMITS.name, `Please keep your name under ${LIMITS.name} characters`),
+  name: nameField(missing),
   email: z
     .string({ error: missing })
     .trim()
     .max(LIMITS.email, REVIEW_MESSAGES.invalidEmail.description)
     .refine((v) => v.includes("@") && EMAIL_PATTERN.test(v), REVIEW_MESSAGES.invalidEmail.description)
-    .transform(normaliseReviewEmail),
+    .transform(normaliseEmail),
   rating: z.coerce
     .number({ error: "Please choose a rating from 1 to 5" })
     .int("Please choose a rating from 1 to 5")
     .min(1, "Please choose a rating from 1 to 5")
     .max(5, "Please choose a rating from 1 to 5")
     .default(DEFAULT_RATING),
-  text: z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(LIMITS.reviewText, `Please keep your review under ${LIMITS.reviewText} characters`),
+  text: requiredText(
+    LIMITS.reviewText,
+    missing,
+    `Please keep your review under ${LIMITS.reviewText} characters`,
+  ),
 });
 
 export type ReviewInput = z.infer<typeof reviewSchema>;

@@ -5,7 +5,7 @@
  * them reveals nothing; anyone else is never told.
  */
 import crypto from "node:crypto";
-import { normaliseReviewEmail } from "./review-schema";
+import { normaliseEmail } from "~/platform/email-address";
 
 export interface Reviewer {
   /** The signed-in user's e-mail, if any. */
@@ -20,7 +20,7 @@ export const ANONYMOUS_REVIEWER: Reviewer = { signedInEmail: null, marks: [] };
 export function reviewMark(secret: string, registrationNumber: string, email: string): string {
   return crypto
     .createHmac("sha256", secret)
-    .update(`review\n${registrationNumber.trim().toUpperCase()}\n${normaliseReviewEmail(email)}`)
+    .update(`review\n${registrationNumber.trim().toUpperCase()}\n${normaliseEmail(email)}`)
     .digest("base64url")
     .slice(0, 22);
 }
@@ -32,7 +32,7 @@ export function mayKnow(
   registrationNumber: string,
   email: string,
 ): boolean {
-  const normalised = normaliseReviewEmail(email);
-  if (reviewer.signedInEmail && normaliseReviewEmail(reviewer.signedInEmail) === normalised) return true;
+  const normalised = normaliseEmail(email);
+  if (reviewer.signedInEmail && normaliseEmail(reviewer.signedInEmail) === normalised) return true;
   return reviewer.marks.includes(reviewMark(secret, registrationNumber, normalised));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertPremiumListing, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { log } from "../leads/test-support/enquiry-fixtures";
+import { log, parsedInput } from "../leads/test-support/enquiry-fixtures";
 import { hasReviewed } from "./has-reviewed.server";
 import { listProviderReviews } from "./list-reviews.server";
 import { listPendingReviews, moderateReview } from "./moderate-review.server";
@@ -22,11 +22,8 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-const input = (over: Record<string, unknown> = {}): ReviewInput => {
-  const r = reviewSchema.safeParse({ name: "Rae", email: "Rae@Example.test ", text: "Great job", ...over });
-  if (!r.success) throw new Error(JSON.stringify(r.error.issues));
-  return r.data;
-};
+const input = (over: Record<string, unknown> = {}): ReviewInput =>
+  parsedInput(reviewSchema, { name: "Rae", email: "Rae@Example.test ", text: "Great job", ...over });
 const config = { publicUrl: "http://localhost:9999", sessionSecret: "reviews-test-secret" };
 let ip = 0;
 const submit = (

@@ -11,11 +11,10 @@ import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { hit } from "~/platform/rate-limit.server";
-import { FORM_LIMITS, formLimitKey } from "../leads/rate-limits";
+import { formAllowed, ignoredAsBot } from "../leads/visitor-form.server";
 import { getQuoteProvider } from "../quotes/create-quote.server";
 import type { ReviewInput } from "./review-schema";
 import { mayKnow, reviewMark, type Reviewer } from "./reviewer.server";
-import { honeypotFilled } from "~/platform/honeypot";
 
 export type SubmitReviewResult =
   /** Stored; `mark` is what the visitor's browser keeps (so it may be told later). */
@@ -40,18 +39,14 @@ export async function submitReview(
     reviewer: Reviewer;
   },
 ): Promise<SubmitReviewResult> {
-  if (honeypotFilled(args.honeypot)) {
-    log.info({ form: "review" }, "honeypot filled; submission ignored");
-    return { status: "ignored" };
-  }
+  if (ignoredAsBot(log, "review", args.honeypot)) return { status: "ignored" };
   const provider = await getQuoteProvider(db, args.registrationNumber);
   if (!provider) return { status: "not-found" };
   const reg = provider.registration_number;
   const { email } = args.input;
   const knows = mayKnow(config.sessionSecret, args.reviewer, reg, email);
   // Counted whether or not the address has reviewed, so the limit cannot tell either.
-  if (!(await hit(db, formLimitKey("review", args.ip), FORM_LIMITS.review)).allowed)
-    return { status: "rate-limited" };
+  if (!(await formAllowed(db, "review", args.ip))) return { status: "rate-limited" };
   const row = await db
     .insertInto("reviews")
     .values({

@@ -19,11 +19,11 @@ import {
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { insertClaimedListing, insertRegisterEntry, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { PDF_JOB } from "./create-note.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
 import { getWasteNoteView } from "./get-note.server";
 import { renderInProcess } from "./pdf-renderer.server";
 import { submitWasteNote } from "./submit-note.server";
+import { noteCounts } from "./test-support/note-counts";
 import { pdfText } from "./test-support/pdf-text";
 import { VALID_FIELDS } from "./test-support/valid-form";
 import { validateWasteNote } from "./validate-note.server";
@@ -55,21 +55,7 @@ function noteForm(
   return form;
 }
 
-async function counts() {
-  const notes = await t.db
-    .selectFrom("waste_notes")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const jobs = await t.db
-    .selectFrom("jobs")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("type", "=", PDF_JOB)
-    .executeTakeFirstOrThrow();
-  const files = fs.existsSync(path.join(dir, "waste-notes"))
-    ? fs.readdirSync(path.join(dir, "waste-notes"), { recursive: true }).length
-    : 0;
-  return { notes: Number(notes.n), jobs: Number(jobs.n), files };
-}
+const counts = () => noteCounts(t.db, dir, { recursive: true });
 
 /** The two ways a note is made: the public generator (rate-limited by address) and the company form. */
 const routes = {

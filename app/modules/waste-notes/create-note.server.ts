@@ -7,16 +7,14 @@
  */
 import crypto from "node:crypto";
 import type { Database } from "~/platform/db/database.server";
-import { enqueueJob } from "~/platform/jobs/queue.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { checkCarrierRegistration } from "./carrier-status.server";
 import { getNoteEligibility } from "./note-eligibility.server";
 import type { NoteRefusal, NoteRefusalReason } from "./note-rules";
 import type { PlanUsage } from "./plan-limit.server";
+import { queueNotePdf } from "./pdf-job.server";
 import { noteFolder, photoKey, signatureKey } from "./storage-keys";
 import type { WasteNoteInput } from "./validate-note.server";
-
-export const PDF_JOB = "waste-note.pdf";
 
 export interface NoteOwner {
   userId: string;
@@ -27,6 +25,93 @@ export type CreateNoteResult =
   | { ok: true; id: string }
   | { ok: false; reason: NoteRefusalReason; refusal: NoteRefusal; usage: PlanUsage | null };
 
+interface NoteFiles {
+  photoKeys: string[];
+  transferorKey: string | null;
+  transfereeKey: string | null;
+}
+
+/** The photos and drawn signatures, stored under the note's folder before the row is written. */
+async function storeNoteFiles(storage: Storage, id: string, input: WasteNoteInput): Promise<NoteFiles> {
+  const photoKeys: string[] = [];
+  let transferorKey: string | null = null;
+  let transfereeKey: string | null = null;
+  for (const [i, photo] of input.photos.entries()) {
+    const key = photoKey(id, i + 1, photo.type.extension);
+    await storage.put(key, photo.bytes, { contentType: photo.type.mime });
+    photoKeys.push(key);
+  }
+  if (input.transferorSignature) {
+    transferorKey = signatureKey(id, "transferor");
+    await storage.put(transferorKey, input.transferorSignature, { contentType: "image/png" });
+  }
+  if (input.transfereeSignature) {
+    transfereeKey = signatureKey(id, "transferee");
+    await storage.put(transfereeKey, input.transfereeSignature, { contentType: "image/png" });
+  }
+  return { photoKeys, transferorKey, transfereeKey };
+}
+
+/** The note's row, with what the register said about the carrier when it was written. */
+async function insertNoteRow(
+  trx: Database,
+  note: {
+    id: string;
+    input: WasteNoteInput;
+    files: NoteFiles;
+    carrierLicense: string;
+    check: Awaited<ReturnType<typeof checkCarrierRegistration>>;
+    owner?: NoteOwner;
+    now: Date;
+  },
+): Promise<void> {
+  const { id, input, files, carrierLicense, check, owner, now } = note;
+  await trx
+    .insertInto("waste_notes")
+    .values({
+      id,
+      user_id: owner?.userId ?? null,
+      registration_number: owner?.registrationNumber ?? null,
+      collection_date_time: input.collectionDateTime,
+      waste_type: input.wasteType,
+      description: input.description,
+      ewc_code: input.ewcCode,
+      hazardous: input.hazardous,
+      weight: input.weight.toFixed(2),
+      container_type: input.containerType,
+      container_count: input.containerCount,
+      origin_address: input.originAddress,
+      transferor_name: input.transferorName,
+      transferor_address: input.transferorAddress,
+      transferor_sic_code: input.transferorSicCode,
+      transferor_status: input.transferorStatus,
+      transferor_permit_number: input.transferorPermitNumber,
+      transferor_exemption: input.transferorExemption,
+      transferor_registration: input.transferorRegistration,
+      carrier_company: input.carrierCompany,
+      carrier_address: input.carrierAddress,
+      carrier_license: carrierLicense,
+      transferee_status: input.transfereeStatus,
+      transferee_permit_number: input.transfereePermitNumber,
+      transferee_exemption: input.transfereeExemption,
+      vehicle_reg: input.vehicleReg,
+      broker_name: input.brokerName,
+      broker_registration: input.brokerRegistration,
+      waste_hierarchy_confirmed: input.wasteHierarchyConfirmed,
+      transferor_signature_name: input.transferorSignatureName,
+      transferor_signature_key: files.transferorKey,
+      transferee_signature_name: input.transfereeSignatureName,
+      transferee_signature_key: files.transfereeKey,
+      signed_at: now,
+      photo_keys: files.photoKeys,
+      carrier_status_at_creation: check.kind === "ea" || check.kind === "other" ? check.status : "not_found",
+      carrier_register: check.kind === "ea" ? "EA" : check.kind === "other" ? check.regulator.code : null,
+      carrier_expiry_at_creation: check.kind === "ea" ? check.expiryDate : null,
+      created_at: now,
+    })
+    .execute();
+}
+
 export async function createWasteNote(
   deps: { db: Database; storage: Storage },
   input: WasteNoteInput,
@@ -36,23 +121,8 @@ export async function createWasteNote(
   const now = options.now ?? new Date();
   const id = crypto.randomUUID();
 
-  const photoKeys: string[] = [];
-  let transferorKey: string | null = null;
-  let transfereeKey: string | null = null;
   try {
-    for (const [i, photo] of input.photos.entries()) {
-      const key = photoKey(id, i + 1, photo.type.extension);
-      await storage.put(key, photo.bytes, { contentType: photo.type.mime });
-      photoKeys.push(key);
-    }
-    if (input.transferorSignature) {
-      transferorKey = signatureKey(id, "transferor");
-      await storage.put(transferorKey, input.transferorSignature, { contentType: "image/png" });
-    }
-    if (input.transfereeSignature) {
-      transfereeKey = signatureKey(id, "transferee");
-      await storage.put(transfereeKey, input.transfereeSignature, { contentType: "image/png" });
-    }
+    const files = await storeNoteFiles(storage, id, input);
     // A company writes notes as the carrier it is: its own registration number, whatever the form said.
     const check = await checkCarrierRegistration(
       db,
@@ -70,52 +140,8 @@ export async function createWasteNote(
         });
         if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
       }
-      await trx
-        .insertInto("waste_notes")
-        .values({
-          id,
-          user_id: options.owner?.userId ?? null,
-          registration_number: options.owner?.registrationNumber ?? null,
-          collection_date_time: input.collectionDateTime,
-          waste_type: input.wasteType,
-          description: input.description,
-          ewc_code: input.ewcCode,
-          hazardous: input.hazardous,
-          weight: input.weight.toFixed(2),
-          container_type: input.containerType,
-          container_count: input.containerCount,
-          origin_address: input.originAddress,
-          transferor_name: input.transferorName,
-          transferor_address: input.transferorAddress,
-          transferor_sic_code: input.transferorSicCode,
-          transferor_status: input.transferorStatus,
-          transferor_permit_number: input.transferorPermitNumber,
-          transferor_exemption: input.transferorExemption,
-          transferor_registration: input.transferorRegistration,
-          carrier_company: input.carrierCompany,
-          carrier_address: input.carrierAddress,
-          carrier_license: carrierLicense,
-          transferee_status: input.transfereeStatus,
-          transferee_permit_number: input.transfereePermitNumber,
-          transferee_exemption: input.transfereeExemption,
-          vehicle_reg: input.vehicleReg,
-          broker_name: input.brokerName,
-          broker_registration: input.brokerRegistration,
-          waste_hierarchy_confirmed: input.wasteHierarchyConfirmed,
-          transferor_signature_name: input.transferorSignatureName,
-          transferor_signature_key: transferorKey,
-          transferee_signature_name: input.transfereeSignatureName,
-          transferee_signature_key: transfereeKey,
-          signed_at: now,
-          photo_keys: photoKeys,
-          carrier_status_at_creation:
-            check.kind === "ea" || check.kind === "other" ? check.status : "not_found",
-          carrier_register: check.kind === "ea" ? "EA" : check.kind === "other" ? check.regulator.code : null,
-          carrier_expiry_at_creation: check.kind === "ea" ? check.expiryDate : null,
-          created_at: now,
-        })
-        .execute();
-      await enqueueJob(trx, PDF_JOB, { id }, { uniqueKey: `${PDF_JOB}:${id}` });
+      await insertNoteRow(trx, { id, input, files, carrierLicense, check, owner: options.owner, now });
+      await queueNotePdf(trx, id);
       return { ok: true, id };
     });
     if (!result.ok) await storage.deletePrefix(noteFolder(id));

@@ -1,5 +1,5 @@
 /**
- * The 'waste-note.pdf' job: renders the note's PDF (in the renderer's child process, decision
+ * What the 'waste-note.pdf' job does (jobs.server.ts): renders the note's PDF (in the renderer's child process, decision
  * 0006) and QR code, stores both and sets pdf_url and qr_url. Safe to run again (it overwrites
  * the same keys).
  */
@@ -50,12 +50,4 @@ export async function generateWasteNotePdf(
     .where("id", "=", note.id)
     .execute();
   return { pdf, qr };
-}
-
-/** The job handler, for registerJobs (server/boot.ts). */
-export function wasteNotePdfJob(deps: Omit<GenerateDeps, "db">) {
-  return async (payload: Record<string, unknown>, helpers: { db: Database }) => {
-    const id = typeof payload.id === "string" ? payload.id : "";
-    await generateWasteNotePdf({ ...deps, db: helpers.db }, id);
-  };
 }

@@ -14,23 +14,24 @@ import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { createWasteNote, PDF_JOB } from "./create-note.server";
+import { createWasteNote } from "./create-note.server";
 import { describeNote } from "./describe-note.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
 import { getWasteNoteView } from "./get-note.server";
 import { getNoteEligibility } from "./note-eligibility.server";
 import { NOTE_RULE_TEXT, PLAN_LIMIT_MESSAGE, RENEW_URL } from "./note-rules";
 import { createPdfRenderer } from "./pdf-renderer.server";
-import { getPdfState, pdfJobKey } from "./pdf-state.server";
+import { getPdfState } from "./pdf-state.server";
+import { pdfJobKey } from "./pdf-job.server";
 import {
   CARRIER_LICENCE_MESSAGES,
   PUBLIC_NOTE_LIMIT,
   RATE_LIMIT_MESSAGE,
   submitWasteNote,
 } from "./submit-note.server";
+import { noteCounts } from "./test-support/note-counts";
 import { pdfText } from "./test-support/pdf-text";
-import { testPng, validForm } from "./test-support/valid-form";
-import { validateWasteNote, type WasteNoteInput } from "./validate-note.server";
+import { testPng, validForm, validInput as input } from "./test-support/valid-form";
 
 // 23 November 2026, 10:00 UK time.
 const NOW = new Date("2026-11-23T10:00:00Z");
@@ -53,30 +54,7 @@ const REG = {
 } as const;
 const owners: Record<string, { userId: string; registrationNumber: string }> = {};
 
-async function input(
-  overrides: Record<string, string | string[] | null> = {},
-  photos: Buffer[] = [],
-): Promise<WasteNoteInput> {
-  const r = await validateWasteNote(validForm(overrides, photos));
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.data;
-}
-
-async function counts() {
-  const notes = await t.db
-    .selectFrom("waste_notes")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const jobs = await t.db
-    .selectFrom("jobs")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("type", "=", PDF_JOB)
-    .executeTakeFirstOrThrow();
-  const files = fs.existsSync(path.join(dir, "waste-notes"))
-    ? fs.readdirSync(path.join(dir, "waste-notes")).length
-    : 0;
-  return { notes: Number(notes.n), jobs: Number(jobs.n), files };
-}
+const counts = () => noteCounts(t.db, dir);
 
 beforeAll(async () => {
   t = await createTestDatabase();

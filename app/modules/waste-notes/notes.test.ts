@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { createWasteNote, PDF_JOB } from "./create-note.server";
+import { createWasteNote } from "./create-note.server";
+import { PDF_JOB } from "./pdf-job.server";
 import { exportCompanyNotesCsv } from "./export-csv.server";
 import { generateWasteNotePdf } from "./generate-pdf.server";
 import { createPdfRenderer, type PdfRendererHandle } from "./pdf-renderer.server";
@@ -20,22 +21,12 @@ import { listCompanyNotes } from "./list-notes.server";
 import { countNotesThisMonth } from "./plan-limit.server";
 import { readNoteFile } from "./read-note-file.server";
 import { pdfText } from "./test-support/pdf-text";
-import { testPng, validForm } from "./test-support/valid-form";
-import { validateWasteNote, type WasteNoteInput } from "./validate-note.server";
+import { testPng, validForm, validInput as input } from "./test-support/valid-form";
 
 const PUBLIC_URL = "https://carriers.example.org";
 let t: TestDatabase;
 let dir: string;
 let storage: LocalDiskStorage;
-
-async function input(
-  overrides: Record<string, string | string[] | null> = {},
-  photos: Buffer[] = [],
-): Promise<WasteNoteInput> {
-  const r = await validateWasteNote(validForm(overrides, photos));
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.data;
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -81,7 +72,7 @@ describe("creating a waste note", () => {
     const job = await t.db
       .selectFrom("jobs")
       .selectAll()
-      .where("type", "=", PDF_JOB)
+      .where("type", "=", PDF_JOB.type)
       .executeTakeFirstOrThrow();
     expect(job.payload).toEqual({ id: result.id });
     expect(await getWasteNoteView(t.db, "not-a-uuid")).toBeNull();

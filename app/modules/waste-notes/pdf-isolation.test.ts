@@ -14,12 +14,12 @@ import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { insertRegisterEntry } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { createWasteNote, PDF_JOB } from "./create-note.server";
-import { wasteNotePdfJob } from "./generate-pdf.server";
+import { createWasteNote } from "./create-note.server";
+import { PDF_JOB } from "./pdf-job.server";
+import { pdfJob } from "./jobs.server";
 import { createPdfRenderer, type PdfRendererHandle } from "./pdf-renderer.server";
 import { signatureKey } from "./storage-keys";
-import { validForm } from "./test-support/valid-form";
-import { validateWasteNote } from "./validate-note.server";
+import { validInput } from "./test-support/valid-form";
 
 const log = createLogger("silent");
 let t: TestDatabase;
@@ -57,9 +57,7 @@ function rgbaPng(width: number, height: number, idat: Buffer): Buffer {
 const notZlib = rgbaPng(4, 4, Buffer.from("this is not zlib data at all"));
 
 async function noteWithStoredSignature(png: Buffer): Promise<string> {
-  const parsed = await validateWasteNote(validForm());
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const created = await createWasteNote({ db: t.db, storage }, parsed.data);
+  const created = await createWasteNote({ db: t.db, storage }, await validInput());
   if (!created.ok) throw new Error("not created");
   const key = signatureKey(created.id, "transferor");
   await storage.put(key, png, { contentType: "image/png" });
@@ -89,15 +87,16 @@ describe("the PDF job with a hostile stored image", () => {
     // The decoder really does throw from a callback in this process: what the child is for.
     expect(zlib.inflateSync.bind(null, Buffer.from("this is not zlib data at all"))).toThrow();
     const id = await noteWithStoredSignature(notZlib);
-    await t.db.updateTable("jobs").set({ max_attempts: 2 }).where("type", "=", PDF_JOB).execute();
+    await t.db.updateTable("jobs").set({ max_attempts: 2 }).where("type", "=", PDF_JOB.type).execute();
     const jobs = new JobQueue(t.db, log);
-    jobs.register(
-      PDF_JOB,
-      wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }),
-    );
+    jobs.register(pdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }));
 
     expect(await jobs.drain()).toBe(1);
-    let job = await t.db.selectFrom("jobs").selectAll().where("type", "=", PDF_JOB).executeTakeFirstOrThrow();
+    let job = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("type", "=", PDF_JOB.type)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1 });
     expect(job.last_error).toMatch(
       /PDF renderer failed: it stopped on an unexpected error: incorrect header check/,
@@ -129,15 +128,10 @@ describe("the PDF job with a hostile stored image", () => {
   });
 
   it("renders the next, clean note in a fresh renderer", async () => {
-    const parsed = await validateWasteNote(validForm());
-    if (!parsed.ok) throw new Error("invalid");
-    const created = await createWasteNote({ db: t.db, storage }, parsed.data);
+    const created = await createWasteNote({ db: t.db, storage }, await validInput());
     if (!created.ok) throw new Error("not created");
     const jobs = new JobQueue(t.db, log);
-    jobs.register(
-      PDF_JOB,
-      wasteNotePdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }),
-    );
+    jobs.register(pdfJob({ storage, publicUrl: "https://carriers.example.org", render: renderer.render }));
     expect(await jobs.drain()).toBe(1);
     const note = await t.db
       .selectFrom("waste_notes")

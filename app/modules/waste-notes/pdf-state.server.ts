@@ -8,14 +8,11 @@
  * the answer is "pending" (decision 0707).
  */
 import type { Database } from "~/platform/db/database.server";
-import { enqueueJob } from "~/platform/jobs/queue.server";
-import { PDF_JOB } from "./create-note.server";
 import { getWasteNote } from "./get-note.server";
+import { pdfJobKey, queueNotePdf } from "./pdf-job.server";
 
 export type PdfState =
   { status: "ready"; url: string } | { status: "pending" } | { status: "failed" } | { status: "no-note" };
-
-export const pdfJobKey = (id: string) => `${PDF_JOB}:${id}`;
 
 export async function getPdfState(
   db: Database,
@@ -41,7 +38,7 @@ export async function getPdfState(
   }
   // No job (or a finished one that left no PDF): make it on demand.
   if (options.queueWhenMissing !== false) {
-    await enqueueJob(db, PDF_JOB, { id: note.id }, { uniqueKey: pdfJobKey(note.id) });
+    await queueNotePdf(db, note.id);
     return { status: "pending" };
   }
   return { status: "failed" };

@@ -77,6 +77,21 @@ const optionalText = (max: number) =>
     .max(max, `Must be ${max} characters or fewer`)
     .transform((v) => (v === "" ? null : v));
 
+/** A required text read by `parse`; `message` when it reads nothing. */
+const requiredAs = <T>(parse: (value: string) => T | null, message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .transform((v, ctx) => {
+      const value = parse(v);
+      if (value === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
 const statusList = (allowed: PartyStatus[]) =>
   z
     .array(z.string())
@@ -88,32 +103,10 @@ const statusList = (allowed: PartyStatus[]) =>
     );
 
 const fieldsSchema = z.object({
-  collectionDateTime: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required)
-    .transform((v, ctx) => {
-      const date = londonLocalToDate(v);
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: "Enter a valid date and time" });
-        return z.NEVER;
-      }
-      return date;
-    }),
+  collectionDateTime: requiredAs(londonLocalToDate, "Enter a valid date and time"),
   wasteType: z.enum(WASTE_TYPES, MESSAGES.required),
   description: z.string().trim().min(1, MESSAGES.description).max(DESCRIPTION_MAX, MESSAGES.description),
-  ewcCode: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required)
-    .transform((v, ctx) => {
-      const entry = findEwcCode(v);
-      if (!entry) {
-        ctx.addIssue({ code: "custom", message: "Choose a six-digit code from the EWC list" });
-        return z.NEVER;
-      }
-      return entry;
-    }),
+  ewcCode: requiredAs((v) => findEwcCode(v), "Choose a six-digit code from the EWC list"),
   weight: z
     .string()
     .trim()
@@ -287,7 +280,8 @@ export async function readPhotos(
   return { ok: true, photos };
 }
 
-export async function validateWasteNote(form: FormData): Promise<ValidationResult> {
+/** The form's text and list fields: as parsed (`raw`) and as echoed back to the form (`values`). */
+function readFormFields(form: FormData): { raw: Record<string, unknown>; values: FormValues } {
   const raw: Record<string, unknown> = {};
   const values: FormValues = {};
   for (const name of STRING_FIELDS) {
@@ -301,6 +295,11 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
     raw[name] = list;
     values[name] = list;
   }
+  return { raw, values };
+}
+
+export async function validateWasteNote(form: FormData): Promise<ValidationResult> {
+  const { raw, values } = readFormFields(form);
 
   const errors: FieldErrors = {};
   const add = (path: string, message: string) => {

@@ -25,40 +25,15 @@ describe("migrations", () => {
 
   it("carries the rules in constraints", async () => {
     await insertRegisterEntry(t.db, { registration_number: "CBDU1001", business_name: "A" });
-    await expect(
+    // A review of CBDU1001 by x@y.z.
+    const review = (rating: number, review_text: string) =>
       t.db
         .insertInto("reviews")
-        .values({
-          provider_id: "CBDU1001",
-          reviewer_name: "x",
-          reviewer_email: "x@y.z",
-          rating: 6,
-          review_text: "t",
-        })
-        .execute(),
-    ).rejects.toThrow(/check/i);
-    await t.db
-      .insertInto("reviews")
-      .values({
-        provider_id: "CBDU1001",
-        reviewer_name: "x",
-        reviewer_email: "x@y.z",
-        rating: 5,
-        review_text: "t",
-      })
-      .execute();
-    await expect(
-      t.db
-        .insertInto("reviews")
-        .values({
-          provider_id: "CBDU1001",
-          reviewer_name: "x",
-          reviewer_email: "x@y.z",
-          rating: 4,
-          review_text: "again",
-        })
-        .execute(),
-    ).rejects.toThrow(/unique|duplicate/i);
+        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating, review_text })
+        .execute();
+    await expect(review(6, "t")).rejects.toThrow(/check/i);
+    await review(5, "t");
+    await expect(review(4, "again")).rejects.toThrow(/unique|duplicate/i);
     await expect(
       t.db.insertInto("directory_entries").values({ registration_number: " cbdu9 " }).execute(),
     ).rejects.toThrow(/check/i);

@@ -60,10 +60,12 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
-export interface DirectoryEntriesTable {
+/**
+ * The register's own facts about a registration, as directory_entries and register_staging both
+ * hold them (the tier aside: staging keeps it as plain text).
+ */
+export interface RegisterColumns {
   registration_number: string;
-  registration_key: ReadOnly<string>;
-  business_name: Generated<string>;
   uprn: string | null;
   building: string | null;
   address_line_1: string | null;
@@ -76,14 +78,25 @@ export interface DirectoryEntriesTable {
   easting: number | null;
   northing: number | null;
   applicant_type: string | null;
-  registration_tier: "UPPER" | "LOWER" | null;
   registration_type: string | null;
   registration_date: DateCol;
   expiry_date: DateCol;
   company_number: string | null;
+}
+
+export interface DirectoryEntriesTable extends RegisterColumns {
+  registration_key: ReadOnly<string>;
+  business_name: Generated<string>;
+  registration_tier: "UPPER" | "LOWER" | null;
   town_key: ReadOnly<string | null>;
   postcode_key: ReadOnly<string | null>;
   search_vector: ReadOnly<string>;
+  /**
+   * point(easting, northing) when both are present, for the distance search's GiST index
+   * (migration 1030). Read as {x: easting, y: northing} (node-postgres' point parser, which
+   * PGlite's adapter uses too).
+   */
+  location: ReadOnly<{ x: number; y: number } | null>;
   is_claimed: Generated<boolean>;
   on_register: Generated<boolean>;
   removed_at: TimestampNull;
@@ -374,28 +387,31 @@ export interface RegistrationExpiryRemindersTable {
  * Register sync scratch space (migration 0101, UNLOGGED): a run's validated rows, merged into
  * directory_entries and truncated; written and read with raw SQL in app/modules/register-sync.
  */
-export interface RegisterStagingTable {
+export interface RegisterStagingTable extends RegisterColumns {
   line_number: number;
-  registration_number: string;
   business_name: string;
-  uprn: string | null;
-  building: string | null;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  address_line_3: string | null;
-  address_line_4: string | null;
-  town: string | null;
-  postcode: string | null;
-  country: string | null;
-  easting: number | null;
-  northing: number | null;
-  applicant_type: string | null;
   registration_tier: string | null;
-  registration_type: string | null;
-  registration_date: DateCol;
-  expiry_date: DateCol;
-  company_number: string | null;
   row_hash: string;
+}
+
+/** What a place is; full postcodes are read from the directory, not stored (decision 0214). */
+export type PlaceKind = "postcode" | "sector" | "district" | "town";
+
+/**
+ * Places derived from the register at every sync (migration 1030, rebuildPlaces): centroids of
+ * postcode sectors, districts and normalised towns.
+ */
+export interface PlacesTable {
+  kind: Exclude<PlaceKind, "postcode">;
+  /** 'LS1 1', 'LS1', or a town key ('stoke on trent'). */
+  key: string;
+  label: string;
+  easting: number;
+  northing: number;
+  /** How many registrations were averaged. */
+  entries: number;
+  /** Towns: the register's spellings (directory_entries.town_key) with this key. */
+  town_keys: Generated<string[]>;
 }
 
 export interface DB {
@@ -420,6 +436,7 @@ export interface DB {
   sync_log: SyncLogTable;
   sync_rejections: SyncRejectionsTable;
   register_staging: RegisterStagingTable;
+  places: PlacesTable;
   registration_expiry_reminders: RegistrationExpiryRemindersTable;
   waste_notes: WasteNotesTable;
   jobs: JobsTable;

@@ -1,53 +1,32 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { JobQueue } from "../jobs/queue.server";
 import { createLogger } from "../logger.server";
 import { queueEmail } from "./outbox.server";
-import { registerEmailJobs } from "./send.server";
+import { emailJobs } from "./send.server";
 import { passwordResetEmail } from "./templates.server";
 
 let t: TestDatabase;
-let smtp: SMTPServer;
-let port = 0;
-const received: ParsedMail[] = [];
-let failNext = 0;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      if (failNext > 0) {
-        failNext--;
-        stream.resume();
-        stream.on("end", () =>
-          callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 450 })),
-        );
-        return;
-      }
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   await t.destroy();
 });
 
 const log = createLogger("silent");
 const config = () => ({
-  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  SMTP_URL: smtp.url,
   MAIL_FROM: "Directory <no-reply@example.test>",
   dataDir: os.tmpdir(),
 });
@@ -55,7 +34,7 @@ const config = () => ({
 describe("e-mail outbox", () => {
   it("queues the message and its job together; the job sends HTML and text over SMTP", async () => {
     const jobs = new JobQueue(t.db, log);
-    registerEmailJobs(jobs, config());
+    jobs.register(...emailJobs(config()));
     const id = await queueEmail(
       t.db,
       passwordResetEmail("reader@example.test", "http://localhost/auth/recovery?token=abc"),
@@ -67,8 +46,8 @@ describe("e-mail outbox", () => {
       .executeTakeFirstOrThrow();
     expect(job.payload).toEqual({ outboxId: id });
     expect(await jobs.drain()).toBe(1);
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
     expect(mail.subject).toBe("Reset your password");
     expect(mail.from?.text).toContain("no-reply@example.test");
     expect((mail.to as { text: string }).text).toBe("reader@example.test");
@@ -85,9 +64,9 @@ describe("e-mail outbox", () => {
 
   it("a failed send is kept with its error and retried later by the job queue", async () => {
     const jobs = new JobQueue(t.db, log);
-    registerEmailJobs(jobs, config());
-    received.length = 0;
-    failNext = 1;
+    jobs.register(...emailJobs(config()));
+    smtp.received.length = 0;
+    smtp.failNext = 1;
     const id = await queueEmail(t.db, passwordResetEmail("retry@example.test", "http://localhost/x"));
     await jobs.drain();
     const failed = await t.db
@@ -107,7 +86,7 @@ describe("e-mail outbox", () => {
     expect(job.run_at.getTime()).toBeGreaterThan(Date.now());
     await t.db.updateTable("jobs").set({ run_at: new Date() }).where("status", "=", "queued").execute();
     await jobs.drain();
-    expect(received.map((m) => (m.to as { text: string }).text)).toEqual(["retry@example.test"]);
+    expect(smtp.received.map((m) => (m.to as { text: string }).text)).toEqual(["retry@example.test"]);
     expect(
       (await t.db.selectFrom("email_outbox").select("status").where("id", "=", id).executeTakeFirstOrThrow())
         .status,
@@ -115,27 +94,22 @@ describe("e-mail outbox", () => {
   });
 
   it("a message is not queued when the surrounding transaction rolls back", async () => {
-    const before = await t.db
-      .selectFrom("email_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    const before = await countRows(t.db, "email_outbox");
     await expect(
       t.db.transaction().execute(async (trx) => {
         await queueEmail(trx, passwordResetEmail("rollback@example.test", "http://localhost/x"));
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    const after = await t.db
-      .selectFrom("email_outbox")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await countRows(t.db, "email_outbox")).toBe(before);
   });
 
   it("without SMTP_URL, messages are written as .eml files to DATA_DIR/outbox", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
     const jobs = new JobQueue(t.db, log);
-    registerEmailJobs(jobs, { SMTP_URL: undefined, MAIL_FROM: "Directory <no-reply@example.test>", dataDir });
+    jobs.register(
+      ...emailJobs({ SMTP_URL: undefined, MAIL_FROM: "Directory <no-reply@example.test>", dataDir }),
+    );
     await queueEmail(
       t.db,
       passwordResetEmail("file@example.test", "http://localhost/auth/recovery?token=zzz"),

@@ -3,10 +3,18 @@
  * in the same transaction, so a message exists exactly when the work that caused it committed.
  * The job runner sends it (see send.server.ts) with retries; nothing is lost on failure.
  */
+import { z } from "zod";
 import type { Database } from "../db/database.server";
+import { defineJob, JOB_PRIORITY } from "../jobs/job-definition";
 import { enqueueJob } from "../jobs/queue.server";
 
-export const EMAIL_JOB = "email.send";
+/** Sends one outbox message (send.server.ts); urgent, because people wait for their links. */
+export const EMAIL_JOB = defineJob({
+  type: "email.send",
+  payload: z.strictObject({ outboxId: z.uuid() }),
+  priority: JOB_PRIORITY.urgent,
+  maxAttempts: 8,
+});
 
 export interface EmailMessage {
   to: string;
@@ -30,7 +38,7 @@ export async function queueEmail(db: Database, message: EmailMessage): Promise<s
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await enqueueJob(trx, EMAIL_JOB, { outboxId: row.id }, { maxAttempts: 8 });
+    await enqueueJob(trx, EMAIL_JOB, { outboxId: row.id });
     return row.id;
   };
   return db.isTransaction ? work(db) : db.transaction().execute(work);

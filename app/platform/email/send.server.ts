@@ -1,11 +1,13 @@
 /** The 'email.send' job: sends one outbox message; failures are recorded and retried with backoff. */
-import { JOB_PRIORITY, type JobHandler, type JobQueue } from "../jobs/queue.server";
+import { jobHandler, type JobRegistration } from "../jobs/job-definition";
 import { EMAIL_JOB } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport } from "./transport.server";
 
-export function createEmailJobHandler(transport: MailTransport): JobHandler {
+export function createEmailJobHandler(
+  transport: MailTransport,
+): JobRegistration<typeof EMAIL_JOB.payload>["handler"] {
   return async (payload, { db, log, job }) => {
-    const id = String(payload.outboxId ?? "");
+    const id = payload.outboxId;
     const message = await db.selectFrom("email_outbox").selectAll().where("id", "=", id).executeTakeFirst();
     if (!message) {
       log.warn({ outboxId: id }, "outbox message not found");
@@ -44,8 +46,7 @@ export function createEmailJobHandler(transport: MailTransport): JobHandler {
   };
 }
 
-export function registerEmailJobs(jobs: JobQueue, config: MailConfig): void {
-  jobs.register(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)), {
-    priority: JOB_PRIORITY.urgent,
-  });
+/** The e-mail jobs for server/jobs.ts, sending through the configured transport. */
+export function emailJobs(config: MailConfig): JobRegistration[] {
+  return [jobHandler(EMAIL_JOB, createEmailJobHandler(createMailTransport(config)))];
 }

@@ -8,8 +8,10 @@ import nodemailer from "nodemailer";
 import type { Config } from "../env.server";
 import type { EmailMessage } from "./outbox.server";
 
+type OutboxMessage = EmailMessage & { id: string };
+
 export interface MailTransport {
-  send(message: EmailMessage & { id: string }): Promise<void>;
+  send(message: OutboxMessage): Promise<void>;
   close(): void;
 }
 
@@ -21,19 +23,24 @@ export function usesSmtp(config: Pick<Config, "SMTP_URL"> & Partial<Pick<Config,
   return !!config.SMTP_URL && (config.mailTransport ?? "smtp") === "smtp";
 }
 
+/** What nodemailer sends for an outbox message, by either transport. */
+function mailOf(config: MailConfig, m: OutboxMessage) {
+  return {
+    from: config.MAIL_FROM,
+    to: m.to,
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    headers: { "X-Outbox-Id": m.id },
+  };
+}
+
 export function createMailTransport(config: MailConfig): MailTransport {
   if (usesSmtp(config) && config.SMTP_URL) {
     const transporter = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(m) {
-        await transporter.sendMail({
-          from: config.MAIL_FROM,
-          to: m.to,
-          subject: m.subject,
-          html: m.html,
-          text: m.text,
-          headers: { "X-Outbox-Id": m.id },
-        });
+        await transporter.sendMail(mailOf(config, m));
       },
       close: () => transporter.close(),
     };
@@ -42,14 +49,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(m) {
-      const info = await transporter.sendMail({
-        from: config.MAIL_FROM,
-        to: m.to,
-        subject: m.subject,
-        html: m.html,
-        text: m.text,
-        headers: { "X-Outbox-Id": m.id },
-      });
+      const info = await transporter.sendMail(mailOf(config, m));
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       await fs.writeFile(path.join(dir, `${stamp}-${m.id}.eml`), info.message as Buffer);

@@ -5,47 +5,28 @@
  * Rules (decision 0007): a job never runs more than its max_attempts; a job whose process died
  * (its runner stopped beating) counts that attempt, and is failed, not re-queued, when it was the
  * last; urgent types (e-mails) are claimed before others; bulk types (register syncs, purges)
- * take at most one slot, so user-facing work never waits behind them.
+ * take at most one slot, so user-facing work never waits behind them. Job types are definitions
+ * with a zod payload (job-definition.ts): checked when enqueued and again before they run.
  */
 import os from "node:os";
 import { sql } from "kysely";
+import type { z } from "zod";
 import type { Database } from "../db/database.server";
 import type { Job } from "../db/schema";
 import type { Logger } from "../logger.server";
-
-export interface JobHelpers {
-  db: Database;
-  log: Logger;
-  job: Job;
-  /** True once the runner is stopping: long jobs should finish their step and return. */
-  signal: AbortSignal;
-}
-
-export type JobHandler = (payload: Record<string, unknown>, helpers: JobHelpers) => Promise<void>;
-
-export interface JobTypeOptions {
-  /** Lower runs first among due jobs: 0 for e-mails people wait for, 5 by default. */
-  priority?: number;
-  /** Long background work: at most one bulk job runs at a time in a runner. */
-  bulk?: boolean;
-}
-
-/** Priorities used by the modules. */
-export const JOB_PRIORITY = { urgent: 0, normal: 5, low: 9 } as const;
+import {
+  InvalidJobPayloadError,
+  JOB_PRIORITY,
+  parseJobPayload,
+  type JobDefinition,
+  type JobRegistration,
+} from "./job-definition";
 
 export interface EnqueueOptions {
   runAt?: Date;
   maxAttempts?: number;
   /** While a job with this key is queued or running, enqueueing another is a no-op. */
   uniqueKey?: string;
-}
-
-export interface Schedule {
-  name: string;
-  /** Daily time, "HH:MM" in UTC. */
-  dailyAt: string;
-  type: string;
-  payload?: Record<string, unknown>;
 }
 
 export interface JobQueueOptions {
@@ -62,11 +43,10 @@ export interface JobQueueOptions {
 }
 
 export class JobQueue {
-  private handlers = new Map<string, { handler: JobHandler; priority: number; bulk: boolean }>();
+  private handlers = new Map<string, JobRegistration>();
   private runningJobs = new Map<string, Job>();
   private lastBeat = 0;
   private lastPrune = 0;
-  private schedules: Schedule[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = new Set<Promise<void>>();
   private abort = new AbortController();
@@ -90,24 +70,17 @@ export class JobQueue {
     this.onFinished = options.onFinished;
   }
 
-  register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
-    this.handlers.set(type, {
-      handler,
-      priority: options.priority ?? JOB_PRIORITY.normal,
-      bulk: options.bulk ?? false,
-    });
+  /** Adds job types this runner claims (one registration per type; the last one wins). */
+  register(...registrations: JobRegistration[]): void {
+    for (const r of registrations) this.handlers.set(r.type, r);
   }
 
-  schedule(schedule: Schedule): void {
-    this.schedules.push(schedule);
-  }
-
-  async enqueue(
-    type: string,
-    payload: Record<string, unknown> = {},
+  async enqueue<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
     options: EnqueueOptions = {},
   ): Promise<string | null> {
-    return enqueueJob(this.db, type, payload, options);
+    return enqueueJob(this.db, definition, payload, options);
   }
 
   start(): void {
@@ -117,12 +90,16 @@ export class JobQueue {
     void this.tick();
   }
 
-  /** Stops polling and waits for running jobs to finish (they see the abort signal). */
+  /**
+   * Stops polling, waits for running jobs to finish (they see the abort signal), then releases
+   * what the registered handlers hold.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.abort.abort();
     await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.handlers.values()].map((h) => h.close?.()));
   }
 
   /** One poll: run due schedules, recover stale jobs, start due jobs up to the concurrency. */
@@ -164,7 +141,7 @@ export class JobQueue {
     const types = [...this.handlers.entries()].filter(([, h]) => !(bulkBusy && h.bulk));
     if (types.length === 0) return undefined;
     const priority = sql`CASE type ${sql.join(
-      types.map(([type, h]) => sql`WHEN ${type} THEN ${h.priority}`),
+      types.map(([type, h]) => sql`WHEN ${type} THEN ${h.priority ?? JOB_PRIORITY.normal}`),
       sql` `,
     )} ELSE ${JOB_PRIORITY.normal} END`;
     const result = await sql<Job>`
@@ -195,11 +172,12 @@ export class JobQueue {
   }
 
   private async runClaimed(job: Job): Promise<void> {
-    const { handler } = this.handlers.get(job.type)!;
+    const registration = this.handlers.get(job.type)!;
     const log = this.log.child({ jobId: job.id, jobType: job.type });
     const started = Date.now();
     try {
-      await handler(job.payload ?? {}, { db: this.db, log, job, signal: this.abort.signal });
+      const payload = parseJobPayload(registration, job.payload ?? {});
+      await registration.handler(payload, { db: this.db, log, job, signal: this.abort.signal });
       await this.db
         .updateTable("jobs")
         .set({ status: "done", finished_at: new Date(), last_error: null })
@@ -211,7 +189,8 @@ export class JobQueue {
       this.onFinished?.(job.type, "done", (Date.now() - started) / 1000);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.max_attempts;
+      // A payload the schema refuses will not become valid on a retry.
+      const final = job.attempts >= job.max_attempts || error instanceof InvalidJobPayloadError;
       const backoffMs = Math.min(2 ** job.attempts * 5_000, 60 * 60_000);
       log.error({ err: error, attempt: job.attempts, final }, "job failed");
       this.onFinished?.(job.type, final ? "failed" : "retry", (Date.now() - started) / 1000);
@@ -300,7 +279,9 @@ export class JobQueue {
   }
 
   private async enqueueDueSchedules(now: Date): Promise<void> {
-    for (const s of this.schedules) {
+    for (const registration of this.handlers.values()) {
+      const s = registration.schedule;
+      if (!s) continue;
       const [hh, mm] = s.dailyAt.split(":").map(Number);
       const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hh, mm));
       if (now < due) continue;
@@ -311,31 +292,30 @@ export class JobQueue {
         .where("unique_key", "=", key)
         .executeTakeFirst();
       if (exists) continue;
-      await enqueueJob(
-        this.db,
-        s.type,
-        { ...s.payload, trigger: "schedule" },
-        { uniqueKey: key, maxAttempts: 1 },
-      );
+      await enqueueJob(this.db, registration, { trigger: "schedule" }, { uniqueKey: key, maxAttempts: 1 });
       this.log.info({ schedule: s.name }, "scheduled job enqueued");
     }
   }
 }
 
-/** Adds a job; usable inside a transaction so that the job exists only if the work commits. */
-export async function enqueueJob(
+/**
+ * Adds a job; usable inside a transaction so that the job exists only if the work commits. The
+ * payload must pass the definition's schema (InvalidJobPayloadError otherwise: nothing is stored).
+ */
+export async function enqueueJob<S extends z.ZodType>(
   db: Database,
-  type: string,
-  payload: Record<string, unknown> = {},
+  definition: JobDefinition<S>,
+  payload: z.input<S>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
+  const parsed = parseJobPayload(definition, payload);
   const row = await db
     .insertInto("jobs")
     .values({
-      type,
-      payload: JSON.stringify(payload),
+      type: definition.type,
+      payload: JSON.stringify(parsed),
       run_at: options.runAt ?? new Date(),
-      max_attempts: options.maxAttempts ?? 5,
+      max_attempts: options.maxAttempts ?? definition.maxAttempts ?? 5,
       unique_key: options.uniqueKey ?? null,
     })
     .onConflict((oc) =>

@@ -8,19 +8,18 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3Storage, S3StorageError } from "./s3-storage.server";
-import { EMPTY_SHA256, signRequest } from "./sigv4.server";
+import { signRequest } from "#tests/support/sigv4";
+import { EMPTY_SHA256, S3Storage, S3StorageError, signS3Request } from "./s3-storage.server";
 
 const ACCESS = "AKIDTESTEXAMPLE";
 const SECRET = "test-secret/with+chars";
 const REGION = "eu-west-2";
 
 describe("SigV4 signing", () => {
-  it("matches AWS's published GET object example", () => {
-    const headers = signRequest({
+  it("matches AWS's published GET object example", async () => {
+    const headers = await signS3Request({
       method: "GET",
-      host: "examplebucket.s3.amazonaws.com",
-      path: "/test.txt",
+      url: "https://examplebucket.s3.amazonaws.com/test.txt",
       headers: { Range: "bytes=0-9" },
       payloadHash: EMPTY_SHA256,
       credentials: {
@@ -30,7 +29,8 @@ describe("SigV4 signing", () => {
       },
       now: new Date("2013-05-24T00:00:00Z"),
     });
-    expect(headers.authorization).toBe(
+    // AWS's example writes the parts without spaces after the commas; S3 accepts both.
+    expect(headers.get("authorization")?.replace(/, /g, ",")).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
   });
@@ -44,7 +44,7 @@ let endpoint: string;
 function verify(req: http.IncomingMessage, body: Buffer): string | null {
   const auth = req.headers.authorization ?? "";
   const m =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
       auth,
     );
   if (!m) return "MissingSecurityHeader";
@@ -70,7 +70,7 @@ function verify(req: http.IncomingMessage, body: Buffer): string | null {
       `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
     ),
   });
-  return expected.authorization === auth ? null : "SignatureDoesNotMatch";
+  return expected.authorization!.endsWith(`Signature=${m[5]}`) ? null : "SignatureDoesNotMatch";
 }
 
 beforeAll(async () => {

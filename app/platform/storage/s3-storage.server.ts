@@ -1,10 +1,53 @@
 /**
  * S3-compatible driver for the Storage interface (STORAGE_DRIVER=s3): PUT, GET, DELETE object and
- * ListObjectsV2 over HTTPS with SigV4 (sigv4.server.ts). Objects are private (no ACL is set), so
- * nothing is world-readable; the application's routes decide who may read what.
+ * ListObjectsV2 over HTTPS, signed with AWS Signature Version 4 by aws4fetch's AwsV4Signer (a
+ * maintained signer, decision 0601). Objects are private (no ACL is set), so nothing is
+ * world-readable; the application's routes decide who may read what.
  */
+import crypto from "node:crypto";
+import { AwsV4Signer } from "aws4fetch";
 import { checkKey, contentTypeFor, type Storage, type StoredFile } from "./storage.server";
-import { EMPTY_SHA256, sha256Hex, signRequest, uriEncode, type Credentials } from "./sigv4.server";
+
+export const EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+export interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+/** RFC 3986 encoding as S3 wants it in URLs; '/' kept in paths (not '+' for spaces). */
+function uriEncode(value: string, keepSlash: boolean): string {
+  const encoded = encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return keepSlash ? encoded.replace(/%2F/g, "/") : encoded;
+}
+
+/**
+ * The request's headers with x-amz-date, x-amz-content-sha256 and Authorization added. Every
+ * header given is signed; `url` is encoded as it will be sent.
+ */
+export async function signS3Request(args: {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payloadHash: string;
+  credentials: Credentials;
+  now: Date;
+}): Promise<Headers> {
+  const signer = new AwsV4Signer({
+    method: args.method,
+    url: args.url,
+    headers: { ...args.headers, "x-amz-content-sha256": args.payloadHash },
+    ...args.credentials,
+    service: "s3",
+    datetime: args.now.toISOString().replace(/[:-]|\.\d{3}/g, ""),
+    allHeaders: true,
+  });
+  return (await signer.sign()).headers;
+}
 
 export interface S3Options {
   bucket: string;
@@ -47,7 +90,6 @@ export class S3Storage implements Storage {
       accessKeyId: options.accessKeyId,
       secretAccessKey: options.secretAccessKey,
       region: options.region,
-      service: "s3",
     };
     this.doFetch = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
@@ -70,27 +112,23 @@ export class S3Storage implements Storage {
     path: string,
     init: { body?: Uint8Array; headers?: Record<string, string>; query?: Record<string, string> } = {},
   ) {
-    const payloadHash = init.body ? sha256Hex(init.body) : EMPTY_SHA256;
-    const headers = signRequest({
+    const payloadHash = init.body
+      ? crypto.createHash("sha256").update(init.body).digest("hex")
+      : EMPTY_SHA256;
+    // Encoded as S3 signs it (URLSearchParams would turn spaces into '+').
+    const search = Object.entries(init.query ?? {})
+      .map(([k, v]) => `${uriEncode(k, false)}=${uriEncode(v, false)}`)
+      .join("&");
+    const url = `${this.base.origin}${path}${search ? `?${search}` : ""}`;
+    const headers = await signS3Request({
       method,
-      host: this.base.host,
-      path,
-      query: init.query,
+      url,
       headers: init.headers,
       payloadHash,
       credentials: this.credentials,
       now: this.now(),
     });
-    delete (headers as Record<string, string | undefined>).host; // fetch sets Host itself (same value)
-    // Encoded exactly as signed (URLSearchParams would turn spaces into '+').
-    const search = Object.entries(init.query ?? {})
-      .map(([k, v]) => `${uriEncode(k, false)}=${uriEncode(v, false)}`)
-      .join("&");
-    return this.doFetch(`${this.base.origin}${path}${search ? `?${search}` : ""}`, {
-      method,
-      headers,
-      body: init.body ? Buffer.from(init.body) : undefined,
-    });
+    return this.doFetch(url, { method, headers, body: init.body ? Buffer.from(init.body) : undefined });
   }
 
   private async fail(what: string, response: Response): Promise<never> {

@@ -15,12 +15,10 @@ import {
 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
-import { DetailList } from "~/components/admin/detail-list";
+import { DashboardDialogs } from "~/components/admin/dashboard/dashboard-dialogs";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog } from "~/components/ui/dialog";
 import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getDashboard, type Dashboard } from "~/modules/admin/get-dashboard.server";
@@ -52,13 +50,6 @@ const TABS = [
   { id: "actions", label: "Quick Actions" },
   { id: "claims", label: "Claims" },
 ] as const;
-
-const LOAD_SIZES: Record<string, string> = {
-  single: "Single Item",
-  small: "Car Load",
-  medium: "Small Van",
-  large: "Large Van",
-};
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -94,7 +85,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <ClaimsList d={d} withParam={withParam} />
         )}
       </div>
-      {d ? <Dialogs d={d} params={params} close={close} closeHref={baseHref} /> : null}
+      {d ? <DashboardDialogs d={d} params={params} close={close} closeHref={baseHref} /> : null}
     </AdminPage>
   );
 }
@@ -163,70 +154,81 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
             <PendingClaimList d={d} withParam={withParam} />
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Recent leads</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {d.recentLeads.length === 0 ? (
-              <p className="text-sm text-slate-600">No leads found</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {d.recentLeads.map((l) => (
-                  <li key={l.id} className="flex items-center justify-between gap-3 py-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-900">{l.name}</p>
-                      <p className="truncate text-sm text-slate-600">
-                        {l.postcode} · {formatDate(l.createdAt, "short")}
-                      </p>
-                    </div>
-                    <Link
-                      to={withParam("lead", l.id)}
-                      preventScrollReset
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                      aria-label={`View lead from ${l.name}`}
-                    >
-                      View
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Recent quote requests</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {d.recentQuotes.length === 0 ? (
-              <p className="text-sm text-slate-600">No quote requests found</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {d.recentQuotes.map((q) => (
-                  <li key={q.id} className="flex items-center justify-between gap-3 py-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-900">{q.name || "Unknown"}</p>
-                      <p className="truncate text-sm text-slate-600">
-                        Provider {q.providerId} · {formatDate(q.createdAt, "short")}
-                      </p>
-                    </div>
-                    <Link
-                      to={withParam("quote", q.id)}
-                      preventScrollReset
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                      aria-label={`View quote request from ${q.name || "Unknown"}`}
-                    >
-                      View
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <RecentCard
+          title="Recent leads"
+          empty="No leads found"
+          items={d.recentLeads.map((l) => ({
+            id: l.id,
+            name: l.name,
+            meta: (
+              <>
+                {l.postcode} · {formatDate(l.createdAt, "short")}
+              </>
+            ),
+            href: withParam("lead", l.id),
+            label: `View lead from ${l.name}`,
+          }))}
+        />
+        <RecentCard
+          title="Recent quote requests"
+          empty="No quote requests found"
+          items={d.recentQuotes.map((q) => ({
+            id: q.id,
+            name: q.name || "Unknown",
+            meta: (
+              <>
+                Provider {q.providerId} · {formatDate(q.createdAt, "short")}
+              </>
+            ),
+            href: withParam("quote", q.id),
+            label: `View quote request from ${q.name || "Unknown"}`,
+          }))}
+        />
       </div>
     </div>
+  );
+}
+
+/** The recent leads or quote requests: name, a line under it, and View (opens its dialog). */
+function RecentCard({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { id: string; name: string; meta: React.ReactNode; href: string; label: string }[];
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{item.name}</p>
+                  <p className="truncate text-sm text-slate-600">{item.meta}</p>
+                </div>
+                <Link
+                  to={item.href}
+                  preventScrollReset
+                  className={buttonVariants({ variant: "outline", size: "sm" })}
+                  aria-label={item.label}
+                >
+                  View
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -372,145 +374,5 @@ function QuickActions() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Dialogs({
-  d,
-  params,
-  close,
-  closeHref,
-}: {
-  d: Dashboard;
-  params: URLSearchParams;
-  close: () => void;
-  closeHref: string;
-}) {
-  const claim = d.pendingClaims.find((c) => c.id === params.get("claim"));
-  const lead = d.recentLeads.find((l) => l.id === params.get("lead"));
-  const quote = d.recentQuotes.find((q) => q.id === params.get("quote"));
-  const onOpenChange = (open: boolean) => {
-    if (!open) close();
-  };
-  return (
-    <>
-      {claim ? (
-        <Dialog
-          open
-          onOpenChange={onOpenChange}
-          closeHref={closeHref}
-          title="Review Claim"
-          description={claim.businessName ?? undefined}
-          footer={
-            <>
-              <Button asChild variant="danger">
-                <Link to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=reject`}>
-                  Reject
-                </Link>
-              </Button>
-              <Button asChild>
-                <Link to={`/admin/claim-requests?claim=${encodeURIComponent(claim.id)}&action=approve`}>
-                  Approve Claim
-                </Link>
-              </Button>
-            </>
-          }
-        >
-          <DetailList
-            items={[
-              ["Registration number", <span className="font-mono">{claim.registrationNumber}</span>],
-              ["Contact name", claim.contactName],
-              [
-                "Phone",
-                <a href={`tel:${claim.contactPhone}`} className="text-brand-700 underline">
-                  {claim.contactPhone}
-                </a>,
-              ],
-              [
-                "E-mail",
-                <a href={`mailto:${claim.contactEmail}`} className="text-brand-700 underline">
-                  {claim.contactEmail}
-                </a>,
-              ],
-              [
-                "Licence document",
-                claim.licenseDocumentUrl ? (
-                  <a
-                    href={claim.licenseDocumentUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 underline"
-                  >
-                    View licence document
-                  </a>
-                ) : (
-                  "No document uploaded"
-                ),
-              ],
-              ["Plan", claim.subscriptionPlan === "premium" ? "Premium" : "Standard"],
-              ["Submitted", formatDateTime(claim.createdAt, "short")],
-            ]}
-          />
-        </Dialog>
-      ) : null}
-      {lead ? (
-        <Dialog
-          open
-          onOpenChange={onOpenChange}
-          closeHref={closeHref}
-          title="Lead details"
-          description={`Received ${formatDateTime(lead.createdAt, "short")}`}
-        >
-          <DetailList
-            items={[
-              ["Name", lead.name],
-              [
-                "E-mail",
-                <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
-                  {lead.email}
-                </a>,
-              ],
-              ["Phone", lead.phone],
-              ["Postcode", lead.postcode],
-              ["Load size", lead.loadSize ? (LOAD_SIZES[lead.loadSize] ?? lead.loadSize) : null],
-              ["Preferred date", lead.preferredDate ? formatDate(lead.preferredDate, "short") : null],
-              ["Preferred time", lead.preferredTime === "asap" ? "As soon as possible" : lead.preferredTime],
-              ["Status", <Badge tone="blue">{lead.status}</Badge>],
-              ["Description", <span className="whitespace-pre-line">{lead.description}</span>],
-              ["Image", lead.hasImage ? "Image attached (see Leads)" : "No image"],
-            ]}
-          />
-        </Dialog>
-      ) : null}
-      {quote ? (
-        <Dialog
-          open
-          onOpenChange={onOpenChange}
-          closeHref={closeHref}
-          title="Quote request details"
-          description={`Provider ${quote.providerId}`}
-        >
-          <DetailList
-            items={[
-              ["Name", quote.name || "Unknown"],
-              [
-                "E-mail",
-                <a href={`mailto:${quote.email}`} className="text-brand-700 underline">
-                  {quote.email}
-                </a>,
-              ],
-              ["Phone", quote.phone],
-              ["Postcode", quote.postcode],
-              ["Provider", `Provider ${quote.providerId}`],
-              ["Service type", quote.serviceType],
-              ["Status", <Badge tone="amber">{quote.status}</Badge>],
-              ["Message", <span className="whitespace-pre-line">{quote.message}</span>],
-              ["Image", quote.hasImage ? "Image attached (see Quote Requests)" : "No image"],
-              ["Received", formatDateTime(quote.createdAt, "short")],
-            ]}
-          />
-        </Dialog>
-      ) : null}
-    </>
   );
 }

@@ -1,10 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LogIn } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormError, FormField } from "~/components/auth/form-field";
+import { EmailFormField, FormError, FormField, RedirectToField } from "~/components/auth/form-field";
+import { emailSchema } from "~/components/auth/schemas";
+import { useAuthForm } from "~/components/auth/use-auth-form";
 import {
   LIMIT_MESSAGES,
   MESSAGES,
@@ -13,7 +15,7 @@ import {
   UNCONFIRMED_MESSAGES,
 } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
-import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
@@ -22,15 +24,12 @@ import { PENDING_SESSION_TTL_MS } from "~/platform/session.server";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/login";
+import { refusal } from "./refusal.server";
 import { getAuth } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
-  email: z
-    .string({ error: MESSAGES.emailRequired })
-    .trim()
-    .email("Please enter a valid email address")
-    .max(254),
+  email: emailSchema,
   password: z.string({ error: "Please enter your password" }).max(256),
   redirectTo: z.string().max(2000).optional(),
 });
@@ -58,17 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = submission.value;
   const redirectTo = safeRedirect(submission.value.redirectTo);
   const fail = (message: string, status: number, headers?: HeadersInit) =>
-    data(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        toast: {
-          title: MESSAGES.loginFailedToast,
-          description: message,
-          variant: "destructive",
-        } as ToastMessage,
-      },
-      { status, headers },
-    );
+    data(refusal(submission, message, MESSAGES.loginFailedToast, ["password"]), { status, headers });
   try {
     const result = await signIn(app.db, app.config, {
       email,
@@ -125,13 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  useToastOnce(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useAuthForm(schema, actionData, { shouldRevalidate: "onInput" });
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
   return (
     <AuthCard
@@ -142,16 +125,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        {loaderData.redirectTo ? (
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        ) : null}
-        <FormField
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.co.uk"
-        />
+        <RedirectToField value={loaderData.redirectTo} />
+        <EmailFormField meta={fields.email} />
         <FormField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link

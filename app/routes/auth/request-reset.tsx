@@ -1,25 +1,24 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard, RedirectAfter } from "~/components/auth/auth-card";
-import { FormError, FormField } from "~/components/auth/form-field";
+import { EmailFormField, FormError } from "~/components/auth/form-field";
+import { emailSchema } from "~/components/auth/schemas";
+import { useAuthForm } from "~/components/auth/use-auth-form";
 import { MESSAGES } from "~/components/auth/messages";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { type ToastMessage } from "~/components/ui/toast";
 import { requestPasswordReset } from "~/modules/accounts/request-password-reset.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/request-reset";
+import { refusal } from "./refusal.server";
 import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
-  email: z
-    .string({ error: MESSAGES.emailRequired })
-    .trim()
-    .email("Please enter a valid email address")
-    .max(254),
+  email: emailSchema,
 });
 
 export function meta() {
@@ -37,15 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fail = (message: string, status: number) =>
     data(
-      {
-        result: submission.reply({ formErrors: [message] }),
-        sentTo: null as string | null,
-        toast: {
-          title: MESSAGES.resetFailedToast,
-          description: message,
-          variant: "destructive",
-        } as ToastMessage,
-      },
+      { ...refusal(submission, message, MESSAGES.resetFailedToast), sentTo: null as string | null },
       { status },
     );
   try {
@@ -66,13 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RequestReset({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  useToastOnce(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useAuthForm(schema, actionData, { shouldRevalidate: "onInput" });
   const footer = (
     <Link to="/login" className="font-medium text-brand-700 hover:underline">
       Back to login
@@ -99,13 +84,7 @@ export default function RequestReset({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        <FormField
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.co.uk"
-        />
+        <EmailFormField meta={fields.email} />
         <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Sending..." : "Send Reset Link"}
         </Button>

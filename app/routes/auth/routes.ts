@@ -9,7 +9,8 @@ export const authRoutes: RouteConfigEntry[] = [
   route("logout", "routes/auth/logout.tsx"),
   route("request-reset", "routes/auth/request-reset.tsx"),
   route("auth/recovery", "routes/auth/recovery.tsx"),
-  route("password-recovery", "routes/auth/password-recovery.tsx"),
+  // The older address of the reset link: the same page, under its own route id.
+  route("password-recovery", "routes/auth/recovery.tsx", { id: "routes/auth/password-recovery" }),
   route("auth/invite", "routes/auth/invite.tsx"),
   route("auth/confirm", "routes/auth/confirm.tsx"),
   route("check-email", "routes/auth/check-email.tsx"),

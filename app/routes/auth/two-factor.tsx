@@ -1,19 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormError, FormField } from "~/components/auth/form-field";
+import { FormError, FormField, RedirectToField } from "~/components/auth/form-field";
+import { useAuthForm } from "~/components/auth/use-auth-form";
 import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
-import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
+import { type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { verifySecondFactor } from "~/modules/accounts/verify-second-factor.server";
 import { getApp } from "~/web/context";
 import { clearSessionCookie, serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/two-factor";
+import { refusal } from "./refusal.server";
 import { getAuth } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -43,17 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const fail = (message: string, status: number, init?: HeadersInit) =>
-    data(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
-        toast: {
-          title: MESSAGES.loginFailedToast,
-          description: message,
-          variant: "destructive",
-        } as ToastMessage,
-      },
-      { status, headers: init },
-    );
+    data(refusal(submission, message, MESSAGES.loginFailedToast, ["code"]), { status, headers: init });
   try {
     const auth = await getAuth(request, context);
     const result = await verifySecondFactor(app.db, app.config, {
@@ -104,12 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  useToastOnce(actionData?.toast);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useAuthForm(schema, actionData);
   const busy = navigation.state !== "idle";
   const loginHref = loaderData.redirectTo
     ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
@@ -130,9 +117,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-2 space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        {loaderData.redirectTo ? (
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        ) : null}
+        <RedirectToField value={loaderData.redirectTo} />
         <FormField
           label="Authentication code"
           meta={fields.code}

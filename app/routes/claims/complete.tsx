@@ -29,6 +29,29 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
+function NextSteps({ steps }: { steps: { icon: typeof Mail; title: string; text: string }[] }) {
+  return (
+    <ol className="mt-3 space-y-4">
+      {steps.map((s, i) => (
+        <li key={s.title} className="flex gap-3">
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+            aria-hidden
+          >
+            {i + 1}
+          </span>
+          <div>
+            <p className="flex items-center gap-2 font-semibold text-slate-900">
+              <s.icon aria-hidden className="size-4 text-brand-700" /> {s.title}
+            </p>
+            <p className="text-sm text-slate-600">{s.text}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export default function ClaimComplete({ loaderData }: Route.ComponentProps) {
   const { businessName, email, signedIn } = loaderData;
   const steps = [
@@ -67,24 +90,7 @@ export default function ClaimComplete({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
             <h3 className="mt-6 font-semibold text-slate-900">What happens next</h3>
-            <ol className="mt-3 space-y-4">
-              {steps.map((s, i) => (
-                <li key={s.title} className="flex gap-3">
-                  <span
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                    aria-hidden
-                  >
-                    {i + 1}
-                  </span>
-                  <div>
-                    <p className="flex items-center gap-2 font-semibold text-slate-900">
-                      <s.icon aria-hidden className="size-4 text-brand-700" /> {s.title}
-                    </p>
-                    <p className="text-sm text-slate-600">{s.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <NextSteps steps={steps} />
             <div className="mt-8 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
               <Button asChild variant="outline">
                 <Link to="/">Back to the directory</Link>

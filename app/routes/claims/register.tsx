@@ -4,16 +4,15 @@
  */
 import { BadgeCheck, Building2, CircleAlert, Clock, Hash, Search } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { ClaimHeader } from "~/components/claims/claim-ui";
+import { RegisterSearchForm } from "~/components/claims/register-search-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { FieldError, Input, Label } from "~/components/ui/form";
 import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
-import { useHydrated } from "~/components/waste-notes/use-hydrated";
 import {
   CLAIM_TEXT,
   PREMIUM_PRICE,
@@ -148,39 +147,31 @@ export default function Register({ loaderData }: Route.ComponentProps) {
 }
 
 function NumberTab({ check }: { check: NumberCheck | null }) {
-  const hydrated = useHydrated();
   const searched = check?.value ?? "";
   const [value, setValue] = useState(searched);
   // The results belong to the number that was checked: typing something else clears them.
   const showResult = check && value.trim() === searched;
   return (
     <>
-      <Form method="get" action="/register" className="space-y-3" noValidate>
-        <div>
-          <Label htmlFor="number">Registration number</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="number"
-              name="number"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              placeholder="e.g. CBDU123456"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={60}
-              aria-invalid={showResult && check.error ? true : undefined}
-              aria-describedby={showResult && check.error ? "number-error" : "number-hint"}
-            />
-            <Button type="submit" disabled={hydrated && !value.trim()} className="shrink-0">
-              <Hash aria-hidden className="size-4" /> Check Number
-            </Button>
-          </div>
-          <p id="number-hint" className="mt-1 text-xs text-slate-600">
-            It is on your Environment Agency registration, and usually starts with CBDU or CBDL.
-          </p>
-          {showResult ? <FieldError id="number-error" errors={check.error} /> : null}
-        </div>
-      </Form>
+      <RegisterSearchForm
+        field={{
+          name: "number",
+          label: "Registration number",
+          placeholder: "e.g. CBDU123456",
+          autoComplete: "off",
+          spellCheck: false,
+          maxLength: 60,
+        }}
+        value={value}
+        onChange={setValue}
+        error={showResult ? check.error : null}
+        hint="It is on your Environment Agency registration, and usually starts with CBDU or CBDL."
+        button={
+          <>
+            <Hash aria-hidden className="size-4" /> Check Number
+          </>
+        }
+      />
       {showResult && check.result ? (
         <div className="mt-5" aria-live="polite">
           <NumberOutcome result={check.result} />
@@ -254,36 +245,75 @@ function NumberOutcome({ result }: { result: ClaimTargetResult }) {
   }
 }
 
+function NameMatches({ matches }: { matches: BusinessMatch[] }) {
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        {matches.length === 1 ? "1 business found" : `${matches.length} businesses found`}
+        {matches.length >= 20 ? " (the first 20: add more of the name to narrow it down)" : ""}. Pick yours:
+      </p>
+      <ul
+        className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200"
+        aria-label="Matching businesses"
+      >
+        {matches.map((m) => (
+          <li key={m.registrationNumber} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{m.businessName}</p>
+              <p className="text-sm text-slate-600">
+                {m.registrationNumber}
+                {[m.town, m.postcode].filter(Boolean).length
+                  ? ` · ${[m.town, m.postcode].filter(Boolean).join(", ")}`
+                  : ""}
+              </p>
+            </div>
+            {m.claimed ? (
+              <Badge tone="slate">Already claimed</Badge>
+            ) : m.pending ? (
+              <Badge tone="amber">Claim pending</Badge>
+            ) : m.expired ? (
+              <Badge tone="red">Registration expired</Badge>
+            ) : (
+              <Button asChild size="sm">
+                <Link
+                  to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`}
+                  aria-label={`Claim ${m.businessName}`}
+                >
+                  Claim
+                </Link>
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function NameTab({ search }: { search: NameSearch | null }) {
-  const hydrated = useHydrated();
   const searched = search?.value ?? "";
   const [value, setValue] = useState(searched);
   const showResult = search && value.replace(/\s+/g, " ").trim() === searched;
   return (
     <>
-      <Form method="get" action="/register" className="space-y-3" noValidate>
-        <input type="hidden" name="tab" value="name" />
-        <div>
-          <Label htmlFor="name">Business name</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="name"
-              name="name"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              placeholder="e.g. Green Skips Ltd"
-              autoComplete="organization"
-              maxLength={100}
-              aria-invalid={showResult && search.error ? true : undefined}
-              aria-describedby={showResult && search.error ? "name-error" : undefined}
-            />
-            <Button type="submit" disabled={hydrated && !value.trim()} className="shrink-0">
-              <Search aria-hidden className="size-4" /> Search
-            </Button>
-          </div>
-          {showResult ? <FieldError id="name-error" errors={search.error} /> : null}
-        </div>
-      </Form>
+      <RegisterSearchForm
+        tab="name"
+        field={{
+          name: "name",
+          label: "Business name",
+          placeholder: "e.g. Green Skips Ltd",
+          autoComplete: "organization",
+          maxLength: 100,
+        }}
+        value={value}
+        onChange={setValue}
+        error={showResult ? search.error : null}
+        button={
+          <>
+            <Search aria-hidden className="size-4" /> Search
+          </>
+        }
+      />
       {showResult && search.matches ? (
         <div className="mt-5" aria-live="polite">
           {search.matches.length === 0 ? (
@@ -291,53 +321,7 @@ function NameTab({ search }: { search: NameSearch | null }) {
               Check the spelling, try fewer words, or search by registration number instead.
             </Alert>
           ) : (
-            <>
-              <p className="text-sm text-slate-600">
-                {search.matches.length === 1
-                  ? "1 business found"
-                  : `${search.matches.length} businesses found`}
-                {search.matches.length >= 20 ? " (the first 20: add more of the name to narrow it down)" : ""}
-                . Pick yours:
-              </p>
-              <ul
-                className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200"
-                aria-label="Matching businesses"
-              >
-                {search.matches.map((m) => (
-                  <li
-                    key={m.registrationNumber}
-                    className="flex flex-wrap items-center justify-between gap-3 p-3"
-                  >
-                    <div className="min-w-0">
-                      <p className="font-semibold text-slate-900">{m.businessName}</p>
-                      <p className="text-sm text-slate-600">
-                        {m.registrationNumber}
-                        {[m.town, m.postcode].filter(Boolean).length
-                          ? ` · ${[m.town, m.postcode].filter(Boolean).join(", ")}`
-                          : ""}
-                      </p>
-                    </div>
-                    {m.claimed ? (
-                      <Badge tone="slate">Already claimed</Badge>
-                    ) : m.pending ? (
-                      <Badge tone="amber">Claim pending</Badge>
-                    ) : m.expired ? (
-                      <Badge tone="red">Registration expired</Badge>
-                    ) : (
-                      <Button asChild size="sm">
-                        <Link
-                          to={`/claim-listing/${encodeURIComponent(m.registrationNumber)}`}
-
-                          aria-label={`Claim ${m.businessName}`}
-                        >
-                          Claim
-                        </Link>
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </>
+            <NameMatches matches={search.matches} />
           )}
         </div>
       ) : null}

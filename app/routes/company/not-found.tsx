@@ -1,8 +1,7 @@
-import { data, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { AreaNotFound } from "~/components/layout/area-not-found";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/not-found";
-import { SITE_NAME } from "~/platform/brand";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireUser(request, context, url);
@@ -10,14 +9,5 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export default function CompanyNotFound() {
-  return (
-    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>{`Page not found | ${SITE_NAME}`}</title>
-      <h1 className="text-2xl font-bold">Page not found</h1>
-      <p className="mt-2 text-slate-600">This part of the company area does not exist (yet).</p>
-      <Button asChild className="mt-6">
-        <Link to="/company">Back to Dashboard</Link>
-      </Button>
-    </main>
-  );
+  return <AreaNotFound area="company" home="/company" homeLabel="Back to Dashboard" />;
 }

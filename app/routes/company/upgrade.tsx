@@ -4,19 +4,18 @@
  * and the page then says what happens next. No payment is taken here: an admin contacts the
  * carrier and changes the plan on /admin/providers, which closes the request (decision 0706).
  */
-import { CheckCircle2, Crown, Mail } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Crown } from "lucide-react";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { AccountNotFound } from "~/components/company/account-not-found";
+import { PlanComparison } from "~/components/company/upgrade/plan-comparison";
+import { UpgradeForm, type UpgradeFormReply } from "~/components/company/upgrade/upgrade-form";
+import { PremiumActive, UpgradeRequestCard } from "~/components/company/upgrade/upgrade-status";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError, Textarea } from "~/components/ui/form";
-import { PREMIUM_PRICE, PREMIUM_YEARLY_SAVING } from "~/modules/claims/constants";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
-import { periodName, planName } from "~/modules/plans/plan-state";
+import { planName } from "~/modules/plans/plan-state";
 import { requestUpgrade } from "~/modules/plans/upgrade-requests.server";
 import { UPGRADE_TEXT } from "~/modules/plans/upgrade-text";
 import { getApp } from "~/web/context";
@@ -59,11 +58,7 @@ const schema = z.object({
   message: z.string().trim().max(1000, "Must be 1000 characters or fewer").optional(),
 });
 
-type ActionResult = {
-  errors?: { period?: string; message?: string };
-  formError?: string;
-  values?: { period?: string; message?: string };
-};
+type ActionResult = UpgradeFormReply;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
@@ -109,18 +104,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-function Feature({ children }: { children: React.ReactNode }) {
-  return (
-    <li className="flex gap-2">
-      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
-      <span>{children}</span>
-    </li>
-  );
-}
-
 export default function Upgrade({ loaderData, actionData }: Route.ComponentProps) {
   const { company, email } = loaderData;
-  const navigation = useNavigation();
   if (!company) {
     return (
       <main className="mx-auto max-w-4xl px-4 py-8">
@@ -143,156 +128,19 @@ export default function Upgrade({ loaderData, actionData }: Route.ComponentProps
           : ""}
         . Waste notes this month: <strong>{usage.label}</strong>.
       </p>
-
       {premium ? (
-        <Alert tone="success" title={UPGRADE_TEXT.alreadyPremium} className="mt-6">
-          {plan.endDate
-            ? `Your Premium plan runs until ${formatDate(new Date(plan.endDate))}.`
-            : "Your Premium plan has no end date."}{" "}
-          You can write as many waste notes as you need.
-        </Alert>
+        <PremiumActive endDate={plan.endDate} />
       ) : request ? (
-        <Card className="mt-6 border-purple-200" data-testid="upgrade-request">
-          <CardHeader className="flex items-center gap-2">
-            <Mail aria-hidden className="size-5 text-purple-700" />
-            <CardTitle>Your request is with us</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm text-slate-700">
-            <p>
-              You asked for Premium ({periodName(request.period).toLowerCase()}) on{" "}
-              <strong>{formatDate(new Date(request.createdAt))}</strong>. Nothing has been charged.
-            </p>
-            <h2 className="font-semibold text-slate-900">What happens next</h2>
-            <ol className="list-decimal space-y-1 pl-5">
-              <li>
-                We contact you within 1 to 2 business days at the e-mail address of your account about
-                payment.
-              </li>
-              <li>Once it is settled we switch your listing to Premium and e-mail you.</li>
-              <li>
-                From then on you can write as many waste notes as you need, and your listing is featured in
-                search results.
-              </li>
-            </ol>
-            {request.message ? (
-              <p className="rounded-md bg-slate-50 p-3">
-                <span className="font-medium">Your message:</span>{" "}
-                <span className="whitespace-pre-line">{request.message}</span>
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
+        <UpgradeRequestCard request={request} />
       ) : null}
-
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-            <CardTitle>Standard</CardTitle>
-            <span className="font-bold">Free</span>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-1.5 text-sm text-slate-700">
-              <Feature>Verified listing with your contact details</Feature>
-              <Feature>Services and areas covered on your profile</Feature>
-              <Feature>20 waste transfer notes per calendar month</Feature>
-            </ul>
-          </CardContent>
-        </Card>
-        <Card className="border-purple-200">
-          <CardHeader className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-            <CardTitle>Premium</CardTitle>
-            <span className="text-sm">
-              <strong className="text-base">{PREMIUM_PRICE.monthly}</strong> a month or{" "}
-              <strong className="text-base">{PREMIUM_PRICE.yearly}</strong> a year
-            </span>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-1.5 text-sm text-slate-700">
-              <Feature>Everything in Standard</Feature>
-              <Feature>Unlimited waste transfer notes</Feature>
-              <Feature>Featured placement in search results</Feature>
-              <Feature>Customer reviews and quote requests on your profile</Feature>
-            </ul>
-          </CardContent>
-        </Card>
-      </div>
-
+      <PlanComparison />
       {!premium && !request ? (
         blocked ? (
           <Alert tone="warning" title="Not available yet" className="mt-6">
             {blocked}
           </Alert>
         ) : (
-          <Card className="mt-6">
-            <CardHeader>
-              <CardTitle>Ask for Premium</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Form method="post" className="space-y-5" noValidate>
-                {actionData?.formError ? <Alert tone="error">{actionData.formError}</Alert> : null}
-                <fieldset>
-                  <legend className="mb-2 text-sm font-medium text-slate-800">Billing period</legend>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <label className="flex cursor-pointer flex-col rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
-                      <span className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name="period"
-                          value="monthly"
-                          defaultChecked={(actionData?.values?.period ?? plan.period) !== "yearly"}
-                          className="size-4 accent-brand-600"
-                        />
-                        <span className="font-semibold text-slate-900">Monthly</span>
-                      </span>
-                      <span className="mt-1 text-sm text-slate-600">{PREMIUM_PRICE.monthly} a month</span>
-                    </label>
-                    <label className="flex cursor-pointer flex-col rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
-                      <span className="flex flex-wrap items-center gap-2">
-                        <input
-                          type="radio"
-                          name="period"
-                          value="yearly"
-                          defaultChecked={(actionData?.values?.period ?? plan.period) === "yearly"}
-                          className="size-4 accent-brand-600"
-                        />
-                        <span className="font-semibold text-slate-900">Yearly</span>
-                        <Badge tone="green">{PREMIUM_YEARLY_SAVING}</Badge>
-                      </span>
-                      <span className="mt-1 text-sm text-slate-600">{PREMIUM_PRICE.yearly} a year</span>
-                    </label>
-                  </div>
-                  <FieldError errors={actionData?.errors?.period} />
-                </fieldset>
-                <div>
-                  <label htmlFor="upgrade-message" className="mb-1 block text-sm font-medium text-slate-800">
-                    Anything we should know? (optional)
-                  </label>
-                  <Textarea
-                    id="upgrade-message"
-                    name="message"
-                    rows={3}
-                    maxLength={1000}
-                    defaultValue={actionData?.values?.message ?? ""}
-                    aria-describedby={actionData?.errors?.message ? "upgrade-message-error" : undefined}
-                  />
-                  <FieldError id="upgrade-message-error" errors={actionData?.errors?.message} />
-                </div>
-                <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-600">
-                  Nothing is charged now. We contact you within 1 to 2 business days about payment, then
-                  switch your listing to Premium and e-mail you.
-                </p>
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Button asChild variant="outline">
-                    <Link to="/company">Back to dashboard</Link>
-                  </Button>
-                  <Button type="submit" disabled={navigation.state === "submitting"}>
-                    <Crown aria-hidden className="size-4" />{" "}
-                    {navigation.state === "submitting" ? "Sending…" : "Request Premium"}
-                  </Button>
-                </div>
-              </Form>
-            </CardContent>
-          </Card>
+          <UpgradeForm planPeriod={plan.period} reply={actionData} />
         )
       ) : (
         <div className="mt-6">

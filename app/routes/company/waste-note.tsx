@@ -7,23 +7,28 @@
  * note's view page.
  */
 import { FileText } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { AccountNotFound } from "~/components/company/account-not-found";
 import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
-import { MESSAGES } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
 import { getNoteEligibility } from "~/modules/waste-notes/note-eligibility.server";
-import { NOTE_RULE_TEXT, UPGRADE_PATH, type NoteRefusal } from "~/modules/waste-notes/note-rules";
-import { checkPlanLimit, type PlanUsage } from "~/modules/waste-notes/plan-limit.server";
+import { NOTE_RULE_TEXT, UPGRADE_PATH } from "~/modules/waste-notes/note-rules";
+import { checkPlanLimit } from "~/modules/waste-notes/plan-limit.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
 import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/web/context";
 import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-note";
+import {
+  failedNoteReply,
+  submittedNoteReply,
+  unreadFormReply,
+  type NoteFormReply,
+} from "../waste-notes/note-replies.server";
 import { pageMeta } from "~/web/meta";
 
 export function meta() {
@@ -54,33 +59,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  errors: Partial<Record<string, string[]>>;
-  values: Record<string, string | string[]>;
-  formError: string | null;
-  refusal?: NoteRefusal;
-  usage?: PlanUsage | null;
-};
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireUser(request, context, url);
   const app = getApp(context);
   const read = await readForm(request);
-  if (!read.ok) {
-    const tooLarge = read.status === 413;
-    return data<ActionResult>(
-      {
-        errors: tooLarge ? { photos: [read.message] } : {},
-        values: {},
-        formError: tooLarge ? null : read.message,
-      },
-      { status: read.status },
-    );
-  }
+  if (!read.ok) return unreadFormReply(read);
   const form = read.form;
   const listing = await getCompanyListing(app.db, user.id);
   if (!listing)
-    return data<ActionResult>(
+    return data<NoteFormReply>(
       { errors: {}, values: {}, formError: NOTE_RULE_TEXT.noListing },
       { status: 404 },
     );
@@ -88,36 +75,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const result = await submitWasteNote({ db: app.db, storage: app.storage }, form, {
       owner: { userId: user.id, registrationNumber: listing.registrationNumber },
     });
-    switch (result.status) {
-      case "created":
-        return redirect(`/waste-note/${result.id}?submitted=1`);
-      case "spam":
-        return redirect("/company/waste-note");
-      case "invalid":
-        return data<ActionResult>(
-          { errors: result.errors, values: result.values, formError: null },
-          { status: 400 },
-        );
-      case "refused":
-        return data<ActionResult>(
-          {
-            errors: {},
-            values: result.values,
-            formError: result.refusal.message,
-            refusal: result.refusal,
-            usage: result.usage,
-          },
-          { status: 403 },
-        );
-      case "rate_limited":
-        return data<ActionResult>(
-          { errors: {}, values: result.values, formError: result.message },
-          { status: 429 },
-        );
-    }
+    return submittedNoteReply(result, "/company/waste-note", true);
   } catch (error) {
     app.log.error({ err: error }, "company waste note creation failed");
-    return data<ActionResult>({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
+    return failedNoteReply();
   }
 }
 

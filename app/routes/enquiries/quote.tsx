@@ -5,15 +5,23 @@
  * nothing stored). 'Sent to {business}' and 'a copy to {email}' are said only for e-mails that
  * were queued (decision 0602).
  */
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import type { z } from "zod";
+import { data } from "react-router";
+import { ProviderEnquiryPage } from "~/components/enquiries/provider-enquiry-page";
 import { QuoteForm } from "~/components/enquiries/quote-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { Alert } from "~/components/ui/alert";
 import type { ToastMessage } from "~/components/ui/toast";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { quoteSentText, type SentDetails } from "~/modules/leads/sent-details";
-import { createQuoteRequest, getQuoteProvider, quoteRecipient } from "~/modules/quotes/create-quote.server";
+import {
+  createQuoteRequest,
+  getQuoteProvider,
+  quoteRecipient,
+  type CreateQuoteResult,
+} from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/quote";
@@ -48,19 +56,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const read = await readForm(request);
-  if (!read.ok) {
-    if (read.status === 413) {
-      return data<EnquiryReply>(
-        {
-          status: "error",
-          photoError: QUOTE_MESSAGES.tooLarge.description,
-          toast: toast(QUOTE_MESSAGES.tooLarge),
-        },
-        { status: 413 },
-      );
-    }
-    return data<EnquiryReply>({ status: "error", formError: read.message }, { status: read.status });
-  }
+  if (!read.ok) return unreadableForm(read);
   const body = read.form;
   // A filled honeypot is answered as a success before anything else is looked at.
   const honeypot = body.get(HONEYPOT_FIELD);
@@ -83,113 +79,119 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       honeypot,
       ip: app.clientIp,
     });
-    const fail = (
-      m: { title: string; description: string },
-      status: number,
-      extra: Partial<EnquiryReply> = {},
-    ) =>
-      data<EnquiryReply>(
-        {
-          status: "error",
-          result: submission.reply(),
-          toast: toast(m),
-          formError: `${m.title}: ${m.description}`,
-          ...extra,
-        },
-        { status },
-      );
-    switch (result.status) {
-      case "created": {
-        const sent: SentDetails = {
-          email: submission.value.email,
-          copy: result.copy,
-          businessName: result.businessName,
-          providerEmailed: result.emailed,
-        };
-        return data<EnquiryReply>({
-          status: "sent",
-          result: submission.reply({ resetForm: true }),
-          toast: sentToast(sent),
-          sent,
-        });
-      }
-      case "ignored":
-        return data<EnquiryReply>({
-          status: "sent",
-          result: submission.reply({ resetForm: true }),
-          toast: sentToast(null),
-        });
-      case "not-found":
-        return fail(QUOTE_MESSAGES.failed, 404);
-      case "no-contact":
-        return fail(QUOTE_MESSAGES.configuration, 409);
-      case "invalid-service":
-        return data<EnquiryReply>(
-          {
-            status: "error",
-            result: submission.reply({
-              fieldErrors: { serviceType: ["Please choose a service from the list"] },
-            }),
-            toast: toast(QUOTE_MESSAGES.missing),
-          },
-          { status: 400 },
-        );
-      case "invalid-photo": {
-        const m = result.reason === "too-large" ? QUOTE_MESSAGES.tooLarge : QUOTE_MESSAGES.invalidFile;
-        return data<EnquiryReply>(
-          { status: "error", result: submission.reply(), toast: toast(m), photoError: m.description },
-          { status: 400 },
-        );
-      }
-      case "rate-limited":
-        return fail(QUOTE_MESSAGES.rateLimited, 429);
-    }
+    return quoteResultReply(result, submission);
   } catch (error) {
     app.log.error({ err: error, provider: params.registrationNumber }, "quote request failed");
+    return failedReply(submission, QUOTE_MESSAGES.failed, 500);
+  }
+}
+
+type QuoteSubmission = Extract<
+  Submission<z.input<typeof quoteSchema>, string[], z.output<typeof quoteSchema>>,
+  { status: "success" }
+>;
+
+/** The body could not be read: too large (said under the photo input) or not a form. */
+function unreadableForm(read: Extract<Awaited<ReturnType<typeof readForm>>, { ok: false }>) {
+  if (read.status === 413) {
     return data<EnquiryReply>(
       {
         status: "error",
-        result: submission.reply(),
-        toast: toast(QUOTE_MESSAGES.failed),
-        formError: `${QUOTE_MESSAGES.failed.title}: ${QUOTE_MESSAGES.failed.description}`,
+        photoError: QUOTE_MESSAGES.tooLarge.description,
+        toast: toast(QUOTE_MESSAGES.tooLarge),
       },
-      { status: 500 },
+      { status: 413 },
     );
+  }
+  return data<EnquiryReply>({ status: "error", formError: read.message }, { status: read.status });
+}
+
+/** A refusal with its toast and the same message above the form. */
+function failedReply(submission: QuoteSubmission, m: { title: string; description: string }, status: number) {
+  return data<EnquiryReply>(
+    {
+      status: "error",
+      result: submission.reply(),
+      toast: toast(m),
+      formError: `${m.title}: ${m.description}`,
+    },
+    { status },
+  );
+}
+
+/** What the form is told for each outcome of createQuoteRequest. */
+function quoteResultReply(result: CreateQuoteResult, submission: QuoteSubmission) {
+  switch (result.status) {
+    case "created": {
+      const sent: SentDetails = {
+        email: submission.value.email,
+        copy: result.copy,
+        businessName: result.businessName,
+        providerEmailed: result.emailed,
+      };
+      return data<EnquiryReply>({
+        status: "sent",
+        result: submission.reply({ resetForm: true }),
+        toast: sentToast(sent),
+        sent,
+      });
+    }
+    case "ignored":
+      return data<EnquiryReply>({
+        status: "sent",
+        result: submission.reply({ resetForm: true }),
+        toast: sentToast(null),
+      });
+    case "not-found":
+      return failedReply(submission, QUOTE_MESSAGES.failed, 404);
+    case "no-contact":
+      return failedReply(submission, QUOTE_MESSAGES.configuration, 409);
+    case "invalid-service":
+      return data<EnquiryReply>(
+        {
+          status: "error",
+          result: submission.reply({
+            fieldErrors: { serviceType: ["Please choose a service from the list"] },
+          }),
+          toast: toast(QUOTE_MESSAGES.missing),
+        },
+        { status: 400 },
+      );
+    case "invalid-photo": {
+      const m = result.reason === "too-large" ? QUOTE_MESSAGES.tooLarge : QUOTE_MESSAGES.invalidFile;
+      return data<EnquiryReply>(
+        { status: "error", result: submission.reply(), toast: toast(m), photoError: m.description },
+        { status: 400 },
+      );
+    }
+    case "rate-limited":
+      return failedReply(submission, QUOTE_MESSAGES.rateLimited, 429);
   }
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link
-          to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`}
-          className="font-medium text-brand-700 underline underline-offset-2"
+    <ProviderEnquiryPage
+      registrationNumber={loaderData.registrationNumber}
+      businessName={loaderData.businessName}
+      title={`Request a quote from ${loaderData.businessName}`}
+    >
+      {loaderData.acceptsRequests ? (
+        <QuoteForm
+          registrationNumber={loaderData.registrationNumber}
+          businessName={loaderData.businessName}
+          services={loaderData.services}
+          initial={actionData}
+        />
+      ) : (
+        <Alert
+          tone="warning"
+          title={`${QUOTE_MESSAGES.configuration.title}: ${QUOTE_MESSAGES.configuration.description}`}
         >
-          Back to {loaderData.businessName}
-        </Link>
-      </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">
-        Request a quote from {loaderData.businessName}
-      </h1>
-      <div className="mt-6">
-        {loaderData.acceptsRequests ? (
-          <QuoteForm
-            registrationNumber={loaderData.registrationNumber}
-            businessName={loaderData.businessName}
-            services={loaderData.services}
-            initial={actionData}
-          />
-        ) : (
-          <Alert
-            tone="warning"
-            title={`${QUOTE_MESSAGES.configuration.title}: ${QUOTE_MESSAGES.configuration.description}`}
-          >
-            {loaderData.businessName} cannot receive quote requests through this site at the moment, so this
-            form is not available. Their profile lists other ways to contact them.
-          </Alert>
-        )}
-      </div>
-    </main>
+          {loaderData.businessName} cannot receive quote requests through this site at the moment, so this
+          form is not available. Their profile lists other ways to contact them.
+        </Alert>
+      )}
+    </ProviderEnquiryPage>
   );
 }

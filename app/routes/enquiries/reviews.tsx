@@ -3,9 +3,12 @@
  * section, or shown as a page without JavaScript) and POST: submit a review (stored unverified).
  * 'Already reviewed' is said only to a visitor who already knows (decision 0410).
  */
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import type { z } from "zod";
+import { data } from "react-router";
 import type { EnquiryReply } from "~/components/enquiries/reply";
+import { ProviderEnquiryPage } from "~/components/enquiries/provider-enquiry-page";
 import { ReviewsSection, type ReviewsData } from "~/components/enquiries/reviews-section";
 import type { ToastMessage } from "~/components/ui/toast";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
@@ -50,17 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     app.log.info({ form: "review" }, "honeypot filled; submission ignored");
     return data<EnquiryReply>({ status: "sent", toast: toast(REVIEW_MESSAGES.submitted, "success") });
   }
-  if (submission.status !== "success") {
-    // Missing fields first (the spec's order), then a malformed e-mail.
-    const missing = Object.values(submission.error ?? {}).some((m) =>
-      m?.includes(REVIEW_MESSAGES.missing.description),
-    );
-    const m = missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail;
-    return data<EnquiryReply>(
-      { status: "error", result: submission.reply(), toast: toast(m) },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return invalidReply(submission);
   try {
     const reviewer = await getReviewer(request, context);
     const result = await submitReview(
@@ -73,89 +66,94 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         reviewer,
       },
     );
-    switch (result.status) {
-      case "created":
-      case "accepted":
-        // The same answer whether or not the e-mail had reviewed already (decision 0410): this
-        // browser keeps a mark of the review it sent, so it may be told about it later.
-        return data<EnquiryReply>(
-          {
-            status: "sent",
-            result: submission.reply({ resetForm: true }),
-            toast: toast(REVIEW_MESSAGES.submitted, "success"),
-          },
-          { headers: { "Set-Cookie": await addReviewMark(app.config, reviewer, result.mark) } },
-        );
-      case "ignored":
-        return data<EnquiryReply>({
+    return await reviewResultReply(result, submission, app.config, reviewer);
+  } catch (error) {
+    app.log.error({ err: error }, "review submission failed");
+    return failedReply(submission, REVIEW_MESSAGES.failed, 500);
+  }
+}
+
+type ReviewSubmission = Submission<z.input<typeof reviewSchema>, string[], z.output<typeof reviewSchema>>;
+
+/** Missing fields first (the spec's order), then a malformed e-mail. */
+function invalidReply(submission: Exclude<ReviewSubmission, { status: "success" }>) {
+  const missing = Object.values(submission.error ?? {}).some((m) =>
+    m?.includes(REVIEW_MESSAGES.missing.description),
+  );
+  const m = missing ? REVIEW_MESSAGES.missing : REVIEW_MESSAGES.invalidEmail;
+  return data<EnquiryReply>(
+    { status: "error", result: submission.reply(), toast: toast(m) },
+    { status: 400 },
+  );
+}
+
+/** A refusal with its toast and its description above the form. */
+function failedReply(
+  submission: ReviewSubmission,
+  m: { title: string; description: string },
+  status: number,
+) {
+  return data<EnquiryReply>(
+    { status: "error", result: submission.reply(), toast: toast(m), formError: m.description },
+    { status },
+  );
+}
+
+/** What the form is told for each outcome of submitReview. */
+async function reviewResultReply(
+  result: Awaited<ReturnType<typeof submitReview>>,
+  submission: Extract<ReviewSubmission, { status: "success" }>,
+  config: Parameters<typeof addReviewMark>[0],
+  reviewer: Parameters<typeof addReviewMark>[1],
+) {
+  switch (result.status) {
+    case "created":
+    case "accepted":
+      // The same answer whether or not the e-mail had reviewed already (decision 0410): this
+      // browser keeps a mark of the review it sent, so it may be told about it later.
+      return data<EnquiryReply>(
+        {
           status: "sent",
           result: submission.reply({ resetForm: true }),
           toast: toast(REVIEW_MESSAGES.submitted, "success"),
-        });
-      case "already":
-        return data<EnquiryReply>(
-          {
-            status: "error",
-            result: submission.reply({ fieldErrors: { email: [REVIEW_MESSAGES.alreadyInline] } }),
-            toast: toast(REVIEW_MESSAGES.already),
-          },
-          { status: 409 },
-        );
-      case "not-found":
-        return data<EnquiryReply>(
-          {
-            status: "error",
-            result: submission.reply(),
-            toast: toast(REVIEW_MESSAGES.failed),
-            formError: REVIEW_MESSAGES.failed.description,
-          },
-          { status: 404 },
-        );
-      case "rate-limited":
-        return data<EnquiryReply>(
-          {
-            status: "error",
-            result: submission.reply(),
-            toast: toast(REVIEW_MESSAGES.rateLimited),
-            formError: REVIEW_MESSAGES.rateLimited.description,
-          },
-          { status: 429 },
-        );
-    }
-  } catch (error) {
-    app.log.error({ err: error }, "review submission failed");
-    return data<EnquiryReply>(
-      {
-        status: "error",
-        result: submission.reply(),
-        toast: toast(REVIEW_MESSAGES.failed),
-        formError: REVIEW_MESSAGES.failed.description,
-      },
-      { status: 500 },
-    );
+        },
+        { headers: { "Set-Cookie": await addReviewMark(config, reviewer, result.mark) } },
+      );
+    case "ignored":
+      return data<EnquiryReply>({
+        status: "sent",
+        result: submission.reply({ resetForm: true }),
+        toast: toast(REVIEW_MESSAGES.submitted, "success"),
+      });
+    case "already":
+      return data<EnquiryReply>(
+        {
+          status: "error",
+          result: submission.reply({ fieldErrors: { email: [REVIEW_MESSAGES.alreadyInline] } }),
+          toast: toast(REVIEW_MESSAGES.already),
+        },
+        { status: 409 },
+      );
+    case "not-found":
+      return failedReply(submission, REVIEW_MESSAGES.failed, 404);
+    case "rate-limited":
+      return failedReply(submission, REVIEW_MESSAGES.rateLimited, 429);
   }
 }
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <p className="text-sm">
-        <Link
-          to={`/provider/${encodeURIComponent(loaderData.registrationNumber)}`}
-          className="font-medium text-brand-700 underline underline-offset-2"
-        >
-          Back to {loaderData.businessName}
-        </Link>
-      </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Reviews of {loaderData.businessName}</h1>
-      <div className="mt-6">
-        <ReviewsSection
-          registrationNumber={loaderData.registrationNumber}
-          businessName={loaderData.businessName}
-          initial={loaderData.reviews}
-          initialReply={actionData}
-        />
-      </div>
-    </main>
+    <ProviderEnquiryPage
+      registrationNumber={loaderData.registrationNumber}
+      businessName={loaderData.businessName}
+      title={`Reviews of ${loaderData.businessName}`}
+    >
+      <ReviewsSection
+        registrationNumber={loaderData.registrationNumber}
+        businessName={loaderData.businessName}
+        initial={loaderData.reviews}
+        initialReply={actionData}
+      />
+    </ProviderEnquiryPage>
   );
 }

@@ -1,27 +1,35 @@
-import { EyeOff, SearchX, TriangleAlert } from "lucide-react";
+import { EyeOff, TriangleAlert } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
-import { GeneralLeadFormSlot } from "~/components/directory/slots";
 import { LicencePanel } from "~/components/directory/licence-panel";
 import { Pagination } from "~/components/directory/pagination";
-import { ProviderCard } from "~/components/directory/provider-card";
+import { profileHref } from "~/components/directory/provider-card";
+import { FiltersButton, FiltersPanel } from "~/components/directory/results/filters-panel";
+import { PlaceNotice } from "~/components/directory/results/place-notice";
+import { displayOrder, ResultList } from "~/components/directory/results/result-list";
 import { ResultsSearch } from "~/components/directory/search-box";
-import { SearchFilters } from "~/components/directory/search-filters";
+import { GeneralLeadFormSlot } from "~/components/directory/slots";
+import { LazyMap, type MapMarker } from "~/components/map/lazy-map";
 import { Alert } from "~/components/ui/alert";
-import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
-import type { Provider } from "~/modules/directory/provider";
+import { resultPositions } from "~/modules/directory/map-positions.server";
 import {
   defaultHideExpired,
+  hasExplicitLocation,
   isLicenceCheck,
   parseSearchInput,
   searchHref,
   type SearchInput,
 } from "~/modules/directory/search-input";
-import { searchProviders, type SearchResult } from "~/modules/directory/search-providers.server";
+import {
+  searchProviders,
+  type SearchProvider,
+  type SearchResult,
+} from "~/modules/directory/search-providers.server";
 import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wording";
 import { getApp } from "~/web/context";
+import { mapSettings } from "~/web/map-settings.server";
+import { pageMeta, type PageMeta } from "~/web/meta";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/search-results";
-import { pageMeta, type PageMeta } from "~/web/meta";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -35,8 +43,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     app.log.error({ err: error, input }, "search failed");
   }
   const seo = searchSeo(input, result, location, app.config.publicUrl);
+  const found = result?.location?.status === "found" ? result.location : null;
+  // Numbered like the cards, positions converted from the register's grid on the server.
+  const markers =
+    found && result
+      ? mapMarkers(displayOrder(result.providers, result.sort === "distance"), firstNumberOf(result))
+      : [];
   return data(
-    { input, problems, result, location, seo },
+    { input, problems, result, location, seo, markers, map: mapSettings(app.config) },
     result ? { headers: pageCacheHeaders() } : { status: 500 },
   );
 }
@@ -56,6 +70,34 @@ function placeOf(input: SearchInput): string {
   return input.type === "location" && input.query ? placeLabel(input.query) : "the UK";
 }
 
+/**
+ * The place a search is around, when it was found, as the visitor named it: "LS1 1AA" (even when
+ * the register knows only its sector, LS1 1), "Stoke-on-Trent", "your location".
+ */
+function nearLabel(result: SearchResult | null): string | null {
+  if (result?.location?.status !== "found") return null;
+  const { place } = result.location;
+  return place.approximate && place.query ? placeLabel(place.query) : place.label;
+}
+
+/** The number of the page's first card: cards and markers go on counting across pages. */
+function firstNumberOf(result: SearchResult): number {
+  return (result.currentPage - 1) * result.pageSize + 1;
+}
+
+function mapMarkers(providers: SearchProvider[], first: number): MapMarker[] {
+  return resultPositions(providers).map((pos) => {
+    const p = providers[pos.number - 1]!;
+    return {
+      n: first + pos.number - 1,
+      lat: pos.lat,
+      lng: pos.lng,
+      title: p.business_name,
+      href: profileHref(p.registration_number),
+    };
+  });
+}
+
 /** '12 licensed rubbish removal services found in Leeds' (spec wording, counted honestly). */
 function foundText(result: SearchResult, place: string): string {
   if (!result.totalCount) return `No licensed rubbish removal services found in ${place}`;
@@ -73,7 +115,15 @@ function searchSeo(
   const capped = result?.countCapped ?? false;
   let title: string;
   let description: string;
-  if (input.type === "registration" && input.query) {
+  const near = nearLabel(result);
+  if (near && result?.location?.status === "found") {
+    const miles = result.location.radiusMiles;
+    title = `Licensed waste carriers near ${near}`;
+    description =
+      n > 0
+        ? `${countOf(n, "licensed waste carrier", "licensed waste carriers", capped)} within ${miles} miles of ${near}, nearest first. Check each carrier's licence and request free quotes.`
+        : `No licensed waste carriers within ${miles} miles of ${near}. Try a wider distance or a nearby town.`;
+  } else if (input.type === "registration" && input.query) {
     title = `Licence check: ${input.query.toUpperCase()}`;
     description = result?.licence
       ? `${result.licence.business_name} (${result.licence.registration_number}) is on the public register of waste carriers. Check the registration's tier, dates and validity.`
@@ -107,194 +157,218 @@ function searchSeo(
     input.services.length > 0 ||
     input.sort !== "claimed" ||
     input.tier !== "any" ||
-    input.hideExpired !== defaultHideExpired(input.type);
+    input.hideExpired !== defaultHideExpired(input.type, hasExplicitLocation(input)) ||
+    hasExplicitLocation(input) ||
+    input.radius !== undefined;
   const noindex = (!location && !!input.query) || isFiltered || n === 0;
   return { title, description, canonical: `${publicUrl}${canonicalPath}`, noindex };
 }
 
-const GROUPS: { key: string; title: string; description: string; test: (p: Provider) => boolean }[] = [
-  {
-    key: "featured",
-    title: "Featured Providers",
-    description: "Verified businesses on our Premium plan.",
-    test: (p) => p.is_claimed && p.is_premium,
-  },
-  {
-    key: "registered",
-    title: "Registered Providers",
-    description: "Businesses that have claimed and verified their listing.",
-    test: (p) => p.is_claimed && !p.is_premium,
-  },
-  {
-    key: "available",
-    title: "Available Providers",
-    description: "Licensed carriers from the public register that have not claimed their listing yet.",
-    test: (p) => !p.is_claimed,
-  },
-];
+function ResultsHero({
+  heading,
+  subtitle,
+  input,
+}: {
+  heading: string;
+  subtitle: string | null;
+  input: SearchInput;
+}) {
+  return (
+    <section className="bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 sm:py-10">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+        {/* On a phone the count under the search box says it, nearer the results. */}
+        {subtitle ? <p className="mt-2 hidden text-lg text-brand-100 sm:block">{subtitle}</p> : null}
+        <div className="mt-4 max-w-4xl sm:mt-6">
+          {/* A search around a named place (near=Leeds) shows the place in the box, as a location. */}
+          <ResultsSearch
+            key={`${input.query}|${input.type}|${input.near ?? ""}`}
+            query={input.query || input.near || ""}
+            type={!input.query && input.near ? "location" : input.type}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function headingOf(input: SearchInput, result: SearchResult | null): string {
+  const near = nearLabel(result);
+  if (near) return `Licensed waste carriers near ${near}`;
+  if (input.type === "registration" && input.query) return "Registration number search";
+  if (input.type === "location" && input.query) return `Waste carriers in ${placeOf(input)}`;
+  return input.query ? `Results for “${input.query}”` : "Find a licensed waste carrier";
+}
+
+function subtitleOf(input: SearchInput, result: SearchResult | null): string | null {
+  if (!result) return null;
+  if (input.type === "registration" && input.query) return `Licence check for ${input.query.toUpperCase()}`;
+  if (result.location?.status === "found") {
+    const miles = result.location.radiusMiles;
+    const around = result.location.place.approximate ? ` of the ${result.location.place.label} area` : "";
+    return result.totalCount
+      ? `${countText(result, "licensed waste carrier", "licensed waste carriers")} within ${miles} miles${around}`
+      : `No licensed waste carriers within ${miles} miles${around}`;
+  }
+  return foundText(result, placeOf(input));
+}
+
+function LoadError() {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+      <div className="flex items-start gap-3">
+        <TriangleAlert aria-hidden className="h-6 w-6 shrink-0" />
+        <div>
+          <h2 className="text-lg font-semibold">Error Loading Results</h2>
+          <p className="mt-1 text-sm">Could not fetch provider information. Please try again later.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function HiddenExpired({ result, showHref }: { result: SearchResult; showHref: string }) {
+  if (result.hiddenExpired <= 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">
+      <EyeOff aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
+      <span data-testid="hidden-expired">
+        {countOf(
+          result.hiddenExpired,
+          "expired registration",
+          "expired registrations",
+          result.hiddenExpiredCapped,
+        )}{" "}
+        hidden
+      </span>
+      <Link
+        to={showHref}
+        preventScrollReset
+        className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      >
+        Show expired registrations
+      </Link>
+    </p>
+  );
+}
+
+function Corrections({ query, corrections }: { query: string; corrections?: Record<string, string> }) {
+  if (!corrections) return null;
+  const corrected = query
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => corrections[w] ?? w)
+    .join(" ");
+  return (
+    <p className="text-sm text-slate-700">
+      Including results for <strong>{corrected}</strong>
+    </p>
+  );
+}
+
+function Problems({ problems }: { problems: string[] }) {
+  if (!problems.length) return null;
+  return (
+    <Alert tone="warning" title="Some of the search settings were not understood">
+      <ul className="list-disc pl-5">
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function ResultsBody({
+  loaderData,
+  filters,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  filters: React.ReactNode;
+}) {
+  const { input, result, location, markers, map } = loaderData;
+  if (!result) return <LoadError />;
+  const linkOptions = location && input.type === "location" ? { location } : {};
+  const first = result.totalCount ? (result.currentPage - 1) * result.pageSize + 1 : 0;
+  const last = Math.min(result.currentPage * result.pageSize, result.totalCount);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-xl font-semibold text-slate-900">
+            {result.totalCount ? countText(result, "provider", "providers") : "No providers found"}
+          </h2>
+          {result.totalCount ? (
+            <p className="text-sm text-slate-600" aria-live="polite">
+              Showing {first}–{last} of {countNumber(result.totalCount, result.countCapped)} · Page{" "}
+              {result.currentPage} of {result.pageCount}
+            </p>
+          ) : null}
+        </div>
+        {filters}
+      </div>
+      <PlaceNotice location={result.location} />
+      <HiddenExpired
+        result={result}
+        showHref={searchHref({ ...input, hideExpired: false, page: 1 }, linkOptions)}
+      />
+      <Corrections query={input.query} corrections={result.corrections} />
+      {markers.length ? <LazyMap markers={markers} {...map} label="Map of the results" /> : null}
+      <ResultList
+        providers={result.providers}
+        byDistance={result.sort === "distance"}
+        firstNumber={firstNumberOf(result)}
+      />
+      <Pagination
+        current={result.currentPage}
+        count={result.pageCount}
+        href={(page) => searchHref({ ...input, page }, linkOptions)}
+      />
+    </>
+  );
+}
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { input, problems, result, location } = loaderData;
   const routerLocation = useLocation();
   const action = location ? `/search-results/${encodeURIComponent(location)}` : "/search-results";
-  const hrefFor = (page: number) =>
-    searchHref({ ...input, page }, location && input.type === "location" ? { location } : {});
-  const place = placeOf(input);
-  const heading =
-    input.type === "registration" && input.query
-      ? "Registration number search"
-      : input.type === "location" && input.query
-        ? `Waste carriers in ${place}`
-        : input.query
-          ? `Results for “${input.query}”`
-          : "Find a licensed waste carrier";
-  const first = result && result.totalCount ? (result.currentPage - 1) * result.pageSize + 1 : 0;
-  const last = result ? Math.min(result.currentPage * result.pageSize, result.totalCount) : 0;
-
+  const found = result?.location?.status === "found" ? result.location : null;
+  const place = found
+    ? { near: input.near, lat: input.lat, lng: input.lng, radius: found.radiusMiles }
+    : null;
+  const sort = result?.sort ?? input.sort;
+  const filterProps = {
+    type: input.type,
+    services: input.services,
+    sort,
+    hideExpired: input.hideExpired,
+    tier: input.tier,
+    place,
+  };
   return (
     <main>
-      <section className="bg-gradient-to-br from-brand-700 to-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
-          {result ? (
-            <p className="mt-2 text-lg text-brand-100">
-              {input.type === "registration" && input.query
-                ? `Licence check for ${input.query.toUpperCase()}`
-                : foundText(result, place)}
-            </p>
-          ) : null}
-          <div className="mt-6 max-w-3xl">
-            <ResultsSearch key={`${input.query}|${input.type}`} query={input.query} type={input.type} />
-          </div>
-        </div>
-      </section>
-
+      <ResultsHero heading={headingOf(input, result)} subtitle={subtitleOf(input, result)} input={input} />
       {/* The licence answer comes first, above the filters and forms (on a phone too). */}
       {result && isLicenceCheck(input) && result.licence !== undefined ? (
-        <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6">
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-8">
           <LicencePanel query={input.query} provider={result.licence} otherRegister={result.otherRegister} />
         </div>
       ) : null}
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_1fr]">
-        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <SearchFilters
-              key={routerLocation.search}
-              action={action}
-              query={input.query}
-              type={input.type}
-              services={input.services}
-              sort={input.sort}
-              hideExpired={input.hideExpired}
-              tier={input.tier}
-              showServices={input.type !== "registration"}
-            />
-          </div>
-          <GeneralLeadFormSlot location={input.type === "location" ? input.query : undefined} />
-        </aside>
-
-        <div className="min-w-0 space-y-6">
-          {problems.length ? (
-            <Alert tone="warning" title="Some of the search settings were not understood">
-              <ul className="list-disc pl-5">
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </Alert>
-          ) : null}
-
-          {!result ? (
-            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
-              <div className="flex items-start gap-3">
-                <TriangleAlert aria-hidden className="h-6 w-6 shrink-0" />
-                <div>
-                  <h2 className="text-lg font-semibold">Error Loading Results</h2>
-                  <p className="mt-1 text-sm">
-                    Could not fetch provider information. Please try again later.
-                  </p>
-                </div>
-              </div>
-            </div>
-          ) : (
-            <>
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-xl font-semibold text-slate-900">
-                  {result.totalCount ? countText(result, "provider", "providers") : "No providers found"}
-                </h2>
-                {result.totalCount ? (
-                  <p className="text-sm text-slate-600" aria-live="polite">
-                    Showing {first}–{last} of {countNumber(result.totalCount, result.countCapped)} · Page{" "}
-                    {result.currentPage} of {result.pageCount}
-                  </p>
-                ) : null}
-              </div>
-              {result.hiddenExpired > 0 ? (
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">
-                  <EyeOff aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
-                  <span data-testid="hidden-expired">
-                    {countOf(
-                      result.hiddenExpired,
-                      "expired registration",
-                      "expired registrations",
-                      result.hiddenExpiredCapped,
-                    )}{" "}
-                    hidden
-                  </span>
-                  <Link
-                    to={searchHref(
-                      { ...input, hideExpired: false, page: 1 },
-                      location && input.type === "location" ? { location } : {},
-                    )}
-                    preventScrollReset
-                    className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                  >
-                    Show expired registrations
-                  </Link>
-                </p>
-              ) : null}
-              {result.corrections ? (
-                <p className="text-sm text-slate-700">
-                  Including results for{" "}
-                  <strong>
-                    {input.query
-                      .toLowerCase()
-                      .split(/\s+/)
-                      .map((w) => result.corrections?.[w] ?? w)
-                      .join(" ")}
-                  </strong>
-                </p>
-              ) : null}
-              {result.providers.length === 0 ? (
-                <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
-                  <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
-                  <p className="mt-3 text-lg font-semibold text-slate-900">No providers found</p>
-                  <p className="mt-1 text-slate-600">Try adjusting your search terms</p>
-                </div>
-              ) : (
-                GROUPS.map((group) => {
-                  const items = result.providers.filter(group.test);
-                  if (!items.length) return null;
-                  return (
-                    <section key={group.key} aria-labelledby={`group-${group.key}`}>
-                      <h2 id={`group-${group.key}`} className="text-lg font-semibold text-slate-900">
-                        {group.title}
-                      </h2>
-                      <p className="text-sm text-slate-600">{group.description}</p>
-                      <ul className="mt-3 grid gap-4 md:grid-cols-2">
-                        {items.map((p) => (
-                          <li key={p.registration_number}>
-                            <ProviderCard provider={p} maxServices={RESULT_CARD_SERVICES} />
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  );
-                })
-              )}
-              <Pagination current={result.currentPage} count={result.pageCount} href={hrefFor} />
-            </>
-          )}
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-5 sm:px-6 sm:py-8 lg:grid-cols-[16rem_1fr]">
+        <FiltersPanel
+          filtersKey={routerLocation.search}
+          action={action}
+          query={input.query}
+          showServices={input.type !== "registration"}
+          {...filterProps}
+        />
+        <div id="results" className="min-w-0 scroll-mt-24 space-y-6">
+          <Problems problems={problems} />
+          <ResultsBody loaderData={loaderData} filters={<FiltersButton {...filterProps} />} />
+          {/* The general quote form follows the results. */}
+          <GeneralLeadFormSlot
+            location={found?.place.label ?? (input.type === "location" ? input.query : undefined)}
+          />
         </div>
       </div>
     </main>

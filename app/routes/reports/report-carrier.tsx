@@ -7,8 +7,10 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { CheckCircle2, Flag } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { profileHref } from "~/components/directory/provider-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -83,7 +85,7 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const profile = `/provider/${encodeURIComponent(carrier.registration_number)}`;
+  const profile = profileHref(carrier.registration_number);
   return (
     <main className="bg-slate-50 py-10">
       <div className="mx-auto max-w-2xl px-4 sm:px-6">
@@ -102,18 +104,7 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
         <Card className="mt-6">
           <CardContent className="py-6">
             {actionData?.sent ? (
-              <div role="status" className="text-center">
-                <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-green-700" />
-                <h2 className="mt-3 text-xl font-semibold text-slate-900">
-                  Thank you, your report has been sent
-                </h2>
-                <p className="mt-2 text-slate-700">
-                  Our team reviews every report. If you left your e-mail address we may contact you about it.
-                </p>
-                <Button asChild variant="outline" className="mt-6">
-                  <Link to={profile}>Back to the profile</Link>
-                </Button>
-              </div>
+              <ReportSent profile={profile} />
             ) : (
               <Form method="post" {...getFormProps(form)} className="space-y-5">
                 <p className="text-sm text-slate-700">
@@ -122,54 +113,9 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
                 </p>
                 {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
                 <Honeypot />
-                <Field label="Reason" errors={fields.reason.errors}>
-                  {(props) => (
-                    <Select
-                      {...getSelectProps(fields.reason)}
-                      {...props}
-                      key={fields.reason.key}
-                      defaultValue={fields.reason.initialValue ?? ""}
-                    >
-                      <option value="" disabled>
-                        Choose a reason
-                      </option>
-                      {REPORT_REASONS.map((r) => (
-                        <option key={r} value={r}>
-                          {r}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-                <Field
-                  label="What happened?"
-                  errors={fields.details.errors}
-                  hint="Up to 2,000 characters. Do not include other people's personal details."
-                >
-                  {(props) => (
-                    <Textarea
-                      {...getTextareaProps(fields.details)}
-                      {...props}
-                      key={fields.details.key}
-                      rows={6}
-                      maxLength={2000}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label="Your e-mail (optional)"
-                  errors={fields.email.errors}
-                  hint="Only if you are happy for us to contact you about this report."
-                >
-                  {(props) => (
-                    <Input
-                      {...getInputProps(fields.email, { type: "email" })}
-                      {...props}
-                      key={fields.email.key}
-                      autoComplete="email"
-                    />
-                  )}
-                </Field>
+                <ReasonField meta={fields.reason} />
+                <DetailsField meta={fields.details} />
+                <EmailField meta={fields.email} />
                 <Button type="submit" disabled={navigation.state === "submitting"}>
                   Send report
                 </Button>
@@ -179,5 +125,70 @@ export default function ReportCarrier({ loaderData, actionData }: Route.Componen
         </Card>
       </div>
     </main>
+  );
+}
+
+type ReportFields = ReturnType<typeof useForm<z.input<typeof reportSchema>>>[1];
+
+/** The thank-you once a report is sent. */
+function ReportSent({ profile }: { profile: string }) {
+  return (
+    <div role="status" className="text-center">
+      <CheckCircle2 aria-hidden className="mx-auto h-10 w-10 text-green-700" />
+      <h2 className="mt-3 text-xl font-semibold text-slate-900">Thank you, your report has been sent</h2>
+      <p className="mt-2 text-slate-700">
+        Our team reviews every report. If you left your e-mail address we may contact you about it.
+      </p>
+      <Button asChild variant="outline" className="mt-6">
+        <Link to={profile}>Back to the profile</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ReasonField({ meta }: { meta: ReportFields["reason"] }) {
+  return (
+    <Field label="Reason" errors={meta.errors}>
+      {(props) => (
+        <Select {...getSelectProps(meta)} {...props} key={meta.key} defaultValue={meta.initialValue ?? ""}>
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REPORT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+function DetailsField({ meta }: { meta: ReportFields["details"] }) {
+  return (
+    <Field
+      label="What happened?"
+      errors={meta.errors}
+      hint="Up to 2,000 characters. Do not include other people's personal details."
+    >
+      {(props) => (
+        <Textarea {...getTextareaProps(meta)} {...props} key={meta.key} rows={6} maxLength={2000} />
+      )}
+    </Field>
+  );
+}
+
+function EmailField({ meta }: { meta: ReportFields["email"] }) {
+  return (
+    <Field
+      label="Your e-mail (optional)"
+      errors={meta.errors}
+      hint="Only if you are happy for us to contact you about this report."
+    >
+      {(props) => (
+        <Input {...getInputProps(meta, { type: "email" })} {...props} key={meta.key} autoComplete="email" />
+      )}
+    </Field>
   );
 }

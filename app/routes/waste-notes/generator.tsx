@@ -11,21 +11,20 @@ import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
-import { COMPANY_AREA_MESSAGE, MESSAGES } from "~/modules/waste-notes/constants";
+import { COMPANY_AREA_MESSAGE } from "~/modules/waste-notes/constants";
 import { loadContainerTypes } from "~/modules/waste-notes/container-types.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
 import { readForm } from "~/web/request-input.server";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/generator";
+import {
+  failedNoteReply,
+  submittedNoteReply,
+  unreadFormReply,
+  type NoteFormReply,
+} from "./note-replies.server";
 import { pageMeta } from "~/web/meta";
-
-type ActionResult = {
-  errors: Partial<Record<string, string[]>>;
-  values: Record<string, string | string[]>;
-  formError: string | null;
-  companyArea?: boolean;
-};
 
 /** A signed-in user who owns a listing (any state: the company form says what they may do). */
 async function isCompanyUser(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
@@ -49,19 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const read = await readForm(request);
-  if (!read.ok) {
-    const tooLarge = read.status === 413;
-    return data<ActionResult>(
-      {
-        errors: tooLarge ? { photos: [read.message] } : {},
-        values: {},
-        formError: tooLarge ? null : read.message,
-      },
-      { status: read.status },
-    );
-  }
+  if (!read.ok) return unreadFormReply(read);
   if (await isCompanyUser(request, context)) {
-    return data<ActionResult>(
+    return data<NoteFormReply>(
       { errors: {}, values: {}, formError: COMPANY_AREA_MESSAGE, companyArea: true },
       { status: 403 },
     );
@@ -71,30 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await submitWasteNote({ db: app.db, storage: app.storage }, form, {
       rateLimitKey: app.clientIp,
     });
-    switch (result.status) {
-      case "created":
-        return redirect(`/waste-note/${result.id}?submitted=1`);
-      case "spam":
-        return redirect("/wastenotegeneration");
-      case "invalid":
-        return data<ActionResult>(
-          { errors: result.errors, values: result.values, formError: null },
-          { status: 400 },
-        );
-      case "refused": // only company notes are refused this way; kept for completeness
-        return data<ActionResult>(
-          { errors: {}, values: result.values, formError: result.refusal.message },
-          { status: 403 },
-        );
-      case "rate_limited":
-        return data<ActionResult>(
-          { errors: {}, values: result.values, formError: result.message },
-          { status: 429 },
-        );
-    }
+    // Only company notes are refused for the plan; kept for completeness.
+    return submittedNoteReply(result, "/wastenotegeneration", false);
   } catch (error) {
     app.log.error({ err: error }, "waste note creation failed");
-    return data<ActionResult>({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });
+    return failedNoteReply();
   }
 }
 

@@ -23,8 +23,12 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(
       {
+        // A connection of its own: a kept-alive socket the server is closing would reset the next
+        // request sent on it.
+        agent: false,
         host: options.localAddress ? "127.0.0.1" : target.hostname,
         port: target.port,
         path: target.pathname + target.search,
@@ -33,6 +37,7 @@ export function rawRequest(
         ...(options.localAddress ? { localAddress: options.localAddress, family: 4 } : {}),
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
@@ -49,8 +54,8 @@ export function rawRequest(
       req.destroy(new Error(`no answer from ${options.method ?? "GET"} ${url} within 30 s`)),
     );
     req.on("error", (error: NodeJS.ErrnoException) => {
-      // The server may answer and close while a large body is still being sent.
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") return;
+      // The server may answer and close while a large body is still being sent: the answer counts.
+      if ((error.code === "EPIPE" || error.code === "ECONNRESET") && answered) return;
       reject(error);
     });
     const body = options.body;

@@ -43,6 +43,13 @@ export function RejectionsDialog({ rejections, logs, debug }: RejectionsDialogPr
   );
 }
 
+/** The table's column headings, each with its cell padding. */
+const HEADINGS = [
+  ["Line", "py-1 pr-3"],
+  ["Registration number", "py-1 pr-3"],
+  ["Reason", "py-1"],
+] as const;
+
 /** The table of rejected lines: line, registration number, reason. */
 function RejectedLinesTable({ rows }: { rows: RejectionView[] }) {
   return (
@@ -50,15 +57,11 @@ function RejectedLinesTable({ rows }: { rows: RejectionView[] }) {
       <caption className="sr-only">Rejected lines</caption>
       <thead>
         <tr>
-          <th scope="col" className="py-1 pr-3">
-            Line
-          </th>
-          <th scope="col" className="py-1 pr-3">
-            Registration number
-          </th>
-          <th scope="col" className="py-1">
-            Reason
-          </th>
+          {HEADINGS.map(([label, className]) => (
+            <th key={label} scope="col" className={className}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -3,24 +3,24 @@ import type { SyncSummaryCards } from "~/modules/register-sync/list-sync-logs.se
 import { formatDateTime } from "~/platform/dates";
 import { StatusBadge } from "./status-badge";
 
+/** The two counts, each a card with its figure. */
+const COUNTS = [
+  { label: "Total Runs", testId: "total-runs", key: "totalRuns" },
+  { label: "Successful Runs", testId: "successful-runs", key: "successfulRuns" },
+] as const;
+
 /** The three summary cards: total runs, successful runs, last run. */
 export function SummaryCards({ summary }: { summary: SyncSummaryCards | null }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <Card className="p-4">
-        <p className="text-sm font-medium text-slate-600">Total Runs</p>
-        <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="total-runs">
-          {summary?.totalRuns ?? 0}
-        </p>
-      </Card>
-      <Card className="p-4">
-        <p className="text-sm font-medium text-slate-600">Successful Runs</p>
-        <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="successful-runs">
-          {summary?.successfulRuns ?? 0}
-        </p>
-      </Card>
-      <Card className="p-4">
-        <p className="text-sm font-medium text-slate-600">Last Run</p>
+      {COUNTS.map(({ label, testId, key }) => (
+        <SummaryCard key={key} label={label}>
+          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={testId}>
+            {summary?.[key] ?? 0}
+          </p>
+        </SummaryCard>
+      ))}
+      <SummaryCard label="Last Run">
         {summary?.lastRun ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
             <span className="font-semibold">{formatDateTime(summary.lastRun.createdAt, "short")}</span>
@@ -29,7 +29,16 @@ export function SummaryCards({ summary }: { summary: SyncSummaryCards | null }) 
         ) : (
           <p className="mt-1 text-slate-600">Never</p>
         )}
-      </Card>
+      </SummaryCard>
     </div>
+  );
+}
+
+function SummaryCard({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      {children}
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Field, Input, Textarea } from "~/components/ui/form";
 import { TRANSFEREE_STATUSES } from "~/modules/waste-notes/constants";
-import { Req, Section, StatusGroup, showWhen, type FormSectionProps } from "./shared";
+import { RequiredField, Section, StatusGroup, showWhen, type FormSectionProps } from "./shared";
 
 interface CarrierSectionProps extends FormSectionProps {
   /** The company's own note: the carrier licence is its registration number and cannot be changed. */
@@ -19,28 +19,11 @@ export function CarrierSection(props: CarrierSectionProps) {
   );
   return (
     <Section title="Waste carrier (transferee)" description="The registered carrier receiving the waste.">
-      <Field
-        label={
-          <>
-            Carrier company
-            <Req />
-          </>
-        }
-        errors={errors.carrierCompany}
-      >
+      <RequiredField label="Carrier company" errors={errors.carrierCompany}>
         {(p) => <Input {...p} name="carrierCompany" defaultValue={str("carrierCompany")} aria-required />}
-      </Field>
+      </RequiredField>
       <CarrierLicenseField {...props} />
-      <Field
-        className="sm:col-span-2"
-        label={
-          <>
-            Carrier address
-            <Req />
-          </>
-        }
-        errors={errors.carrierAddress}
-      >
+      <RequiredField className="sm:col-span-2" label="Carrier address" errors={errors.carrierAddress}>
         {(p) => (
           <Textarea
             {...p}
@@ -50,7 +33,7 @@ export function CarrierSection(props: CarrierSectionProps) {
             aria-required
           />
         )}
-      </Field>
+      </RequiredField>
       <StatusGroup
         {...props}
         field="transfereeStatus"
@@ -70,13 +53,8 @@ export function CarrierSection(props: CarrierSectionProps) {
 /** The carrier licence field, read-only (and prefilled) on the company's own note. */
 function CarrierLicenseField({ errors, str, lockCarrierLicense, prefilledLicense }: CarrierSectionProps) {
   return (
-    <Field
-      label={
-        <>
-          Carrier licence (registration number)
-          <Req />
-        </>
-      }
+    <RequiredField
+      label="Carrier licence (registration number)"
       errors={errors.carrierLicense}
       hint={
         lockCarrierLicense
@@ -95,7 +73,7 @@ function CarrierLicenseField({ errors, str, lockCarrierLicense, prefilledLicense
           aria-required
         />
       )}
-    </Field>
+    </RequiredField>
   );
 }
 

@@ -31,6 +31,37 @@ export const Req = () => (
   </span>
 );
 
+/** A required field: its label with the marker, its errors and hint; `children` gets the control's props. */
+export function RequiredField({
+  label,
+  errors,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  errors?: string[];
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ComponentProps<typeof Field>["children"];
+}) {
+  return (
+    <Field
+      className={className}
+      label={
+        <>
+          {label}
+          <Req />
+        </>
+      }
+      errors={errors}
+      hint={hint}
+    >
+      {children}
+    </Field>
+  );
+}
+
 /** A titled card holding one section of the form in a two-column grid. */
 export function Section({
   title,

@@ -6,6 +6,12 @@ import { SignaturePad } from "../signature-pad";
 import { Req, Section, type FormSectionProps } from "./shared";
 
 /** The waste hierarchy tick box, then the transferor's and the carrier's signature pads. */
+/** Who signs the note, in order: each signs by name, and with JavaScript also draws. */
+const SIGNING_PARTIES = [
+  { party: "transferor", title: "Transferor" },
+  { party: "transferee", title: "Carrier (transferee)" },
+] as const;
+
 export function SignaturesSection({ errors, str }: FormSectionProps) {
   return (
     <Section
@@ -37,24 +43,18 @@ export function SignaturesSection({ errors, str }: FormSectionProps) {
         </label>
         <FieldError errors={errors.wasteHierarchy} />
       </div>
-      <SignaturePad
-        party="transferor"
-        title="Transferor"
-        nameField="transferorSignatureName"
-        imageField="transferorSignature"
-        defaultName={str("transferorSignatureName")}
-        nameErrors={errors.transferorSignatureName}
-        imageErrors={errors.transferorSignature}
-      />
-      <SignaturePad
-        party="transferee"
-        title="Carrier (transferee)"
-        nameField="transfereeSignatureName"
-        imageField="transfereeSignature"
-        defaultName={str("transfereeSignatureName")}
-        nameErrors={errors.transfereeSignatureName}
-        imageErrors={errors.transfereeSignature}
-      />
+      {SIGNING_PARTIES.map(({ party, title }) => (
+        <SignaturePad
+          key={party}
+          party={party}
+          title={title}
+          nameField={`${party}SignatureName`}
+          imageField={`${party}Signature`}
+          defaultName={str(`${party}SignatureName`)}
+          nameErrors={errors[`${party}SignatureName`]}
+          imageErrors={errors[`${party}Signature`]}
+        />
+      ))}
     </Section>
   );
 }

@@ -1,21 +1,12 @@
 /** The "Transfer" section: when and where the waste changes hands, and the vehicle. */
-import { Field, Input, Textarea } from "~/components/ui/form";
-import { Req, Section, type FormSectionProps } from "./shared";
+import { Input, Textarea } from "~/components/ui/form";
+import { RequiredField, Section, type FormSectionProps } from "./shared";
 
 /** Collection date and time, vehicle registration and the origin (place of transfer). */
 export function TransferSection({ errors, str }: FormSectionProps) {
   return (
     <Section title="Transfer" description="When and where the waste changes hands.">
-      <Field
-        label={
-          <>
-            Collection date and time
-            <Req />
-          </>
-        }
-        errors={errors.collectionDateTime}
-        hint="UK time"
-      >
+      <RequiredField label="Collection date and time" errors={errors.collectionDateTime} hint="UK time">
         {(p) => (
           <Input
             {...p}
@@ -25,16 +16,8 @@ export function TransferSection({ errors, str }: FormSectionProps) {
             aria-required
           />
         )}
-      </Field>
-      <Field
-        label={
-          <>
-            Vehicle registration
-            <Req />
-          </>
-        }
-        errors={errors.vehicleReg}
-      >
+      </RequiredField>
+      <RequiredField label="Vehicle registration" errors={errors.vehicleReg}>
         {(p) => (
           <Input
             {...p}
@@ -44,22 +27,17 @@ export function TransferSection({ errors, str }: FormSectionProps) {
             aria-required
           />
         )}
-      </Field>
-      <Field
+      </RequiredField>
+      <RequiredField
         className="sm:col-span-2"
-        label={
-          <>
-            Origin of waste (collection address)
-            <Req />
-          </>
-        }
+        label="Origin of waste (collection address)"
         errors={errors.originAddress}
         hint="The place of transfer."
       >
         {(p) => (
           <Textarea {...p} name="originAddress" rows={2} defaultValue={str("originAddress")} aria-required />
         )}
-      </Field>
+      </RequiredField>
     </Section>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Field, Input, Textarea } from "~/components/ui/form";
 import { TRANSFEROR_STATUSES } from "~/modules/waste-notes/constants";
-import { Req, Section, StatusGroup, type FormSectionProps } from "./shared";
+import { RequiredField, Section, StatusGroup, type FormSectionProps } from "./shared";
 
 /** Transferor name, SIC code, address and status (with permit, exemption or registration). */
 export function TransferorSection(props: FormSectionProps) {
@@ -12,15 +12,7 @@ export function TransferorSection(props: FormSectionProps) {
   );
   return (
     <Section title="Transferor" description="The person or business handing the waste over.">
-      <Field
-        label={
-          <>
-            Name
-            <Req />
-          </>
-        }
-        errors={errors.transferorName}
-      >
+      <RequiredField label="Name" errors={errors.transferorName}>
         {(p) => (
           <Input
             {...p}
@@ -30,7 +22,7 @@ export function TransferorSection(props: FormSectionProps) {
             aria-required
           />
         )}
-      </Field>
+      </RequiredField>
       <Field
         label="SIC code (2007)"
         errors={errors.transferorSicCode}
@@ -46,16 +38,7 @@ export function TransferorSection(props: FormSectionProps) {
           />
         )}
       </Field>
-      <Field
-        className="sm:col-span-2"
-        label={
-          <>
-            Address
-            <Req />
-          </>
-        }
-        errors={errors.transferorAddress}
-      >
+      <RequiredField className="sm:col-span-2" label="Address" errors={errors.transferorAddress}>
         {(p) => (
           <Textarea
             {...p}
@@ -65,7 +48,7 @@ export function TransferorSection(props: FormSectionProps) {
             aria-required
           />
         )}
-      </Field>
+      </RequiredField>
       <StatusGroup
         {...props}
         field="transferorStatus"

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Field, FieldError, Input, Select, Textarea } from "~/components/ui/form";
 import { DESCRIPTION_MAX, WASTE_TYPES } from "~/modules/waste-notes/constants";
 import { EwcPicker } from "../ewc-picker";
-import { Req, Section, showWhen, type FormSectionProps } from "./shared";
+import { Req, RequiredField, Section, showWhen, type FormSectionProps } from "./shared";
 
 type ContainerType = { code: string; description: string };
 
@@ -24,15 +24,7 @@ export function WasteDetailsSection({
         <EwcPicker defaultValue={str("ewcCode")} errors={errors.ewcCode} />
       </div>
       <WasteTypeField {...props} />
-      <Field
-        label={
-          <>
-            Weight (kg)
-            <Req />
-          </>
-        }
-        errors={errors.weight}
-      >
+      <RequiredField label="Weight (kg)" errors={errors.weight}>
         {(p) => (
           <Input
             {...p}
@@ -45,7 +37,7 @@ export function WasteDetailsSection({
             aria-required
           />
         )}
-      </Field>
+      </RequiredField>
       <ContainerFields
         {...props}
         containerTypes={containerTypes}
@@ -60,14 +52,9 @@ export function WasteDetailsSection({
 function DescriptionField({ errors, str, hydrated }: FormSectionProps) {
   const [description, setDescription] = useState(str("description") ?? "");
   return (
-    <Field
+    <RequiredField
       className="sm:col-span-2"
-      label={
-        <>
-          Description of the waste
-          <Req />
-        </>
-      }
+      label="Description of the waste"
       errors={errors.description}
       hint={
         hydrated
@@ -86,7 +73,7 @@ function DescriptionField({ errors, str, hydrated }: FormSectionProps) {
           aria-required
         />
       )}
-    </Field>
+    </RequiredField>
   );
 }
 
@@ -135,15 +122,7 @@ function ContainerFields({
 }) {
   return (
     <>
-      <Field
-        label={
-          <>
-            Container
-            <Req />
-          </>
-        }
-        errors={errors.containerType}
-      >
+      <RequiredField label="Container" errors={errors.containerType}>
         {(p) => (
           <Select
             {...p}
@@ -160,7 +139,7 @@ function ContainerFields({
               ))}
           </Select>
         )}
-      </Field>
+      </RequiredField>
       {showWhen(hydrated, container !== "LOO") ? (
         <Field
           label="Number of containers"

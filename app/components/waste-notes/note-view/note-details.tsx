@@ -77,20 +77,15 @@ function SignaturesCard({ note }: { note: NoteDescription }) {
       <Row label="Waste hierarchy">
         {note.wasteHierarchyConfirmed ? `Confirmed: ${WASTE_HIERARCHY_DECLARATION}` : "Not confirmed"}
       </Row>
-      <Row label="Transferor signature">
-        <Signature
-          name={note.signatures.transferor}
-          image={note.signatures.transferorImage}
-          signed={note.signed}
-        />
-      </Row>
-      <Row label="Carrier signature">
-        <Signature
-          name={note.signatures.transferee}
-          image={note.signatures.transfereeImage}
-          signed={note.signed}
-        />
-      </Row>
+      {(["transferor", "transferee"] as const).map((party) => (
+        <Row key={party} label={party === "transferor" ? "Transferor signature" : "Carrier signature"}>
+          <Signature
+            name={note.signatures[party]}
+            image={note.signatures[`${party}Image`]}
+            signed={note.signed}
+          />
+        </Row>
+      ))}
     </DetailCard>
   );
 }

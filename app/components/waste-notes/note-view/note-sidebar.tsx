@@ -13,74 +13,84 @@ export function NoteSidebar({ note, pdfFailed }: { note: NoteDescription; pdfFai
   );
 }
 
+/** A card of the sidebar: its title and what it holds. */
+function SidebarCard({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={className}>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** The register check at creation, the carrier's status now, and a link to check the register. */
 function VerificationCard({ note }: { note: NoteDescription }) {
   const v = note.verification;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">Carrier verification</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm">
-        <p data-testid="register-check" className={v.check.valid ? "text-slate-800" : "text-amber-900"}>
-          {v.check.text}
+    <SidebarCard title="Carrier verification" className="space-y-3 text-sm">
+      <p data-testid="register-check" className={v.check.valid ? "text-slate-800" : "text-amber-900"}>
+        {v.check.text}
+      </p>
+      <p data-testid="verification">
+        Now: <strong>{v.now}</strong>
+      </p>
+      {v.nowStatus !== "active" ? (
+        <p className="text-amber-800">
+          Check the carrier on the public register before relying on this note.
         </p>
-        <p data-testid="verification">
-          Now: <strong>{v.now}</strong>
-        </p>
-        {v.nowStatus !== "active" ? (
-          <p className="text-amber-800">
-            Check the carrier on the public register before relying on this note.
-          </p>
-        ) : null}
-        {v.check.lookUp ? (
-          <a
-            href={v.check.lookUp.url}
-            target="_blank"
-            rel="noreferrer"
-            className="font-semibold text-brand-700 underline"
-          >
-            {v.check.lookUp.label}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <Link
-            to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`}
-            className="font-semibold text-brand-700 underline"
-          >
-            Check the register
-          </Link>
-        )}
-      </CardContent>
-    </Card>
+      ) : null}
+      {v.check.lookUp ? (
+        <a
+          href={v.check.lookUp.url}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold text-brand-700 underline"
+        >
+          {v.check.lookUp.label}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <Link
+          to={`/search-results?query=${encodeURIComponent(note.carrier.licence)}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Check the register
+        </Link>
+      )}
+    </SidebarCard>
   );
 }
 
 /** The note's QR code, or a placeholder while it is being made (or when the PDF failed). */
 function QrCodeCard({ qrUrl, pdfFailed }: { qrUrl: string | null; pdfFailed: boolean }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">QR code</CardTitle>
-      </CardHeader>
-      <CardContent className="text-center">
-        {qrUrl ? (
-          <img
-            src={qrUrl}
-            alt="QR code linking to this waste note"
-            width={180}
-            height={180}
-            className="mx-auto"
-          />
-        ) : (
-          <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 px-3 text-center text-xs text-slate-700">
-            {pdfFailed ? "Not available" : "Being prepared…"}
-          </div>
-        )}
-        <p className="mt-2 text-xs text-slate-600">
-          Scan to open this note. Keep the note for at least 2 years.
-        </p>
-      </CardContent>
-    </Card>
+    <SidebarCard title="QR code" className="text-center">
+      {qrUrl ? (
+        <img
+          src={qrUrl}
+          alt="QR code linking to this waste note"
+          width={180}
+          height={180}
+          className="mx-auto"
+        />
+      ) : (
+        <div className="mx-auto flex size-44 items-center justify-center rounded-md bg-slate-100 px-3 text-center text-xs text-slate-700">
+          {pdfFailed ? "Not available" : "Being prepared…"}
+        </div>
+      )}
+      <p className="mt-2 text-xs text-slate-600">
+        Scan to open this note. Keep the note for at least 2 years.
+      </p>
+    </SidebarCard>
   );
 }

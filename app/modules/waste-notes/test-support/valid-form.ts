@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "~/platform/paths.server";
+import { validateWasteNote, type WasteNoteInput } from "../validate-note.server";
 
 export const VALID_FIELDS: Record<string, string | string[]> = {
   collectionDateTime: "2026-07-15T09:30",
@@ -44,4 +45,14 @@ export function validForm(
     form.append("photos", new File([new Uint8Array(bytes)], `photo-${i + 1}.png`, { type: "image/png" })),
   );
   return form;
+}
+
+/** The checked note of validForm(overrides, photos), as createWasteNote takes it; throws the errors if it is refused. */
+export async function validInput(
+  overrides: Record<string, string | string[] | null> = {},
+  photos: Buffer[] = [],
+): Promise<WasteNoteInput> {
+  const r = await validateWasteNote(validForm(overrides, photos));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.data;
 }

@@ -5,11 +5,16 @@
  */
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
-import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
+import {
+  OwnerFields,
+  SubscriptionFields,
+  TextField,
+  type AddProviderErrors,
+  type AddProviderValues,
+} from "~/components/admin/add-provider/provider-fields";
 import { Button } from "~/components/ui/button";
-import { Field, Input, Textarea } from "~/components/ui/form";
+import { Field, Textarea } from "~/components/ui/form";
 import { addProvider } from "~/modules/claims/add-provider.server";
 import { addProviderSchema, firstErrors } from "~/modules/claims/claim-form";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
@@ -21,8 +26,8 @@ import { adminMeta } from "~/web/meta";
 
 export const meta = () => adminMeta("Add Provider");
 
-type Values = Partial<Record<keyof z.infer<typeof addProviderSchema>, string>>;
-type Errors = Partial<Record<keyof z.infer<typeof addProviderSchema> | "form", string>>;
+type Values = AddProviderValues;
+type Errors = AddProviderErrors;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
@@ -131,69 +136,16 @@ export default function AddProvider({ loaderData, actionData }: Route.ComponentP
             {errors.form}
           </p>
         ) : null}
-        <Field
+        <TextField
+          name="registrationNumber"
           label="Registration number"
-          errors={errors.registrationNumber}
           hint="As on the public register, for example CBDU123456."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              name="registrationNumber"
-              defaultValue={values.registrationNumber}
-              autoComplete="off"
-              className="font-mono uppercase"
-            />
-          )}
-        </Field>
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-semibold text-slate-900">Owner</legend>
-          <Field label="Owner's name" errors={errors.contactName}>
-            {(p) => <Input {...p} name="contactName" defaultValue={values.contactName} autoComplete="off" />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Owner's email"
-              errors={errors.contactEmail}
-              hint="They are emailed a link to set a password and sign in."
-            >
-              {(p) => (
-                <Input
-                  {...p}
-                  type="email"
-                  name="contactEmail"
-                  defaultValue={values.contactEmail}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-            <Field label="Phone" errors={errors.contactPhone}>
-              {(p) => (
-                <Input
-                  {...p}
-                  type="tel"
-                  name="contactPhone"
-                  defaultValue={values.contactPhone}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
-          </div>
-        </fieldset>
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-semibold text-slate-900">Subscription</legend>
-          <PlanPeriodFields plan={values.plan} period={values.period} errors={errors} />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="freeTrial"
-              value="on"
-              defaultChecked={actionData ? values.freeTrial === "on" : true}
-              className="size-4 accent-brand-600"
-            />{" "}
-            Start with a free trial (3 months from today)
-          </label>
-        </fieldset>
+          className="font-mono uppercase"
+          values={values}
+          errors={errors}
+        />
+        <OwnerFields values={values} errors={errors} />
+        <SubscriptionFields values={values} errors={errors} sent={!!actionData} />
         <Field label="Admin Notes" errors={errors.adminNotes} hint="Kept with the listing's claim record.">
           {(p) => (
             <Textarea {...p} name="adminNotes" rows={3} maxLength={2000} defaultValue={values.adminNotes} />

@@ -3,30 +3,18 @@
  * the review (detail, approve, reject). `?claim={id}&action=approve|reject` (the dashboard's
  * Review Claim dialog links here) opens that claim and its action; the page then clears the query.
  */
-import { Search } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { ClaimSearch, ClaimStatusTabs } from "~/components/admin/claim-requests/claim-filters";
+import { ClaimsList } from "~/components/admin/claim-requests/claims-table";
+import { ReviewDialog, ReviewPanel, reviewTitle } from "~/components/admin/claim-requests/review-frame";
+import { useClaimReview } from "~/components/admin/claim-requests/use-claim-review";
 import { ClaimReview, type ClaimView, type ReviewMode } from "~/components/claims/claim-review";
-import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Input, Label } from "~/components/ui/form";
-import { Table, Td, Th } from "~/components/ui/table";
-import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/components/waste-notes/use-hydrated";
 import { approveClaim } from "~/modules/claims/approve-claim.server";
-import {
-  addMonths,
-  CLAIM_TEXT,
-  FREE_TRIAL_MONTHS,
-  PERIODS,
-  PLANS,
-  planLabel,
-} from "~/modules/claims/constants";
+import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, PERIODS, PLANS } from "~/modules/claims/constants";
 import {
   countClaims,
   getClaim,
@@ -41,7 +29,6 @@ import type { ClaimStatus } from "~/platform/db/schema";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/claim-requests";
-import { formatDate } from "~/platform/dates";
 import { adminMeta } from "~/web/meta";
 
 export const meta = () => adminMeta("Claim Requests");
@@ -118,216 +105,165 @@ const approveSchema = z.object({
 });
 const rejectSchema = z.object({ claimId: z.string().uuid(), adminNotes: z.string().max(2000).optional() });
 
+/** What each intent's handler is given: the services, the admin, the form and the list to go back to. */
+interface IntentArgs {
+  app: ReturnType<typeof getApp>;
+  context: Route.ActionArgs["context"];
+  admin: Awaited<ReturnType<typeof requireAdmin>>;
+  form: Record<string, FormDataEntryValue>;
+  back: string;
+}
+
+/** A refused decision: the review stays open with the error, and a toast says it. */
+const fail = (description: string, status = 400) =>
+  data(
+    { error: description, toast: { title: "Error", description, variant: "destructive" } as ToastMessage },
+    { status },
+  );
+
+/** intent=approve: the plan, its dates and notes; the listing is verified and the owner e-mailed. */
+async function approve({ app, context, admin, form }: IntentArgs) {
+  const parsed = approveSchema.safeParse(form);
+  if (!parsed.success)
+    return fail(`${CLAIM_TEXT.approveFailed}: ${parsed.error.issues[0]?.message ?? "invalid input"}`);
+  const v = parsed.data;
+  const now = new Date();
+  const start = v.startDate === isoDay(now) ? now : new Date(`${v.startDate}T00:00:00Z`);
+  const end = new Date(`${v.endDate}T23:59:59Z`);
+  try {
+    const r = await approveClaim(
+      app.db,
+      app.config,
+      {
+        claimId: v.claimId,
+        adminId: admin.id,
+        plan: v.plan,
+        period: v.period,
+        freeTrial: v.freeTrial === "on",
+        startDate: start,
+        endDate: end,
+        adminNotes: v.adminNotes,
+        now,
+      },
+      app.log,
+    );
+    return approvalAnswer(context, r);
+  } catch (error) {
+    app.log.error({ err: error }, "claim approval failed");
+    return fail(`${CLAIM_TEXT.approveFailed}. ${CLAIM_TEXT.warnDirectoryError}.`, 500);
+  }
+}
+
+/** The answer to each outcome of an approval. */
+function approvalAnswer(context: IntentArgs["context"], r: Awaited<ReturnType<typeof approveClaim>>) {
+  switch (r.status) {
+    case "approved":
+      return redirectWithToast(
+        context,
+        `/admin/claim-requests?status=approved`,
+        r.accountLinked
+          ? {
+              title: CLAIM_TEXT.approved,
+              description: `${r.businessName} is now a verified listing.${r.warnings.length ? ` ${r.warnings.join(" ")}` : ""}`,
+              variant: "success",
+            }
+          : {
+              title: "Partial Success",
+              description: `Directory data was updated but user account creation may have failed. ${r.warnings.join(" ")}`,
+              variant: "destructive",
+            },
+      );
+    case "already-approved":
+      return redirectWithToast(context, `/admin/claim-requests?status=approved`, {
+        title: "Claim already approved",
+        description: "Nothing was changed and no email was sent again.",
+      });
+    case "invalid-dates":
+      return fail(`${CLAIM_TEXT.approveFailed}: the end date must be after the start date.`);
+    case "rejected":
+      return fail(`${CLAIM_TEXT.approveFailed}: this claim was rejected.`, 409);
+    case "claimed-by-other":
+      return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.alreadyClaimed}.`, 409);
+    case "not-found":
+      return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
+  }
+}
+
+/** intent=reject: the claim is rejected and the claimant e-mailed the decision. */
+async function reject({ app, context, admin, form }: IntentArgs) {
+  const parsed = rejectSchema.safeParse(form);
+  if (!parsed.success) return fail(CLAIM_TEXT.rejectFailed);
+  try {
+    const r = await rejectClaim(app.db, app.config, {
+      claimId: parsed.data.claimId,
+      adminId: admin.id,
+      adminNotes: parsed.data.adminNotes,
+    });
+    switch (r.status) {
+      case "rejected":
+        return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
+          title: CLAIM_TEXT.rejected,
+          description: `${r.email} has been emailed the decision.`,
+          variant: "success",
+        });
+      case "already-rejected":
+        return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
+          title: "Claim already rejected",
+          description: "Nothing was changed and no email was sent again.",
+        });
+      case "approved":
+        return fail(`${CLAIM_TEXT.rejectFailed}: this claim is already approved.`, 409);
+      case "not-found":
+        return fail(`${CLAIM_TEXT.rejectFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "claim rejection failed");
+    return fail(CLAIM_TEXT.rejectFailed, 500);
+  }
+}
+
+/** intent=notes: saves the admin's notes, the review stays open. */
+async function saveNotes({ app, context, admin, form, back }: IntentArgs) {
+  const parsed = rejectSchema.safeParse(form);
+  if (!parsed.success) return fail("Failed to save notes");
+  const saved = await saveClaimNotes(app.db, {
+    claimId: parsed.data.claimId,
+    adminId: admin.id,
+    notes: parsed.data.adminNotes ?? null,
+  });
+  if (!saved) return fail(CLAIM_TEXT.loadClaimFailed, 404);
+  return redirectWithToast(context, `${back}&claim=${parsed.data.claimId}`, {
+    title: "Notes saved",
+    variant: "success",
+  });
+}
+
+const INTENTS = { approve, reject, notes: saveNotes };
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
-  const app = getApp(context);
   const form = Object.fromEntries(await request.formData());
   const intent = form.intent;
   const listStatus = url.searchParams.get("status") ?? "pending";
   const listQuery = url.searchParams.get("q");
   const back = `/admin/claim-requests?status=${encodeURIComponent(listStatus)}${listQuery ? `&q=${encodeURIComponent(listQuery)}` : ""}`;
-  const fail = (description: string, status = 400) =>
-    data(
-      { error: description, toast: { title: "Error", description, variant: "destructive" } as ToastMessage },
-      { status },
-    );
-
-  if (intent === "approve") {
-    const parsed = approveSchema.safeParse(form);
-    if (!parsed.success)
-      return fail(`${CLAIM_TEXT.approveFailed}: ${parsed.error.issues[0]?.message ?? "invalid input"}`);
-    const v = parsed.data;
-    const now = new Date();
-    const start = v.startDate === isoDay(now) ? now : new Date(`${v.startDate}T00:00:00Z`);
-    const end = new Date(`${v.endDate}T23:59:59Z`);
-    try {
-      const r = await approveClaim(
-        app.db,
-        app.config,
-        {
-          claimId: v.claimId,
-          adminId: admin.id,
-          plan: v.plan,
-          period: v.period,
-          freeTrial: v.freeTrial === "on",
-          startDate: start,
-          endDate: end,
-          adminNotes: v.adminNotes,
-          now,
-        },
-        app.log,
-      );
-      switch (r.status) {
-        case "approved":
-          return redirectWithToast(
-            context,
-            `/admin/claim-requests?status=approved`,
-            r.accountLinked
-              ? {
-                  title: CLAIM_TEXT.approved,
-                  description: `${r.businessName} is now a verified listing.${r.warnings.length ? ` ${r.warnings.join(" ")}` : ""}`,
-                  variant: "success",
-                }
-              : {
-                  title: "Partial Success",
-                  description: `Directory data was updated but user account creation may have failed. ${r.warnings.join(" ")}`,
-                  variant: "destructive",
-                },
-          );
-        case "already-approved":
-          return redirectWithToast(context, `/admin/claim-requests?status=approved`, {
-            title: "Claim already approved",
-            description: "Nothing was changed and no email was sent again.",
-          });
-        case "invalid-dates":
-          return fail(`${CLAIM_TEXT.approveFailed}: the end date must be after the start date.`);
-        case "rejected":
-          return fail(`${CLAIM_TEXT.approveFailed}: this claim was rejected.`, 409);
-        case "claimed-by-other":
-          return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.alreadyClaimed}.`, 409);
-        case "not-found":
-          return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
-      }
-    } catch (error) {
-      app.log.error({ err: error }, "claim approval failed");
-      return fail(`${CLAIM_TEXT.approveFailed}. ${CLAIM_TEXT.warnDirectoryError}.`, 500);
-    }
-  }
-  if (intent === "reject") {
-    const parsed = rejectSchema.safeParse(form);
-    if (!parsed.success) return fail(CLAIM_TEXT.rejectFailed);
-    try {
-      const r = await rejectClaim(app.db, app.config, {
-        claimId: parsed.data.claimId,
-        adminId: admin.id,
-        adminNotes: parsed.data.adminNotes,
-      });
-      switch (r.status) {
-        case "rejected":
-          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
-            title: CLAIM_TEXT.rejected,
-            description: `${r.email} has been emailed the decision.`,
-            variant: "success",
-          });
-        case "already-rejected":
-          return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {
-            title: "Claim already rejected",
-            description: "Nothing was changed and no email was sent again.",
-          });
-        case "approved":
-          return fail(`${CLAIM_TEXT.rejectFailed}: this claim is already approved.`, 409);
-        case "not-found":
-          return fail(`${CLAIM_TEXT.rejectFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
-      }
-    } catch (error) {
-      app.log.error({ err: error }, "claim rejection failed");
-      return fail(CLAIM_TEXT.rejectFailed, 500);
-    }
-  }
-  if (intent === "notes") {
-    const parsed = rejectSchema.safeParse(form);
-    if (!parsed.success) return fail("Failed to save notes");
-    const saved = await saveClaimNotes(app.db, {
-      claimId: parsed.data.claimId,
-      adminId: admin.id,
-      notes: parsed.data.adminNotes ?? null,
-    });
-    if (!saved) return fail(CLAIM_TEXT.loadClaimFailed, 404);
-    return redirectWithToast(context, `${back}&claim=${parsed.data.claimId}`, {
-      title: "Notes saved",
-      variant: "success",
-    });
-  }
-  return fail("Unknown action");
+  if (typeof intent !== "string" || !Object.hasOwn(INTENTS, intent)) return fail("Unknown action");
+  return INTENTS[intent as keyof typeof INTENTS]({ app: getApp(context), context, admin, form, back });
 }
 
 export default function ClaimRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { status, q, rows, counts, selected, mode, dates, toast } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
   useToastOnce(toast);
   useToastOnce(actionData?.toast);
-  const [review, setReview] = useState<{ claim: ClaimView; mode: ReviewMode } | null>(
-    selected ? { claim: selected, mode } : null,
-  );
-  useEffect(() => {
-    // The review follows the loader: a claim's link (?claim=…) opens it, also on this page.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (selected) setReview({ claim: selected, mode });
-  }, [selected, mode]);
-  // A decision that went through (the action redirected, no error came back) closes the review.
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST")
-      submitted.current = true;
-    else if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      // Closed once the navigation that carried the decision settles, not while it runs.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      if (!actionData?.error) setReview(null);
-    }
-  }, [navigation.state, navigation.formMethod, actionData]);
-  // Opened from a link (?claim=…&action=…): keep the review open, take the query off the address.
-  // That is a navigation of its own, and one started while a decision is being sent interrupts it
-  // (the approval is lost, or its success toast): issue 14, item 15. So it is never started once a
-  // form has been sent from this page: a submit is seen as it happens (a capturing listener, which
-  // runs before the router starts the request and before React re-renders with the new
-  // navigation state, which it may do a while later), and the navigation state is checked again
-  // when the timer fires. A decision's redirect takes the query off anyway; after a refused
-  // decision the query stays (clearing it would clear the error) until the review is closed.
-  const clearQuery = useCallback(() => {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete("claim");
-        next.delete("action");
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [setSearchParams]);
-  const hasQuery = searchParams.has("claim") || searchParams.has("action");
-  const idle = navigation.state === "idle";
-  const formSent = useRef(false);
-  const navigationState = useRef(navigation.state);
-  // Read by the timer below when it fires: the state as of the latest render (issue 14, item 15).
-  // eslint-disable-next-line react-hooks/refs
-  navigationState.current = navigation.state;
-  useEffect(() => {
-    const onSubmit = (event: SubmitEvent) => {
-      if (event.target instanceof HTMLFormElement && event.target.method.toLowerCase() === "post")
-        formSent.current = true;
-    };
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
-  }, []);
-  // A new address (the decision's redirect, another claim's link) starts afresh.
-  useEffect(() => {
-    formSent.current = false;
-  }, [location.key]);
-  useEffect(() => {
-    if (!hasQuery || !idle || actionData || formSent.current) return;
-    const timer = setTimeout(() => {
-      if (!formSent.current && navigationState.current === "idle") clearQuery();
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [hasQuery, idle, actionData, clearQuery, location.key]);
-
+  const { review, setReview, close } = useClaimReview({ selected, mode, actionData });
   const listHref = (s: ClaimStatus) =>
     `/admin/claim-requests?status=${s}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   const here = listHref(status);
   const hrefFor = (id: string) => (m: ReviewMode) =>
     `${here}&claim=${id}${m === "view" ? "" : `&action=${m}`}`;
-  const busy = navigation.state === "submitting";
-  const title = review
-    ? review.mode === "approve"
-      ? "Approve Claim"
-      : review.mode === "reject"
-        ? "Reject Claim"
-        : "Claim Request"
-    : "";
+  const title = review ? reviewTitle(review.mode) : "";
   const body = review ? (
     <ClaimReview
       claim={review.claim}
@@ -336,7 +272,7 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
       onMode={hydrated ? (m) => setReview({ claim: review.claim, mode: m }) : undefined}
       today={dates.today}
       trialEnd={dates.trialEnd}
-      busy={busy}
+      busy={navigation.state === "submitting"}
       error={actionData?.error}
     />
   ) : null;
@@ -346,161 +282,20 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
       title="Claim Requests"
       description="Businesses asking to manage their listing. Approve or reject pending claims."
     >
-      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
-        <input type="hidden" name="status" value={status} />
-        <div className="flex-1">
-          <Label htmlFor="claim-search">Search claims</Label>
-          <Input
-            id="claim-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Registration number, business, contact name or email"
-            maxLength={100}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden className="size-4" /> Search
-        </Button>
-      </Form>
-      <LinkTabs
-        label="Claim status"
-        className="mt-5"
-        items={[
-          {
-            label: (
-              <>
-                Pending{" "}
-                {counts ? (
-                  <Badge tone="amber" className="ml-1">
-                    {counts.pending}
-                  </Badge>
-                ) : null}
-              </>
-            ),
-            to: listHref("pending"),
-            selected: status === "pending",
-          },
-          { label: "Approved", to: listHref("approved"), selected: status === "approved" },
-          { label: "Rejected", to: listHref("rejected"), selected: status === "rejected" },
-        ]}
-      />
+      <ClaimSearch status={status} q={q} />
+      <ClaimStatusTabs status={status} pending={counts ? counts.pending : null} listHref={listHref} />
       {review && !hydrated ? (
-        // Without JavaScript the review is a panel above the table (a portal dialog needs a script).
-        <section
-          aria-labelledby="review-title"
-          className="mt-5 rounded-lg border-2 border-brand-600 bg-white p-4"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <h2 id="review-title" className="text-lg font-semibold">
-              {title}
-            </h2>
-            <Link to={here} className="text-sm font-medium text-brand-700 underline">
-              Close
-            </Link>
-          </div>
-          <div className="mt-3">{body}</div>
-        </section>
+        <ReviewPanel title={title} closeHref={here}>
+          {body}
+        </ReviewPanel>
       ) : null}
       <div className="mt-5">
-        {!rows ? (
-          <Alert tone="error" title={CLAIM_TEXT.loadClaimsFailed}>
-            Please reload the page.
-          </Alert>
-        ) : rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            No {status} claim requests found{q ? ` for "${q}"` : ""}.
-          </p>
-        ) : (
-          <Table caption={`${status} claim requests`}>
-            <thead>
-              <tr>
-                <Th>Registration number</Th>
-                <Th>Business name</Th>
-                <Th>Contact</Th>
-                <Th>Plan</Th>
-                <Th>Submitted</Th>
-                <Th className="text-right">Actions</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <Td className="font-mono text-xs">{c.registrationNumber}</Td>
-                  <Td className="font-medium">{c.businessName}</Td>
-                  <Td>
-                    {c.contactName}
-                    <br />
-                    <span className="text-xs text-slate-600">{c.contactEmail}</span>
-                  </Td>
-                  <Td>
-                    {c.plan === "premium" ? (
-                      <Badge tone="purple">{planLabel(c.plan)}</Badge>
-                    ) : (
-                      <Badge>{planLabel(c.plan)}</Badge>
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDate(c.createdAt, "short")}</Td>
-                  <Td>
-                    <div className="flex justify-end gap-2">
-                      <Button asChild variant="outline" size="sm">
-                        <Link
-                          to={hrefFor(c.id)("view")}
-
-                          preventScrollReset
-                          aria-label={`View claim for ${c.businessName}`}
-                        >
-                          View
-                        </Link>
-                      </Button>
-                      {c.status === "pending" ? (
-                        <>
-                          <Button asChild variant="outline" size="sm">
-                            <Link
-                              to={hrefFor(c.id)("reject")}
-
-                              preventScrollReset
-                              aria-label={`Reject claim for ${c.businessName}`}
-                            >
-                              Reject
-                            </Link>
-                          </Button>
-                          <Button asChild size="sm">
-                            <Link
-                              to={hrefFor(c.id)("approve")}
-
-                              preventScrollReset
-                              aria-label={`Approve claim for ${c.businessName}`}
-                            >
-                              Approve
-                            </Link>
-                          </Button>
-                        </>
-                      ) : null}
-                    </div>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <ClaimsList rows={rows} status={status} q={q} hrefFor={hrefFor} />
       </div>
       {hydrated ? (
-        <Dialog
-          open={Boolean(review)}
-          onOpenChange={(open) => {
-            if (open) return;
-            setReview(null);
-            // Closed before the query was taken off (say, after a refused decision): take it off now.
-            if (hasQuery && idle) clearQuery();
-          }}
-          title={title}
-          description={
-            review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined
-          }
-        >
+        <ReviewDialog review={review} title={title} onClose={close}>
           {body}
-        </Dialog>
+        </ReviewDialog>
       ) : null}
     </AdminPage>
   );

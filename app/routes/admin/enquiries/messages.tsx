@@ -1,9 +1,9 @@
 /** /admin/messages: contact page messages, newest first, searchable; unread ones marked. */
-import { Form } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { AdminListItem } from "~/components/admin/list-item";
+import { IntentButton } from "~/components/admin/row-actions";
 import { EmptyState, Pager, SearchBar } from "~/components/enquiries/admin-parts";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { listContactMessages, markMessageRead } from "~/modules/contact/list-messages.server";
 import { pageRequest } from "~/web/admin-list.server";
 import { getApp } from "~/web/context";
@@ -48,13 +48,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-3" aria-label="Messages">
             {page.rows.map((m) => (
-              <li
+              <AdminListItem
                 key={m.id}
-                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-                data-testid="message-row"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
+                testId="message-row"
+                heading={
+                  <>
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold text-slate-900">{m.subject}</h2>
                       {m.read_at ? <Badge>Read</Badge> : <Badge tone="green">New</Badge>}
@@ -66,18 +64,18 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       </a>
                       &gt; · {formatDateTime(m.created_at, "short")}
                     </p>
-                  </div>
-                  {m.read_at ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={m.id} />
-                      <Button type="submit" name="intent" value="read" size="sm" variant="outline">
-                        Mark as read
-                      </Button>
-                    </Form>
-                  )}
-                </div>
+                  </>
+                }
+                actions={
+                  m.read_at ? null : (
+                    <IntentButton field="id" id={m.id} intent="read" variant="outline">
+                      Mark as read
+                    </IntentButton>
+                  )
+                }
+              >
                 <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-800">{m.message}</p>
-              </li>
+              </AdminListItem>
             ))}
           </ul>
         )}

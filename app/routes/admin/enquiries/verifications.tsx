@@ -1,11 +1,16 @@
 /** /admin/verifications: Pending Verifications, the review moderation queue (publish or reject). */
 import { Check, X } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { AdminListItem } from "~/components/admin/list-item";
+import { IntentButton } from "~/components/admin/row-actions";
 import { EmptyState } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
-import { Button } from "~/components/ui/button";
-import { listPendingReviews, moderateReview } from "~/modules/reviews/moderate-review.server";
+import {
+  listPendingReviews,
+  moderateReview,
+  type PendingReview,
+} from "~/modules/reviews/moderate-review.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -49,6 +54,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+/** The moderator's two decisions, each a button posting its intent with the review's id. */
+const DECISIONS = [
+  { intent: "publish", label: "Publish", Icon: Check, variant: undefined, className: undefined },
+  { intent: "reject", label: "Reject", Icon: X, variant: "outline", className: "text-red-700" },
+] as const;
+
 export default function Verifications({ loaderData }: Route.ComponentProps) {
   const { reviews, total } = loaderData;
   const navigation = useNavigation();
@@ -63,65 +74,62 @@ export default function Verifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-3" aria-label="Pending reviews">
           {reviews.map((r) => (
-            <li
+            <AdminListItem
               key={r.id}
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-              data-testid="pending-review"
+              testId="pending-review"
+              heading={<ReviewHeading review={r} />}
+              actions={<ReviewDecisions review={r} busy={busy} />}
             >
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <h2 className="font-semibold text-slate-900">
-                    {r.reviewer_name} <span className="font-normal text-slate-600">({r.reviewer_email})</span>
-                  </h2>
-                  <p className="mt-0.5 text-sm text-slate-700">
-                    for{" "}
-                    <Link
-                      to={`/provider/${encodeURIComponent(r.provider_id)}`}
-                      className="font-medium text-brand-700 underline underline-offset-2"
-                    >
-                      {r.business_name}
-                    </Link>{" "}
-                    <span className="font-mono text-xs text-slate-600">{r.provider_id}</span>
-                  </p>
-                  <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at, "short")}</p>
-                </div>
-                <div className="flex gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="publish"
-                      size="sm"
-                      disabled={busy}
-                      aria-label={`Publish review by ${r.reviewer_name}`}
-                    >
-                      <Check aria-hidden className="h-4 w-4" /> Publish
-                    </Button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="reject"
-                      size="sm"
-                      variant="outline"
-                      className="text-red-700"
-                      disabled={busy}
-                      aria-label={`Reject review by ${r.reviewer_name}`}
-                    >
-                      <X aria-hidden className="h-4 w-4" /> Reject
-                    </Button>
-                  </Form>
-                </div>
-              </div>
               <Stars rating={r.rating} className="mt-2" />
               <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-800">{r.review_text}</p>
-            </li>
+            </AdminListItem>
           ))}
         </ul>
       )}
     </AdminPage>
+  );
+}
+
+/** Publish and Reject, each a button posting its intent with the review's id. */
+function ReviewDecisions({ review: r, busy }: { review: PendingReview; busy: boolean }) {
+  return (
+    <div className="flex gap-2">
+      {DECISIONS.map(({ intent, label, Icon, variant, className }) => (
+        <IntentButton
+          key={intent}
+          field="id"
+          id={r.id}
+          intent={intent}
+          variant={variant}
+          className={className}
+          disabled={busy}
+          aria-label={`${label} review by ${r.reviewer_name}`}
+        >
+          <Icon aria-hidden className="h-4 w-4" /> {label}
+        </IntentButton>
+      ))}
+    </div>
+  );
+}
+
+/** Who wrote the review, for which provider, and when. */
+function ReviewHeading({ review: r }: { review: PendingReview }) {
+  return (
+    <>
+      <h2 className="font-semibold text-slate-900">
+        {r.reviewer_name} <span className="font-normal text-slate-600">({r.reviewer_email})</span>
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-700">
+        for{" "}
+        <Link
+          to={`/provider/${encodeURIComponent(r.provider_id)}`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
+          {r.business_name}
+        </Link>{" "}
+        <span className="font-mono text-xs text-slate-600">{r.provider_id}</span>
+      </p>
+      <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at, "short")}</p>
+    </>
   );
 }

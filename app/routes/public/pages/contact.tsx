@@ -12,19 +12,14 @@ import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/contact";
 import { PageBody, PageHeader, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/contact") };
-}
+export const loader = canonicalLoader("/contact");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Contact Us",
-    description: `Contact the UK Waste Carrier Directory support team. We respond ${CONTACT_RESPONSE_TIME}, ${SUPPORT_HOURS}.`,
-    canonical: loaderData?.canonical,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Contact Us",
+  description: `Contact the UK Waste Carrier Directory support team. We respond ${CONTACT_RESPONSE_TIME}, ${SUPPORT_HOURS}.`,
+});
 
 /** Stores the message and e-mails it to the site's contact address (CONTACT_EMAIL). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,93 +78,108 @@ export default function Contact() {
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-10">
             <ContactFormSlot />
-            <section aria-labelledby="quick-help">
-              <h2 id="quick-help" className="text-xl font-bold text-slate-900">
-                You might find your answer faster here
-              </h2>
-              <ul className="mt-5 grid gap-4 sm:grid-cols-2">
-                <HelpCard
-                  icon={Search}
-                  title="Looking for a waste carrier?"
-                  text="Search by town, postcode, business name or licence number, and request free quotes."
-                  link={<Link to="/search-results">Search the directory</Link>}
-                />
-                <HelpCard
-                  icon={Building2}
-                  title="Run a waste business?"
-                  text="Find your listing and claim it to add your contact details, services and areas."
-                  link={<Link to="/register">Register My Business</Link>}
-                />
-                <HelpCard
-                  icon={TriangleAlert}
-                  title="Seen fly-tipping?"
-                  text="Report dumped waste to your local council, who are responsible for clearing it."
-                  link={<ExtLink href={OFFICIAL.reportFlytipping.href}>Report fly-tipping on GOV.UK</ExtLink>}
-                />
-                <HelpCard
-                  icon={FileText}
-                  title="Wrong registration details?"
-                  text="Register details come from the Environment Agency. Businesses update them with the Environment Agency and we follow."
-                  link={
-                    <ExtLink href={OFFICIAL.registerAsCarrier.href}>Update a registration on GOV.UK</ExtLink>
-                  }
-                />
-              </ul>
-            </section>
-            <p className="max-w-[68ch] text-sm leading-6 text-slate-600">
-              We are a directory, not a waste carrier: we cannot collect waste or arrange collections
-              ourselves. To get a price for a job, request quotes from carriers in the directory. Questions
-              about the guides?{" "}
-              <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
-                Browse our resources
-              </Link>{" "}
-              or read the{" "}
-              <Link to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
-                frequently asked questions
-              </Link>
-              .
-            </p>
+            <QuickHelpSection />
+            <DirectoryNote />
           </div>
 
-          <aside aria-label="Contact information" className="space-y-6 lg:sticky lg:top-6 lg:self-start">
-            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 className="text-lg font-bold text-slate-900">Support hours</h2>
-              <dl className="mt-4 space-y-4 text-sm">
-                <div>
-                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                    <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-                    Opening hours
-                  </dt>
-                  <dd className="mt-0.5 pl-7 text-slate-700">{SUPPORT_HOURS}</dd>
-                </div>
-                <div>
-                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                    <MessageSquare aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
-                    Response time
-                  </dt>
-                  <dd className="mt-0.5 pl-7 text-slate-700">
-                    We respond to every message {CONTACT_RESPONSE_TIME}.
-                  </dd>
-                </div>
-              </dl>
-            </div>
-            <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
-              <h2 className="flex items-center gap-2 font-bold">
-                <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
-                Pollution or dumping happening now?
-              </h2>
-              <p className="mt-2 text-sm leading-6">
-                Call the Environment Agency's 24-hour incident hotline on{" "}
-                <span className="font-semibold underline underline-offset-2">
-                  <Tel number={PHONE.eaIncident} />
-                </span>
-                . We cannot respond to emergencies.
-              </p>
-            </div>
-          </aside>
+          <ContactInfoAside />
         </div>
       </PageBody>
     </PageMain>
+  );
+}
+
+function QuickHelpSection() {
+  return (
+    <section aria-labelledby="quick-help">
+      <h2 id="quick-help" className="text-xl font-bold text-slate-900">
+        You might find your answer faster here
+      </h2>
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+        <HelpCard
+          icon={Search}
+          title="Looking for a waste carrier?"
+          text="Search by town, postcode, business name or licence number, and request free quotes."
+          link={<Link to="/search-results">Search the directory</Link>}
+        />
+        <HelpCard
+          icon={Building2}
+          title="Run a waste business?"
+          text="Find your listing and claim it to add your contact details, services and areas."
+          link={<Link to="/register">Register My Business</Link>}
+        />
+        <HelpCard
+          icon={TriangleAlert}
+          title="Seen fly-tipping?"
+          text="Report dumped waste to your local council, who are responsible for clearing it."
+          link={<ExtLink href={OFFICIAL.reportFlytipping.href}>Report fly-tipping on GOV.UK</ExtLink>}
+        />
+        <HelpCard
+          icon={FileText}
+          title="Wrong registration details?"
+          text="Register details come from the Environment Agency. Businesses update them with the Environment Agency and we follow."
+          link={<ExtLink href={OFFICIAL.registerAsCarrier.href}>Update a registration on GOV.UK</ExtLink>}
+        />
+      </ul>
+    </section>
+  );
+}
+
+function DirectoryNote() {
+  return (
+    <p className="max-w-[68ch] text-sm leading-6 text-slate-600">
+      We are a directory, not a waste carrier: we cannot collect waste or arrange collections ourselves. To
+      get a price for a job, request quotes from carriers in the directory. Questions about the guides?{" "}
+      <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
+        Browse our resources
+      </Link>{" "}
+      or read the{" "}
+      <Link to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
+        frequently asked questions
+      </Link>
+      .
+    </p>
+  );
+}
+
+function ContactInfoAside() {
+  return (
+    <aside aria-label="Contact information" className="space-y-6 lg:sticky lg:top-6 lg:self-start">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="text-lg font-bold text-slate-900">Support hours</h2>
+        <dl className="mt-4 space-y-4 text-sm">
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-slate-900">
+              <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              Opening hours
+            </dt>
+            <dd className="mt-0.5 pl-7 text-slate-700">{SUPPORT_HOURS}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-slate-900">
+              <MessageSquare aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              Response time
+            </dt>
+            <dd className="mt-0.5 pl-7 text-slate-700">
+              We respond to every message {CONTACT_RESPONSE_TIME}.
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
+        <h2 className="flex items-center gap-2 font-bold">
+          <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
+          Pollution or dumping happening now?
+        </h2>
+        <p className="mt-2 text-sm leading-6">
+          Call the Environment Agency's 24-hour incident hotline on{" "}
+          <span className="font-semibold underline underline-offset-2">
+            <Tel number={PHONE.eaIncident} />
+          </span>
+          . We cannot respond to emergencies.
+        </p>
+      </div>
+    </aside>
   );
 }
 

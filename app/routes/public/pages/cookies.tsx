@@ -1,16 +1,11 @@
 import { Cookie } from "lucide-react";
 import { COOKIES_SUMMARY, cookiesSections } from "~/content/legal/cookies";
-import type { Route } from "./+types/cookies";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/cookies") };
-}
+export const loader = canonicalLoader("/cookies");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Cookie Policy", description: COOKIES_SUMMARY, canonical: loaderData?.canonical });
-}
+export const meta = staticPageMeta({ title: "Cookie Policy", description: COOKIES_SUMMARY });
 
 export default function Cookies() {
   return (

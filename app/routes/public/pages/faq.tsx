@@ -1,26 +1,18 @@
 /** A real FAQ instead of the spec's placeholder (docs/decisions/0302-real-faq-page.md). */
-import { Link } from "react-router";
-import { ChevronDown, CircleHelp, Mail } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { ChevronDown, CircleHelp } from "lucide-react";
 import { proseClass } from "~/content/elements";
 import { FAQ_GROUPS } from "~/content/faq";
 import { CONTACT_RESPONSE_TIME } from "~/content/site";
-import type { Route } from "./+types/faq";
-import { OnThisPage, PageBody, PageHeader, PageMain, WithAside } from "./page-shell";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { ContactUsCard, OnThisPage, PageBody, PageHeader, PageMain, WithAside } from "./page-shell";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/faq") };
-}
+export const loader = canonicalLoader("/faq");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Frequently Asked Questions",
-    description:
-      "Answers to common questions about checking a waste carrier's licence, CBDU and CBDL numbers, fly-tipping fines, quotes, reviews and listing your business.",
-    canonical: loaderData?.canonical,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Frequently Asked Questions",
+  description:
+    "Answers to common questions about checking a waste carrier's licence, CBDU and CBDL numbers, fly-tipping fines, quotes, reviews and listing your business.",
+});
 
 export default function Faq() {
   return (
@@ -36,16 +28,7 @@ export default function Faq() {
           aside={
             <>
               <OnThisPage items={FAQ_GROUPS.map((g) => ({ id: g.id, heading: g.title }))} />
-              <div className="rounded-xl border border-slate-200 p-5">
-                <p className="font-semibold text-slate-900">Still have a question?</p>
-                <p className="mt-1 text-sm text-slate-600">We respond {CONTACT_RESPONSE_TIME}.</p>
-                <Button asChild variant="outline" size="sm" className="mt-3">
-                  <Link to="/contact">
-                    <Mail aria-hidden="true" className="size-4" />
-                    Contact us
-                  </Link>
-                </Button>
-              </div>
+              <ContactUsCard title="Still have a question?" text={<>We respond {CONTACT_RESPONSE_TIME}.</>} />
             </>
           }
         >

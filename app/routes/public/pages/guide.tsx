@@ -2,7 +2,7 @@
 import { cn } from "~/components/ui/cn";
 import { ArrowRight, CircleCheck, Clock, Search } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { ExtLink } from "~/content/elements";
 import { GUIDES, getGuide, type Guide } from "~/content/guides";
 import { LAST_REVIEWED } from "~/content/site";
@@ -10,6 +10,7 @@ import type { Route } from "./+types/guide";
 import {
   ArticleSections,
   BackLink,
+  LinkButton,
   OnThisPage,
   PageBody,
   PageHeader,
@@ -170,12 +171,9 @@ function CheckCarrierCard() {
       <p className="mt-1 text-sm text-brand-100">
         Search by town, postcode, business name or licence number to see if a carrier is registered.
       </p>
-      <Button asChild variant="outline" className="mt-4 w-full border-white">
-        <Link to="/search-results">
-          <Search aria-hidden="true" className="size-4" />
-          Search the directory
-        </Link>
-      </Button>
+      <LinkButton to="/search-results" icon={Search} variant="outline" className="mt-4 w-full border-white">
+        Search the directory
+      </LinkButton>
     </div>
   );
 }

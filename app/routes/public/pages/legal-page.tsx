@@ -1,16 +1,15 @@
 /** Shared frame of the Privacy, Terms and Cookies pages: heading, date, contents and sections. */
-import { Link } from "react-router";
-import { Mail } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import type { GuideSection } from "~/content/guides";
 import {
   ArticleSections,
+  ContactUsCard,
   LastReviewed,
   OnThisPage,
   PageBody,
   PageHeader,
   PageMain,
   WithAside,
+  type PageIcon,
 } from "./page-shell";
 import { SITE_NAME } from "~/platform/brand";
 
@@ -22,7 +21,7 @@ export function LegalPage({
 }: {
   title: string;
   lead: string;
-  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+  icon: PageIcon;
   sections: GuideSection[];
 }) {
   return (
@@ -35,16 +34,7 @@ export function LegalPage({
           aside={
             <>
               <OnThisPage items={sections} />
-              <div className="rounded-xl border border-slate-200 p-5">
-                <p className="font-semibold text-slate-900">Questions?</p>
-                <p className="mt-1 text-sm text-slate-600">Our support team is happy to help.</p>
-                <Button asChild variant="outline" size="sm" className="mt-3">
-                  <Link to="/contact">
-                    <Mail aria-hidden="true" className="size-4" />
-                    Contact us
-                  </Link>
-                </Button>
-              </div>
+              <ContactUsCard title="Questions?" text="Our support team is happy to help." />
             </>
           }
         >

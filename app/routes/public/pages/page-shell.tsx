@@ -1,9 +1,14 @@
 /** The frame every static page shares: a tinted header band and a centred body. */
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Mail } from "lucide-react";
 import { Link } from "react-router";
+import { PageTitle } from "~/components/layout/page-title";
+import { Button, type ButtonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { proseClass } from "~/content/elements";
 import { LAST_REVIEWED } from "~/content/site";
+
+/** A Lucide icon, as the pages' headers and buttons take it. */
+export type PageIcon = React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
 
 export function PageHeader({
   eyebrow,
@@ -17,7 +22,7 @@ export function PageHeader({
   title: string;
   lead?: React.ReactNode;
   back?: { to: string; label: string };
-  icon?: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+  icon?: PageIcon;
   children?: React.ReactNode;
 }) {
   return (
@@ -31,12 +36,7 @@ export function PageHeader({
             </span>
           ) : null}
           <div className="min-w-0">
-            {eyebrow ? (
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-            ) : null}
-            <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-              {title}
-            </h1>
+            <PageTitle eyebrow={eyebrow} title={title} />
             {lead ? (
               <p className="mt-4 max-w-3xl text-lg leading-8 text-pretty text-slate-600">{lead}</p>
             ) : null}
@@ -68,6 +68,38 @@ export function LastReviewed({ label = "Last reviewed" }: { label?: string }) {
     <p className="mt-4 text-sm text-slate-600">
       {label}: <time dateTime={LAST_REVIEWED.iso}>{LAST_REVIEWED.label}</time>
     </p>
+  );
+}
+
+/** A router link shaped as a button, its icon before the text (a larger icon on a large button). */
+export function LinkButton({
+  to,
+  icon: Icon,
+  children,
+  variant,
+  size,
+  className,
+}: ButtonVariants & { to: string; icon: PageIcon; children: React.ReactNode; className?: string }) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link to={to}>
+        <Icon aria-hidden="true" className={size === "lg" ? "size-5" : "size-4"} />
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+/** The aside's card that sends a question to the contact page. */
+export function ContactUsCard({ title, text }: { title: string; text: React.ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-5">
+      <p className="font-semibold text-slate-900">{title}</p>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+      <LinkButton to="/contact" icon={Mail} variant="outline" size="sm" className="mt-3">
+        Contact us
+      </LinkButton>
+    </div>
   );
 }
 

@@ -1,20 +1,14 @@
 import { Lock } from "lucide-react";
 import { PRIVACY_SUMMARY, privacySections } from "~/content/legal/privacy";
-import type { Route } from "./+types/privacy";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/privacy") };
-}
+export const loader = canonicalLoader("/privacy");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Privacy Notice",
-    description: PRIVACY_SUMMARY,
-    canonical: loaderData?.canonical,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Privacy Notice",
+  description: PRIVACY_SUMMARY,
+});
 
 export default function Privacy() {
   return (

@@ -1,25 +1,18 @@
 import { ArrowRight, BookOpen, CircleHelp, Clock, Search } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { ExtLink } from "~/content/elements";
 import { GUIDES } from "~/content/guides";
 import { OFFICIAL } from "~/content/links";
-import type { Route } from "./+types/resources";
-import { PageBody, PageHeader, PageMain } from "./page-shell";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { LinkButton, PageBody, PageHeader, PageMain } from "./page-shell";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/resources") };
-}
+export const loader = canonicalLoader("/resources");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({
-    title: "Waste guides and resources",
-    description:
-      "Plain-English guides to waste carrier licensing, your duty of care, fly-tipping, recycling and hazardous waste in the UK, with links to the official registers.",
-    canonical: loaderData?.canonical,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Waste guides and resources",
+  description:
+    "Plain-English guides to waste carrier licensing, your duty of care, fly-tipping, recycling and hazardous waste in the UK, with links to the official registers.",
+});
 
 const REGISTERS = [
   { link: OFFICIAL.eaRegister, area: "England" },
@@ -42,97 +35,101 @@ export default function Resources() {
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {GUIDES.map((guide) => (
             <li key={guide.slug}>
-              <article className="group hover:border-brand-300 relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                  <guide.icon aria-hidden="true" className="size-5" />
-                </span>
-                <p className="mt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  {guide.audience}
-                </p>
-                <h3 className="mt-1 text-lg font-semibold text-slate-900">
-                  <Link
-                    to={`/resources/${guide.slug}`}
-                    className="group-hover:text-brand-800 after:absolute after:inset-0"
-                  >
-                    {guide.title}
-                  </Link>
-                </h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{guide.description}</p>
-                <p className="mt-auto flex items-center justify-between pt-5 text-sm">
-                  <span className="inline-flex items-center gap-1.5 text-slate-600">
-                    <Clock aria-hidden="true" className="size-4" />
-                    {guide.readingMinutes} min read
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex items-center gap-1 font-semibold text-brand-700"
-                  >
-                    Read <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />
-                  </span>
-                </p>
-              </article>
+              <GuideCard guide={guide} />
             </li>
           ))}
         </ul>
 
         <div className="mt-14 grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="registers" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
-            <h2 id="registers" className="text-lg font-bold text-slate-900">
-              Official public registers
-            </h2>
-            <p className="mt-2 text-sm leading-6 text-slate-600">
-              Each part of the UK has its own environmental regulator. Check a carrier with the one where the
-              business is based.
-            </p>
-            <ul className="mt-4 space-y-3">
-              {REGISTERS.map(({ link, area }) => (
-                <li key={link.href} className="text-sm">
-                  <span className="block font-semibold text-slate-900">{area}</span>
-                  <ExtLink
-                    href={link.href}
-                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-                  >
-                    {link.label}
-                  </ExtLink>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section
-            aria-labelledby="more-help"
-            className="flex flex-col rounded-xl bg-brand-800 p-6 text-white"
-          >
-            <h2 id="more-help" className="text-lg font-bold">
-              Ready to find a licensed carrier?
-            </h2>
-            <p className="mt-2 text-sm leading-6 text-brand-100">
-              Search the directory by town, postcode, business name or licence number, and check a
-              registration in seconds. Seen dumped waste?{" "}
-              <ExtLink
-                href={OFFICIAL.reportFlytipping.href}
-                className="font-semibold text-white underline underline-offset-2"
-              >
-                Report fly-tipping
-              </ExtLink>
-              .
-            </p>
-            <div className="mt-auto flex flex-wrap gap-3 pt-6">
-              <Button asChild variant="outline" className="border-white">
-                <Link to="/search-results">
-                  <Search aria-hidden="true" className="size-4" />
-                  Search the directory
-                </Link>
-              </Button>
-              <Button asChild variant="on-brand">
-                <Link to="/faq">
-                  <CircleHelp aria-hidden="true" className="size-4" />
-                  Read the FAQ
-                </Link>
-              </Button>
-            </div>
-          </section>
+          <RegistersSection />
+          <FindCarrierSection />
         </div>
       </PageBody>
     </PageMain>
+  );
+}
+
+function GuideCard({ guide }: { guide: (typeof GUIDES)[number] }) {
+  return (
+    <article className="group hover:border-brand-300 relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+        <guide.icon aria-hidden="true" className="size-5" />
+      </span>
+      <p className="mt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase">{guide.audience}</p>
+      <h3 className="mt-1 text-lg font-semibold text-slate-900">
+        <Link
+          to={`/resources/${guide.slug}`}
+          className="group-hover:text-brand-800 after:absolute after:inset-0"
+        >
+          {guide.title}
+        </Link>
+      </h3>
+      <p className="mt-2 text-sm leading-6 text-slate-600">{guide.description}</p>
+      <p className="mt-auto flex items-center justify-between pt-5 text-sm">
+        <span className="inline-flex items-center gap-1.5 text-slate-600">
+          <Clock aria-hidden="true" className="size-4" />
+          {guide.readingMinutes} min read
+        </span>
+        <span aria-hidden="true" className="inline-flex items-center gap-1 font-semibold text-brand-700">
+          Read <ArrowRight className="size-4 transition group-hover:translate-x-0.5" />
+        </span>
+      </p>
+    </article>
+  );
+}
+
+function RegistersSection() {
+  return (
+    <section aria-labelledby="registers" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id="registers" className="text-lg font-bold text-slate-900">
+        Official public registers
+      </h2>
+      <p className="mt-2 text-sm leading-6 text-slate-600">
+        Each part of the UK has its own environmental regulator. Check a carrier with the one where the
+        business is based.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {REGISTERS.map(({ link, area }) => (
+          <li key={link.href} className="text-sm">
+            <span className="block font-semibold text-slate-900">{area}</span>
+            <ExtLink
+              href={link.href}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {link.label}
+            </ExtLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FindCarrierSection() {
+  return (
+    <section aria-labelledby="more-help" className="flex flex-col rounded-xl bg-brand-800 p-6 text-white">
+      <h2 id="more-help" className="text-lg font-bold">
+        Ready to find a licensed carrier?
+      </h2>
+      <p className="mt-2 text-sm leading-6 text-brand-100">
+        Search the directory by town, postcode, business name or licence number, and check a registration in
+        seconds. Seen dumped waste?{" "}
+        <ExtLink
+          href={OFFICIAL.reportFlytipping.href}
+          className="font-semibold text-white underline underline-offset-2"
+        >
+          Report fly-tipping
+        </ExtLink>
+        .
+      </p>
+      <div className="mt-auto flex flex-wrap gap-3 pt-6">
+        <LinkButton to="/search-results" icon={Search} variant="outline" className="border-white">
+          Search the directory
+        </LinkButton>
+        <LinkButton to="/faq" icon={CircleHelp} variant="on-brand">
+          Read the FAQ
+        </LinkButton>
+      </div>
+    </section>
   );
 }

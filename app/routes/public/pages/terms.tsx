@@ -1,16 +1,11 @@
 import { Scale } from "lucide-react";
 import { TERMS_SUMMARY, termsSections } from "~/content/legal/terms";
-import type { Route } from "./+types/terms";
 import { LegalPage } from "./legal-page";
-import { canonicalUrl, pageMeta } from "~/web/meta";
+import { canonicalLoader, staticPageMeta } from "./static-page";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(context, "/terms") };
-}
+export const loader = canonicalLoader("/terms");
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta({ title: "Terms of Use", description: TERMS_SUMMARY, canonical: loaderData?.canonical });
-}
+export const meta = staticPageMeta({ title: "Terms of Use", description: TERMS_SUMMARY });
 
 export default function Terms() {
   return (

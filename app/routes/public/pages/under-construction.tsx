@@ -4,11 +4,10 @@
  */
 import { ArrowRight, BookOpen, Construction, Search } from "lucide-react";
 import { data, Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { getGuide, type Guide } from "~/content/guides";
 import { findPlaceholder } from "~/content/placeholders";
 import type { Route } from "./+types/under-construction";
-import { PageBody, PageMain } from "./page-shell";
+import { LinkButton, PageBody, PageMain } from "./page-shell";
 import { canonicalUrl, pageMeta } from "~/web/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,18 +46,12 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
           </p>
           <p className="mx-auto mt-2 max-w-xl text-slate-600">In the meantime, these should help.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link to="/search-results">
-                <Search aria-hidden="true" className="size-5" />
-                Search the directory
-              </Link>
-            </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link to="/resources">
-                <BookOpen aria-hidden="true" className="size-5" />
-                All guides
-              </Link>
-            </Button>
+            <LinkButton to="/search-results" icon={Search} size="lg">
+              Search the directory
+            </LinkButton>
+            <LinkButton to="/resources" icon={BookOpen} variant="outline" size="lg">
+              All guides
+            </LinkButton>
           </div>
         </div>
         <section aria-labelledby="related" className="mt-14">

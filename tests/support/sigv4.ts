@@ -1,7 +1,8 @@
 /**
- * AWS Signature Version 4 for S3-compatible object storage (AWS S3, MinIO, R2, Ceph...):
- * header-based signing of one request. Small and dependency-free; checked against AWS's own
- * published example in sigv4.server.test.ts.
+ * An independent AWS Signature Version 4 computation for the S3 driver's tests: the in-process
+ * S3 server recomputes each request's signature with it from what arrived on the wire, so the
+ * product's signer (aws4fetch, app/platform/storage/s3-storage.server.ts) is checked against a
+ * second implementation as well as AWS's published example.
  */
 import crypto from "node:crypto";
 

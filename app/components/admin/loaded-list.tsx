@@ -1,0 +1,54 @@
+/** An admin list as loaded: the list, or why there is none (it failed to load, or nothing matches). */
+import { EmptyState } from "~/components/enquiries/admin-parts";
+import { Alert } from "~/components/ui/alert";
+import { Table, Th } from "~/components/ui/table";
+
+export function LoadedList<T>({
+  rows,
+  failed,
+  empty,
+  children,
+}: {
+  /** The rows, or null when they could not be loaded. */
+  rows: T[] | null;
+  /** The title of the error shown when the rows could not be loaded. */
+  failed: string;
+  /** What to say when there are no rows. */
+  empty: React.ReactNode;
+  children: (rows: T[]) => React.ReactNode;
+}) {
+  if (!rows)
+    return (
+      <Alert tone="error" title={failed}>
+        Please reload the page.
+      </Alert>
+    );
+  if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return children(rows);
+}
+
+/** A table of rows with these column headings, then Actions (right-aligned). */
+export function ActionsTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  /** The rows. */
+  children: React.ReactNode;
+}) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <Th key={c}>{c}</Th>
+          ))}
+          <Th className="text-right">Actions</Th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The carriers around a point, nearest first (issue 16, decision 0214): the SQL of a search
+ * around a place, run by searchProviders (the one search of the page and the API).
+ *
+ * The rows with coordinates are read from the GiST index on directory_entries.location
+ * (migration 1030) in distance order: `location <@ circle(point, radius)` is the radius cut (an
+ * index condition, so the scan stops at the radius) and `ORDER BY location <-> point` the
+ * k-nearest order; like every search source it stops after SEARCH_COUNT_CAP + 1 rows (counts stop
+ * at "1000+", decision 0202). Rows without coordinates that match the place by text (a Leeds
+ * carrier with no Easting/Northing in a Leeds search) come after them, without a distance.
+ * Verified claimed listings are read by a source of their own when the order is claimed first or
+ * services are chosen (as in the text search, decision 0201). One statement per page.
+ *
+ * The planner cannot estimate how many rows a circle holds (it assumes a fixed 0.1% of the
+ * table), so for a radius around a city it prefers a bitmap scan of every row in the circle
+ * (26,000 around Leeds at 300,000 rows) and a sort, to the k-nearest scan that stops after 1,001:
+ * 420 ms against 34 ms. The statements therefore run with bitmap scans off, for themselves only
+ * (SET LOCAL in their own transaction), as the full-text search does with sequential scans.
+ */
+import { sql, type RawBuilder } from "kysely";
+import type { Database } from "~/platform/db/database.server";
+import { milesFromMetres } from "./british-grid";
+import { SEARCH_COUNT_CAP, type SearchSort } from "./constants";
+import type { Provider } from "./provider";
+import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
+import type { UnlocatedMatch } from "./search-location.server";
+
+export interface NearPlan {
+  easting: number;
+  northing: number;
+  radiusMetres: number;
+  unlocated: UnlocatedMatch;
+  /** What every row must also meet: the registration filters (alias d). */
+  filter: RawBuilder<boolean>;
+  /** A name filter (the query's words, when a place was given apart): alias d. */
+  match: RawBuilder<boolean> | null;
+  services: string[];
+  sort: SearchSort;
+}
+
+const limit = SEARCH_COUNT_CAP + 1;
+
+/** The rows without coordinates that a place names by text (alias d), or null for none. */
+function unlocatedSql(unlocated: UnlocatedMatch): RawBuilder<boolean> | null {
+  if (!unlocated) return null;
+  if ("townKeys" in unlocated) return sql<boolean>`d.town_key = ANY(${sql.val(unlocated.townKeys)}::text[])`;
+  if ("postcodeKey" in unlocated) return sql<boolean>`d.postcode_key = ${unlocated.postcodeKey}`;
+  return sql<boolean>`d.postcode_key LIKE ${unlocated.postcodeLike}`;
+}
+
+/**
+ * The candidate rows: (registration_number, metres, name), metres NULL for rows without
+ * coordinates. `ordered` false (for counting): any rows within the radius, not the nearest, up to
+ * the cap; an unordered scan stops sooner than a nearest-first one (counting the expired ones
+ * around a city reads the circle until 1,001 of them are found).
+ */
+function candidates(plan: NearPlan, ordered = true): RawBuilder<unknown> {
+  const point = sql`point(${plan.easting}::float8, ${plan.northing}::float8)`;
+  const circle = sql`circle(${point}, ${plan.radiusMetres}::float8)`;
+  const match = plan.match ? sql`AND ${plan.match}` : sql``;
+  const unlocated = unlocatedSql(plan.unlocated);
+  const sources: RawBuilder<unknown>[] = [];
+  if (!plan.services.length) {
+    // ord: the rank by distance, to make room for the carriers without coordinates (below).
+    sources.push(sql`(SELECT registration_number, metres, name,
+        row_number() OVER (ORDER BY metres, registration_number) AS ord
+      FROM (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
+        FROM directory_entries d
+        WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
+        ${ordered ? sql`ORDER BY d.location <-> ${point}` : sql``}
+        LIMIT ${sql.lit(limit)}) nearest)`);
+    if (unlocated)
+      sources.push(sql`(SELECT d.registration_number, NULL::float8 AS metres, d.business_name AS name,
+          NULL::bigint AS ord
+        FROM directory_entries d
+        WHERE d.on_register AND ${unlocated} AND d.location IS NULL AND ${plan.filter} ${match}
+        ORDER BY d.business_name, d.registration_number
+        LIMIT ${sql.lit(limit)})`);
+  }
+  if (plan.sort === "claimed" || plan.services.length) {
+    const servicesFilter = plan.services.length
+      ? sql`AND cl.services && ${sql.val(plan.services)}::text[]`
+      : sql``;
+    const where = unlocated
+      ? sql`(d.location <@ ${circle} OR (d.location IS NULL AND ${unlocated}))`
+      : sql`d.location <@ ${circle}`;
+    sources.push(sql`(SELECT d.registration_number, d.location <-> ${point} AS metres, d.business_name AS name,
+        NULL::bigint AS ord
+      FROM claimed_listings cl
+      -- LATERAL: one primary-key probe per claimed listing, never a scan of every match.
+      CROSS JOIN LATERAL (SELECT d.registration_number, d.location, d.business_name FROM directory_entries d
+        WHERE d.registration_number = cl.registration_number AND d.on_register AND ${where}
+          AND ${plan.filter} ${match} LIMIT 1) d
+      WHERE cl.verified AND cl.suspended_at IS NULL ${servicesFilter})`);
+  }
+  // The carriers without coordinates come after those with, and must still be within the pages
+  // (pages stop at SEARCH_COUNT_CAP): the farthest of the nearest make room for them in `best`,
+  // the rows ranked; the count is of every candidate (so it still says "1000+"). A claimed
+  // listing read by its own source is never left out (as in the text search).
+  return sql`WITH cand AS (${sql.join(sources, sql` UNION ALL `)}),
+    unique_cand AS (SELECT DISTINCT ON (registration_number) registration_number, metres, name, ord FROM cand
+      ORDER BY registration_number, ord NULLS FIRST),
+    best AS (SELECT registration_number, metres, name FROM unique_cand
+      WHERE ord IS NULL OR ord <= ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT count(*) FROM unique_cand WHERE metres IS NULL))`;
+}
+
+/** Runs statements with the k-nearest plan (see above). */
+function nearestFirst<T>(db: Database, run: (q: Database) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+    return run(trx);
+  });
+}
+
+/** How many registrations a search around a place finds (up to each source's cap). */
+export async function countNear(db: Database, plan: NearPlan): Promise<number> {
+  const { rows } = await sql<{ total: number }>`${candidates(plan, false)}
+    SELECT count(*)::int AS total FROM unique_cand`.execute(db);
+  return rows[0]?.total ?? 0;
+}
+
+export type NearProvider = Provider & { distanceMiles: number | null };
+
+/** A page of a search around a place: nearest first (claimed first before that, if so sorted). */
+export async function runNearPlan(
+  db: Database,
+  plan: NearPlan,
+  page: { page: number; size: number },
+): Promise<{ providers: NearProvider[]; total: number; currentPage: number }> {
+  const claimedFirst = plan.sort === "claimed";
+  const order = claimedFirst
+    ? sql`claimed DESC, metres ASC NULLS LAST, name, registration_number`
+    : sql`metres ASC NULLS LAST, name, registration_number`;
+  const pageQuery = (offset: number) => sql<ProviderRow & { metres: number | null; total: number }>`
+    ${candidates(plan)},
+    ranked AS (
+      SELECT b.registration_number, b.metres, b.name, ${
+        claimedFirst
+          ? sql`EXISTS (SELECT 1 FROM claimed_listings c WHERE c.registration_number = b.registration_number
+              AND c.verified AND c.suspended_at IS NULL)`
+          : sql`false`
+      } AS claimed
+      FROM best b
+    ),
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${sql.lit(page.size)} OFFSET ${sql.lit(offset)})
+    SELECT ${providerColumns}, page.metres, (SELECT count(*) FROM unique_cand)::int AS total
+    FROM page JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
+    ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.metres ASC NULLS LAST, page.name, page.registration_number`;
+
+  // Counting stops at the cap, so pages beyond it do not exist.
+  let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
+  let { rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q));
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && currentPage > 1) {
+    // Past the end: answer the last page rather than nothing.
+    total = await countNear(db, plan);
+    const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / page.size));
+    if (total > 0 && lastPage < currentPage) {
+      currentPage = lastPage;
+      ({ rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q)));
+    } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
+  }
+  return {
+    providers: rows.map(({ total: _t, metres, ...row }) => ({
+      ...toProvider(row),
+      distanceMiles: metres === null || metres === undefined ? null : milesFromMetres(Number(metres)),
+    })),
+    total,
+    currentPage,
+  };
+}

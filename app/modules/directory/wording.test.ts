@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { countOf, formatMiles } from "./wording";
+
+describe("how the directory says counts and distances", () => {
+  it("counts in the singular and plural, with a + when capped", () => {
+    expect(countOf(1, "provider", "providers")).toBe("1 provider");
+    expect(countOf(1234, "provider", "providers")).toBe("1,234 providers");
+    expect(countOf(1000, "provider", "providers", true)).toBe("1,000+ providers");
+  });
+
+  it("says distances to a tenth of a mile", () => {
+    expect(formatMiles(2.34)).toBe("2.3 miles");
+    expect(formatMiles(0.96)).toBe("1 mile");
+    expect(formatMiles(12)).toBe("12 miles");
+    expect(formatMiles(24.95)).toBe("25 miles");
+    expect(formatMiles(0.04)).toBe("Less than 0.1 miles");
+  });
+});
