@@ -11,8 +11,14 @@ import { suspendAfterwards } from "./support/suspend-afterwards";
 const OWNER = "claim-journey-owner@example.test";
 const OWNER_PASSWORD = "journey-pass-1";
 
+/**
+ * Presses Next and waits for the server's answer: the form is rebuilt on every answer, so a check
+ * that the previous answer already satisfied ("Invalid password" twice) cannot pass before it.
+ */
 async function nextStep(page: Page) {
+  const form = await page.locator("#claim-form").elementHandle();
   await page.getByRole("button", { name: "Next", exact: true }).click();
+  await page.waitForFunction((answered) => !answered?.isConnected, form);
 }
 
 test("Register My Business: find by number (valid, unknown, results cleared on typing) and by name", async ({
@@ -98,6 +104,7 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   await page.getByLabel("Password", { exact: true }).fill("12345");
   await page.getByLabel("Confirm password").fill("12345");
   await nextStep(page);
+  await expect(page.getByText("1 field needs attention.")).toBeVisible();
   await expect(page.getByText("Invalid password: Password must be at least 6 characters.")).toBeVisible();
   await expect(page.getByLabel("Your name")).toHaveValue("Jo Journey");
   await page.getByLabel("Password", { exact: true }).fill(OWNER_PASSWORD);
