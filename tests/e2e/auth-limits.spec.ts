@@ -7,7 +7,7 @@
  * The stranger is a script posting the sign-in form from other loopback addresses (127.0.0.x), as
  * a guessing tool would; the owner uses the browser.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { LIMITS_PASSWORD, LIMITS_TOTP_SECRET, LIMITS_USERS } from "../fixtures/25-account-security";
 import { expectAccessible, expectToast, linkFromMailbox, signIn, totpCode } from "./support/auth-helpers";
 import { rawRequest } from "./support/raw-http";
@@ -37,9 +37,23 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * Presses a form's button and waits for the server's answer to it. A wrong code or password gets
+ * the same message every time, so a check of the message alone could pass on the previous answer,
+ * and the next try would then be sent before this one was counted.
+ */
+async function submitAndWait(page: Page, button: Locator) {
+  const path = new URL(page.url()).pathname;
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(path),
+  );
+  await button.click();
+  await answered;
+}
+
 async function enterCode(page: Page, code: string) {
   await page.getByLabel("Authentication code").fill(code);
-  await page.getByRole("button", { name: "Verify" }).click();
+  await submitAndWait(page, page.getByRole("button", { name: "Verify" }));
 }
 
 test("wrong two-step codes across fresh sign-ins are capped for the account; the owner is e-mailed once and can follow the e-mail", async ({
@@ -169,7 +183,7 @@ test("changing the password: wrong current passwords are limited for the account
     await page.getByLabel("Current password").fill(current);
     await page.getByLabel("New password", { exact: true }).fill("limits-new-pass");
     await page.getByLabel("Confirm new password").fill("limits-new-pass");
-    await page.getByRole("button", { name: "Change password" }).click();
+    await submitAndWait(page, page.getByRole("button", { name: "Change password" }));
   };
   for (let n = 0; n < 5; n++) {
     await tryChange(`wrong-${n}`);
@@ -200,7 +214,7 @@ test("turning two-factor off: wrong codes are limited for the account; even the 
   const field = page.getByLabel("Current code or a recovery code");
   for (let n = 0; n < 5; n++) {
     await field.fill("000000");
-    await page.getByRole("button", { name: "Turn off two-factor" }).click();
+    await submitAndWait(page, page.getByRole("button", { name: "Turn off two-factor" }));
     await expect(page.getByRole("main").getByText("That code is not valid. Please try again.")).toBeVisible();
   }
   await field.fill(totpCode(LIMITS_TOTP_SECRET, Date.now() + 30_000));

@@ -86,8 +86,9 @@ test("an admin lands on /admin with 'Login Successful'; the header menu offers b
   await expect(header.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Company Dashboard" })).toBeVisible();
   await header.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Already on the home page: the Login link is what shows the logout has happened.
   await expect(page.locator("header").first().getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("a company user lands on /company and sees no Admin Dashboard; signed in, /login sends them on", async ({

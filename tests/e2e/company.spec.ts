@@ -384,6 +384,8 @@ test("Past Waste Notes: counters, search, pages, CSV; a new company note is pref
   await expect(cards.first().getByRole("heading", { level: 2 })).toHaveText(CO_NOTES.searchWord);
   await search.fill("20 01 21");
   await search.press("Enter");
+  // The previous search also showed one card: its count line tells the answers apart.
+  await expect(page.getByTestId("result-count")).toHaveText(`1 of ${CO_NOTES.seeded} notes match "20 01 21"`);
   await expect(cards).toHaveCount(1);
   await search.fill("no such thing anywhere");
   await search.press("Enter");

@@ -113,11 +113,14 @@ const FIXTURE_NEAR_LS1 = "/search-results?near=LS1+1AA&query=DistanceFix";
 
 async function allCards(page: Page): Promise<Card[]> {
   const cards = await cardsOnPage(page);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
   for (let n = 2; ; n++) {
-    const next = page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" });
+    const next = pagination.getByRole("link", { name: "Next" });
     if (!(await next.count())) return cards;
     await next.click();
     await expect(page).toHaveURL(new RegExp(`page=${n}`));
+    // The address changes before the page does: read the cards once page n is shown.
+    await expect(pagination.locator("[aria-current=page]")).toHaveText(`Page ${n}`);
     cards.push(...(await cardsOnPage(page)));
   }
 }

@@ -88,7 +88,11 @@ test("hyphenated and spaced numbers find their carrier in every search type, the
     ["Business Name", "CBDU 999 0001"],
     ["Registration No.", "CBDU-999-0001"],
   ] as const) {
+    // Every search finds the same first card, so wait for this one's answer: the search box is
+    // rebuilt for each new search (and a late answer would wipe the next search's typing).
+    const previous = await page.getByRole("searchbox").elementHandle();
     await searchFromResults(page, type, typed);
+    await page.waitForFunction((box) => !box?.isConnected, previous);
     await expect(cards(page).first(), `${type}: '${typed}'`).toContainText(REGDIR.valid.name);
   }
 
