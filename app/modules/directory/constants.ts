@@ -10,6 +10,12 @@ export const FEATURED_COUNT = 3;
  * one-word query over a million rows (docs/decisions/0202-capped-search-count.md).
  */
 export const SEARCH_COUNT_CAP = 1000;
+/**
+ * The expired registrations a search hides are counted up to here ("100+ expired registrations
+ * hidden"): enough to say there are many, without reading thousands of rows to say how many
+ * (decision 0214).
+ */
+export const HIDDEN_COUNT_CAP = 100;
 /** Cards show this many services, then '+N more'. */
 export const FEATURED_CARD_SERVICES = 2;
 export const RESULT_CARD_SERVICES = 3;

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { parseApiSearchInput } from "./api-search-input.server";
 import { gridToWgs84, wgs84ToGrid } from "./british-grid";
 import { resultPositions } from "./map-positions.server";
+import { HIDDEN_COUNT_CAP } from "./constants";
 import { rebuildPlaces } from "./places.server";
 import { parseSearchInput, searchHref } from "./search-input";
 import { clearSearchCache, searchProviders, type SearchResult } from "./search-providers.server";
@@ -363,6 +364,11 @@ describe("nearest first", () => {
     for (let page = 1; page <= first.pageCount; page++)
       pages.push(...numbers(await search(`near=LS1 1AA&size=10&page=${page}`)));
     expect(pages).toEqual(all.map((p) => p.registration_number));
+    // Past the end: the last page, as the text search answers.
+    const beyond = await search(`near=LS1 1AA&size=10&page=${first.pageCount + 5}`);
+    expect(beyond.currentPage).toBe(first.pageCount);
+    expect(numbers(beyond)).toEqual(pages.slice((first.pageCount - 1) * 10));
+    expect(beyond.totalCount).toBe(all.length);
   });
 });
 
@@ -470,6 +476,56 @@ describe("many carriers", () => {
       expect(last.providers.slice(-2).every((p) => p.distanceMiles === null)).toBe(true);
     } finally {
       await t.db.deleteFrom("directory_entries").where("town", "in", ["Bulkton", "BULKTON"]).execute();
+      await rebuildPlaces(t.db);
+    }
+  });
+});
+
+describe("expired registrations hidden around a place", () => {
+  it("counts them up to the cap, on the distance order and on the claimed-first order alike", async () => {
+    const far = { easting: 150_000, northing: 900_000 }; // far from every other row of this file
+    const rows = Array.from({ length: HIDDEN_COUNT_CAP + 5 }, (_, i) => ({
+      registration_number: `CBDU${61_000_000 + i}`,
+      town: "Lapseby",
+      postcode: `LP1 ${1 + (i % 9)}AA`,
+      expiry_date: "2020-01-01",
+      easting: far.easting + (i % 20) * 30,
+      northing: far.northing + Math.floor(i / 20) * 30,
+    }));
+    await insertRegisterEntries(t.db, rows.slice(0, HIDDEN_COUNT_CAP - 1));
+    await insertRegisterEntries(t.db, [
+      // One without coordinates, named by the town: counted too.
+      {
+        registration_number: "CBDU61009999",
+        town: "Lapseby",
+        postcode: "",
+        expiry_date: "2020-01-01",
+        easting: null,
+        northing: null,
+      },
+    ]);
+    await rebuildPlaces(t.db);
+    try {
+      for (const sort of ["distance", "claimed"]) {
+        const exact = await search(`near=Lapseby&sort=${sort}`);
+        expect(exact).toMatchObject({
+          totalCount: 0,
+          hiddenExpired: HIDDEN_COUNT_CAP,
+          hiddenExpiredCapped: false,
+        });
+      }
+      await insertRegisterEntries(t.db, rows.slice(HIDDEN_COUNT_CAP - 1));
+      clearSearchCache(t.db);
+      for (const sort of ["distance", "claimed"]) {
+        const capped = await search(`near=Lapseby&sort=${sort}`);
+        expect(capped).toMatchObject({
+          totalCount: 0,
+          hiddenExpired: HIDDEN_COUNT_CAP,
+          hiddenExpiredCapped: true,
+        });
+      }
+    } finally {
+      await t.db.deleteFrom("directory_entries").where("town", "=", "Lapseby").execute();
       await rebuildPlaces(t.db);
     }
   });

@@ -12,7 +12,7 @@ import { insertClaimedListing, insertRegisterEntries } from "#tests/support/buil
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load as loadDirectory } from "../../../tests/fixtures/10-directory";
 import { load as loadRegisterData, REGDIR } from "../../../tests/fixtures/15-register-data";
-import { SEARCH_COUNT_CAP, SEARCH_TYPES } from "./constants";
+import { HIDDEN_COUNT_CAP, SEARCH_TYPES } from "./constants";
 import { clearFeaturedCache, featuredProviders } from "./featured-providers.server";
 import { getProvider } from "./get-provider.server";
 import { registerDataAsOf } from "./register-data-date.server";
@@ -199,16 +199,24 @@ describe("hiding expired registrations and the tier filter", () => {
   });
 
   it("counts hidden registrations up to the cap", async () => {
-    const rows = Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, i) => ({
+    const rows = Array.from({ length: HIDDEN_COUNT_CAP + 5 }, (_, i) => ({
       registration_number: `CBDU8${String(i).padStart(5, "0")}`,
       business_name: `LAPSED BULK ${i}`,
       town: "Lapsedton",
       expiry_date: "2020-01-01",
     }));
-    await insertRegisterEntries(t.db, rows);
+    await insertRegisterEntries(t.db, rows.slice(0, HIDDEN_COUNT_CAP));
     try {
+      const exact = await search("query=lapsedton&type=location");
+      expect(exact).toMatchObject({
+        totalCount: 0,
+        hiddenExpired: HIDDEN_COUNT_CAP,
+        hiddenExpiredCapped: false,
+      });
+      await insertRegisterEntries(t.db, rows.slice(HIDDEN_COUNT_CAP));
+      clearSearchCache(t.db);
       const r = await search("query=lapsedton&type=location");
-      expect(r).toMatchObject({ totalCount: 0, hiddenExpired: SEARCH_COUNT_CAP, hiddenExpiredCapped: true });
+      expect(r).toMatchObject({ totalCount: 0, hiddenExpired: HIDDEN_COUNT_CAP, hiddenExpiredCapped: true });
     } finally {
       await t.db.deleteFrom("directory_entries").where("town", "=", "Lapsedton").execute();
     }

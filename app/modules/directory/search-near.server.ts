@@ -20,7 +20,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { milesFromMetres } from "./british-grid";
-import { SEARCH_COUNT_CAP, type SearchSort } from "./constants";
+import { HIDDEN_COUNT_CAP, SEARCH_COUNT_CAP, type SearchSort } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import type { UnlocatedMatch } from "./search-location.server";
@@ -36,9 +36,12 @@ export interface NearPlan {
   match: RawBuilder<boolean> | null;
   services: string[];
   sort: SearchSort;
+  /** The expired registrations the same search would have found, to count (alias d), or null. */
+  hidden: RawBuilder<boolean> | null;
 }
 
 const limit = SEARCH_COUNT_CAP + 1;
+const hiddenLimit = HIDDEN_COUNT_CAP + 1;
 
 /** The rows without coordinates that a place names by text (alias d), or null for none. */
 function unlocatedSql(unlocated: UnlocatedMatch): RawBuilder<boolean> | null {
@@ -54,7 +57,7 @@ function unlocatedSql(unlocated: UnlocatedMatch): RawBuilder<boolean> | null {
  * the cap; an unordered scan stops sooner than a nearest-first one (counting the expired ones
  * around a city reads the circle until 1,001 of them are found).
  */
-function candidates(plan: NearPlan, ordered = true): RawBuilder<unknown> {
+function candidates(plan: NearPlan, ordered = true, cap = limit): RawBuilder<unknown> {
   const point = sql`point(${plan.easting}::float8, ${plan.northing}::float8)`;
   const circle = sql`circle(${point}, ${plan.radiusMetres}::float8)`;
   const match = plan.match ? sql`AND ${plan.match}` : sql``;
@@ -68,14 +71,14 @@ function candidates(plan: NearPlan, ordered = true): RawBuilder<unknown> {
         FROM directory_entries d
         WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
         ${ordered ? sql`ORDER BY d.location <-> ${point}` : sql``}
-        LIMIT ${sql.lit(limit)}) nearest)`);
+        LIMIT ${sql.lit(cap)}) nearest)`);
     if (unlocated)
       sources.push(sql`(SELECT d.registration_number, NULL::float8 AS metres, d.business_name AS name,
           NULL::bigint AS ord
         FROM directory_entries d
         WHERE d.on_register AND ${unlocated} AND d.location IS NULL AND ${plan.filter} ${match}
         ORDER BY d.business_name, d.registration_number
-        LIMIT ${sql.lit(limit)})`);
+        LIMIT ${sql.lit(cap)})`);
   }
   if (plan.sort === "claimed" || plan.services.length) {
     const servicesFilter = plan.services.length
@@ -113,20 +116,141 @@ function nearestFirst<T>(db: Database, run: (q: Database) => Promise<T>): Promis
 }
 
 /** How many registrations a search around a place finds (up to each source's cap). */
-export async function countNear(db: Database, plan: NearPlan): Promise<number> {
-  const { rows } = await sql<{ total: number }>`${candidates(plan, false)}
+async function countNear(db: Database, plan: NearPlan, cap = limit): Promise<number> {
+  const { rows } = await sql<{ total: number }>`${candidates(plan, false, cap)}
     SELECT count(*)::int AS total FROM unique_cand`.execute(db);
   return rows[0]?.total ?? 0;
 }
 
 export type NearProvider = Provider & { distanceMiles: number | null };
 
+export interface NearPage {
+  providers: NearProvider[];
+  /** Every candidate, up to each source's cap (SEARCH_COUNT_CAP + 1). */
+  total: number;
+  currentPage: number;
+  /** The expired ones the same search would have found (plan.hidden), up to the same cap. */
+  hidden: number;
+}
+
+function toNearProviders(rows: (ProviderRow & { metres: number | null })[]): NearProvider[] {
+  return rows.map(({ metres, ...row }) => ({
+    ...toProvider(row),
+    distanceMiles: metres === null || metres === undefined ? null : milesFromMetres(Number(metres)),
+  }));
+}
+
+/** The last page there is for `total` candidates (at least 1), and never past the cap. */
+function lastPageOf(total: number, size: number): number {
+  return Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / size));
+}
+
 /** A page of a search around a place: nearest first (claimed first before that, if so sorted). */
 export async function runNearPlan(
   db: Database,
   plan: NearPlan,
   page: { page: number; size: number },
-): Promise<{ providers: NearProvider[]; total: number; currentPage: number }> {
+): Promise<NearPage> {
+  if (!plan.services.length && plan.sort !== "claimed") return runDistancePlan(db, plan, page);
+  // The expired ones the same search would have found, counted alongside the page.
+  const hiddenCount = plan.hidden
+    ? countNear(db, { ...plan, filter: plan.hidden }, hiddenLimit)
+    : Promise.resolve(0);
+  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+  const result = await runMergedPlan(db, plan, page);
+  return { ...result, hidden: await hiddenCount };
+}
+
+/** Rows of the circle (alias d) meeting `filter`, counted up to the cap: any rows, not the nearest. */
+function countInCircle(
+  plan: NearPlan,
+  circle: RawBuilder<unknown>,
+  filter: RawBuilder<boolean>,
+  cap = limit,
+) {
+  const match = plan.match ? sql`AND ${plan.match}` : sql``;
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM directory_entries d
+    WHERE d.on_register AND d.location <@ ${circle} AND ${filter} ${match} LIMIT ${sql.lit(cap)}) n)`;
+}
+
+/** Rows without coordinates that the place names (alias d) meeting `filter`, up to the cap. */
+function countUnlocated(plan: NearPlan, filter: RawBuilder<boolean>, cap = limit) {
+  const unlocated = unlocatedSql(plan.unlocated);
+  if (!unlocated) return sql<number>`0`;
+  const match = plan.match ? sql`AND ${plan.match}` : sql``;
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM directory_entries d
+    WHERE d.on_register AND ${unlocated} AND d.location IS NULL AND ${filter} ${match} LIMIT ${sql.lit(cap)}) n)`;
+}
+
+/**
+ * The common search around a place (sorted by distance, no services): one statement that reads
+ * only the page's nearest rows from the k-nearest scan (offset + size of them, not 1,001) and
+ * counts the candidates and the hidden expired ones with unordered scans that stop at the cap.
+ * The carriers without coordinates come after those with; the farthest of the nearest make room
+ * for them within the cap, as in the merged plan below. The two sources are disjoint (a row has
+ * coordinates or not), so nothing needs removing twice.
+ */
+async function runDistancePlan(
+  db: Database,
+  plan: NearPlan,
+  page: { page: number; size: number },
+): Promise<NearPage> {
+  const point = sql`point(${plan.easting}::float8, ${plan.northing}::float8)`;
+  const circle = sql`circle(${point}, ${plan.radiusMetres}::float8)`;
+  const match = plan.match ? sql`AND ${plan.match}` : sql``;
+  const unlocated = unlocatedSql(plan.unlocated);
+  const pageQuery = (offset: number) => {
+    const upTo = sql.lit(offset + page.size);
+    return sql<ProviderRow & { metres: number | null; total: number; hidden: number }>`
+    WITH counts AS (SELECT ${countInCircle(plan, circle, plan.filter)} AS located,
+        ${countUnlocated(plan, plan.filter)} AS unlocated,
+        ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden),
+    nearest AS (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
+      FROM directory_entries d
+      WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
+      ORDER BY d.location <-> ${point}, d.registration_number
+      LIMIT LEAST(${upTo}, ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT unlocated FROM counts))),
+    ${
+      unlocated
+        ? sql`without AS (SELECT d.registration_number, NULL::float8 AS metres, d.business_name AS name
+      FROM directory_entries d
+      WHERE d.on_register AND ${unlocated} AND d.location IS NULL AND ${plan.filter} ${match}
+      ORDER BY d.business_name, d.registration_number LIMIT ${upTo}),`
+        : sql`without AS (SELECT NULL::text AS registration_number, NULL::float8 AS metres, NULL::text AS name WHERE false),`
+    }
+    page AS (SELECT * FROM (SELECT * FROM nearest UNION ALL SELECT * FROM without) c
+      ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${sql.lit(page.size)} OFFSET ${sql.lit(offset)})
+    SELECT ${providerColumns}, page.metres, (counts.located + counts.unlocated)::int AS total,
+      counts.hidden::int AS hidden
+    FROM counts LEFT JOIN page ON true
+      LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
+    ORDER BY page.metres ASC NULLS LAST, page.name, page.registration_number`;
+  };
+  // Counting stops at the cap, so pages beyond it do not exist.
+  let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
+  let { rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q));
+  const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
+  const lastPage = lastPageOf(total, page.size);
+  if (currentPage > lastPage) {
+    // Past the end: answer the last page rather than nothing.
+    currentPage = lastPage;
+    ({ rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q)));
+  }
+  const found = rows.filter((r) => r.registration_number !== null);
+  return {
+    providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),
+    total,
+    currentPage,
+    hidden,
+  };
+}
+
+/** A page when claimed listings are a source of their own (claimed first, or services chosen). */
+async function runMergedPlan(
+  db: Database,
+  plan: NearPlan,
+  page: { page: number; size: number },
+): Promise<Omit<NearPage, "hidden">> {
   const claimedFirst = plan.sort === "claimed";
   const order = claimedFirst
     ? sql`claimed DESC, metres ASC NULLS LAST, name, registration_number`
@@ -154,18 +278,11 @@ export async function runNearPlan(
   if (!rows.length && currentPage > 1) {
     // Past the end: answer the last page rather than nothing.
     total = await countNear(db, plan);
-    const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / page.size));
+    const lastPage = lastPageOf(total, page.size);
     if (total > 0 && lastPage < currentPage) {
       currentPage = lastPage;
       ({ rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q)));
     } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
   }
-  return {
-    providers: rows.map(({ total: _t, metres, ...row }) => ({
-      ...toProvider(row),
-      distanceMiles: metres === null || metres === undefined ? null : milesFromMetres(Number(metres)),
-    })),
-    total,
-    currentPage,
-  };
+  return { providers: toNearProviders(rows.map(({ total: _t, ...row }) => row)), total, currentPage };
 }

@@ -16,7 +16,13 @@ import { ukToday } from "~/platform/dates";
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { METRES_PER_MILE } from "./british-grid";
-import { SEARCH_CACHE_TTL_MS, SEARCH_COUNT_CAP, type SearchSort, type SearchType } from "./constants";
+import {
+  HIDDEN_COUNT_CAP,
+  SEARCH_CACHE_TTL_MS,
+  SEARCH_COUNT_CAP,
+  type SearchSort,
+  type SearchType,
+} from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import { parseRegistrationNumber, type OtherRegulator } from "./registration";
@@ -28,7 +34,7 @@ import {
   type ResolvedSearchLocation,
   type SearchLocation,
 } from "./search-location.server";
-import { countNear, runNearPlan, type NearPlan } from "./search-near.server";
+import { runNearPlan, type NearPlan } from "./search-near.server";
 import { onChange } from "~/platform/db/changes.server";
 import { TtlCache } from "./ttl-cache";
 
@@ -205,8 +211,6 @@ interface Plan {
   filter: RawBuilder<boolean>;
 }
 
-const limit = SEARCH_COUNT_CAP + 1;
-
 /**
  * A source reading rows in order, numbered by that order. `filter` (hide expired, tier) reads
  * columns the ordered indexes INCLUDE (migration 1003), so it never costs a heap fetch.
@@ -216,16 +220,18 @@ function orderedSource(
   score: number,
   orderBy: RawBuilder<unknown>,
   filter: RawBuilder<boolean>,
+  cap: number,
 ): RawBuilder<unknown> {
   return sql`(SELECT registration_number, ${sql.lit(score)}::real AS score,
       row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim
     FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key FROM directory_entries d
-      WHERE d.on_register AND ${where} AND ${filter} ORDER BY ${orderBy} LIMIT ${sql.lit(limit)}) d)`;
+      WHERE d.on_register AND ${where} AND ${filter} ORDER BY ${orderBy} LIMIT ${sql.lit(cap + 1)}) d)`;
 }
 
 /**
  * The sources of a search. `filter` is what every row must also meet (registration filters);
- * `hasQuery` says a query was typed, so that a query nothing can match finds nothing.
+ * `hasQuery` says a query was typed, so that a query nothing can match finds nothing; each
+ * source stops after `cap` + 1 rows.
  */
 // eslint-disable-next-line max-lines-per-function -- one table of the search sources per search type (each case a few lines of SQL), read side by side; the cases share the terms and filter
 function buildPlan(
@@ -234,6 +240,7 @@ function buildPlan(
   tsq: string | null,
   filter: RawBuilder<boolean>,
   hasQuery: boolean,
+  cap = SEARCH_COUNT_CAP,
 ): Plan {
   const sources: RawBuilder<unknown>[] = [];
   const predicates: RawBuilder<boolean>[] = [];
@@ -253,6 +260,7 @@ function buildPlan(
         SCORE.registrationPrefix,
         sql`d.registration_key USING ~<~`,
         filter,
+        cap,
       ),
     );
     if (terms.compact.length > 5) {
@@ -262,6 +270,7 @@ function buildPlan(
           SCORE.registrationExact,
           byName,
           filter,
+          cap,
         ),
       );
       cases.push(sql`WHEN d.registration_key = ${terms.compact} THEN ${sql.lit(SCORE.registrationExact)}`);
@@ -272,7 +281,9 @@ function buildPlan(
 
   if (wantLocation && terms.town) {
     const townPrefix = likePrefix(terms.town);
-    sources.push(orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName, filter));
+    sources.push(
+      orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName, filter, cap),
+    );
     // '~>~' (greater in byte order) skips the exact town, which the source above reads.
     sources.push(
       orderedSource(
@@ -280,6 +291,7 @@ function buildPlan(
         SCORE.townPrefix,
         sql`d.town_key USING ~<~, d.business_name, d.registration_number`,
         filter,
+        cap,
       ),
     );
     predicates.push(sql<boolean>`d.town_key LIKE ${townPrefix}`);
@@ -288,7 +300,13 @@ function buildPlan(
       const pcPrefix = likePrefix(terms.compact);
       const outcode = likePrefix(terms.compact).replace(/%$/, "___");
       sources.push(
-        orderedSource(sql<boolean>`d.postcode_key = ${terms.compact}`, SCORE.postcodeExact, byName, filter),
+        orderedSource(
+          sql<boolean>`d.postcode_key = ${terms.compact}`,
+          SCORE.postcodeExact,
+          byName,
+          filter,
+          cap,
+        ),
       );
       sources.push(
         orderedSource(
@@ -296,6 +314,7 @@ function buildPlan(
           SCORE.postcodeOutcode,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
           filter,
+          cap,
         ),
       );
       sources.push(
@@ -304,6 +323,7 @@ function buildPlan(
           SCORE.postcodePrefix,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
           filter,
+          cap,
         ),
       );
       predicates.push(sql<boolean>`d.postcode_key LIKE ${pcPrefix}`);
@@ -326,7 +346,7 @@ function buildPlan(
         row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
       FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
         SELECT registration_number, business_name, search_vector FROM directory_entries d
-        WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter} LIMIT ${sql.lit(limit)}) d) s)`);
+        WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter} LIMIT ${sql.lit(cap + 1)}) d) s)`);
     predicates.push(sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsq})`);
   }
 
@@ -336,7 +356,7 @@ function buildPlan(
   const nothing = hasQuery && !anyQuery;
   if (!anyQuery && !nothing) {
     // No query: browse the register alphabetically.
-    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, filter));
+    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, filter, cap));
   }
   const match =
     anyQuery || nothing
@@ -416,13 +436,11 @@ async function runNearSearch(
     match,
     services: input.services,
     sort: input.sort,
+    // The expired ones the same search would have found, counted alongside the page.
+    hidden: input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null,
   };
-  // The expired ones the same search would have found, counted alongside the page.
-  const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
-  const hiddenCount = hidden ? countNear(db, { ...plan, filter: hidden }) : Promise.resolve(0);
-  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
   const page = await runNearPlan(db, plan, input);
-  const hiddenTotal = await hiddenCount;
+  const hiddenTotal = page.hidden;
   const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
   return {
     providers: page.providers,
@@ -431,8 +449,8 @@ async function runNearSearch(
     pageCount: Math.ceil(totalCount / input.size),
     currentPage: page.currentPage,
     pageSize: input.size,
-    hiddenExpired: Math.min(hiddenTotal, SEARCH_COUNT_CAP),
-    hiddenExpiredCapped: hiddenTotal > SEARCH_COUNT_CAP,
+    hiddenExpired: Math.min(hiddenTotal, HIDDEN_COUNT_CAP),
+    hiddenExpiredCapped: hiddenTotal > HIDDEN_COUNT_CAP,
     sort: input.sort,
     location,
   };
@@ -456,7 +474,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
   const countHidden = (words: string | null) =>
     hidden
-      ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery))
+      ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery, HIDDEN_COUNT_CAP))
       : Promise.resolve(0);
 
   let plan = buildPlan(type, queryTerms, tsq, shown, hasQuery);
@@ -502,8 +520,8 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     pageCount,
     currentPage: page.currentPage,
     pageSize: input.size,
-    hiddenExpired: Math.min(hiddenTotal, SEARCH_COUNT_CAP),
-    hiddenExpiredCapped: hiddenTotal > SEARCH_COUNT_CAP,
+    hiddenExpired: Math.min(hiddenTotal, HIDDEN_COUNT_CAP),
+    hiddenExpiredCapped: hiddenTotal > HIDDEN_COUNT_CAP,
     sort: input.sort,
     ...(licence !== undefined ? { licence } : {}),
     ...(otherRegister ? { otherRegister } : {}),
