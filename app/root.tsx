@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toast";
-import { getApp } from "~/web/context";
+import { getApp, routePatternContext } from "~/web/context";
 import { takeToast } from "~/web/toast.server";
 import { getAuth, takeSessionCookie } from "~/web/guards.server";
 import { SITE_NAME } from "~/platform/brand";
@@ -25,7 +25,8 @@ export const links: LinksFunction = () => [
 
 /** A request whose address was refused (app/web/request-input.server.ts) stops here, whatever the route. */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ context }) => {
+  ({ context, pattern }) => {
+    context.set(routePatternContext, pattern);
     const problem = getApp(context).requestProblem;
     if (problem) throw data(problem.message, { status: problem.status });
   },

@@ -9,30 +9,24 @@ import { Hono, type Context } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import crypto from "node:crypto";
-import {
-  createRequestHandler,
-  matchRoutes,
-  RouterContextProvider,
-  type RouteObject,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Metrics } from "../app/platform/metrics.server";
 import { mapTileImageSource } from "../app/platform/env.server";
-import { appContext, type AppServices } from "../app/web/context";
+import { appContext, routePatternContext, type AppServices } from "../app/web/context";
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
 import { isbot } from "isbot";
 import { parseProfileViewEvent } from "../app/web/page-cache";
 import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
-import { bodyLimitFor, guardRequestBody, routePath, urlProblem } from "../app/web/request-input.server";
+import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
 import { compress } from "./compress";
 import { onChange } from "../app/platform/db/changes.server";
 import { createPageCache } from "./page-cache";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type Env = { Variables: { requestId: string; secureHeadersNonce?: string } };
+type Env = { Variables: { requestId: string; secureHeadersNonce?: string; routePattern?: string } };
 
 export interface HttpOptions {
   services: AppServices;
@@ -52,11 +46,11 @@ const incoming = (c: Context) => (c.env as { incoming?: IncomingMessage } | unde
 
 export function createHttpApp(options: HttpOptions): Hono<Env> {
   const app = new Hono<Env>();
-  const { services, pool, log, build, clientDir, metrics } = options;
+  const { services, pool, log, clientDir, metrics } = options;
   const { config } = services;
 
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
-  useRequestLog(app, build, metrics, log);
+  useRequestLog(app, metrics, log);
   useSecurityHeaders(app, config);
   app.use(compress());
   usePageCache(app, services);
@@ -69,14 +63,18 @@ export function createHttpApp(options: HttpOptions): Hono<Env> {
 }
 
 /** The request id in the answer, the request's metrics and its log line. */
-function useRequestLog(app: App, build: ServerBuild, metrics: Metrics, log: Logger): void {
-  const routeOf = routeLabeller(build);
+function useRequestLog(app: App, metrics: Metrics, log: Logger): void {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", c.get("requestId"));
     const path = new URL(c.req.url).pathname;
-    metrics.observeRequest(routeOf(path), c.req.method, c.res.status, (performance.now() - started) / 1000);
+    metrics.observeRequest(
+      routeLabel(c, path),
+      c.req.method,
+      c.res.status,
+      (performance.now() - started) / 1000,
+    );
     if (path.startsWith("/assets/") || path === "/healthz") return;
     log.info(
       {
@@ -255,6 +253,8 @@ function useRouter(app: App, { services, log, build, loadBuild }: HttpOptions): 
       requestProblem: problem,
     });
     const response = await (local ? handleDevRequest : handleRequest)(request, context);
+    const pattern = context.get(routePatternContext);
+    if (pattern) c.set("routePattern", pattern);
     // Pages for signed-in people (or to them) are never kept by browsers or shared caches.
     if (signedIn(raw, url.pathname) && !response.headers.has("cache-control"))
       return withHeader(response, "Cache-Control", "private, no-store");
@@ -271,25 +271,17 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * The metrics label for a path: the React Router route that serves it ("routes/public/provider"),
- * so /provider/CBDU1 and /provider/CBDU2 share one series; assets and health checks by name.
+ * The metrics label for a request: the pattern of the React Router route that answered
+ * ("/provider/:registrationNumber", from the root middleware), so /provider/CBDU1 and /provider/CBDU2 share one
+ * series; assets and health checks by name; anything else (a static file, a request refused
+ * before the routes) "unmatched".
  */
-function routeLabeller(build: ServerBuild): (pathname: string) => string {
-  const routes = Object.values(build.routes).filter((r) => r !== undefined);
-  const childrenOf = (parent: string | undefined): RouteObject[] =>
-    routes
-      .filter((r) => r.parentId === parent)
-      .map((r) =>
-        r.index
-          ? { id: r.id, index: true, path: r.path }
-          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
-      );
-  const tree = childrenOf(undefined);
-  return (pathname) => {
-    if (pathname.startsWith("/assets/")) return "assets";
-    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
-    return matchRoutes(tree, routePath(pathname))?.at(-1)?.route.id ?? "unmatched";
-  };
+function routeLabel(c: Context<Env>, pathname: string): string {
+  const pattern = c.get("routePattern");
+  if (pattern) return pattern.startsWith("/") ? pattern : `/${pattern}`;
+  if (pathname.startsWith("/assets/")) return "assets";
+  if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname;
+  return "unmatched";
 }
 
 const PRIVATE_AREAS = /^\/(admin|company|account|dev)(\/|\.data$|$)/;

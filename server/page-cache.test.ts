@@ -14,7 +14,12 @@ function setup(options: Partial<PageCacheOptions> = {}) {
     onHit: (e) => hits.push(e),
     ...options,
   });
-  const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+  const app = new Hono<{ Variables: { secureHeadersNonce?: string; routePattern?: string } }>();
+  const labels: (string | undefined)[] = [];
+  app.use(async (c, next) => {
+    await next();
+    labels.push(c.get("routePattern")); // what the request metrics read
+  });
   app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
   app.use(cache.middleware);
   const page = (
@@ -29,20 +34,31 @@ function setup(options: Partial<PageCacheOptions> = {}) {
       headers: { "Content-Type": "text/html; charset=utf-8", ...extra },
     });
   };
-  app.get("/cached", (c) => page(c, pageCacheHeaders()));
+  app.get("/cached", (c) => {
+    c.set("routePattern", "/cached");
+    return page(c, pageCacheHeaders());
+  });
   app.get("/profile", (c) => page(c, pageCacheHeaders(profileViewEvent("CBDU1"))));
   app.get("/plain", (c) => page(c));
   app.get("/missing", (c) => page(c, pageCacheHeaders(), 404));
   app.get("/cookie", (c) => page(c, { ...pageCacheHeaders(), "Set-Cookie": "t=1" }));
   app.post("/form", (c) => c.text("ok"));
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
-  return { app, cache, get, hits, renders: () => renders };
+  return { app, cache, get, hits, labels, renders: () => renders };
 }
 
 const nonceOf = (res: Response) =>
   /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("page cache", () => {
+  it("labels a hit with the route that rendered the page, for the request metrics", async () => {
+    const { get, labels, renders } = setup();
+    await (await get("/cached")).text();
+    await (await get("/cached")).text();
+    expect(renders()).toBe(1);
+    expect(labels).toEqual(["/cached", "/cached"]);
+  });
+
   it("serves an opted-in page again without rendering, with this response's own nonce", async () => {
     const { get, renders } = setup();
     const first = await get("/cached");

@@ -27,6 +27,8 @@ interface Entry {
   headers: [string, string][];
   expires: number;
   event: string | null;
+  /** The pattern of the route that rendered it, for the request metrics of each hit. */
+  routePattern: string | undefined;
 }
 
 export interface PageCacheOptions {
@@ -39,7 +41,7 @@ export interface PageCacheOptions {
 }
 
 export interface PageCache {
-  middleware: MiddlewareHandler<{ Variables: { secureHeadersNonce?: string } }>;
+  middleware: MiddlewareHandler<{ Variables: { secureHeadersNonce?: string; routePattern?: string } }>;
   clear(): void;
   readonly size: number;
 }
@@ -75,6 +77,7 @@ export function createPageCache({
         if (hit.event && onHit) onHit(hit.event, req);
         const headers = new Headers(hit.headers);
         headers.set("X-Page-Cache", "hit");
+        if (hit.routePattern) c.set("routePattern", hit.routePattern);
         c.res = new Response(nonce ? hit.body.replaceAll(PLACEHOLDER, nonce) : hit.body, {
           status: 200,
           headers,
@@ -118,6 +121,7 @@ export function createPageCache({
       headers: stored,
       expires: now() + Math.min(ttl, maxAgeSeconds) * 1000,
       event,
+      routePattern: c.get("routePattern"),
     });
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   };

@@ -39,3 +39,10 @@ export const appContext = createContext<AppContext>();
 export function getApp(context: Readonly<RouterContextProvider>): AppContext {
   return context.get(appContext);
 }
+
+/**
+ * The pattern of the route that answered ("/provider/:registrationNumber"), set by the root middleware from
+ * React Router's own match, so the server labels its request metrics without matching the path
+ * again (matching the whole route table per request cost more than the search it measured).
+ */
+export const routePatternContext = createContext<string | null>(null);

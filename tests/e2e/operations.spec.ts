@@ -69,7 +69,7 @@ test("metrics: behind a bearer token on the main port", async () => {
     expect(ok.status).toBe(200);
     expect(ok.headers["content-type"]).toMatch(/^text\/plain/);
     expect(ok.body).toMatch(
-      /http_request_duration_seconds_count\{route="routes\/public\/provider",method="GET",status="\d+"\} 1/,
+      /http_request_duration_seconds_count\{route="\/provider\/:registrationNumber",method="GET",status="\d+"\} 1/,
     );
     expect(ok.body).toContain('db_pool_connections{state="total"}');
     expect(ok.body).toMatch(/jobs\{status="queued"\} \d+/);
