@@ -3,8 +3,10 @@
  * and the reviews and quote request form on claimed premium profiles (the pages render these
  * only for the listings that qualify; the servers check again). Built in app/components/enquiries.
  */
+import { useMemo } from "react";
 import { deferred } from "~/components/ui/deferred";
 import type { Provider } from "~/modules/directory/provider";
+import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 
 // Loaded after the page's own code (decision 0208): the forms and their validation library
 // would otherwise add ~50 kB gzip to the first visit of every results and profile page.
@@ -29,13 +31,26 @@ export function GeneralLeadFormSlot({ location }: { location?: string }) {
   return <LeadForm location={location} />;
 }
 
-/** Profile of a claimed premium provider: customer reviews (verified reviews, review form). */
-export function ProviderReviewsSlot({ provider }: { provider: Provider }) {
+/**
+ * Profile of a claimed premium provider: customer reviews (published reviews, review form). The
+ * reviews come from the profile's loader, so they are in the page's HTML; null (they could not
+ * be read) leaves the section to load them in the browser.
+ */
+export function ProviderReviewsSlot({
+  provider,
+  reviews,
+}: {
+  provider: Provider;
+  reviews: ReviewSummary | null;
+}) {
+  // One object per loader answer: the section reloads the list when `initial` changes.
+  const initial = useMemo(() => (reviews ? { ok: true as const, ...reviews } : undefined), [reviews]);
   return (
     <ReviewsSection
       key={provider.registration_number}
       registrationNumber={provider.registration_number}
       businessName={provider.business_name}
+      initial={initial}
     />
   );
 }

@@ -49,7 +49,11 @@ function useReviewsVersion(): number {
 
 export type ReviewsData = ({ ok: true } & ReviewSummary) | { ok: false };
 
-/** Loads the reviews itself (the profile page does not); `initial` when rendered on the server. */
+/**
+ * `initial`: the reviews the page's loader read (the profile, the no-JavaScript reviews page), so
+ * they are in the server's HTML; without it the section loads them itself. After a review is sent
+ * they are loaded again.
+ */
 export function ReviewsSection({
   registrationNumber,
   businessName,

@@ -1,4 +1,8 @@
-/** A provider's published (verified) reviews, newest first, with the average rating and count. */
+/**
+ * A provider's published reviews (verified by an admin; pending and rejected ones never), newest
+ * first, with the average rating and count of all of them. One statement: the count and the
+ * average are window aggregates over every published review, read beside the rows shown.
+ */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 
@@ -24,29 +28,29 @@ export async function listProviderReviews(
   registrationNumber: string,
   limit = REVIEWS_SHOWN,
 ): Promise<ReviewSummary> {
-  const [rows, stats] = await Promise.all([
-    db
-      .selectFrom("reviews")
-      .select(["id", "reviewer_name", "rating", "review_text", "created_at"])
-      .where("provider_id", "=", registrationNumber)
-      .where("verified", "=", true)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom("reviews")
-      .select([
-        sql<number>`count(*)::int`.as("count"),
-        sql<string | null>`round(avg(rating), 1)::text`.as("average"),
-      ])
-      .where("provider_id", "=", registrationNumber)
-      .where("verified", "=", true)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const rows = await db
+    .selectFrom("reviews")
+    .select(["id", "reviewer_name", "rating", "review_text", "created_at"])
+    .select([
+      sql<number>`(count(*) OVER ())::int`.as("total"),
+      sql<string>`(round(avg(rating) OVER (), 1))::text`.as("mean"),
+    ])
+    .where("provider_id", "=", registrationNumber)
+    .where("verified", "=", true)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const first = rows[0];
   return {
-    reviews: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    count: stats.count,
-    average: stats.average === null ? null : Number(stats.average),
+    reviews: rows.map((r) => ({
+      id: r.id,
+      reviewer_name: r.reviewer_name,
+      rating: r.rating,
+      review_text: r.review_text,
+      created_at: r.created_at.toISOString(),
+    })),
+    count: first ? first.total : 0,
+    average: first ? Number(first.mean) : null,
   };
 }

@@ -28,13 +28,14 @@ import {
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/register";
 import { formatDate } from "~/platform/dates";
-import { pageMeta } from "~/web/meta";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: "Register My Business",
     description:
       "Claim your free listing in the UK Waste Carrier Directory: find your business by registration number or name.",
+    canonical: loaderData?.canonical,
   });
 }
 
@@ -76,7 +77,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       }
     }
   }
-  return data({ tab, numberCheck, nameSearch, toast } as const, { status });
+  const canonical = canonicalUrl(context, "/register");
+  return data({ tab, numberCheck, nameSearch, toast, canonical } as const, { status });
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {

@@ -11,11 +11,13 @@ import { providerPosition } from "~/modules/directory/map-positions.server";
 import { mapSettings } from "~/web/map-settings.server";
 import { getRemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import { registerDataAsOf } from "~/modules/directory/register-data-date.server";
-import { tierLabel, websiteHref, type Provider } from "~/modules/directory/provider";
-import { getApp } from "~/web/context";
+import { websiteHref, type Provider } from "~/modules/directory/provider";
+import { listProviderReviews, type ReviewSummary } from "~/modules/reviews/list-reviews.server";
+import { getApp, type AppContext } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
 import { pageMeta, type PageMeta } from "~/web/meta";
+import { profileMeta } from "~/web/profile-meta";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -65,9 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!agent || !isbot(agent)) {
     app.events.record(provider.registration_number, "view");
   }
-  const canonical = `${app.config.publicUrl}/provider/${encodeURIComponent(provider.registration_number)}`;
-  const registerAsOf = await registerDataAsOf(app.db);
-  // Cached for anonymous visitors; a view served from the cache is still counted (the event).
+  const [registerAsOf, read] = await Promise.all([registerDataAsOf(app.db), shownReviews(app, provider)]);
+  const reviews = read === "failed" ? null : read;
   // The registered address on a map, from the register's own grid reference (converted here).
   const position = providerPosition(provider);
   return data(
@@ -76,12 +77,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       removed: null,
       registerAsOf,
       requested: provider.registration_number,
-      seo: profileSeo(provider, canonical, app.config.publicUrl),
+      // In the page's HTML (crawlers and visitors without JavaScript read them), and its JSON-LD.
+      reviews,
+      seo: profileMeta(provider, { publicUrl: app.config.publicUrl, reviews }),
       position,
       map: mapSettings(app.config),
     },
-    { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
+    // Cached for anonymous visitors (a view served from the cache is still counted: the event),
+    // unless the reviews could not be read.
+    read === "failed" ? {} : { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
   );
+}
+
+/**
+ * The published reviews a premium profile shows (one statement), null where the page shows no
+ * reviews. A failure leaves the page up: the reviews section then loads them in the browser.
+ */
+async function shownReviews(app: AppContext, p: Provider): Promise<ReviewSummary | null | "failed"> {
+  if (!p.is_claimed || !p.is_premium) return null;
+  try {
+    return await listProviderReviews(app.db, p.registration_number);
+  } catch (error) {
+    app.log.error({ err: error }, "profile reviews could not be loaded");
+    return "failed";
+  }
 }
 
 export const headers = loaderHeadersOnly;
@@ -90,52 +109,9 @@ export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data?.seo);
 }
 
-function profileSeo(p: Provider, canonical: string, publicUrl: string): PageMeta {
-  const place = p.town ? ` in ${p.town}` : "";
-  const description =
-    p.is_claimed && p.about
-      ? p.about.slice(0, 155)
-      : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
-  const seo: PageMeta = {
-    title: `${p.business_name} – Waste Carrier ${p.registration_number}`,
-    description,
-    canonical,
-    type: "profile",
-  };
-  if (p.is_claimed) {
-    // Logos are served from this site ('/company-logo/...'): structured data needs absolute URLs.
-    const logo = p.logo_url ? new URL(p.logo_url, `${publicUrl}/`).href : null;
-    // LocalBusiness for claimed listings only; no ratings (self-serving reviews are not marked up).
-    seo.jsonLd = {
-      "@context": "https://schema.org",
-      "@type": "LocalBusiness",
-      name: p.business_name,
-      url: canonical,
-      ...(p.about ? { description: p.about } : {}),
-      ...(p.phone ? { telephone: p.phone } : {}),
-      ...(p.email ? { email: p.email } : {}),
-      ...(logo ? { logo, image: logo } : {}),
-      ...(websiteHref(p.website) ? { sameAs: [websiteHref(p.website)] } : {}),
-      ...(p.areas_covered.length ? { areaServed: p.areas_covered } : {}),
-      address: {
-        "@type": "PostalAddress",
-        ...(p.address ? { streetAddress: p.address } : {}),
-        ...(p.town ? { addressLocality: p.town } : {}),
-        ...(p.postcode ? { postalCode: p.postcode } : {}),
-        addressCountry: "GB",
-      },
-      identifier: {
-        "@type": "PropertyValue",
-        propertyID: "Waste carrier registration number",
-        value: p.registration_number,
-      },
-    };
-  }
-  return seo;
-}
-
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const { provider: p, requested, removed, registerAsOf } = loaderData;
+  const reviews = "reviews" in loaderData ? loaderData.reviews : null;
   if (removed) return <ProviderRemoved registration={removed} />;
   if (!p) return <ProviderNotFound registrationNumber={requested} />;
   const website = websiteHref(p.website);
@@ -156,7 +132,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
         </ProfileSidebar>
         <div className="lg:col-start-1 lg:row-start-1">
-          <ProfileDetails provider={p} quotes={quotes} website={website} />
+          <ProfileDetails provider={p} quotes={quotes} website={website} reviews={reviews} />
         </div>
       </div>
     </main>

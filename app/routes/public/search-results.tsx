@@ -27,7 +27,7 @@ import {
 import { agrees, countNumber, countOf, placeLabel } from "~/modules/directory/wording";
 import { getApp } from "~/web/context";
 import { mapSettings } from "~/web/map-settings.server";
-import { pageMeta, type PageMeta } from "~/web/meta";
+import { pageMeta, socialCardUrl, type PageMeta } from "~/web/meta";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/search-results";
 
@@ -161,7 +161,10 @@ function searchSeo(
     hasExplicitLocation(input) ||
     input.radius !== undefined;
   const noindex = (!location && !!input.query) || isFiltered || n === 0;
-  return { title, description, canonical: `${publicUrl}${canonicalPath}`, noindex };
+  // A town page known to the register has its own link preview card (decision 0216).
+  const town = location && result?.location?.status === "found" ? result.location.place : null;
+  const image = town?.kind === "town" ? socialCardUrl(publicUrl, "town", town.label) : undefined;
+  return { title, description, canonical: `${publicUrl}${canonicalPath}`, noindex, image };
 }
 
 function ResultsHero({

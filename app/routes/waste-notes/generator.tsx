@@ -24,7 +24,7 @@ import {
   unreadFormReply,
   type NoteFormReply,
 } from "./note-replies.server";
-import { pageMeta } from "~/web/meta";
+import { canonicalUrl, pageMeta } from "~/web/meta";
 
 /** A signed-in user who owns a listing (any state: the company form says what they may do). */
 async function isCompanyUser(request: Request, context: Route.LoaderArgs["context"]): Promise<boolean> {
@@ -32,17 +32,18 @@ async function isCompanyUser(request: Request, context: Route.LoaderArgs["contex
   return !!user && !!(await getCompanyListing(getApp(context).db, user.id));
 }
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     title: "Waste Transfer Note Generator",
     description:
       "Create a lawful waste transfer note as a PDF: EWC code, quantity, both parties, waste hierarchy declaration and signatures.",
+    canonical: loaderData?.canonical,
   });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await isCompanyUser(request, context)) throw redirect("/company/waste-note");
-  return { containerTypes: loadContainerTypes() };
+  return { containerTypes: loadContainerTypes(), canonical: canonicalUrl(context, "/wastenotegeneration") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import { ServiceList } from "~/components/directory/provider-card";
 import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Provider } from "~/modules/directory/provider";
+import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { ContactDirectly } from "./contact-directly";
 
 function SimpleCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -16,15 +17,20 @@ function SimpleCard({ title, children }: { title: string; children: React.ReactN
   );
 }
 
-/** What the business says about itself (claimed listings), then reviews and the quote form (premium). */
+/**
+ * What the business says about itself (claimed listings), then reviews and the quote form
+ * (premium). `reviews`: the published reviews the loader read, rendered in the page's HTML.
+ */
 export function ProfileDetails({
   provider: p,
   quotes,
   website,
+  reviews,
 }: {
   provider: Provider;
   quotes: boolean;
   website: string | null;
+  reviews: ReviewSummary | null;
 }) {
   return (
     <div className="space-y-6">
@@ -59,7 +65,7 @@ export function ProfileDetails({
       ) : null}
       {p.is_claimed && p.is_premium ? (
         <>
-          <ProviderReviewsSlot provider={p} />
+          <ProviderReviewsSlot provider={p} reviews={reviews} />
           {quotes ? (
             // The quote request form keeps the #quote anchor the cards and the header link to.
             <div id={QUOTE_ANCHOR} className="scroll-mt-24">
