@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { parseApiSearchInput } from "./api-search-input.server";
 import { gridToWgs84, wgs84ToGrid } from "./british-grid";
 import { resultPositions } from "./map-positions.server";
-import { HIDDEN_COUNT_CAP } from "./constants";
+import { HIDDEN_COUNT_CAP, SEARCH_COUNT_CAP } from "./constants";
 import { rebuildPlaces } from "./places.server";
 import { parseSearchInput, searchHref } from "./search-input";
 import { clearSearchCache, searchProviders, type SearchResult } from "./search-providers.server";
@@ -476,6 +476,40 @@ describe("many carriers", () => {
       expect(last.providers.slice(-2).every((p) => p.distanceMiles === null)).toBe(true);
     } finally {
       await t.db.deleteFrom("directory_entries").where("town", "in", ["Bulkton", "BULKTON"]).execute();
+      await rebuildPlaces(t.db);
+    }
+  });
+});
+
+describe("a town whose carriers mostly lack coordinates", () => {
+  it("fills the pages with them when they alone pass the cap, on both orders", async () => {
+    const located = {
+      registration_number: "CBDU62000000",
+      town: "Nocoordton",
+      postcode: "NC1 1AA",
+      easting: 350_000,
+      northing: 950_000,
+    };
+    const unlocated = Array.from({ length: SEARCH_COUNT_CAP + 2 }, (_, i) => ({
+      registration_number: `CBDU${62_000_001 + i}`,
+      town: "Nocoordton",
+      postcode: "",
+      easting: null,
+      northing: null,
+    }));
+    await insertRegisterEntries(t.db, [located, ...unlocated]);
+    await rebuildPlaces(t.db);
+    try {
+      for (const sort of ["distance", "claimed"]) {
+        const first = await search(`near=Nocoordton&sort=${sort}&size=50`);
+        expect(first).toMatchObject({ totalCount: SEARCH_COUNT_CAP, countCapped: true });
+        expect(first.providers).toHaveLength(50);
+        expect(first.providers.every((p) => p.distanceMiles === null)).toBe(true);
+        const last = await search(`near=Nocoordton&sort=${sort}&size=50&page=${first.pageCount}`);
+        expect(last.providers).toHaveLength(50);
+      }
+    } finally {
+      await t.db.deleteFrom("directory_entries").where("town", "=", "Nocoordton").execute();
       await rebuildPlaces(t.db);
     }
   });

@@ -209,7 +209,7 @@ async function runDistancePlan(
       FROM directory_entries d
       WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
       ORDER BY d.location <-> ${point}, d.registration_number
-      LIMIT LEAST(${upTo}, ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT unlocated FROM counts))),
+      LIMIT GREATEST(0, LEAST(${upTo}, ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT unlocated FROM counts)))),
     ${
       unlocated
         ? sql`without AS (SELECT d.registration_number, NULL::float8 AS metres, d.business_name AS name
