@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatNumber,
   londonLocalToDate,
+  ukDay,
   ukDaysFrom,
   ukToday,
 } from "./dates";
@@ -41,6 +42,18 @@ describe("dates: UK time, en-GB", () => {
       "2027-12-31",
       "2028-01-01",
     ]);
+  });
+
+  it("remembers today only within the same minute: the day turns at UK midnight, either clock", () => {
+    // Winter (GMT): midnight UTC; summer (BST): 23:00 UTC. Asked repeatedly in the same minute.
+    expect(ukToday(new Date("2027-01-04T23:59:59Z"))).toBe("2027-01-04");
+    expect(ukToday(new Date("2027-01-04T23:59:01Z"))).toBe("2027-01-04");
+    expect(ukToday(new Date("2027-01-05T00:00:00Z"))).toBe("2027-01-05");
+    expect(ukToday(new Date("2027-07-04T22:59:59Z"))).toBe("2027-07-04");
+    expect(ukToday(new Date("2027-07-04T23:00:00Z"))).toBe("2027-07-05");
+    expect(ukDay(new Date("2027-07-04T23:00:30Z"))).toBe("2027-07-05");
+    expect(ukToday(new Date("2027-07-04T22:59:30Z"))).toBe("2027-07-04");
+    expect(() => ukToday(new Date("nonsense"))).toThrow(RangeError);
   });
 
   it("reads and writes datetime-local values in UK time, across the clock change", () => {

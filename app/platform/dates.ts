@@ -74,14 +74,22 @@ export function formatNumber(value: number): string {
   return numbers.format(value);
 }
 
+/**
+ * The last minute asked and its UK day: a page asks for today once per card (registration
+ * states), and the day can only change on a whole minute (UK midnight; the clocks move by hours).
+ */
+let lastDay = { minute: Number.NaN, day: "" };
+
 /** The UK calendar day of a moment, as 'YYYY-MM-DD'. */
 export function ukDay(at: Date): string {
-  return isoDay.format(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: isoDay.format(at) };
+  return lastDay.day;
 }
 
 /** Today's date in the UK as 'YYYY-MM-DD'. */
 export function ukToday(now: Date = new Date()): string {
-  return isoDay.format(now);
+  return ukDay(now);
 }
 
 /** The next `count` UK calendar days from today, as 'YYYY-MM-DD'. */

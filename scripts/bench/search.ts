@@ -5,8 +5,9 @@
  *  - the same over HTTP (GET /api/v1/providers) against the built server started on that
  *    database, each query asked once (cold cache);
  *  - requests/s for the home, search results and profile pages (autocannon, 10 connections, a
- *    browser's user agent so profile views are counted), with the page cache on (the product's
- *    default, decision 0207) and, for information, off;
+ *    browser's user agent so profile views are counted, after a warm-up), with the page cache on
+ *    (the product's default, decision 0207), and the server's CPU ms per request beside them
+ *    (the same pages with the page cache off, against a baseline: the pages section, pages.ts);
  * and, once, the client JavaScript (gzip) each of those pages loads, from the build manifest.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -31,7 +32,7 @@ type SearchKind = (typeof TYPES)[number];
 const PER_TYPE = Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
 const DURATION = Number(process.env.BENCH_AUTOCANNON_SECONDS ?? 5);
 
-interface Samples {
+export interface Samples {
   queries: Record<SearchKind, string[]>;
   profiles: string[];
   towns: string[];
@@ -50,7 +51,7 @@ function typo(word: string, i: number): string {
   return word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2);
 }
 
-async function sampleQueries(db: Database): Promise<Samples> {
+export async function sampleQueries(db: Database): Promise<Samples> {
   const towns = (
     await sql<{ town: string }>`SELECT min(btrim(town)) AS town FROM directory_entries
       WHERE on_register AND town_key <> '' GROUP BY town_key ORDER BY count(*) DESC LIMIT 40`.execute(db)
@@ -141,21 +142,42 @@ async function httpLatency(base: string, samples: Samples): Promise<Record<Searc
 
 // A browser's user agent: profile views by people are counted (crawlers' are not), so the
 // figures include that write, as real traffic does.
-const BROWSER =
+export const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 
-async function throughput(base: string, paths: string[]): Promise<{ rps: number; errors: number }> {
-  const result = await autocannon({
-    url: base,
-    connections: 10,
-    duration: DURATION,
-    headers: { "user-agent": BROWSER },
-    requests: paths.map((p) => ({ method: "GET", path: p })),
-  });
-  return { rps: result.requests.average, errors: result.errors + result.non2xx };
+/** utime + stime of a process, in milliseconds (clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function freePort(): Promise<number> {
+/** req/s after a 2 s warm-up, and the server's CPU ms per request over the measured run. */
+async function throughput(
+  base: string,
+  pid: number,
+  paths: string[],
+): Promise<{ rps: number; errors: number; cpuMsPerRequest: number }> {
+  const load = (duration: number) =>
+    autocannon({
+      url: base,
+      connections: 10,
+      duration,
+      headers: { "user-agent": BROWSER },
+      requests: paths.map((p) => ({ method: "GET", path: p })),
+    });
+  await load(2);
+  const before = cpuMs(pid);
+  const result = await load(DURATION);
+  const cpu = cpuMs(pid) - before;
+  return {
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx,
+    cpuMsPerRequest: result.requests.total ? cpu / result.requests.total : NaN,
+  };
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -166,7 +188,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(
+export async function startServer(
   ctx: BenchContext,
   target: BenchTarget,
   extraEnv: NodeJS.ProcessEnv = {},
@@ -212,7 +234,7 @@ async function startServer(
   throw new Error("the server did not become ready in 120 s");
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
@@ -251,7 +273,7 @@ export function clientJsSizes(buildDir: string): Record<string, number> {
 }
 
 /** A fresh clone has no build: make one, as `npm run build` would (the pages are measured built). */
-function buildProduct(): Promise<void> {
+export function buildProduct(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     child.on("error", reject);
@@ -295,7 +317,6 @@ async function measureTarget(ctx: BenchContext, target: BenchTarget): Promise<Be
     ["profile page", samples.profiles.map((r) => `/provider/${encodeURIComponent(r)}`), 500],
   ];
   rows.push(...(await measureServer(ctx, target, samples, pages)));
-  rows.push(...(await measureUncached(ctx, target, pages)));
   return rows;
 }
 
@@ -326,41 +347,17 @@ async function measureServer(
     }
     for (const [label, paths, goal] of pages) {
       ctx.log(`search: autocannon ${label} on ${target.database}...`);
-      const { rps, errors } = await throughput(base, paths);
+      const { rps, errors, cpuMsPerRequest } = await throughput(base, child.pid!, paths);
       rows.push({
         section: SECTION,
-        metric: `${label} req/s (10 connections${errors ? `, ${errors} errors` : ""})`,
+        metric: `${label} req/s (10 connections${errors ? `, ${errors} errors` : ""}; CPU per request)`,
         database: target.database,
-        value: rps.toFixed(0),
+        value: `${rps.toFixed(0)} (${cpuMsPerRequest.toFixed(2)} ms)`,
         ...(isPg && goal ? { target: `>= ${goal}`, ok: rps >= goal && errors === 0 } : {}),
       });
     }
   } finally {
     await stopServer(child);
-  }
-  return rows;
-}
-
-/**
- * The same pages with the page cache off (decision 0207): every request runs the loaders and
- * renders. For information: what a signed-in visitor or a cache miss costs.
- */
-async function measureUncached(ctx: BenchContext, target: BenchTarget, pages: PageSet): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  ctx.log(`search: restarting the server on ${target.database} with the page cache off...`);
-  const uncached = await startServer(ctx, target, { PAGE_CACHE_SECONDS: "0" });
-  try {
-    for (const [label, paths] of pages) {
-      const { rps, errors } = await throughput(uncached.base, paths);
-      rows.push({
-        section: SECTION,
-        metric: `${label} req/s, page cache off (10 connections${errors ? `, ${errors} errors` : ""})`,
-        database: target.database,
-        value: rps.toFixed(0),
-      });
-    }
-  } finally {
-    await stopServer(uncached.child);
   }
   return rows;
 }

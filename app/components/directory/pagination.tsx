@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft } from "lucide-react";
+import { ChevronRightIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 
@@ -71,11 +72,11 @@ export function Pagination({
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
           rel="next"
         >
-          Next <ChevronRight aria-hidden className="h-4 w-4" />
+          Next <ChevronRightIcon className="h-4 w-4" />
         </Link>
       ) : (
         <span className={cn(base, "cursor-not-allowed border-slate-200 text-slate-500")} aria-disabled="true">
-          Next <ChevronRight aria-hidden className="h-4 w-4" />
+          Next <ChevronRightIcon className="h-4 w-4" />
         </span>
       )}
     </nav>

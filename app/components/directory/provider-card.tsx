@@ -1,8 +1,9 @@
-import { BadgeCheck, Crown, MapPin } from "lucide-react";
+import { BadgeCheck, Crown } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { MapPinIcon } from "~/components/ui/icons";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
 import { formatMiles } from "~/modules/directory/wording";
@@ -141,7 +142,7 @@ export function ProviderCard({
       />
       <CardBadges provider={provider} />
       <p className="mt-3 flex items-start gap-1.5 text-sm text-slate-700">
-        <MapPin aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+        <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
         <span>{address ?? "Address not available"}</span>
       </p>
       {provider.is_claimed ? (

@@ -2,13 +2,13 @@ import {
   ArrowRight,
   Building2,
   FileSearch,
-  MapPin,
   ShieldAlert,
   ShieldCheck,
   Star,
   TriangleAlert,
 } from "lucide-react";
 import { Link } from "react-router";
+import { MapPinIcon } from "~/components/ui/icons";
 import { ClaimedBadge, ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
@@ -73,7 +73,7 @@ export function HomeHero() {
               to={cityHref(city)}
               className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 font-medium text-white ring-1 ring-white/25 hover:bg-white/20"
             >
-              <MapPin aria-hidden className="h-3.5 w-3.5" /> {city}
+              <MapPinIcon className="h-3.5 w-3.5" /> {city}
             </Link>
           ))}
         </div>
@@ -186,7 +186,7 @@ export function CitiesSection() {
               to={cityHref(city)}
               className="hover:border-brand-300 flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800"
             >
-              <MapPin aria-hidden className="h-4 w-4 shrink-0 text-brand-600" />
+              <MapPinIcon className="h-4 w-4 shrink-0 text-brand-600" />
               Waste carriers in {city}
             </Link>
           </li>
@@ -235,7 +235,7 @@ function FeaturedCard({ provider: p }: { provider: Provider }) {
             </Link>
           </h3>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
-            <MapPin aria-hidden className="h-3.5 w-3.5" /> {p.town ?? "Location not recorded"}
+            <MapPinIcon className="h-3.5 w-3.5" /> {p.town ?? "Location not recorded"}
           </p>
         </div>
       </div>

@@ -1,8 +1,8 @@
-import { Menu, Recycle } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { MenuIcon, RecycleIcon } from "~/components/ui/icons";
 import { Sheet, SheetClose } from "~/components/ui/sheet";
 import { AccountMenu, type MenuUser } from "./account-menu";
 
@@ -15,7 +15,7 @@ export function Logo({ className }: { className?: string }) {
   return (
     <Link to="/" className={cn("flex items-center gap-2 rounded-md font-bold text-slate-900", className)}>
       <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white">
-        <Recycle aria-hidden className="h-5 w-5" />
+        <RecycleIcon className="h-5 w-5" />
       </span>
       <span className="leading-tight">
         <span className="block text-base">UK Waste Carrier</span>
@@ -117,7 +117,7 @@ function MobileMenu({
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
             aria-label="Open menu"
           >
-            <Menu aria-hidden className="h-6 w-6" />
+            <MenuIcon className="h-6 w-6" />
           </button>
         }
       >

@@ -1,4 +1,5 @@
-import { ChevronRight, MapPin, Phone } from "lucide-react";
+import { Phone } from "lucide-react";
+import { ChevronRightIcon, MapPinIcon } from "~/components/ui/icons";
 import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
@@ -47,7 +48,7 @@ function Breadcrumb({ name }: { name: string }) {
           </Link>
         </li>
         <li aria-hidden>
-          <ChevronRight className="h-4 w-4" />
+          <ChevronRightIcon className="h-4 w-4" />
         </li>
         <li>
           <Link to={back} className="hover:text-brand-700 hover:underline">
@@ -55,7 +56,7 @@ function Breadcrumb({ name }: { name: string }) {
           </Link>
         </li>
         <li aria-hidden>
-          <ChevronRight className="h-4 w-4" />
+          <ChevronRightIcon className="h-4 w-4" />
         </li>
         <li aria-current="page" className="font-medium text-slate-900">
           {name}
@@ -95,7 +96,7 @@ export function ProfileHeader({
             <p className="mt-1 font-mono text-slate-600">{p.registration_number}</p>
             <ValidityBanner provider={p} className="mt-3 max-w-xl" />
             <p className="mt-3 flex items-start gap-1.5 text-slate-700">
-              <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
+              <MapPinIcon className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
               <span>{address ?? "Address not available"}</span>
             </p>
             <RegisterSource
