@@ -2,19 +2,25 @@
  * Bench section "import" (order 10): imports the generated register with the sync CLI, as a
  * child process, into a fresh PGlite data dir and (with BENCH_DATABASE_URL) a fresh PostgreSQL
  * database; measures wall time and the child's peak RSS (VmHWM from /proc/<pid>/status).
- * Leaves both databases in ctx.targets for the later sections.
+ * Each import is also compared with a baseline measured in the same run, on the same database:
+ * a raw COPY of the same file into a plain table of text columns (decision 0110), so that the
+ * ratio holds on a busy machine. Leaves both databases in ctx.targets for the later sections.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { copyIn } from "../../app/platform/db/copy-in.server";
+import { openDatabase, type OpenOptions } from "../../app/platform/db/database.server";
 import type { BenchContext, BenchRow, BenchSection } from "./types";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TARGET_ROWS = 300_000;
 const TARGET_SECONDS = { PostgreSQL: 20, PGlite: 40 } as const;
 const TARGET_MB = 700;
+/** Reading and staging the register may take at most this many times a raw COPY of the file. */
+const TARGET_COPY_RATIO = 3;
 
 interface ImportRun {
   seconds: number;
@@ -80,6 +86,65 @@ function runSyncCli(
       else resolve({ seconds, peakMb: peakKb / 1024, cpuSeconds: cpuTicks / 100, output });
     });
   });
+}
+
+/**
+ * The baseline: the register file loaded by COPY's own CSV reader, in one statement, into a new
+ * table of plain text columns (one per column of the file), in the database the import goes to;
+ * seconds of the COPY alone. The table is dropped afterwards.
+ */
+async function rawCopySeconds(ctx: BenchContext, database: OpenOptions): Promise<number> {
+  const data = fs.readFileSync(ctx.registerFile);
+  const header = data.subarray(0, data.indexOf(10)).toString("utf8").split(",");
+  const columns = header.map((_, i) => `c${i + 1}`);
+  const handle = await openDatabase(database);
+  try {
+    const table = "bench_raw_copy";
+    await handle.pool.query(`DROP TABLE IF EXISTS ${table}`);
+    await handle.pool.query(`CREATE TABLE ${table} (${columns.map((c) => `${c} text`).join(", ")})`);
+    const started = process.hrtime.bigint();
+    const rows = await copyIn(handle.db, { table, columns, data, csv: true });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await handle.pool.query(`DROP TABLE ${table}`);
+    if (rows !== ctx.rows) throw new Error(`the raw COPY loaded ${rows} rows, not ${ctx.rows}`);
+    return seconds;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Raw COPY before and after the import (the machine's load drifts): their mean is the baseline. */
+interface Baseline {
+  before: number;
+  after: number;
+}
+
+function ratioRows(database: string, run: ImportRun, baseline: Baseline): BenchRow[] {
+  const copy = (baseline.before + baseline.after) / 2;
+  const inner = /success in ([\d.]+) s.*reading ([\d.]+) s, merging ([\d.]+) s/.exec(run.output);
+  const reading = inner ? Number(inner[2]) : NaN;
+  return [
+    {
+      section: "import",
+      metric: "raw COPY of the file, before / after the import (s)",
+      database,
+      value: `${baseline.before.toFixed(2)} / ${baseline.after.toFixed(2)}`,
+    },
+    {
+      section: "import",
+      metric: "reading + staging, times the raw COPY",
+      database,
+      value: `${(reading / copy).toFixed(1)}x`,
+      target: `<= ${TARGET_COPY_RATIO}x`,
+      ok: reading / copy <= TARGET_COPY_RATIO,
+    },
+    {
+      section: "import",
+      metric: "whole import (CLI process), times the raw COPY",
+      database,
+      value: `${(run.seconds / copy).toFixed(1)}x`,
+    },
+  ];
 }
 
 function rowsFor(database: keyof typeof TARGET_SECONDS, ctx: BenchContext, run: ImportRun): BenchRow[] {
@@ -158,9 +223,14 @@ const section: BenchSection = {
       target: `< ${TARGET_MB}`,
       ok: created.peakMb > 0 && created.peakMb < TARGET_MB,
     });
+    const pgliteDb = { pgliteDir: path.join(dataDir, "db") };
+    ctx.log("raw COPY into PGlite (baseline)...");
+    const pgliteBefore = await rawCopySeconds(ctx, pgliteDb);
     ctx.log(`importing into PGlite at ${dataDir}...`);
     const pglite = await runSyncCli(ctx, { DATABASE_URL: "", DATA_DIR: dataDir });
+    const pgliteAfter = await rawCopySeconds(ctx, pgliteDb);
     rows.push(...rowsFor("PGlite", ctx, pglite));
+    rows.push(...ratioRows("PGlite", pglite, { before: pgliteBefore, after: pgliteAfter }));
     ctx.targets.push({ database: "PGlite", dataDir });
 
     const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -177,12 +247,17 @@ const section: BenchSection = {
       url.pathname = `/${name}`;
       ctx.targets.push({ database: "PostgreSQL", url: url.toString() });
       await runSyncCli(ctx, { DATABASE_URL: url.toString() }, ["--migrate-only"]);
+      const postgresDb = { url: url.toString(), poolSize: 1 };
+      ctx.log("raw COPY into PostgreSQL (baseline)...");
+      const postgresBefore = await rawCopySeconds(ctx, postgresDb);
       ctx.log(`importing into PostgreSQL database ${name}...`);
       const postgres = await runSyncCli(ctx, {
         DATABASE_URL: url.toString(),
         DATA_DIR: path.join(ctx.workDir, "pg-data"),
       });
+      const postgresAfter = await rawCopySeconds(ctx, postgresDb);
       rows.push(...rowsFor("PostgreSQL", ctx, postgres));
+      rows.push(...ratioRows("PostgreSQL", postgres, { before: postgresBefore, after: postgresAfter }));
     }
     return rows;
   },

@@ -69,7 +69,7 @@ export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator
       for (let i = 0; i < records.length; i++) {
         const item = toItem(records[i]);
         if (item) yield item;
-        if ((i & 1023) === 1023 && yielder.due()) await yielder.yield();
+        if ((i & 127) === 127 && yielder.due()) await yielder.yield();
       }
       records.length = 0;
       if (yielder.due()) await yielder.yield();

@@ -381,10 +381,15 @@ async function stageItems(run: RunState, src: RegisterSource): Promise<void> {
   await writer.flush(true);
 }
 
-/** One batch is written while the next is parsed (PostgreSQL works while Node parses). */
+/**
+ * One batch is written while the next is parsed (PostgreSQL works while Node parses). The two
+ * batches' buffers take turns: a written batch is emptied and filled again.
+ */
 class BatchWriter {
   rows = new StagingBatch();
   rejections: Rejection[] = [];
+  /** The batch written last, emptied, once its write is done. */
+  private spare: StagingBatch | undefined;
   private inflight: Promise<void> = Promise.resolve();
   private writeError: unknown;
 
@@ -408,14 +413,21 @@ class BatchWriter {
     const room = MAX_STORED_REJECTIONS - run.storedRejections;
     const keep = room > 0 ? this.rejections.slice(0, room) : [];
     run.storedRejections += keep.length;
-    this.rows = new StagingBatch();
     this.rejections = [];
     await this.inflight;
     if (this.writeError) throw this.writeError;
     run.stop.signal.throwIfAborted();
-    this.inflight = this.write(batch, keep).catch((error: unknown) => {
-      this.writeError = error;
-    });
+    this.rows = this.spare ?? new StagingBatch();
+    this.spare = undefined;
+    this.inflight = this.write(batch, keep).then(
+      () => {
+        batch.clear();
+        this.spare = batch;
+      },
+      (error: unknown) => {
+        this.writeError = error;
+      },
+    );
     if (last) {
       await this.inflight;
       if (this.writeError) throw this.writeError;

@@ -152,7 +152,6 @@ describe("crash recovery", () => {
           registration_date: null,
           expiry_date: null,
           company_number: null,
-          row_hash: "x",
         },
       ]),
     );

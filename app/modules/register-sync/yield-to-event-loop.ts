@@ -6,7 +6,7 @@
  */
 import { setImmediate as immediate } from "node:timers/promises";
 
-export const YIELD_EVERY_MS = 20;
+export const YIELD_EVERY_MS = 5;
 /** Largest piece of a chunk parsed in one synchronous step. */
 export const SLICE_BYTES = 256 * 1024;
 

@@ -11,6 +11,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { registerPgliteCopy, registerPostgresCopy } from "./copy-in.server";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -61,6 +62,7 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
     /* an idle client died; the pool replaces it */
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  registerPostgresCopy(db, pool);
   const u = new URL(url);
   return {
     db,
@@ -80,6 +82,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     // PGlite is one connection; the pool hands it out one query or transaction at a time.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    registerPgliteCopy(db, pool, pglite);
     return {
       db,
       pool,
