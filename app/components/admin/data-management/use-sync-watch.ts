@@ -3,20 +3,27 @@
  * or waiting, and shows the result toast of a run it watched finish.
  */
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { SyncLogView } from "~/modules/register-sync/list-sync-logs.server";
 import { CLEARED_MESSAGE, TRIGGER_FAILED } from "~/modules/register-sync/sync-messages";
 
 export const POLL_MS = 10_000;
 
-/** Polls every 10 s while a sync is running or waiting to start. */
+/**
+ * Polls every 10 s while a sync is running or waiting to start. Never while a form's answer is
+ * on its way: a revalidation started then interrupts the page load after the redirect, whose
+ * answer carried the action's toast ("Stuck syncs cleared"), and the toast was lost.
+ */
 export function useSyncPolling(busy: boolean): void {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== "idle";
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState !== "hidden")
+      if (revalidator.state === "idle" && !navigating.current && document.visibilityState !== "hidden")
         void revalidator.revalidate();
     }, POLL_MS);
     return () => clearInterval(timer);
