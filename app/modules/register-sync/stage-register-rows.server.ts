@@ -9,35 +9,16 @@ import { copyIn } from "~/platform/db/copy-in.server";
 import type { Database } from "~/platform/db/database.server";
 import { md5Base64, Md5Input } from "./md5";
 import type { RegisterRow } from "./normalise-row";
+import { REGISTER_FIELDS } from "./register-fields";
 
 export interface StagedRow extends RegisterRow {
   line_number: number;
 }
 
 /** register_staging's columns, in the order of each COPY line. */
-const STAGED_COLUMNS = [
-  "line_number",
-  "registration_number",
-  "business_name",
-  "uprn",
-  "building",
-  "address_line_1",
-  "address_line_2",
-  "address_line_3",
-  "address_line_4",
-  "town",
-  "postcode",
-  "country",
-  "easting",
-  "northing",
-  "applicant_type",
-  "registration_tier",
-  "registration_type",
-  "registration_date",
-  "expiry_date",
-  "company_number",
-  "row_hash",
-] as const satisfies readonly (keyof StagedRow | "row_hash")[];
+const STAGED_COLUMNS = ["line_number", ...REGISTER_FIELDS, "row_hash"] as const satisfies readonly (
+  keyof StagedRow | "row_hash"
+)[];
 
 /** What COPY's text format gives a meaning to inside a value. */
 const COPY_SPECIAL = /[\\\t\n\r]/;
