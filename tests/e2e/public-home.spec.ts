@@ -149,6 +149,7 @@ test.describe("mobile, 375 px", () => {
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused(); // focus comes back
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("link", { name: "Directory", exact: true }).click();
     await expect(page).toHaveURL(/\/search-results$/);

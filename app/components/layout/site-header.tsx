@@ -1,15 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { MenuIcon, RecycleIcon } from "~/components/ui/icons";
-import { Sheet, SheetClose } from "~/components/ui/sheet";
+import { RecycleIcon } from "~/components/ui/icons";
 import { AccountMenu, type MenuUser } from "./account-menu";
+import { MenuButton, NAV } from "./nav-items";
 
-const NAV = [
-  { to: "/search-results", label: "Directory" },
-  { to: "/resources", label: "Resources" },
-] as const;
+const MobileMenuSheet = lazy(() => import("./mobile-menu-sheet"));
 
 export function Logo({ className }: { className?: string }) {
   return (
@@ -95,7 +92,7 @@ function DesktopAccount({ user }: { user: MenuUser | null }) {
   );
 }
 
-/** The menu button and its sheet, on narrow screens. */
+/** The menu button; its sheet (Radix Dialog, about 13 kB of script) is fetched when first wanted. */
 function MobileMenu({
   user,
   open,
@@ -105,63 +102,30 @@ function MobileMenu({
   open: boolean;
   setOpen: (next: boolean) => void;
 }) {
+  // Fetched as a finger or pointer nears the button, as it takes the focus, or on the tap itself;
+  // the sheet opens as soon as its code is there. The button stays the same element throughout
+  // (focus is never lost to a swap), and focus comes back to it when the sheet closes.
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <div className="md:hidden">
-      <Sheet
-        open={open}
-        onOpenChange={setOpen}
-        title="Menu"
-        trigger={
-          <button
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-            aria-label="Open menu"
-          >
-            <MenuIcon className="h-6 w-6" />
-          </button>
-        }
-      >
-        <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
-          {NAV.map((item) => (
-            <SheetClose asChild key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) =>
-                  cn(
-                    "rounded-md px-3 py-3 text-base font-semibold",
-                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            </SheetClose>
-          ))}
-          <div className="my-3 border-t border-slate-200" />
-          {user ? (
-            <AccountMenu user={user} />
-          ) : (
-            <>
-              <SheetClose asChild>
-                <Link
-                  to="/login"
-                  className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
-                >
-                  Login
-                </Link>
-              </SheetClose>
-              <SheetClose asChild>
-                <Link
-                  to="/register"
-                  className={cn(buttonVariants({ variant: "primary", size: "lg" }), "mt-2 w-full")}
-                >
-                  Register My Business
-                </Link>
-              </SheetClose>
-            </>
-          )}
-        </nav>
-      </Sheet>
+      <MenuButton
+        ref={button}
+        aria-expanded={open}
+        onPointerEnter={want}
+        onTouchStart={want}
+        onFocus={want}
+        onClick={() => {
+          want();
+          setOpen(true);
+        }}
+      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet user={user} open={open} setOpen={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

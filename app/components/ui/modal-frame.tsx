@@ -8,9 +8,12 @@ import { X } from "lucide-react";
 export function ModalFrame({
   className,
   described,
+  returnFocusTo,
   children,
 }: {
   className: string;
+  /** Where focus goes on closing when the dialog has no Radix trigger (Radix returns it to its trigger). */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
   /** Whether the content has a Description; without one Radix is told not to expect it. */
   described: boolean;
   children: React.ReactNode;
@@ -18,7 +21,18 @@ export function ModalFrame({
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-      <RadixDialog.Content className={className} {...(described ? {} : { "aria-describedby": undefined })}>
+      <RadixDialog.Content
+        className={className}
+        {...(described ? {} : { "aria-describedby": undefined })}
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
+      >
         {children}
       </RadixDialog.Content>
     </RadixDialog.Portal>

@@ -10,6 +10,7 @@ export function Sheet({
   open,
   onOpenChange,
   trigger,
+  returnFocusTo,
   title,
   description,
   children,
@@ -17,7 +18,9 @@ export function Sheet({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: React.ReactNode;
+  /** The button that opens it, or none when the page opens it itself (then say where focus returns). */
+  trigger?: React.ReactNode;
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
   title: string;
   description?: string;
   children: React.ReactNode;
@@ -25,8 +28,9 @@ export function Sheet({
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <ModalFrame
+        returnFocusTo={returnFocusTo}
         className={cn(
           "fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl outline-none",
           className,

@@ -1,20 +1,20 @@
 /**
- * Toasts: a tiny global store plus a Radix Toast viewport rendered once in the root.
+ * Toasts: a tiny global store plus a Radix Toast viewport rendered once in the root. The viewport
+ * (Radix Toast, about 7 kB of script) is fetched when the first toast of a page is shown, so pages
+ * that show none do not carry it (decision 0218).
  * Show one from anywhere with `toast({ title, description, variant })`; the server can queue
  * one across a redirect with `redirectWithToast` (app/web/toast.server.ts).
  * The same news is shown once (decision 0603): a toast with the title and description of one
  * already on screen replaces it (as the newest, its timer started again) instead of stacking, and
  * at most MAX_TOASTS are on screen, the oldest leaving first.
  */
-import { Toast as RadixToast } from "radix-ui";
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { cn } from "./cn";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ToastMessage } from "~/web/toast.server";
+import type ToastViewport from "./toast-viewport";
+import type { ToastEntry } from "./toast-viewport";
 
 export type { ToastMessage };
-interface Entry extends ToastMessage {
-  id: number;
-}
+type Entry = ToastEntry;
 
 let entries: Entry[] = [];
 let nextId = 1;
@@ -53,6 +53,20 @@ export function useToastOnce(message: ToastMessage | null | undefined): void {
   }, [message]);
 }
 
+type Viewport = typeof ToastViewport;
+let viewportModule: Promise<Viewport> | undefined;
+/** The viewport's code, fetched once per page (again after a failure, e.g. when back online). */
+function loadViewport(): Promise<Viewport> {
+  viewportModule ??= import("./toast-viewport").then(
+    (m) => m.default,
+    (error: unknown) => {
+      viewportModule = undefined;
+      throw error;
+    },
+  );
+  return viewportModule;
+}
+
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {
   useToastOnce(initial);
   const list = useSyncExternalStore(
@@ -60,34 +74,20 @@ export function Toaster({ initial }: { initial?: ToastMessage | null }) {
     () => entries,
     () => entries,
   );
-  return (
-    <RadixToast.Provider swipeDirection="right" duration={6000}>
-      {list.map((t) => (
-        <RadixToast.Root
-          key={t.id}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          className={cn(
-            "relative grid gap-1 rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:opacity-0",
-            t.variant === "destructive"
-              ? "border-red-300 bg-red-50 text-red-900"
-              : t.variant === "success"
-                ? "border-green-300 bg-green-50 text-green-900"
-                : "border-slate-200 bg-white text-slate-900",
-          )}
-        >
-          <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
-          {t.description ? (
-            <RadixToast.Description className="text-sm">{t.description}</RadixToast.Description>
-          ) : null}
-          <RadixToast.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
-          >
-            ×
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-    </RadixToast.Provider>
-  );
+  // Fetched with the page's first toast, then kept: a closing toast keeps its animation. Loaded by
+  // hand rather than with lazy() and Suspense, whose reveal waits on a timer.
+  const [Viewport, setViewport] = useState<{ component: Viewport } | null>(null);
+  const wanted = list.length > 0;
+  useEffect(() => {
+    if (!wanted || Viewport) return;
+    let cancelled = false;
+    loadViewport().then(
+      (component) => !cancelled && setViewport({ component }),
+      () => {}, // offline: the page works on without its toasts; the next toast tries again
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, Viewport]);
+  return Viewport ? <Viewport.component list={list} onDismiss={dismiss} /> : null;
 }
