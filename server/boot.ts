@@ -6,7 +6,7 @@ import type { AppServices } from "../app/web/context";
 import type { Logger } from "../app/platform/logger.server";
 import { createDemoAdmin } from "../app/modules/accounts/create-admin.server";
 import { seedSampleRegister } from "../app/modules/register-sync/seed-sample-register.server";
-import { failStaleSyncs } from "../app/modules/register-sync/fail-stale-syncs.server";
+import { failStaleSyncs, SYNC_WATCHDOG_MS } from "../app/modules/register-sync/fail-stale-syncs.server";
 import { allJobs } from "./jobs";
 
 /**
@@ -18,14 +18,15 @@ export function registerJobs(services: AppServices, log: Logger): () => Promise<
   services.jobs.register(...jobs);
   for (const { schedule, type } of jobs)
     if (schedule) log.info({ type, at: schedule.dailyAt }, "daily job scheduled (UTC)");
-  // Watchdog: a sync whose process died (no heartbeat for SYNC_STALE_AFTER_MINUTES) is marked
-  // error within a minute of going stale, even when nobody starts another sync or opens the admin.
+  // Watchdog (decision 0802), every 15 s: a sync whose process died (no heartbeat for 45 s) is
+  // marked error within a minute, one that made no progress for SYNC_STALE_AFTER_MINUTES within
+  // 15 s of going stale, even when nobody starts another sync or opens the admin.
   const staleMs = services.config.SYNC_STALE_AFTER_MINUTES * 60_000;
   const watchdog = setInterval(() => {
     void failStaleSyncs(services.db, staleMs)
       .then((n) => (n > 0 ? log.warn({ count: n }, "stale register syncs marked as failed") : undefined))
       .catch(() => undefined);
-  }, 60_000);
+  }, SYNC_WATCHDOG_MS);
   watchdog.unref();
   return async () => clearInterval(watchdog);
 }

@@ -27,6 +27,8 @@ export interface SyncActionDeps {
   log: Pick<Logger, "info" | "error">;
   configuredSource: string | undefined;
   staleAfterMinutes: number;
+  /** Tells this process's job runner to look for the new job now (JobQueue.wake). */
+  wakeJobs?: () => void;
 }
 
 /** The signed-in administrator. */
@@ -41,13 +43,17 @@ export async function clearStuckSyncsAsAdmin(
   admin: SyncActionAdmin,
 ): Promise<SyncActionToast> {
   try {
-    const n = await clearStuckSyncs(deps.db);
-    await recordAudit(deps.db, {
-      actorUserId: admin.id,
-      action: "register_sync.cleared",
-      entity: "sync_log",
-      entityId: "running",
-      details: { cleared: n },
+    // The clear and its audit entry commit together.
+    const n = await deps.db.transaction().execute(async (trx) => {
+      const cleared = await clearStuckSyncs(trx);
+      await recordAudit(trx, {
+        actorUserId: admin.id,
+        action: "register_sync.cleared",
+        entity: "sync_log",
+        entityId: "running",
+        details: { cleared },
+      });
+      return cleared;
     });
     deps.log.info({ admin: admin.email, cleared: n }, "stuck syncs cleared");
     return {
@@ -100,10 +106,11 @@ export async function requestSyncAsAdmin(
       entity: "job",
       entityId: jobId,
     });
+    deps.wakeJobs?.();
     deps.log.info({ admin: admin.email, intent }, "register sync requested");
     return {
       title: intent === "upload" ? "Register file uploaded" : "Data sync started",
-      description: "The sync runs in the background; this page refreshes every 10 seconds until it finishes.",
+      description: "The sync runs in the background; this page follows it until it finishes.",
       variant: "success",
     };
   } catch (error) {

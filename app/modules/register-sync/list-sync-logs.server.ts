@@ -36,7 +36,8 @@ export interface SyncLogView {
 export interface SyncSummaryCards {
   totalRuns: number;
   successfulRuns: number;
-  lastRun: { status: string; createdAt: string } | null;
+  /** The newest run; a failed one with its error, so that the page shows it beside its status. */
+  lastRun: { status: string; createdAt: string; errorMessage: string | null } | null;
 }
 
 export interface DebugEntry {
@@ -95,14 +96,20 @@ export async function syncSummaryCards(db: Database): Promise<SyncSummaryCards> 
   );
   const last = await db
     .selectFrom("sync_log")
-    .select(["status", "created_at"])
+    .select(["status", "created_at", "error_message"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .executeTakeFirst();
   return {
     totalRuns: rows[0]?.total ?? 0,
     successfulRuns: rows[0]?.ok ?? 0,
-    lastRun: last ? { status: last.status, createdAt: last.created_at.toISOString() } : null,
+    lastRun: last
+      ? {
+          status: last.status,
+          createdAt: last.created_at.toISOString(),
+          errorMessage: last.status === "error" ? last.error_message : null,
+        }
+      : null,
   };
 }
 

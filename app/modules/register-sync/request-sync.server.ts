@@ -66,10 +66,19 @@ export async function requestRegisterSync(db: Database, options: RequestSyncOpti
 
 /** True while a register sync is waiting for the job runner or running. */
 export async function syncPending(db: Database): Promise<boolean> {
-  const { rows } = await sql<{ busy: boolean }>`SELECT
+  return (await syncActivity(db)).pending;
+}
+
+/**
+ * pending: a register sync is waiting for the job runner or running (its job or its log);
+ * queued: a register-sync job waits for a runner to pick it up.
+ */
+export async function syncActivity(db: Database): Promise<{ pending: boolean; queued: boolean }> {
+  const { rows } = await sql<{ pending: boolean; queued: boolean }>`SELECT
     EXISTS (SELECT 1 FROM sync_log WHERE status = 'running')
-    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB.type} AND status IN ('queued', 'running')) AS busy`.execute(
+    OR EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB.type} AND status IN ('queued', 'running')) AS pending,
+    EXISTS (SELECT 1 FROM jobs WHERE type = ${REGISTER_SYNC_JOB.type} AND status = 'queued') AS queued`.execute(
     db,
   );
-  return rows[0]?.busy ?? false;
+  return { pending: rows[0]?.pending ?? false, queued: rows[0]?.queued ?? false };
 }

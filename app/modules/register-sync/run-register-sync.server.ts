@@ -8,8 +8,9 @@
  *     short transaction.
  * Any failure before the commit leaves directory_entries exactly as it was and logs the error.
  *
- * Stale and cleared runs (decision 0109): the heartbeat moves only when rows or bytes progressed
- * since the last beat, so a run stuck on a hung source goes stale and the watchdog
+ * Dead, stale and cleared runs (decisions 0109, 0802): every beat moves `alive_at` (the process
+ * is alive), `heartbeat_at` moves only when rows or bytes progressed since the last beat; a run
+ * whose process died, or one stuck on a hung source, goes quiet and the watchdog
  * (fail-stale-syncs.server.ts) marks it failed. A run whose log stops being 'running' (the
  * watchdog, or 'Clear Stuck Syncs') notices within a beat or a batch, even while waiting on a slow
  * source, and stops without writing anything more. A run started after it waits (in this process)
@@ -23,6 +24,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { SyncTrigger } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logger.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
+import { markSyncRunAlive } from "./live-sync-runs.server";
 import { mergeStagedRows, rejectDuplicates } from "./merge-staged-rows.server";
 import { normaliseRow } from "./normalise-row";
 import { isUrl, openRegisterSource, type RegisterSource } from "./open-register-source.server";
@@ -47,8 +49,10 @@ export interface RunRegisterSyncOptions {
   signal?: AbortSignal;
   /** Called after every batch (and at the end of streaming). */
   onProgress?: (progress: SyncProgress) => void;
-  /** Running syncs whose heartbeat is older than this are marked failed first (default 30 min). */
+  /** Running syncs that made no progress for this long are marked failed first (default 30 min). */
   staleAfterMs?: number;
+  /** The register-sync job running this sync (failed with it if its process dies). */
+  jobId?: string;
   batchSize?: number;
   /** How often progress is written and the run's own log status checked (default 2 s). */
   heartbeatMs?: number;
@@ -96,9 +100,11 @@ export class SyncAlreadyRunningError extends Error {
 export class SyncClearedError extends Error {
   constructor(logMessage?: string | null) {
     super(
-      logMessage && logMessage !== CLEARED_MESSAGE
-        ? "The sync was marked as failed while it was running (no progress for too long)"
-        : "The sync was cleared by an administrator while it was running",
+      !logMessage || logMessage === CLEARED_MESSAGE
+        ? "The sync was cleared by an administrator while it was running"
+        : /no sign of life/.test(logMessage)
+          ? "The sync was marked as failed while it was running (no heartbeat for too long)"
+          : "The sync was marked as failed while it was running (no progress for too long)",
     );
   }
 }
@@ -182,7 +188,8 @@ async function runOnce(
   const started = Date.now();
   const source = options.sourceLabel ?? safeSourceName(options.source);
   await failStaleSyncs(db, options.staleAfterMs ?? 30 * 60_000);
-  const syncId = await startSyncLog(db, source, options.trigger ?? "manual");
+  const syncId = await startSyncLog(db, source, options.trigger ?? "manual", options.jobId);
+  const gone = markSyncRunAlive(syncId);
   options.log?.info({ syncId, source }, "register sync started");
 
   const stop = new AbortController();
@@ -215,6 +222,7 @@ async function runOnce(
     throw await failure(run, caught, heartbeat);
   } finally {
     heartbeat.clear();
+    gone();
     options.signal?.removeEventListener("abort", onAbort);
   }
 }
@@ -227,8 +235,9 @@ function noticeCleared(run: RunState, logMessage?: string | null): void {
 }
 
 /**
- * Heartbeat: progress and the run's own status every beat; heartbeat_at moves only when rows or
- * bytes progressed since the last beat that moved it (a stuck run goes stale).
+ * Heartbeat: progress and the run's own status every beat, from a timer, so `alive_at` moves
+ * every beat while the process is alive, however slow the source; heartbeat_at moves only when
+ * rows or bytes progressed since the last beat that moved it (a stuck run goes stale).
  */
 function startHeartbeat(run: RunState): Heartbeat {
   let beat: Promise<void> | undefined;
@@ -255,6 +264,7 @@ async function beatOnce(run: RunState, lastBeat: { processed: number; bytes: num
   const result = await run.db
     .updateTable("sync_log")
     .set({
+      alive_at: sql<Date>`now()`,
       ...(progressed ? { heartbeat_at: sql<Date>`now()` } : {}),
       records_processed: run.processed,
       records_rejected: run.rejectedCount,
@@ -516,6 +526,7 @@ async function mergeAndLogSuccess(
         bytes_total: run.bytesTotal ?? run.bytesRead,
         duration_ms: durationMs,
         heartbeat_at: sql<Date>`now()`,
+        alive_at: sql<Date>`now()`,
         finished_at: sql<Date>`now()`,
       })
       .where("id", "=", String(syncId))
@@ -617,7 +628,13 @@ async function failRun(
     await clearStaging(trx);
     await trx
       .updateTable("sync_log")
-      .set({ status: "error", ...fields, heartbeat_at: sql<Date>`now()`, finished_at: sql<Date>`now()` })
+      .set({
+        status: "error",
+        ...fields,
+        heartbeat_at: sql<Date>`now()`,
+        alive_at: sql<Date>`now()`,
+        finished_at: sql<Date>`now()`,
+      })
       .where("id", "=", String(syncId))
       .execute();
     return true;
@@ -650,11 +667,16 @@ async function waitForEarlierRuns(
     log?.warn("an earlier register sync of this process has not stopped yet; starting anyway");
 }
 
-async function startSyncLog(db: Database, source: string, trigger: SyncTrigger): Promise<number> {
+async function startSyncLog(
+  db: Database,
+  source: string,
+  trigger: SyncTrigger,
+  jobId: string | undefined,
+): Promise<number> {
   try {
     const row = await db
       .insertInto("sync_log")
-      .values({ status: "running", source, trigger })
+      .values({ status: "running", source, trigger, alive_at: sql<Date>`now()`, job_id: jobId ?? null })
       .returning("id")
       .executeTakeFirstOrThrow();
     return Number(row.id);

@@ -42,7 +42,7 @@ export function registerSyncJob(config: SyncJobConfig, deps: { storage?: Storage
       : undefined;
   return jobHandler(
     REGISTER_SYNC_JOB,
-    async (p, { db, log, signal }) => {
+    async (p, { db, log, signal, job }) => {
       const run = (source: string, sourceLabel?: string) =>
         runRegisterSync(db, {
           source,
@@ -52,6 +52,7 @@ export function registerSyncJob(config: SyncJobConfig, deps: { storage?: Storage
           log,
           signal,
           staleAfterMs: config.SYNC_STALE_AFTER_MINUTES * 60_000,
+          jobId: job.id,
         });
       if (p.upload) {
         if (!deps.storage) throw new Error("Uploaded register files need the storage service");

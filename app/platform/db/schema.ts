@@ -281,6 +281,10 @@ export interface SyncLogTable {
   duration_ms: number | null;
   error_message: string | null;
   heartbeat_at: Timestamp;
+  /** Moved every heartbeat while the run's process is alive (migration 1041). */
+  alive_at: TimestampNull;
+  /** The register-sync job running it, if any. */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   finished_at: TimestampNull;
 }

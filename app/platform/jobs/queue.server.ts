@@ -57,6 +57,7 @@ export class JobQueue {
   private readonly heartbeatMs: number;
   private readonly onFinished: JobQueueOptions["onFinished"];
   private ticking = false;
+  private wakeAgain = false;
 
   constructor(
     private readonly db: Database,
@@ -91,6 +92,16 @@ export class JobQueue {
   }
 
   /**
+   * Looks for due jobs now rather than at the next poll (after enqueueing a job someone waits
+   * for). Only once started; a wake during a tick runs one more tick after it.
+   */
+  wake(): void {
+    if (!this.timer) return;
+    if (this.ticking) this.wakeAgain = true;
+    else void this.tick();
+  }
+
+  /**
    * Stops polling, waits for running jobs to finish (they see the abort signal), then releases
    * what the registered handlers hold.
    */
@@ -121,6 +132,10 @@ export class JobQueue {
       this.log.error({ err: error }, "job runner tick failed");
     } finally {
       this.ticking = false;
+      if (this.wakeAgain && this.timer) {
+        this.wakeAgain = false;
+        void this.tick();
+      }
     }
   }
 

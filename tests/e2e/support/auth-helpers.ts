@@ -17,6 +17,12 @@ export async function signInAs(page: Page, email: string, password = AUTH_PASSWO
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Signs in through the form as an administrator, who lands on the admin dashboard. */
+export async function signInAsAdmin(page: Page, email: string, password = AUTH_PASSWORD) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 /**
  * The visitor forms load after the page (decision 0208) and work as plain forms until then; a
  * test of their JavaScript behaviour waits until every one on the page has loaded.
@@ -24,6 +30,20 @@ export async function signInAs(page: Page, email: string, password = AUTH_PASSWO
 export async function formsReady(page: Page) {
   await expect(page.locator("[data-deferred]").first()).toBeAttached();
   await expect(page.locator("[data-deferred]:not([data-deferred=ready])")).toHaveCount(0);
+}
+
+/** Fills Set Your Password (from an invitation or a reset link) and sends it. */
+export async function submitNewPassword(page: Page, password: string, confirm = password) {
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(confirm);
+  await page.getByRole("button", { name: "Set Password" }).click();
+}
+
+/** Follows an invitation or reset link and sets the password; the page says it has been set. */
+export async function setPasswordFromLink(page: Page, link: string, password: string) {
+  await page.goto(link);
+  await submitNewPassword(page, password);
+  await expect(page.getByRole("main").getByText("Your password has been set")).toBeVisible();
 }
 
 export async function expectToast(page: Page, title: string | RegExp) {
@@ -57,12 +77,31 @@ export async function linkFromMailbox(
   return href!;
 }
 
-export async function mailCount(page: Page, to: string): Promise<number> {
+/** Every link to `pathname` in the mailbox's messages to `to` whose text matches, newest first. */
+export async function linksFromMailbox(
+  page: Page,
+  to: string,
+  text: string | RegExp,
+  pathname: string,
+): Promise<string[]> {
   await page.goto("/dev/mailbox");
-  return page
+  const mails = page
     .getByTestId("mail")
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-    .count();
+    .filter({ hasText: text });
+  const links: string[] = [];
+  for (const mail of await mails.all())
+    links.push((await mail.locator(`a[href*="${pathname}"]`).first().getAttribute("href"))!);
+  return links;
+}
+
+/** How many messages the mailbox holds for `to` (only those whose text matches `text`, if given). */
+export async function mailCount(page: Page, to: string, text?: string | RegExp): Promise<number> {
+  await page.goto("/dev/mailbox");
+  const mails = page
+    .getByTestId("mail")
+    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) });
+  return (text === undefined ? mails : mails.filter({ hasText: text })).count();
 }
 
 /** Opens the development mailbox as a person would and shows the one message to `to` with `subject`. */

@@ -2,11 +2,13 @@
  * /admin/data-management: register sync history (last 50), summary cards, 'Update Data' (a sync
  * job from the configured source), progress of a running sync, 'Clear Stuck Syncs', the Debug
  * toggle (last 10 sync jobs) and the upload of a register file (CSV or ZIP). While a sync is
- * running or waiting, the page revalidates every 10 seconds.
+ * running or waiting, the page revalidates every second; a failed last run shows its error beside
+ * the summary (decision 0802).
  */
 import { data, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DebugJobs } from "~/components/admin/data-management/debug-jobs";
+import { LastRunError } from "~/components/admin/data-management/last-run-error";
 import { DataManagementActions } from "~/components/admin/data-management/page-actions";
 import { RejectionsDialog } from "~/components/admin/data-management/rejections-dialog";
 import { RunningCard } from "~/components/admin/data-management/running-card";
@@ -29,7 +31,7 @@ import {
   syncSummaryCards,
   type SyncLogView,
 } from "~/modules/register-sync/list-sync-logs.server";
-import { syncPending } from "~/modules/register-sync/request-sync.server";
+import { syncActivity } from "~/modules/register-sync/request-sync.server";
 import { MAX_UPLOAD_BYTES } from "~/modules/register-sync/store-upload.server";
 import { TRIGGER_FAILED } from "~/modules/register-sync/sync-messages";
 import { getApp } from "~/web/context";
@@ -52,10 +54,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const rejectionsFor = url.searchParams.get("rejections");
   try {
     await failStaleSyncs(app.db, app.config.SYNC_STALE_AFTER_MINUTES * 60_000);
-    const [logs, summary, pending, debugEntries, rejections] = await Promise.all([
+    const [logs, summary, activity, debugEntries, rejections] = await Promise.all([
       listSyncLogs(app.db),
       syncSummaryCards(app.db),
-      syncPending(app.db),
+      syncActivity(app.db),
       debug ? listSyncDebugEntries(app.db) : Promise.resolve(null),
       rejectionsFor ? listSyncRejections(app.db, rejectionsFor) : Promise.resolve(null),
     ]);
@@ -63,7 +65,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       failed: false as const,
       logs,
       summary,
-      pending,
+      pending: activity.pending,
+      queued: activity.queued,
       debug,
       debugEntries,
       rejections: rejectionsFor && rejections ? { syncId: rejectionsFor, rows: rejections } : null,
@@ -77,6 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       logs: [] as SyncLogView[],
       summary: null,
       pending: false,
+      queued: false,
       debug,
       debugEntries: null,
       rejections: null,
@@ -105,6 +109,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     log: app.log,
     configuredSource: app.config.REGISTER_SOURCE,
     staleAfterMinutes: app.config.SYNC_STALE_AFTER_MINUTES,
+    wakeJobs: () => app.jobs.wake(),
   };
   if (intent === "clear") return redirectWithToast(context, back, await clearStuckSyncsAsAdmin(deps, admin));
   if (intent === "sync" || intent === "upload") {
@@ -115,7 +120,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function DataManagement({ loaderData }: Route.ComponentProps) {
-  const { logs, summary, pending, debug, debugEntries, rejections, failed } = loaderData;
+  const { logs, summary, pending, queued, debug, debugEntries, rejections, failed } = loaderData;
   const navigation = useNavigation();
   const running = logs.filter((l) => l.status === "running");
   const busy = pending || running.length > 0;
@@ -140,6 +145,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <SummaryCards summary={summary} />
+      {running.length === 0 ? <LastRunError lastRun={summary?.lastRun ?? null} /> : null}
       <SyncForms
         sourceConfigured={loaderData.sourceConfigured}
         maxUploadMb={loaderData.maxUploadMb}
@@ -150,7 +156,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
       {running.map((r) => (
         <RunningCard key={r.id} log={r} />
       ))}
-      {pending && running.length === 0 ? (
+      {queued && running.length === 0 ? (
         <Alert tone="info" title="Sync queued" className="mt-6">
           The sync is waiting for the job runner and will start in a moment.
         </Alert>
