@@ -8,6 +8,7 @@ import type { JobRegistration } from "../app/platform/jobs/job-definition";
 import type { Logger } from "../app/platform/logger.server";
 import { emailJobs } from "../app/platform/email/send.server";
 import { accountJobs } from "../app/modules/accounts/jobs.server";
+import { adminNotificationJobs } from "../app/modules/admin-notifications/jobs.server";
 import { directoryJobs } from "../app/modules/directory/jobs.server";
 import { privacyJobs } from "../app/modules/privacy/jobs.server";
 import { registerSyncJob } from "../app/modules/register-sync/sync-job.server";
@@ -17,6 +18,7 @@ export function allJobs({ config, storage }: AppServices, log: Logger): JobRegis
   return [
     ...emailJobs(config),
     ...accountJobs(config),
+    ...adminNotificationJobs(config),
     ...directoryJobs(config),
     ...privacyJobs(storage),
     registerSyncJob(config, { storage }),

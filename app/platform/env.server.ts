@@ -51,6 +51,9 @@ const schema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "SYNC_DAILY_AT must be HH:MM (24-hour, UTC)")
     .optional(),
   SYNC_STALE_AFTER_MINUTES: z.coerce.number().int().min(1).default(30),
+  // Admins' e-mails about new claims, reports and messages wait this long for others to join them
+  // (one e-mail per batch, decision 0803); 120 when unset (app/modules/admin-notifications).
+  ADMIN_NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   SEED_SAMPLE_DATA: bool.optional(),
   SAMPLE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   JOBS_ENABLED: bool.default(true),

@@ -227,8 +227,8 @@ describe("carrier reports", () => {
       details: "Dumped rubble in a lay-by.",
       email: "ADM-R@example.test",
     });
-    expect(await submitReport(t.db, "CBDU999999", input)).toBeNull();
-    const id = await submitReport(t.db, "CBDU800000", input);
+    expect(await submitReport(t.db, {}, "CBDU999999", input)).toBeNull();
+    const id = await submitReport(t.db, {}, "CBDU800000", input);
     expect(id).toBeTruthy();
     const open = await listReports(t.db, "open");
     expect(open.counts).toEqual({ open: 1, resolved: 0 });

@@ -14,6 +14,7 @@
  * new claim's id just before the transaction commits; if the commit fails, the file is removed
  * again (decision 0506).
  */
+import { notifyAdmins, type NotifyConfig } from "~/modules/admin-notifications/notify-admins.server";
 import crypto from "node:crypto";
 import { signUp } from "~/modules/accounts/sign-up.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
@@ -236,7 +237,7 @@ async function auditClaimSubmitted(
 
 export async function submitClaim(
   db: Database,
-  config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION">,
+  config: Pick<Config, "publicUrl" | "EMAIL_CONFIRMATION"> & NotifyConfig,
   input: ClaimSubmission,
   options: SubmitClaimOptions = {},
 ): Promise<SubmitClaimResult> {
@@ -261,6 +262,11 @@ export async function submitClaim(
       if ("status" in claimant) return claimant;
       const claimRequestId = await insertClaimRows(trx, input, claimId, business, claimant, now);
       await auditClaimSubmitted(trx, input, claimRequestId, business, claimant, now);
+      await notifyAdmins(trx, config, {
+        kind: "claim",
+        title: `${business.businessName} (${business.registrationNumber}), from ${input.contactName}`,
+        path: `/admin/claim-requests?claim=${claimRequestId}`,
+      });
       if (input.licence) {
         // Last, so that a refusal above leaves no file behind; removed again if the commit fails.
         storedKey = licenceKey(claimId, input.licence.type);

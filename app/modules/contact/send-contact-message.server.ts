@@ -3,6 +3,7 @@
  * contact address through the outbox, in one transaction. Visitor text is escaped in the e-mail
  * (the platform's layout escapes every string); the visitor is not e-mailed.
  */
+import { notifyAdmins, type NotifyConfig } from "~/modules/admin-notifications/notify-admins.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import { renderEmail } from "~/platform/email/templates.server";
@@ -15,7 +16,7 @@ export type ContactResult =
 
 export async function sendContactMessage(
   { db, log }: { db: Database; log: Logger },
-  config: { CONTACT_EMAIL: string; publicUrl: string },
+  config: { CONTACT_EMAIL: string; publicUrl: string } & NotifyConfig,
   args: { input: ContactInput; honeypot: FormDataEntryValue | null; ip: string },
 ): Promise<ContactResult> {
   if (ignoredAsBot(log, "contact", args.honeypot)) return { status: "ignored" };
@@ -53,6 +54,11 @@ export async function sendContactMessage(
         ],
       }),
     );
+    await notifyAdmins(trx, config, {
+      kind: "message",
+      title: `${input.subject}, from ${input.name}`,
+      path: "/admin/messages",
+    });
     return { status: "sent" as const, id: row.id };
   });
 }

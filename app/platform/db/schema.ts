@@ -28,6 +28,19 @@ export interface AdminEmailsTable {
   email: string;
   created_at: Timestamp;
   created_by: string | null;
+  /** Which events this admin is e-mailed about (migration 1045, decision 0803). */
+  notify_claims: Generated<boolean>;
+  notify_reports: Generated<boolean>;
+  notify_messages: Generated<boolean>;
+}
+
+/** An event waiting for its batch e-mail to the admins (deleted once queued). */
+export interface AdminNotificationsTable {
+  id: Generated<string>;
+  kind: "claim" | "report" | "message";
+  title: string;
+  path: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface SessionsTable {
@@ -421,6 +434,7 @@ export interface PlacesTable {
 export interface DB {
   users: UsersTable;
   admin_emails: AdminEmailsTable;
+  admin_notifications: AdminNotificationsTable;
   sessions: SessionsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;

@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 429 },
     );
   }
-  await submitReport(app.db, carrier.registration_number, submission.value);
+  await submitReport(app.db, app.config, carrier.registration_number, submission.value);
   app.log.info({ registrationNumber: carrier.registration_number }, "carrier reported");
   return { result: null, sent: true, error: null };
 }

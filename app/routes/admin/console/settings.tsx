@@ -1,11 +1,13 @@
 /**
  * /admin/settings: the configured register source and schedule, the e-mail transport with a
- * 'Send test e-mail' button (queued through the outbox), and the administrators' e-mail list.
+ * 'Send test e-mail' button (queued through the outbox), the administrators' e-mail list, and
+ * which events the signed-in admin is e-mailed about (decision 0803).
  */
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { AdministratorsCard } from "~/components/admin/settings/administrators-card";
+import { NotificationsCard } from "~/components/admin/settings/notifications-card";
 import { EmailCard, RegisterSourceCard, TwoFactorCard } from "~/components/admin/settings/settings-cards";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import {
@@ -17,6 +19,10 @@ import {
   type AddAdminResult,
 } from "~/modules/admin/admin-emails.server";
 import { getAdminSettings, sendTestEmail } from "~/modules/admin/settings.server";
+import {
+  getNotificationSettings,
+  saveNotificationSettings,
+} from "~/modules/admin-notifications/notification-settings.server";
 import { normaliseEmail } from "~/platform/email-address";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
@@ -32,11 +38,12 @@ export function meta() {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, url);
   const app = getApp(context);
-  const [settings, admins] = await Promise.all([
+  const [settings, admins, notifications] = await Promise.all([
     getAdminSettings(app.db, app.config),
     listAdminEmails(app.db),
+    getNotificationSettings(app.db, admin.email),
   ]);
-  return { settings, admins, me: normaliseEmail(admin.email), totpEnabled: admin.totpEnabled };
+  return { settings, admins, notifications, me: normaliseEmail(admin.email), totpEnabled: admin.totpEnabled };
 }
 
 const addSchema = z.object({
@@ -159,7 +166,28 @@ async function removeAdmin({ app, context, admin, form }: IntentArgs) {
   }
 }
 
+/** intent=notifications: the signed-in admin's own e-mail choices (a box left unticked is off). */
+async function saveNotifications({ app, context, admin, form }: IntentArgs) {
+  const saved = await saveNotificationSettings(app.db, admin.email, {
+    claims: form.get("claims") === "on",
+    reports: form.get("reports") === "on",
+    messages: form.get("messages") === "on",
+  });
+  return redirectWithToast(
+    context,
+    BACK,
+    saved
+      ? { title: "Notification settings saved", variant: "success" }
+      : {
+          title: "Could not save the notification settings",
+          description: "Your address is not on the administrators' list.",
+          variant: "destructive",
+        },
+  );
+}
+
 const INTENTS = {
+  notifications: saveNotifications,
   "test-email": testEmail,
   "add-admin": addAdmin,
   "resend-invite": resendInvite,
@@ -176,7 +204,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, admins, me, totpEnabled } = loaderData;
+  const { settings, admins, notifications, me, totpEnabled } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) =>
@@ -199,6 +227,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           addError={actionData?.field === "email" ? actionData.error : null}
           addValue={actionData?.value ?? ""}
         />
+
+        <NotificationsCard settings={notifications} me={me} saving={busy("notifications")} />
 
         <TwoFactorCard totpEnabled={totpEnabled} />
       </div>
