@@ -30,6 +30,9 @@ test("an administrator turns notifications off, another is e-mailed a visitor's 
   await page.reload();
   for (const name of ["New claim requests", "Carrier reports", "Contact messages"])
     await expect(card.getByRole("checkbox", { name })).not.toBeChecked();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "tmp/shots-admin/notifications-375.png" });
 
   // A visitor reports the carrier.
   const visitor = await browser.newPage();

@@ -40,7 +40,7 @@ export interface AdminNotificationsTable {
   kind: "claim" | "report" | "message";
   title: string;
   path: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
