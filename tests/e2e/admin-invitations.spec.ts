@@ -12,14 +12,20 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
 import { EVID_PASSWORD, EVID_USERS } from "../fixtures/55-evidence-and-invitations";
-import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
+import {
+  expectAccessible,
+  expectToast,
+  linkFromMailbox,
+  linksFromMailbox,
+  setPasswordFromLink,
+  signIn,
+  signInAsAdmin,
+} from "./support/auth-helpers";
+import { shootAtPhoneWidth } from "./support/styles";
 
 const SHOTS = "tmp/shots-claims";
 
-async function signInAdmin(page: Page) {
-  await signIn(page, EVID_USERS.admin, EVID_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const signInAdmin = (page: Page) => signInAsAdmin(page, EVID_USERS.admin, EVID_PASSWORD);
 
 async function addAdmin(page: Page, email: string) {
   await page.goto("/admin/settings");
@@ -27,26 +33,9 @@ async function addAdmin(page: Page, email: string) {
   await page.getByRole("button", { name: "Add administrator" }).click();
 }
 
-async function setPassword(page: Page, link: string, password: string) {
-  await page.goto(link);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("main").getByText("Your password has been set")).toBeVisible();
-}
-
 /** Every invitation link in the mailbox for `to`, newest first. */
-async function invitationLinks(page: Page, to: string): Promise<string[]> {
-  await page.goto("/dev/mailbox");
-  const mails = page
-    .getByTestId("mail")
-    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-    .filter({ hasText: "invited to administer" });
-  const links: string[] = [];
-  for (const mail of await mails.all())
-    links.push((await mail.locator('a[href*="/auth/invite"]').first().getAttribute("href"))!);
-  return links;
-}
+const invitationLinks = (page: Page, to: string) =>
+  linksFromMailbox(page, to, "invited to administer", "/auth/invite");
 
 test("a new administrator is invited: 'Invited' in Settings with a resend, the newest link sets the password, they land in the admin area", async ({
   page,
@@ -70,12 +59,7 @@ test("a new administrator is invited: 'Invited' in Settings with a resend, the n
   await page.setViewportSize({ width: 1280, height: 900 });
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/settings-invited-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/settings-invited-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await shootAtPhoneWidth(page, `${SHOTS}/settings-invited-375.png`);
 
   // The first e-mail gets lost: send it again. The old link stops working.
   await expect.poll(async () => (await invitationLinks(page, invitee)).length, { timeout: 15_000 }).toBe(1);
@@ -90,7 +74,7 @@ test("a new administrator is invited: 'Invited' in Settings with a resend, the n
   const person = await (await browser.newContext()).newPage();
   await person.goto(first!);
   await expect(person.getByRole("button", { name: "Set Password" })).toBeDisabled();
-  await setPassword(person, newest!, "new-admin-pass-1");
+  await setPasswordFromLink(person, newest!, "new-admin-pass-1");
   await signIn(person, invitee, "new-admin-pass-1");
   await expect(person).toHaveURL(/\/admin$/);
   await expect(person.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -116,7 +100,7 @@ test("an invited administrator who uses 'Forgot your password?' gets a reset lin
   await person.getByLabel("Email").fill(invitee);
   await person.getByRole("button", { name: "Send Reset Link" }).click();
   const reset = await linkFromMailbox(person, invitee, "Reset your password", "/auth/recovery");
-  await setPassword(person, reset, "forgetful-pass-1");
+  await setPasswordFromLink(person, reset, "forgetful-pass-1");
   await signIn(person, invitee, "forgetful-pass-1");
   await expect(person).toHaveURL(/\/admin$/);
   await person.context().close();

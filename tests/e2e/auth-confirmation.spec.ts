@@ -6,22 +6,13 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { EVID_PASSWORD, EVID_USERS } from "../fixtures/55-evidence-and-invitations";
-import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, linksFromMailbox, signIn } from "./support/auth-helpers";
 
 const SPEC_TEXT = "Please check your email and click the confirmation link before signing in.";
 
 /** Every confirmation link in the mailbox for `to`, newest first. */
-async function confirmationLinks(page: Page, to: string): Promise<string[]> {
-  await page.goto("/dev/mailbox");
-  const mails = page
-    .getByTestId("mail")
-    .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-    .filter({ hasText: "Confirm your email address" });
-  const links: string[] = [];
-  for (const mail of await mails.all())
-    links.push((await mail.locator('a[href*="/auth/confirm"]').first().getAttribute("href"))!);
-  return links;
-}
+const confirmationLinks = (page: Page, to: string) =>
+  linksFromMailbox(page, to, "Confirm your email address", "/auth/confirm");
 
 test("signing in before confirming: a new link (earlier ones stop working, and the page says so), then 'use the link we sent earlier' with when; the new link confirms", async ({
   page,

@@ -6,7 +6,14 @@
  */
 import { expect, test } from "@playwright/test";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
-import { expectAccessible, expectToast, linkFromMailbox, mailCount, signIn } from "./support/auth-helpers";
+import {
+  expectAccessible,
+  expectToast,
+  linkFromMailbox,
+  mailCount,
+  signIn,
+  submitNewPassword,
+} from "./support/auth-helpers";
 
 const NOT_LOGGED_IN = "You must be logged in to set your password. Please check your email for a valid link.";
 
@@ -58,13 +65,9 @@ test("reset journey: request, confirmation, redirect to /login after 5 s, e-mail
   await expect(page.getByRole("main").getByText("Account Verified")).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByLabel("New password", { exact: true }).fill("12345");
-  await page.getByLabel("Confirm password").fill("12345");
-  await page.getByRole("button", { name: "Set Password" }).click();
+  await submitNewPassword(page, "12345");
   await expect(page.getByRole("main").getByText("Password must be at least 6 characters long")).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("new-secret-1");
-  await page.getByLabel("Confirm password").fill("new-secret-2");
-  await page.getByRole("button", { name: "Set Password" }).click();
+  await submitNewPassword(page, "new-secret-1", "new-secret-2");
   await expect(page.getByRole("main").getByText("Passwords do not match")).toBeVisible();
   await page.getByLabel("Confirm password").fill("new-secret-1");
   await page.getByRole("button", { name: "Set Password" }).click();
@@ -120,13 +123,9 @@ test("a link submitted after it was used elsewhere: 'Password Set Failed'", asyn
   await pb.goto(link);
   await expect(pa.getByRole("main").getByText("Account Verified")).toBeVisible();
   await expect(pb.getByRole("main").getByText("Account Verified")).toBeVisible();
-  await pa.getByLabel("New password", { exact: true }).fill("invitee-pass");
-  await pa.getByLabel("Confirm password").fill("invitee-pass");
-  await pa.getByRole("button", { name: "Set Password" }).click();
+  await submitNewPassword(pa, "invitee-pass");
   await expect(pa.getByRole("main").getByText("Your password has been set")).toBeVisible();
-  await pb.getByLabel("New password", { exact: true }).fill("attacker-pass");
-  await pb.getByLabel("Confirm password").fill("attacker-pass");
-  await pb.getByRole("button", { name: "Set Password" }).click();
+  await submitNewPassword(pb, "attacker-pass");
   await expect(pb.getByRole("alert").filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
   await expectToast(pb, "Password Set Failed");
   // The invited person signs in with the password they chose; with no listing yet, /company says so.

@@ -13,6 +13,7 @@ import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-f
 import { CO, CO_ANALYTICS, CO_NOTES, CO_PASSWORD } from "../fixtures/70-company";
 import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
 import { classValue, computed } from "./support/styles";
+import { fillWasteNote, QUILLBURY_LOAD } from "./support/waste-note-form";
 
 const files = path.resolve(import.meta.dirname, "../fixtures/files");
 const PNG_FILE = path.join(files, "skip-photo.png");
@@ -311,26 +312,11 @@ test("anonymous visitors are sent to sign in; logo files are only served by thei
 });
 
 async function fillNote(page: Page) {
-  await page.getByLabel("Description of the waste").fill("Quillon test load: pallets and shrink wrap");
-  const ewc = page.getByRole("combobox", { name: /EWC code/ });
-  await ewc.fill("wooden packaging");
-  await page.getByRole("option", { name: /15 01 03/ }).click();
-  await page.getByLabel("Commercial").check();
-  await page.getByLabel("Weight (kg)").fill("88.5");
-  await page.getByLabel("Collection date and time").fill("2026-07-20T10:15");
-  await page.getByLabel("Vehicle registration").fill("QB21 NEW");
-  await page
-    .getByLabel("Origin of waste (collection address)")
-    .fill("Quillbury Depot, Canal Road, Quillbury, ZZ7 7AF");
-  await page.locator('input[name="transferorName"]').fill("Canal Road Joinery Ltd");
-  await page.getByLabel("SIC code (2007)").fill("16230");
-  await page.locator('textarea[name="transferorAddress"]').fill("Canal Road, Quillbury, ZZ7 7AF");
-  await page.getByLabel(/waste hierarchy declaration/i).check();
-  await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Robin Joiner");
-  await page
-    .getByRole("group", { name: "Carrier (transferee)" })
-    .getByLabel("Full name")
-    .fill("Quinn Driver");
+  await fillWasteNote(page, {
+    ...QUILLBURY_LOAD,
+    weightKg: "88.5",
+    origin: "Quillbury Depot, Canal Road, Quillbury, ZZ7 7AF",
+  });
 }
 
 test("Past Waste Notes: counters, search, pages, CSV; a new company note is prefilled, counted and listed", async ({

@@ -11,6 +11,7 @@ import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
 import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
 import { CRAFTED_COMPANY } from "../fixtures/75-crafted-images";
 import { expectAccessible, signIn } from "./support/auth-helpers";
+import { drawSignature, fillWasteNote, QUILLBURY_LOAD, type WasteNoteEntry } from "./support/waste-note-form";
 
 const files = path.resolve(import.meta.dirname, "../fixtures/files");
 const crafted = (name: string) => path.join(files, "crafted", name);
@@ -22,47 +23,41 @@ const SIGNATURE_REFUSED = "The drawn signature could not be read. Please clear i
 const photos = (page: Page) => page.locator('input[type="file"][name="photos"]');
 const submit = (page: Page) => page.getByRole("button", { name: "Generate Waste Note" }).click();
 
+const NOTE: WasteNoteEntry = {
+  ...QUILLBURY_LOAD,
+  description: "Crafted image check: broken pallets",
+  signedBy: { transferor: "Robin Pixel", carrier: "Quinn Render" },
+};
+
 async function fillNote(page: Page, opts: { carrier: boolean }) {
-  await page.getByLabel("Description of the waste").fill("Crafted image check: broken pallets");
-  const ewc = page.getByRole("combobox", { name: /EWC code/ });
-  await ewc.fill("wooden packaging");
-  await page.getByRole("option", { name: /15 01 03/ }).click();
-  await expect(ewc).toHaveValue("15 01 03");
-  await page.getByLabel("Commercial").check();
-  await page.getByLabel("Weight (kg)").fill("61.25");
-  await page.getByLabel("Collection date and time").fill("2026-07-21T11:45");
-  await page.getByLabel("Vehicle registration").fill("CR21 IMG");
-  await page.getByLabel("Origin of waste (collection address)").fill("3 Pixel Row, Quillbury, ZZ7 7AG");
-  await page.locator('input[name="transferorName"]').fill("Pixel Row Joinery Ltd");
-  await page.getByLabel("SIC code (2007)").fill("16230");
-  await page.locator('textarea[name="transferorAddress"]').fill("3 Pixel Row, Quillbury, ZZ7 7AG");
-  if (opts.carrier) {
-    await page.getByLabel("Carrier company").fill(WASTE_NOTE_FIXTURE.carrierName);
-    await page.getByLabel("Carrier licence (registration number)").fill(WASTE_NOTE_FIXTURE.carrierLicence);
-    await page.getByLabel("Carrier address").fill("Riverside Yard, Gloucester, GL2 5AA");
-  }
-  await page.getByLabel(/waste hierarchy declaration/i).check();
-  await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Robin Pixel");
-  await page
-    .getByRole("group", { name: "Carrier (transferee)" })
-    .getByLabel("Full name")
-    .fill("Quinn Render");
+  const carrier = {
+    name: WASTE_NOTE_FIXTURE.carrierName,
+    licence: WASTE_NOTE_FIXTURE.carrierLicence,
+    address: "Riverside Yard, Gloucester, GL2 5AA",
+  };
+  await fillWasteNote(page, { ...NOTE, carrier: opts.carrier ? carrier : undefined });
 }
 
 /** What the person typed is still in the form after the server refused it. */
 async function expectTypedValuesKept(page: Page) {
-  await expect(page.getByLabel("Description of the waste")).toHaveValue(
-    "Crafted image check: broken pallets",
-  );
-  await expect(page.getByRole("combobox", { name: /EWC code/ })).toHaveValue("15 01 03");
-  await expect(page.getByLabel("Weight (kg)")).toHaveValue("61.25");
-  await expect(page.getByLabel("Collection date and time")).toHaveValue("2026-07-21T11:45");
-  await expect(page.getByLabel("Vehicle registration")).toHaveValue("CR21 IMG");
-  await expect(page.locator('input[name="transferorName"]')).toHaveValue("Pixel Row Joinery Ltd");
+  await expect(page.getByLabel("Description of the waste")).toHaveValue(NOTE.description);
+  await expect(page.getByRole("combobox", { name: /EWC code/ })).toHaveValue(NOTE.ewc.code);
+  await expect(page.getByLabel("Weight (kg)")).toHaveValue(NOTE.weightKg);
+  await expect(page.getByLabel("Collection date and time")).toHaveValue(NOTE.collectedAt);
+  await expect(page.getByLabel("Vehicle registration")).toHaveValue(NOTE.vehicle);
+  await expect(page.locator('input[name="transferorName"]')).toHaveValue(NOTE.transferor.name);
   await expect(page.getByRole("group", { name: "Transferor" }).getByLabel("Full name")).toHaveValue(
-    "Robin Pixel",
+    NOTE.signedBy.transferor,
   );
   await expect(page.getByLabel(/waste hierarchy declaration/i)).toBeChecked();
+}
+
+/** The note is sent with the crafted file as its photo: refused with `message`, what was typed kept. */
+async function expectPhotoRefused(page: Page, file: string, message: string) {
+  await photos(page).setInputFiles(crafted(file));
+  await submit(page);
+  await expect(page.getByText(message)).toBeVisible();
+  await expectTypedValuesKept(page);
 }
 
 /** A hostile client: the drawn signature's hidden field carries a crafted PNG, then the form is sent. */
@@ -81,17 +76,6 @@ async function submitWithForgedSignature(
     { field, dataUrl },
   );
   await submit(page);
-}
-
-async function drawSignature(page: Page, party: "transferor" | "transferee") {
-  const pad = page.getByTestId(`signature-${party}`);
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -12 : 12));
-  await page.mouse.up();
 }
 
 /** The note's page: the photo served back is a clean JPEG, and the PDF downloads with the note in it. */
@@ -117,7 +101,7 @@ async function expectNoteWithPdf(page: Page) {
   const pdf = fs.readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = await pdfText(pdf);
-  for (const expected of [id, "Crafted image check: broken pallets", "Robin Pixel", "Quinn Render", "PHOTOS"])
+  for (const expected of [id, NOTE.description, NOTE.signedBy.transferor, NOTE.signedBy.carrier, "PHOTOS"])
     expect(text, expected).toContain(expected);
   return id;
 }
@@ -130,27 +114,23 @@ test("public generator: a crafted PNG photo or drawn signature is refused with a
   await fillNote(page, { carrier: true });
 
   // A PNG with alpha whose rows have filter byte 7: refused by name, nothing else is wrong.
-  await photos(page).setInputFiles(crafted("png-alpha-bad-filter.png"));
-  await submit(page);
+  await expectPhotoRefused(
+    page,
+    "png-alpha-bad-filter.png",
+    "png-alpha-bad-filter.png could not be read as an image. Please choose another photo.",
+  );
   await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
-  await expect(
-    page.getByText("png-alpha-bad-filter.png could not be read as an image. Please choose another photo."),
-  ).toBeVisible();
   await expect(page.getByText("Required", { exact: true })).toHaveCount(0);
-  await expectTypedValuesKept(page);
   await expect(page.getByLabel("Carrier company")).toHaveValue(WASTE_NOTE_FIXTURE.carrierName);
   await expect(page).toHaveURL(/\/wastenotegeneration$/);
   await expectAccessible(page, { everyImpact: true });
 
   // A decompression bomb: a clear message about its size.
-  await photos(page).setInputFiles(crafted("png-bomb-8000x8000.png"));
-  await submit(page);
-  await expect(
-    page.getByText(
-      "png-bomb-8000x8000.png has too many pixels (at most 40 megapixels). Please choose a smaller photo.",
-    ),
-  ).toBeVisible();
-  await expectTypedValuesKept(page);
+  await expectPhotoRefused(
+    page,
+    "png-bomb-8000x8000.png",
+    "png-bomb-8000x8000.png has too many pixels (at most 40 megapixels). Please choose a smaller photo.",
+  );
 
   // A forged drawn signature (a PNG whose image data is not zlib), with a good photo.
   await photos(page).setInputFiles(PHOTO);
@@ -181,14 +161,11 @@ test("company form: a crafted PNG photo or drawn signature is refused, the note 
   await fillNote(page, { carrier: false });
 
   // A PNG with alpha declaring 2^31 x 2^31 pixels.
-  await photos(page).setInputFiles(crafted("png-alpha-dimensions-2-31.png"));
-  await submit(page);
-  await expect(
-    page.getByText(
-      "png-alpha-dimensions-2-31.png could not be read as an image. Please choose another photo.",
-    ),
-  ).toBeVisible();
-  await expectTypedValuesKept(page);
+  await expectPhotoRefused(
+    page,
+    "png-alpha-dimensions-2-31.png",
+    "png-alpha-dimensions-2-31.png could not be read as an image. Please choose another photo.",
+  );
   await expect(page.getByLabel("Carrier company")).toHaveValue(CRAFTED_COMPANY.name);
   await expect(page).toHaveURL(/\/company\/waste-note$/);
   await expectAccessible(page);

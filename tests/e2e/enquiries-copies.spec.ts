@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ENQ } from "../fixtures/60-enquiries";
 import { formsReady } from "./support/auth-helpers";
+import { expectNoSideScroll } from "./support/styles";
 
 test.use({ viewport: { width: 375, height: 800 } });
 
@@ -77,8 +78,7 @@ test("3 copies an hour to one mailbox from both forms; the fourth request goes t
     `We didn't e-mail you a copy this time, as we've recently sent several to ${spellings[3]}.`,
   );
   await expect(fourth).not.toContainText("We've sent a copy");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
   await showCentred(page, fourth, "tmp/shots-enquiries/quote-sent-no-copy-375.png");
 
   // The mailbox: three copies for the one mailbox, and the business got the fourth request all the same.

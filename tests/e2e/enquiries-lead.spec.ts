@@ -11,6 +11,7 @@ import {
   signInAs,
   uniqueEmail,
 } from "./support/auth-helpers";
+import { expectNoSideScroll } from "./support/styles";
 import { NOT_IMAGE, PHOTO } from "./support/files";
 
 const RESULTS = `/search-results/${ENQ.town}`;
@@ -200,8 +201,7 @@ test("works without JavaScript, and on a phone", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto(RESULTS);
   await page.screenshot({ path: "tmp/shots-enq/lead-375.png", fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
   const email = uniqueEmail("nina");
   await fillLead(page, "Nina NoScript", { email });
   await leadForm(page).getByLabel("Postcode").fill("");

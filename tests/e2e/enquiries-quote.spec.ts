@@ -13,6 +13,7 @@ import {
   signInAs,
   uniqueEmail,
 } from "./support/auth-helpers";
+import { expectNoSideScroll } from "./support/styles";
 import { NOT_IMAGE, PHOTO } from "./support/files";
 
 const quoteForm = (page: Page) => page.locator("form[aria-labelledby=quote-heading]");
@@ -279,8 +280,7 @@ test("the profile's quote form and reviews at phone width", async ({ page }) => 
   await openProfile(page, ENQ.quote.registrationNumber);
   await page.locator("#quote").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "tmp/shots-enq/quote-375.png", fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
 });
 

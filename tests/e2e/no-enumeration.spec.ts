@@ -7,18 +7,15 @@ import { expect, test, type Page } from "@playwright/test";
 import { ENQ } from "../fixtures/60-enquiries";
 import { LIMITS_BUSINESSES, LIMITS_PASSWORD, LIMITS_USERS } from "../fixtures/25-account-security";
 import { expectToast, formsReady, linkFromMailbox, signIn } from "./support/auth-helpers";
+import { verifyBusinessStep } from "./support/claim-wizard";
+
+const CASEY = { name: "Casey Claimant", phone: "01632 960777", password: "typed-in-the-wizard" };
 
 /** Runs the claim wizard as a signed-out visitor and returns what the Complete step shows. */
 async function claim(page: Page, business: { number: string; name: string }, email: string): Promise<string> {
   await page.goto(`/claim/${business.number}`);
   await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
-  await page.getByLabel("Your name").fill("Casey Claimant");
-  await page.getByLabel("Phone number").fill("01632 960777");
-  await page.getByLabel("Business email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("typed-in-the-wizard");
-  await page.getByLabel("Confirm password").fill("typed-in-the-wizard");
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
+  await verifyBusinessStep(page, { ...CASEY, email });
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Step 3 of 4: Choose Plan" })).toBeVisible();
   await page.getByRole("button", { name: "Submit Claim" }).click();

@@ -8,36 +8,36 @@ import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
 import { FIXTURE } from "../fixtures/10-directory";
 import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
 import { expectAccessible } from "./support/auth-helpers";
+import { drawSignature, ewcBox as ewc, fillWasteNote } from "./support/waste-note-form";
 
 const files = path.resolve(import.meta.dirname, "../fixtures/files");
 const PHOTO = path.join(files, "skip-photo.png");
 const FAKE = path.join(files, "not-an-image.png");
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-const ewc = (page: Page) => page.getByRole("combobox", { name: /EWC code/ });
 const opts = (page: Page) => page.getByRole("listbox", { name: "EWC codes" }).getByRole("option");
 
 async function fillValidNote(page: Page) {
-  await page.getByLabel("Description of the waste").fill("Plasterboard offcuts from a kitchen refit, bagged");
-  await ewc(page).fill("gypsum");
-  await page.getByRole("option", { name: /17 08 02/ }).click();
-  await expect(ewc(page)).toHaveValue("17 08 02");
-  await page.getByLabel("Commercial").check();
-  await page.getByLabel("Weight (kg)").fill("412.75");
-  await page.getByLabel("Container *").selectOption("BAG");
-  await page.getByLabel("Number of containers").fill("12");
-  await page.getByLabel("Collection date and time").fill("2026-07-15T09:30");
-  await page.getByLabel("Vehicle registration").fill("wx21 abc");
-  await page.getByLabel("Origin of waste (collection address)").fill("14 Mill Lane, Bristol, BS1 4ST");
-  await page.locator('input[name="transferorName"]').fill("Harbourside Kitchens Ltd");
-  await page.getByLabel("SIC code (2007)").fill("43320");
-  await page.locator('textarea[name="transferorAddress"]').fill("Unit 3, Quay Works, Bristol, BS1 5AA");
-  await page.getByLabel("Carrier company").fill(WASTE_NOTE_FIXTURE.carrierName);
-  await page.getByLabel("Carrier licence (registration number)").fill(WASTE_NOTE_FIXTURE.carrierLicence);
-  await page.getByLabel("Carrier address").fill("Riverside Yard, Gloucester, GL2 5AA");
-  await page.getByLabel(/waste hierarchy declaration/i).check();
-  await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Jane Holloway");
-  await page.getByRole("group", { name: "Carrier (transferee)" }).getByLabel("Full name").fill("Tom Reeve");
+  await fillWasteNote(page, {
+    description: "Plasterboard offcuts from a kitchen refit, bagged",
+    ewc: { search: "gypsum", code: "17 08 02" },
+    weightKg: "412.75",
+    container: { type: "BAG", count: "12" },
+    collectedAt: "2026-07-15T09:30",
+    vehicle: "wx21 abc",
+    origin: "14 Mill Lane, Bristol, BS1 4ST",
+    transferor: {
+      name: "Harbourside Kitchens Ltd",
+      sic: "43320",
+      address: "Unit 3, Quay Works, Bristol, BS1 5AA",
+    },
+    carrier: {
+      name: WASTE_NOTE_FIXTURE.carrierName,
+      licence: WASTE_NOTE_FIXTURE.carrierLicence,
+      address: "Riverside Yard, Gloucester, GL2 5AA",
+    },
+    signedBy: { transferor: "Jane Holloway", carrier: "Tom Reeve" },
+  });
 }
 
 test("the public generator shows every validation error, then makes a note whose PDF holds the fields", async ({
@@ -83,13 +83,7 @@ test("the public generator shows every validation error, then makes a note whose
   await expect(page.getByText(/Plasterboard offcuts/).first()).toBeVisible();
   await photos.setInputFiles(PHOTO);
   // Draw the carrier's signature.
-  const pad = page.getByTestId("signature-transferee");
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -15 : 15));
-  await page.mouse.up();
+  await drawSignature(page, "transferee");
   await expect(page.getByText("Signature captured.")).toBeVisible();
   await page.getByRole("button", { name: "Generate Waste Note" }).click();
 

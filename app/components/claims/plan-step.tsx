@@ -1,6 +1,6 @@
 /** Step 3, Choose Plan: Standard (free) or Premium, monthly or yearly. Radio cards, no script needed. */
 import { Check } from "lucide-react";
-import { PeriodFieldset, RadioHeading } from "~/components/plans/choice-card";
+import { PeriodFieldset, PlanFeature, RadioHeading } from "~/components/plans/choice-card";
 import { FieldError } from "~/components/ui/form";
 import { CLAIM_TEXT, PREMIUM_PRICE, STANDARD_NOTES_PER_MONTH } from "~/modules/claims/constants";
 import type { WizardValues } from "~/modules/claims/wizard-state";
@@ -105,9 +105,8 @@ export function PlanStep({ active, values, errors }: WizardStepProps) {
 
 function Feature({ children }: { children: React.ReactNode }) {
   return (
-    <li className="flex gap-2">
-      <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-      <span>{children}</span>
-    </li>
+    <PlanFeature icon={Check} iconClassName="text-brand-600">
+      {children}
+    </PlanFeature>
   );
 }

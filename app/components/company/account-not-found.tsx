@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Building2 } from "lucide-react";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 
@@ -24,5 +25,35 @@ export function AccountNotFound({ email }: { email: string }) {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A /company page with nothing to show: it could not be loaded (`loadError`), or no business is
+ * linked to the account.
+ */
+export function CompanyPageUnavailable({
+  title,
+  email,
+  loadError = null,
+  width = "max-w-4xl",
+}: {
+  title: string;
+  email: string;
+  loadError?: string | null;
+  /** The page's own width, so the heading stays where the page's content starts. */
+  width?: "max-w-4xl" | "max-w-5xl";
+}) {
+  return (
+    <main className={`mx-auto ${width} px-4 py-8`}>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {loadError ? (
+        <Alert tone="error" title="Error" className="mt-6">
+          {loadError}. Please try again in a moment.
+        </Alert>
+      ) : (
+        <AccountNotFound email={email} />
+      )}
+    </main>
   );
 }

@@ -24,32 +24,24 @@ export function RegistrationAlert({
       </a>
     </p>
   );
-  if (registration.alert === "expiring") {
-    return (
-      <Alert
-        tone="warning"
-        title={`Registration ${registrationNumber}: ${registration.label}`}
-        className="mt-6"
-        data-testid="registration-alert"
-      >
-        <p>{registration.detail}. Renew before then to keep your listing and to keep writing waste notes.</p>
-        {renew}
-      </Alert>
-    );
-  }
+  const expiring = registration.alert === "expiring";
   return (
     <Alert
-      tone="error"
+      tone={expiring ? "warning" : "error"}
       title={`Registration ${registrationNumber}: ${registration.label}`}
       className="mt-6"
       data-testid="registration-alert"
     >
-      <p>
-        {registration.alert === "expired"
-          ? "You cannot issue new waste notes under an expired registration."
-          : "Your registration is no longer on the Environment Agency public register, so you cannot issue new waste notes under it."}{" "}
-        Once you have renewed, you can write notes again as soon as the register shows it.
-      </p>
+      {expiring ? (
+        <p>{registration.detail}. Renew before then to keep your listing and to keep writing waste notes.</p>
+      ) : (
+        <p>
+          {registration.alert === "expired"
+            ? "You cannot issue new waste notes under an expired registration."
+            : "Your registration is no longer on the Environment Agency public register, so you cannot issue new waste notes under it."}{" "}
+          Once you have renewed, you can write notes again as soon as the register shows it.
+        </p>
+      )}
       {renew}
     </Alert>
   );

@@ -1,7 +1,8 @@
 /**
  * The radio cards of the plan choosers (the claim wizard's plan step and /company/upgrade): a
- * radio with its visible name, and the billing period's pair of cards.
+ * radio with its visible name, and the billing period's pair of cards; and a plan's feature line.
  */
+import type { LucideIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { FieldError } from "~/components/ui/form";
 import { PREMIUM_PRICE, PREMIUM_YEARLY_SAVING } from "~/modules/claims/constants";
@@ -121,5 +122,23 @@ export function PeriodFieldset({
       </div>
       <FieldError errors={error} />
     </fieldset>
+  );
+}
+
+/** One of a plan's features, after a tick (`icon`, coloured by `iconClassName`). */
+export function PlanFeature({
+  icon: Icon,
+  iconClassName,
+  children,
+}: {
+  icon: LucideIcon;
+  iconClassName: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="flex gap-2">
+      <Icon aria-hidden className={`mt-0.5 size-4 shrink-0 ${iconClassName}`} />
+      <span>{children}</span>
+    </li>
   );
 }

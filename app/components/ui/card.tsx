@@ -17,3 +17,26 @@ export function CardTitle({ className, ...props }: React.HTMLAttributes<HTMLHead
 export function CardContent({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("px-5 py-4", className)} {...props} />;
 }
+
+/** A titled card of facts: `facts` are the description list's terms and details; `children` follow the list. */
+export function FactsCard({
+  title,
+  facts,
+  children,
+}: {
+  title: string;
+  facts: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-3 text-sm">{facts}</dl>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

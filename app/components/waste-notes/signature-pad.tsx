@@ -54,16 +54,8 @@ function useSignatureDrawing() {
 
 type Drawing = ReturnType<typeof useSignatureDrawing>;
 
-function DrawingPad({
-  id,
-  party,
-  canvas,
-  dataUrl,
-  start,
-  move,
-  end,
-  clear,
-}: { id: string; party: string } & Drawing) {
+function DrawingPad({ id, party, drawing }: { id: string; party: string; drawing: Drawing }) {
+  const { canvas, dataUrl, start, move, end, clear } = drawing;
   return (
     <div className="mt-3">
       <div className="mb-1 flex items-center justify-between">
@@ -118,7 +110,7 @@ export function SignaturePad({
 }) {
   const hydrated = useHydrated();
   const id = useId();
-  const { canvas, dataUrl, start, move, end, clear } = useSignatureDrawing();
+  const drawing = useSignatureDrawing();
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
@@ -135,19 +127,8 @@ export function SignaturePad({
           <Input {...p} name={nameField} defaultValue={defaultName} autoComplete="name" aria-required />
         )}
       </Field>
-      <input type="hidden" name={imageField} value={dataUrl} />
-      {hydrated ? (
-        <DrawingPad
-          id={id}
-          party={party}
-          canvas={canvas}
-          dataUrl={dataUrl}
-          start={start}
-          move={move}
-          end={end}
-          clear={clear}
-        />
-      ) : null}
+      <input type="hidden" name={imageField} value={drawing.dataUrl} />
+      {hydrated ? <DrawingPad id={id} party={party} drawing={drawing} /> : null}
       <FieldError errors={imageErrors} />
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { BadgeCheck } from "lucide-react";
 import { Callout, Official, To } from "../elements";
 import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
-import type { Guide } from "./types";
+import { ukNationsSection, type Guide } from "./types";
 
 export const carrierLicensing: Guide = {
   slug: "carrier-licensing",
@@ -132,34 +132,30 @@ export const carrierLicensing: Guide = {
         </>
       ),
     },
-    {
-      id: "uk-nations",
-      heading: "Wales, Scotland and Northern Ireland",
-      body: (
-        <>
-          <ul>
-            <li>
-              <strong>Wales</strong>: <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>{" "}
-              registers carriers based in Wales. The system mirrors England's, with the same upper and lower
-              tiers and the same CBDU and CBDL numbering.
-            </li>
-            <li>
-              <strong>Scotland</strong>: the{" "}
-              <Official link={OFFICIAL.sepa}>Scottish Environment Protection Agency</Official> keeps its own
-              register of waste carriers and brokers under Scottish law, with its own number format.
-            </li>
-            <li>
-              <strong>Northern Ireland</strong>: the Northern Ireland Environment Agency, part of{" "}
-              <Official link={OFFICIAL.daera}>DAERA</Official>, keeps its own register.
-            </li>
-          </ul>
-          <p>
-            Carriers register with the regulator where their business is based, so a firm from Scotland
-            working in England may appear on SEPA's register rather than the Environment Agency's.
-          </p>
-        </>
-      ),
-    },
+    ukNationsSection(
+      <>
+        <ul>
+          <li>
+            <strong>Wales</strong>: <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official> registers
+            carriers based in Wales. The system mirrors England's, with the same upper and lower tiers and the
+            same CBDU and CBDL numbering.
+          </li>
+          <li>
+            <strong>Scotland</strong>: the{" "}
+            <Official link={OFFICIAL.sepa}>Scottish Environment Protection Agency</Official> keeps its own
+            register of waste carriers and brokers under Scottish law, with its own number format.
+          </li>
+          <li>
+            <strong>Northern Ireland</strong>: the Northern Ireland Environment Agency, part of{" "}
+            <Official link={OFFICIAL.daera}>DAERA</Official>, keeps its own register.
+          </li>
+        </ul>
+        <p>
+          Carriers register with the regulator where their business is based, so a firm from Scotland working
+          in England may appear on SEPA's register rather than the Environment Agency's.
+        </p>
+      </>,
+    ),
     {
       id: "registering",
       heading: "Registering your own business",

@@ -1,7 +1,7 @@
 import { ClipboardCheck } from "lucide-react";
 import { Callout, Official, To } from "../elements";
 import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
-import type { Guide } from "./types";
+import { ukNationsSection, type Guide } from "./types";
 
 export const dutyOfCare: Guide = {
   slug: "duty-of-care",
@@ -142,20 +142,16 @@ export const dutyOfCare: Guide = {
         </p>
       ),
     },
-    {
-      id: "uk-nations",
-      heading: "Wales, Scotland and Northern Ireland",
-      body: (
-        <p>
-          The duty of care in section 34 applies in England, Wales and Scotland, with guidance from{" "}
-          <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official> and{" "}
-          <Official link={OFFICIAL.sepa}>SEPA</Official>. Northern Ireland has an equivalent duty in the Waste
-          and Contaminated Land (Northern Ireland) Order 1997, regulated by the NIEA (
-          <Official link={OFFICIAL.daera}>DAERA</Official>). The fixed penalty amounts above apply in England;
-          the other nations set their own.
-        </p>
-      ),
-    },
+    ukNationsSection(
+      <p>
+        The duty of care in section 34 applies in England, Wales and Scotland, with guidance from{" "}
+        <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official> and{" "}
+        <Official link={OFFICIAL.sepa}>SEPA</Official>. Northern Ireland has an equivalent duty in the Waste
+        and Contaminated Land (Northern Ireland) Order 1997, regulated by the NIEA (
+        <Official link={OFFICIAL.daera}>DAERA</Official>). The fixed penalty amounts above apply in England;
+        the other nations set their own.
+      </p>,
+    ),
   ],
   officialLinks: [
     OFFICIAL.dutyOfCareCode,

@@ -1,7 +1,7 @@
 import { Biohazard } from "lucide-react";
 import { Callout, Official, To } from "../elements";
 import { OFFICIAL, OTHER_UK_REGULATORS } from "../links";
-import type { Guide } from "./types";
+import { ukNationsSection, type Guide } from "./types";
 
 export const hazardousWasteBasics: Guide = {
   slug: "hazardous-waste-basics",
@@ -105,27 +105,23 @@ export const hazardousWasteBasics: Guide = {
         </>
       ),
     },
-    {
-      id: "uk-nations",
-      heading: "Wales, Scotland and Northern Ireland",
-      body: (
-        <ul>
-          <li>
-            <strong>Wales</strong>: the same regulations apply, but premises that produce or store more than
-            500 kg of hazardous waste a year must still be registered with{" "}
-            <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>.
-          </li>
-          <li>
-            <strong>Scotland</strong>: hazardous waste is called “special waste” and is controlled by the
-            Special Waste Regulations 1996, regulated by <Official link={OFFICIAL.sepa}>SEPA</Official>.
-          </li>
-          <li>
-            <strong>Northern Ireland</strong>: the Hazardous Waste Regulations (Northern Ireland) 2005 apply,
-            regulated by the NIEA (<Official link={OFFICIAL.daera}>DAERA</Official>).
-          </li>
-        </ul>
-      ),
-    },
+    ukNationsSection(
+      <ul>
+        <li>
+          <strong>Wales</strong>: the same regulations apply, but premises that produce or store more than 500
+          kg of hazardous waste a year must still be registered with{" "}
+          <Official link={OFFICIAL.nrw}>Natural Resources Wales</Official>.
+        </li>
+        <li>
+          <strong>Scotland</strong>: hazardous waste is called “special waste” and is controlled by the
+          Special Waste Regulations 1996, regulated by <Official link={OFFICIAL.sepa}>SEPA</Official>.
+        </li>
+        <li>
+          <strong>Northern Ireland</strong>: the Hazardous Waste Regulations (Northern Ireland) 2005 apply,
+          regulated by the NIEA (<Official link={OFFICIAL.daera}>DAERA</Official>).
+        </li>
+      </ul>,
+    ),
     {
       id: "find-carrier",
       heading: "Finding a carrier for hazardous waste",

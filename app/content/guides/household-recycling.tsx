@@ -1,7 +1,7 @@
 import { Recycle } from "lucide-react";
 import { Callout, Official, To } from "../elements";
 import { OFFICIAL } from "../links";
-import type { Guide } from "./types";
+import { ukNationsSection, type Guide } from "./types";
 
 export const householdRecycling: Guide = {
   slug: "household-recycling",
@@ -136,18 +136,14 @@ export const householdRecycling: Guide = {
         </>
       ),
     },
-    {
-      id: "uk-nations",
-      heading: "Wales, Scotland and Northern Ireland",
-      body: (
-        <p>
-          Councils across the UK run collections and recycling centres, but the rules differ. The Simpler
-          Recycling reforms apply in England. In Wales, workplaces have had to separate their recycling by law
-          since April 2024, and Welsh councils already collect a wide range of materials separately. In
-          Scotland and Northern Ireland, check your council's website for what it collects.
-        </p>
-      ),
-    },
+    ukNationsSection(
+      <p>
+        Councils across the UK run collections and recycling centres, but the rules differ. The Simpler
+        Recycling reforms apply in England. In Wales, workplaces have had to separate their recycling by law
+        since April 2024, and Welsh councils already collect a wide range of materials separately. In Scotland
+        and Northern Ireland, check your council's website for what it collects.
+      </p>,
+    ),
   ],
   officialLinks: [OFFICIAL.findCouncil, OFFICIAL.recycleNow, OFFICIAL.eaRegister, OFFICIAL.hazardousWaste],
   related: ["avoiding-fly-tipping", "hazardous-waste-basics", "using-directory"],

@@ -22,6 +22,11 @@ export interface GuideSection {
   body: React.ReactNode;
 }
 
+/** The section on the rules in Wales, Scotland and Northern Ireland, which most guides end with. */
+export function ukNationsSection(body: React.ReactNode): GuideSection {
+  return { id: "uk-nations", heading: "Wales, Scotland and Northern Ireland", body };
+}
+
 export interface Guide {
   slug: GuideSlug;
   /** The page heading and the card title on /resources. */

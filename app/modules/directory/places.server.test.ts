@@ -174,28 +174,16 @@ describe("resolvePlace", () => {
       entries: 2, // the two on the register with coordinates on the grid
     });
     expect(await resolvePlace(t.db, "GT1 1AA")).toBeNull(); // only a removed registration there
-    // An unknown full postcode whose sector is known: the sector, marked approximate.
-    expect(await resolvePlace(t.db, "LS1 1ZZ")).toMatchObject({
-      kind: "sector",
-      label: "LS1 1",
-      approximate: true,
-    });
-    // Unknown sector, known district.
-    expect(await resolvePlace(t.db, "LS1 9ZZ")).toMatchObject({
-      kind: "district",
-      label: "LS1",
-      approximate: true,
-    });
-    expect(await resolvePlace(t.db, "LS1  1")).toMatchObject({
-      kind: "sector",
-      key: "LS1 1",
-      approximate: false,
-    });
-    expect(await resolvePlace(t.db, "ls1")).toMatchObject({
-      kind: "district",
-      key: "LS1",
-      approximate: false,
-    });
+    const partial: [typed: string, expected: Record<string, unknown>][] = [
+      // An unknown full postcode whose sector is known: the sector, marked approximate.
+      ["LS1 1ZZ", { kind: "sector", label: "LS1 1", approximate: true }],
+      // Unknown sector, known district.
+      ["LS1 9ZZ", { kind: "district", label: "LS1", approximate: true }],
+      ["LS1  1", { kind: "sector", key: "LS1 1", approximate: false }],
+      ["ls1", { kind: "district", key: "LS1", approximate: false }],
+    ];
+    for (const [typed, expected] of partial)
+      expect(await resolvePlace(t.db, typed), typed).toMatchObject(expected);
     expect(await resolvePlace(t.db, "LS99 9ZZ")).toBeNull();
     expect(await resolvePlace(t.db, "Leeds")).toMatchObject({
       kind: "town",

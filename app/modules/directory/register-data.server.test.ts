@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/platform/db/database.server";
 import { insertClaimedListing, insertRegisterEntries } from "#tests/support/builders";
+import { registrationNumbers as numbers, searchPage } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load as loadDirectory } from "../../../tests/fixtures/10-directory";
 import { load as loadRegisterData, REGDIR } from "../../../tests/fixtures/15-register-data";
@@ -19,7 +20,7 @@ import { registerDataAsOf } from "./register-data-date.server";
 import { registrationState } from "./registration";
 import { expiredSql } from "./registration-sql.server";
 import { defaultHideExpired, parseSearchInput, searchHref } from "./search-input";
-import { clearSearchCache, searchProviders } from "./search-providers.server";
+import { clearSearchCache } from "./search-providers.server";
 
 let t: TestDatabase;
 
@@ -44,10 +45,7 @@ async function rollingBack(work: (trx: Database) => Promise<void>): Promise<void
   ).rejects.toBe(done);
 }
 
-const search = (qs: string, now?: Date) =>
-  searchProviders(t.db, parseSearchInput(new URLSearchParams(qs)).input, now);
-const numbers = (r: { providers: { registration_number: string }[] }) =>
-  r.providers.map((p) => p.registration_number);
+const search = (qs: string, now?: Date) => searchPage(t.db, qs, undefined, now);
 
 describe("registration numbers however they are typed", () => {
   it("'cbdu-9990001', 'CBDU 999 0001' and ' cbdu9990001 ' find CBDU9990001 in every search type, the licence check and the profile", async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertRegisterEntries, insertRegisterEntry } from "#tests/support/builders";
+import { registrationNumbers as numbers, searchPage } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load } from "../../../tests/fixtures/10-directory";
 import { SEARCH_COUNT_CAP } from "./constants";
 import { parseSearchInput } from "./search-input";
-import { clearSearchCache, searchProviders } from "./search-providers.server";
+import { clearSearchCache } from "./search-providers.server";
 
 let t: TestDatabase;
 
@@ -17,10 +18,7 @@ afterAll(async () => {
 });
 beforeEach(() => clearSearchCache(t.db));
 
-const search = (qs: string, location?: string) =>
-  searchProviders(t.db, parseSearchInput(new URLSearchParams(qs), location).input);
-const numbers = (r: { providers: { registration_number: string }[] }) =>
-  r.providers.map((p) => p.registration_number);
+const search = (qs: string, location?: string) => searchPage(t.db, qs, location);
 
 describe("searchProviders", () => {
   it("pages by 10 with total and page counts, and answers the last page for pages past the end", async () => {

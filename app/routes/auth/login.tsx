@@ -7,15 +7,8 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { EmailFormField, FormError, FormField, RedirectToField } from "~/components/auth/form-field";
 import { emailSchema } from "~/components/auth/schemas";
 import { useAuthForm } from "~/components/auth/use-auth-form";
-import {
-  LIMIT_MESSAGES,
-  MESSAGES,
-  retryAfterSeconds,
-  retryIn,
-  UNCONFIRMED_MESSAGES,
-} from "~/components/auth/messages";
+import { LIMIT_MESSAGES, MESSAGES, retryIn, UNCONFIRMED_MESSAGES } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
-import { type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
@@ -24,7 +17,7 @@ import { PENDING_SESSION_TTL_MS } from "~/platform/session.server";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/login";
-import { refusal } from "./refusal.server";
+import { invalidSubmission, refusal, waitRefusal } from "./refusal.server";
 import { getAuth } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -48,12 +41,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }), toast: null as ToastMessage | null },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, ["password"]);
   const { email, password } = submission.value;
   const redirectTo = safeRedirect(submission.value.redirectTo);
   const fail = (message: string, status: number, headers?: HeadersInit) =>
@@ -98,12 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           403,
         );
       case "rate-limited": {
-        const when = retryIn(result.retryAt);
-        const message =
-          result.scope === "account"
-            ? LIMIT_MESSAGES.signInSlowed(when)
-            : LIMIT_MESSAGES.signInFromHere(when);
-        return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
+        const wait = waitRefusal(result, {
+          account: LIMIT_MESSAGES.signInSlowed,
+          here: LIMIT_MESSAGES.signInFromHere,
+        });
+        return fail(wait.message, 429, wait.headers);
       }
     }
   } catch (error) {

@@ -6,16 +6,15 @@ import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormError, FormField, RedirectToField } from "~/components/auth/form-field";
 import { useAuthForm } from "~/components/auth/use-auth-form";
-import { LIMIT_MESSAGES, MESSAGES, retryAfterSeconds, retryIn } from "~/components/auth/messages";
+import { LIMIT_MESSAGES, MESSAGES } from "~/components/auth/messages";
 import { Button } from "~/components/ui/button";
-import { type ToastMessage } from "~/components/ui/toast";
 import { landingPath, safeRedirect } from "~/modules/accounts/safe-redirect";
 import { verifySecondFactor } from "~/modules/accounts/verify-second-factor.server";
 import { getApp } from "~/web/context";
 import { clearSessionCookie, serializeSessionCookie } from "~/web/session-cookie.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/two-factor";
-import { refusal } from "./refusal.server";
+import { invalidSubmission, refusal, waitRefusal } from "./refusal.server";
 import { getAuth } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
@@ -38,12 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["code"] }), toast: null as ToastMessage | null },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, ["code"]);
   const fail = (message: string, status: number, init?: HeadersInit) =>
     data(refusal(submission, message, MESSAGES.loginFailedToast, ["code"]), { status, headers: init });
   try {
@@ -77,12 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (result.scope === "session")
           return fail(MESSAGES.tooManyAttempts, 429, { "Set-Cookie": await clearSessionCookie(app.config) });
         // Too many wrong codes lately for the account or from here: the sign-in waits, with a time.
-        const when = retryIn(result.retryAt);
-        const message =
-          result.scope === "account"
-            ? LIMIT_MESSAGES.codesForAccount(when)
-            : LIMIT_MESSAGES.codesFromHere(when);
-        return fail(message, 429, { "Retry-After": retryAfterSeconds(result.retryAt) });
+        const wait = waitRefusal(result, {
+          account: LIMIT_MESSAGES.codesForAccount,
+          here: LIMIT_MESSAGES.codesFromHere,
+        });
+        return fail(wait.message, 429, wait.headers);
       }
       case "expired":
         // The password step timed out (or never happened): no user came out of this sign-in.

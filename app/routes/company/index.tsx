@@ -7,7 +7,7 @@
  */
 import { useMemo } from "react";
 import { data } from "react-router";
-import { AccountNotFound } from "~/components/company/account-not-found";
+import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { AccountInfoCard } from "~/components/company/dashboard/account-card";
 import { DashboardHeader } from "~/components/company/dashboard/dashboard-header";
 import { ListingCard } from "~/components/company/dashboard/listing-card";
@@ -15,7 +15,6 @@ import { StatsSection } from "~/components/company/dashboard/stats-section";
 import type { ListingFormValues } from "~/components/company/listing-details-form";
 import { NotificationSettings } from "~/components/company/notification-settings";
 import { PlanCard } from "~/components/company/plan-card";
-import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
@@ -28,31 +27,30 @@ import {
 } from "~/modules/company/listing-rules";
 import { removeLogo, uploadLogo } from "~/modules/company/logo.server";
 import { saveListingDetails, setEmailNotifications } from "~/modules/company/update-listing.server";
-import { getApp } from "~/web/context";
+import type { AppContext } from "~/web/context";
 import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/index";
+import { companyUser } from "./company-user.server";
 import { pageMeta } from "~/web/meta";
 
 export function meta() {
   return pageMeta({ title: "Company Dashboard", noindex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, url);
-  const { db, log } = getApp(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app } = await companyUser(args);
   try {
-    const listing = await getCompanyListing(db, user.id);
+    const listing = await getCompanyListing(app.db, user.id);
     if (!listing)
       return { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: null };
     const [stats, overview] = await Promise.all([
-      getDashboardStats(db, listing.registrationNumber),
-      getAccountOverview(db, listing),
+      getDashboardStats(app.db, listing.registrationNumber),
+      getAccountOverview(app.db, listing),
     ]);
     return { email: user.email, listing, stats, form: editableValues(listing), overview, loadError: null };
   } catch (error) {
-    log.error({ err: error }, "company dashboard failed to load");
+    app.log.error({ err: error }, "company dashboard failed to load");
     return data(
       {
         email: user.email,
@@ -90,7 +88,7 @@ function failureMessage(intent: string) {
 }
 
 interface IntentArgs {
-  app: ReturnType<typeof getApp>;
+  app: AppContext;
   userId: string;
   form: FormData;
 }
@@ -174,8 +172,7 @@ const INTENTS = new Map([
 ]);
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser(request, context, url);
-  const app = getApp(context);
+  const { user, app } = await companyUser({ request, context, url });
   const read = await readForm(request);
   if (!read.ok) {
     // A logo over the limit is refused as its bytes arrive (app/web/request-input.server.ts).
@@ -208,22 +205,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return outcome;
 }
 
-/** The dashboard without a listing to show: it could not be loaded, or the user has none. */
-function Unavailable({ loadError, email }: { loadError: string | null; email: string }) {
-  return (
-    <main className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Company Dashboard</h1>
-      {loadError ? (
-        <Alert tone="error" title="Error" className="mt-6">
-          {loadError}. Please try again in a moment.
-        </Alert>
-      ) : (
-        <AccountNotFound email={email} />
-      )}
-    </main>
-  );
-}
-
 export default function CompanyDashboard({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);
   const { listing, stats, form, email, overview, loadError } = loaderData;
@@ -233,7 +214,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
   );
   useToastOnce(loadToast);
   if (loadError || !listing || !stats || !form || !overview)
-    return <Unavailable loadError={loadError} email={email} />;
+    return <CompanyPageUnavailable title="Company Dashboard" email={email} loadError={loadError} />;
   const values = actionData?.intent === "details" && actionData.values ? actionData.values : form;
   const errors = actionData?.intent === "details" ? actionData.errors : undefined;
   return (

@@ -7,22 +7,20 @@
 import { Crown } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { AccountNotFound } from "~/components/company/account-not-found";
+import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { PlanComparison } from "~/components/company/upgrade/plan-comparison";
 import { UpgradeForm, type UpgradeFormReply } from "~/components/company/upgrade/upgrade-form";
 import { PremiumActive, UpgradeRequestCard } from "~/components/company/upgrade/upgrade-status";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
-import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { planName } from "~/modules/plans/plan-state";
 import { requestUpgrade } from "~/modules/plans/upgrade-requests.server";
 import { UPGRADE_TEXT } from "~/modules/plans/upgrade-text";
-import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/request-input.server";
-import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/upgrade";
+import { companyListing, companyUser } from "./company-user.server";
 import { formatDate } from "~/platform/dates";
 import { pageMeta } from "~/web/meta";
 
@@ -30,12 +28,10 @@ export function meta() {
   return pageMeta({ title: "Upgrade to Premium", noindex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, url);
-  const { db } = getApp(context);
-  const listing = await getCompanyListing(db, user.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app, listing } = await companyListing(args);
   if (!listing) return { email: user.email, company: null };
-  const overview = await getAccountOverview(db, listing);
+  const overview = await getAccountOverview(app.db, listing);
   const blocked = !listing.verified
     ? UPGRADE_TEXT.pending
     : listing.suspended
@@ -61,8 +57,7 @@ const schema = z.object({
 type ActionResult = UpgradeFormReply;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser(request, context, url);
-  const app = getApp(context);
+  const { user, app } = await companyUser({ request, context, url });
   const read = await readForm(request);
   if (!read.ok) return data<ActionResult>({ formError: read.message }, { status: read.status });
   const raw = {
@@ -107,12 +102,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Upgrade({ loaderData, actionData }: Route.ComponentProps) {
   const { company, email } = loaderData;
   if (!company) {
-    return (
-      <main className="mx-auto max-w-4xl px-4 py-8">
-        <h1 className="text-2xl font-bold text-slate-900">Upgrade to Premium</h1>
-        <AccountNotFound email={email} />
-      </main>
-    );
+    return <CompanyPageUnavailable title="Upgrade to Premium" email={email} />;
   }
   const { plan, usage, request, blocked } = company;
   const premium = plan.effective === "premium";

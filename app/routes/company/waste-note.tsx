@@ -8,7 +8,7 @@
  */
 import { FileText } from "lucide-react";
 import { data, Link } from "react-router";
-import { AccountNotFound } from "~/components/company/account-not-found";
+import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { WasteNoteForm } from "~/components/waste-notes/waste-note-form";
 import { Badge } from "~/components/ui/badge";
@@ -20,9 +20,8 @@ import { NOTE_RULE_TEXT, UPGRADE_PATH } from "~/modules/waste-notes/note-rules";
 import { checkPlanLimit } from "~/modules/waste-notes/plan-limit.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
 import { readForm } from "~/web/request-input.server";
-import { getApp } from "~/web/context";
-import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-note";
+import { companyListing, companyUser } from "./company-user.server";
 import {
   failedNoteReply,
   submittedNoteReply,
@@ -35,12 +34,10 @@ export function meta() {
   return pageMeta({ title: "Generate Waste Note", noindex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, url);
-  const { db } = getApp(context);
-  const listing = await getCompanyListing(db, user.id);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app, listing } = await companyListing(args);
   if (!listing) return { email: user.email, company: null };
-  const eligibility = await getNoteEligibility(db, listing.registrationNumber);
+  const eligibility = await getNoteEligibility(app.db, listing.registrationNumber);
   const usage = eligibility.usage ?? checkPlanLimit("standard", 0);
   const refusal = eligibility.refusal;
   return {
@@ -60,8 +57,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser(request, context, url);
-  const app = getApp(context);
+  const { user, app } = await companyUser({ request, context, url });
   const read = await readForm(request);
   if (!read.ok) return unreadFormReply(read);
   const form = read.form;
@@ -85,12 +81,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function CompanyWasteNote({ loaderData, actionData }: Route.ComponentProps) {
   const { company, email } = loaderData;
   if (!company) {
-    return (
-      <main className="mx-auto max-w-4xl px-4 py-8">
-        <h1 className="text-2xl font-bold text-slate-900">Generate Waste Note</h1>
-        <AccountNotFound email={email} />
-      </main>
-    );
+    return <CompanyPageUnavailable title="Generate Waste Note" email={email} />;
   }
   // After a refused submit the action's count is the fresher (4xx answers do not reload the page's data).
   const usage = actionData?.usage ?? company.usage;

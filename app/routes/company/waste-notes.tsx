@@ -5,22 +5,20 @@
  */
 import { useMemo } from "react";
 import { data } from "react-router";
-import { AccountNotFound } from "~/components/company/account-not-found";
+import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { NoMatchingNotes, NoNotesYet } from "~/components/company/past-notes/empty-states";
 import { NoteCard } from "~/components/company/past-notes/note-card";
 import { NotesPager } from "~/components/company/past-notes/notes-pager";
 import { NotesSearch } from "~/components/company/past-notes/notes-search";
 import { NoteCountersSection, PastNotesHeader } from "~/components/company/past-notes/past-notes-header";
-import { Alert } from "~/components/ui/alert";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
 import { listCompanyNotes } from "~/modules/waste-notes/list-notes.server";
 import { locationTitle } from "~/modules/waste-notes/location-title";
-import { getApp } from "~/web/context";
 import type { Database } from "~/platform/db/database.server";
-import { requireUser } from "~/web/guards.server";
 import type { Route } from "./+types/waste-notes";
+import { companyUser } from "./company-user.server";
 import { pageMeta } from "~/web/meta";
 
 const PAGE_SIZE = 20;
@@ -29,13 +27,12 @@ export function meta() {
   return pageMeta({ title: "Past Waste Notes", noindex: true });
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, url);
-  const { db, log } = getApp(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app } = await companyUser(args);
   try {
-    return await loadNotes(db, user.id, user.email, url);
+    return await loadNotes(app.db, user.id, user.email, args.url);
   } catch (error) {
-    log.error({ err: error }, "past waste notes failed to load");
+    app.log.error({ err: error }, "past waste notes failed to load");
     return data({ email: user.email, list: null, loadError: "Could not load waste notes" }, { status: 500 });
   }
 }
@@ -78,22 +75,6 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
   };
 }
 
-/** The page without notes to show: they could not be loaded, or the user has no listing. */
-function Unavailable({ loadError, email }: { loadError: string | null; email: string }) {
-  return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Past Waste Notes</h1>
-      {loadError ? (
-        <Alert tone="error" title="Error" className="mt-6">
-          {loadError}. Please try again in a moment.
-        </Alert>
-      ) : (
-        <AccountNotFound email={email} />
-      )}
-    </main>
-  );
-}
-
 export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
   const { list, email, loadError } = loaderData;
   const loadToast = useMemo<ToastMessage | null>(
@@ -101,7 +82,15 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
     [loadError],
   );
   useToastOnce(loadToast);
-  if (loadError || !list) return <Unavailable loadError={loadError} email={email} />;
+  if (loadError || !list)
+    return (
+      <CompanyPageUnavailable
+        title="Past Waste Notes"
+        email={email}
+        loadError={loadError}
+        width="max-w-5xl"
+      />
+    );
   const { q, page, pages, counters, matching, notes } = list;
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">

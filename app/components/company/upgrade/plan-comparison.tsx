@@ -1,14 +1,14 @@
 /** /company/upgrade: what Standard and Premium include, side by side. */
 import { CheckCircle2 } from "lucide-react";
+import { PlanFeature } from "~/components/plans/choice-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { PREMIUM_PRICE } from "~/modules/claims/constants";
 
 function Feature({ children }: { children: React.ReactNode }) {
   return (
-    <li className="flex gap-2">
-      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
-      <span>{children}</span>
-    </li>
+    <PlanFeature icon={CheckCircle2} iconClassName="text-brand-700">
+      {children}
+    </PlanFeature>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Flag, Globe, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, FactsCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import {
   applicantTypeLabel,
@@ -71,29 +71,24 @@ function RegistrationDetails({
     ...(p.applicant_type ? [["Applicant type", applicantTypeLabel(p.applicant_type)]] : []),
   ];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Registration details</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="space-y-3 text-sm">
-          {rows.map(([k, v]) => (
-            <div
-              key={k}
-              className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0"
-            >
-              <dt className="text-slate-600">{k}</dt>
-              <dd className="text-right font-medium text-slate-900">{v}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-xs leading-5 text-slate-600">
-          From the Environment Agency's public register
-          {registerAsOf ? `, as of ${formatDate(registerAsOf)}` : ""}. Always check a carrier's registration
-          before handing over your waste.
-        </p>
-      </CardContent>
-    </Card>
+    <FactsCard
+      title="Registration details"
+      facts={rows.map(([k, v]) => (
+        <div
+          key={k}
+          className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0 last:pb-0"
+        >
+          <dt className="text-slate-600">{k}</dt>
+          <dd className="text-right font-medium text-slate-900">{v}</dd>
+        </div>
+      ))}
+    >
+      <p className="mt-4 text-xs leading-5 text-slate-600">
+        From the Environment Agency's public register
+        {registerAsOf ? `, as of ${formatDate(registerAsOf)}` : ""}. Always check a carrier's registration
+        before handing over your waste.
+      </p>
+    </FactsCard>
   );
 }
 

@@ -1,8 +1,16 @@
 /** The "Waste carrier (transferee)" section: the registered carrier receiving the waste, and any broker. */
 import { useState } from "react";
-import { Field, Input, Textarea } from "~/components/ui/form";
+import { Input } from "~/components/ui/form";
 import { TRANSFEREE_STATUSES } from "~/modules/waste-notes/constants";
-import { RequiredField, Section, StatusGroup, showWhen, type FormSectionProps } from "./shared";
+import {
+  NoteInput,
+  RequiredAddress,
+  RequiredField,
+  Section,
+  StatusGroup,
+  showWhen,
+  type FormSectionProps,
+} from "./shared";
 
 interface CarrierSectionProps extends FormSectionProps {
   /** The company's own note: the carrier licence is its registration number and cannot be changed. */
@@ -13,33 +21,16 @@ interface CarrierSectionProps extends FormSectionProps {
 
 /** Carrier company, licence, address, status, and the broker or dealer who arranged the transfer. */
 export function CarrierSection(props: CarrierSectionProps) {
-  const { errors, str, list } = props;
-  const [transfereeStatus, setTransfereeStatus] = useState<string[]>(
-    list("transfereeStatus", ["registered_carrier"]),
-  );
   return (
     <Section title="Waste carrier (transferee)" description="The registered carrier receiving the waste.">
-      <RequiredField label="Carrier company" errors={errors.carrierCompany}>
-        {(p) => <Input {...p} name="carrierCompany" defaultValue={str("carrierCompany")} aria-required />}
-      </RequiredField>
+      <NoteInput required section={props} name="carrierCompany" label="Carrier company" />
       <CarrierLicenseField {...props} />
-      <RequiredField className="sm:col-span-2" label="Carrier address" errors={errors.carrierAddress}>
-        {(p) => (
-          <Textarea
-            {...p}
-            name="carrierAddress"
-            rows={2}
-            defaultValue={str("carrierAddress")}
-            aria-required
-          />
-        )}
-      </RequiredField>
+      <RequiredAddress section={props} name="carrierAddress" label="Carrier address" />
       <StatusGroup
         {...props}
         field="transfereeStatus"
         options={TRANSFEREE_STATUSES}
-        selected={transfereeStatus}
-        setSelected={setTransfereeStatus}
+        fallback={["registered_carrier"]}
         details={{
           permit_holder: { name: "transfereePermitNumber", label: "Permit number" },
           exempt: { name: "transfereeExemption", label: "Exemption" },
@@ -96,12 +87,12 @@ function BrokerFields({ errors, str, hydrated }: FormSectionProps) {
       </div>
       {showWhen(hydrated, broker) ? (
         <>
-          <Field label="Broker or dealer name" errors={errors.brokerName}>
-            {(p) => <Input {...p} name="brokerName" defaultValue={str("brokerName")} />}
-          </Field>
-          <Field label="Broker or dealer registration number" errors={errors.brokerRegistration}>
-            {(p) => <Input {...p} name="brokerRegistration" defaultValue={str("brokerRegistration")} />}
-          </Field>
+          <NoteInput section={{ errors, str }} name="brokerName" label="Broker or dealer name" />
+          <NoteInput
+            section={{ errors, str }}
+            name="brokerRegistration"
+            label="Broker or dealer registration number"
+          />
         </>
       ) : null}
     </>

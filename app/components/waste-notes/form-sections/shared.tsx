@@ -1,10 +1,12 @@
 /**
  * Building blocks shared by the waste note form's sections: the value/error source each section reads,
- * the required-field marker, the titled card and the party status checkbox group.
+ * the required-field marker, the one-line and address fields, the titled card and the party status
+ * checkbox group.
  */
+import { useState } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Field, FieldError, Input } from "~/components/ui/form";
+import { Field, FieldError, Input, Textarea } from "~/components/ui/form";
 import { PARTY_STATUSES, type PartyStatus } from "~/modules/waste-notes/constants";
 
 export type WasteNoteFormValues = Record<string, string | string[] | undefined>;
@@ -62,6 +64,57 @@ export function RequiredField({
   );
 }
 
+type TextFieldProps = {
+  /** The section's errors and values; the field's are those of its `name`. */
+  section: Pick<FormSectionProps, "errors" | "str">;
+  name: string;
+  label: string;
+  hint?: React.ReactNode;
+};
+
+/**
+ * A one-line field named as the value it holds, showing its sent or prefilled value (else
+ * `fallback`); `required` adds the marker and aria-required; `input` adds to the control's attributes.
+ */
+export function NoteInput({
+  section,
+  name,
+  label,
+  hint,
+  className,
+  required = false,
+  fallback,
+  ...input
+}: TextFieldProps & {
+  className?: string;
+  required?: boolean;
+  fallback?: string;
+} & Omit<React.ComponentProps<typeof Input>, "name" | "defaultValue" | "required">) {
+  const Frame = required ? RequiredField : Field;
+  return (
+    <Frame label={label} errors={section.errors[name]} hint={hint} className={className}>
+      {(p) => (
+        <Input
+          {...p}
+          name={name}
+          {...input}
+          defaultValue={section.str(name) ?? fallback}
+          aria-required={required || undefined}
+        />
+      )}
+    </Frame>
+  );
+}
+
+/** A required address (two lines), across both columns of the section. */
+export function RequiredAddress({ section, name, label, hint }: TextFieldProps) {
+  return (
+    <RequiredField className="sm:col-span-2" label={label} errors={section.errors[name]} hint={hint}>
+      {(p) => <Textarea {...p} name={name} rows={2} defaultValue={section.str(name)} aria-required />}
+    </RequiredField>
+  );
+}
+
 /** A titled card holding one section of the form in a two-column grid. */
 export function Section({
   title,
@@ -87,19 +140,20 @@ export function Section({
 export function StatusGroup({
   field,
   options,
-  selected,
-  setSelected,
+  fallback,
   details,
   errors,
   str,
+  list,
   hydrated,
 }: FormSectionProps & {
   field: "transferorStatus" | "transfereeStatus";
   options: PartyStatus[];
-  selected: string[];
-  setSelected: (v: string[]) => void;
+  /** What is ticked on a new form. */
+  fallback: PartyStatus[];
   details: Partial<Record<PartyStatus, { name: string; label: string }>>;
 }) {
+  const [selected, setSelected] = useState<string[]>(list(field, fallback));
   return (
     <fieldset className="sm:col-span-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">
@@ -132,9 +186,12 @@ export function StatusGroup({
                 <span>{PARTY_STATUSES[s]}</span>
               </label>
               {detail && showWhen(hydrated, checked) ? (
-                <Field label={detail.label} errors={errors[detail.name]} className="mt-2">
-                  {(p) => <Input {...p} name={detail.name} defaultValue={str(detail.name)} />}
-                </Field>
+                <NoteInput
+                  section={{ errors, str }}
+                  name={detail.name}
+                  label={detail.label}
+                  className="mt-2"
+                />
               ) : null}
             </div>
           );

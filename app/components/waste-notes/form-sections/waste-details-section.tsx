@@ -1,9 +1,9 @@
 /** The "Waste details" section: description, EWC code, waste type, weight and containment. */
 import { useState } from "react";
-import { Field, FieldError, Input, Select, Textarea } from "~/components/ui/form";
+import { FieldError, Select, Textarea } from "~/components/ui/form";
 import { DESCRIPTION_MAX, WASTE_TYPES } from "~/modules/waste-notes/constants";
 import { EwcPicker } from "../ewc-picker";
-import { Req, RequiredField, Section, showWhen, type FormSectionProps } from "./shared";
+import { NoteInput, Req, RequiredField, Section, showWhen, type FormSectionProps } from "./shared";
 
 type ContainerType = { code: string; description: string };
 
@@ -24,20 +24,16 @@ export function WasteDetailsSection({
         <EwcPicker defaultValue={str("ewcCode")} errors={errors.ewcCode} />
       </div>
       <WasteTypeField {...props} />
-      <RequiredField label="Weight (kg)" errors={errors.weight}>
-        {(p) => (
-          <Input
-            {...p}
-            name="weight"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            defaultValue={str("weight")}
-            aria-required
-          />
-        )}
-      </RequiredField>
+      <NoteInput
+        required
+        section={props}
+        name="weight"
+        label="Weight (kg)"
+        type="number"
+        min={0}
+        step={0.01}
+        inputMode="decimal"
+      />
       <ContainerFields
         {...props}
         containerTypes={containerTypes}
@@ -141,23 +137,17 @@ function ContainerFields({
         )}
       </RequiredField>
       {showWhen(hydrated, container !== "LOO") ? (
-        <Field
+        <NoteInput
+          section={{ errors, str }}
+          name="containerCount"
           label="Number of containers"
-          errors={errors.containerCount}
           hint={hydrated ? undefined : "Not needed for loose waste"}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              name="containerCount"
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              defaultValue={str("containerCount") ?? "1"}
-            />
-          )}
-        </Field>
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          fallback="1"
+        />
       ) : null}
     </>
   );
