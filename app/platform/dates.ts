@@ -31,6 +31,13 @@ const dateTimeFormats = {
   long: new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, dateStyle: "long", timeStyle: "short" }),
   /** 5 Mar 2027, 10:30 */
   short: new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, dateStyle: "medium", timeStyle: "short" }),
+  /** 05/03/2027, 10:30 */
+  numeric: new Intl.DateTimeFormat("en-GB", {
+    timeZone: ZONE,
+    dateStyle: "short",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }),
 } as const;
 
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE });

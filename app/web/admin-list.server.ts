@@ -6,6 +6,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { Page, PageRequest } from "~/platform/db/keyset-page.server";
+import { parseBulkSelection, type BulkActionTexts, type BulkConfirm } from "./bulk-selection";
 import { getApp } from "./context";
 import { redirectWithToast, type ToastMessage } from "./toast.server";
 
@@ -48,11 +49,20 @@ export async function deleteFromAdminList(
   context: Ctx,
   request: Request,
   url: URL,
-  options: { remove: (id: string) => Promise<boolean>; what: string; deleted: string },
-): Promise<Response> {
+  options: {
+    remove: (id: string) => Promise<boolean>;
+    what: string;
+    deleted: string;
+    /** The list's bulk actions (intent => texts and what it does), if it has any. */
+    bulk?: BulkActions;
+  },
+): Promise<Response | { bulkConfirm: BulkConfirm }> {
   const form = await request.formData();
-  const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
-  if (form.get("intent") !== "delete")
+  const back = listBack(url);
+  const intent = form.get("intent");
+  if (options.bulk && typeof intent === "string" && Object.hasOwn(options.bulk, intent))
+    return bulkFromAdminList(context, form, back, options.bulk);
+  if (intent !== "delete")
     return redirectWithToast(context, back, {
       title: "Error",
       description: "Unknown action",
@@ -69,4 +79,49 @@ export async function deleteFromAdminList(
     description: `Failed to delete ${options.what}`,
     variant: "destructive",
   });
+}
+
+/** The page's own address (its search and cursor kept), without React Router's `index` marker. */
+export function listBack(url: URL): string {
+  return `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
+}
+
+/** A list's bulk actions: intent => the texts the page shows and what it does (rows changed). */
+export type BulkActions = Record<string, BulkActionTexts & { run: (ids: string[]) => Promise<number> }>;
+
+/**
+ * A bulk action (decision 0806): the selection checked (at most one page of valid ids), then,
+ * unless the form says `confirm=yes`, the confirmation to show (the page without JavaScript asks
+ * here; the dialog sends it confirmed); else the action runs and the page comes back with a toast.
+ */
+export async function bulkFromAdminList(
+  context: Ctx,
+  form: FormData,
+  back: string,
+  actions: BulkActions,
+): Promise<Response | { bulkConfirm: BulkConfirm }> {
+  const selection = parseBulkSelection(form, Object.keys(actions));
+  if (!selection.ok)
+    return redirectWithToast(context, back, {
+      title: "Error",
+      description: selection.error,
+      variant: "destructive",
+    });
+  const action = actions[selection.intent]!;
+  if (!selection.confirmed) {
+    const { intent, ids } = selection;
+    const question = action.question(ids.length);
+    return { bulkConfirm: { intent, ids, question, confirm: action.confirm, danger: !!action.danger } };
+  }
+  try {
+    const n = await action.run(selection.ids);
+    return redirectWithToast(context, back, { title: action.done(n), variant: "success" });
+  } catch (error) {
+    getApp(context).log.error({ err: error }, `bulk ${selection.intent} failed`);
+    return redirectWithToast(context, back, {
+      title: "Error",
+      description: "Nothing was changed. Please try again.",
+      variant: "destructive",
+    });
+  }
 }

@@ -14,14 +14,12 @@ import {
   ADM_TOWN,
   ADM_USERS,
 } from "../fixtures/80-admin";
-import { expectAccessible, expectToast, mailCount, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, mailCount, signIn, signInAsAdmin } from "./support/auth-helpers";
+import { expectNoSideScroll } from "./support/styles";
 
 const SHOTS = "tmp/shots-admin";
 
-async function signInAdmin(page: Page) {
-  await signIn(page, ADM_USERS.admin, ADM_PASSWORD);
-  await expect(page).toHaveURL(/\/admin/);
-}
+const signInAdmin = (page: Page) => signInAsAdmin(page, ADM_USERS.admin, ADM_PASSWORD);
 
 test("dashboard: tabs, five counts with links, Review Claim dialog, lead and quote details", async ({
   page,
@@ -266,15 +264,12 @@ test("phone layout: the admin menu is a drawer; pages fit 375px", async ({ brows
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/data-management$/);
   await expect(page.getByRole("heading", { level: 1, name: "Data Management" })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideScroll(page);
   await page.screenshot({ path: `${SHOTS}/data-management-mobile.png`, fullPage: true });
   await expectAccessible(page);
   for (const path of ["/admin/settings", "/admin/reports", "/admin", "/admin?tab=actions"]) {
     await page.goto(path);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    await expectNoSideScroll(page);
     await page.screenshot({ path: `${SHOTS}/${path.replace(/\W+/g, "-")}-mobile.png`, fullPage: true });
   }
   await context.close();

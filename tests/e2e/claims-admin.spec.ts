@@ -4,14 +4,38 @@
  * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
  * the listings and providers screens, and suspension.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
-import { expectAccessible, expectToast, linkFromMailbox, signIn } from "./support/auth-helpers";
-import { suspendAfterwards } from "./support/suspend-afterwards";
+import {
+  expectAccessible,
+  expectToast,
+  linkFromMailbox,
+  setPasswordFromLink,
+  signIn,
+  signInAsAdmin,
+} from "./support/auth-helpers";
+import { verifyBusinessStep } from "./support/claim-wizard";
+import { confirmSuspension, suspendAfterwards } from "./support/suspend-afterwards";
 
-async function asAdmin(page: Page) {
-  await signIn(page, CLAIMS.admin);
-  await expect(page).toHaveURL(/\/admin$/);
+const asAdmin = (page: Page) => signInAsAdmin(page, CLAIMS.admin);
+
+/**
+ * The approved business's owner follows the e-mailed invitation, sets a password, signs in and
+ * lands on a verified company dashboard; the business is suspended again after the test.
+ */
+async function ownerAcceptsInvitation(
+  browser: Browser,
+  business: { email: string; number: string; name: string },
+  password: string,
+) {
+  const owner = await (await browser.newContext()).newPage();
+  const invite = await linkFromMailbox(owner, business.email, "is approved", "/auth/invite");
+  await setPasswordFromLink(owner, invite, password);
+  await signIn(owner, business.email, password);
+  await expect(owner).toHaveURL(/\/company$/);
+  await expect(owner.getByRole("main").getByText("Verified Listing", { exact: true })).toBeVisible();
+  await owner.context().close();
+  await suspendAfterwards(browser, business.number, business.name);
 }
 
 test("approve from the claim-requests dialog: the contact is invited, sets a password, signs in to /company", async ({
@@ -42,18 +66,7 @@ test("approve from the claim-requests dialog: the contact is invited, sets a pas
   await expect(page.getByRole("row").filter({ hasText: CLAIMS.invite.name })).toBeVisible();
 
   // The invitation: set a password from the e-mailed link, then sign in.
-  const owner = await (await browser.newContext()).newPage();
-  const invite = await linkFromMailbox(owner, CLAIMS.invite.email, "is approved", "/auth/invite");
-  await owner.goto(invite);
-  await owner.getByLabel("New password", { exact: true }).fill("invited-pass-1");
-  await owner.getByLabel("Confirm password").fill("invited-pass-1");
-  await owner.getByRole("button", { name: "Set Password" }).click();
-  await expect(owner.getByRole("main").getByText("Your password has been set")).toBeVisible();
-  await signIn(owner, CLAIMS.invite.email, "invited-pass-1");
-  await expect(owner).toHaveURL(/\/company$/);
-  await expect(owner.getByRole("main").getByText("Verified Listing", { exact: true })).toBeVisible();
-  await owner.context().close();
-  await suspendAfterwards(browser, CLAIMS.invite.number, CLAIMS.invite.name);
+  await ownerAcceptsInvitation(browser, CLAIMS.invite, "invited-pass-1");
 });
 
 test("Add Provider: the admin lists a business for its owner, who is invited, sets a password and signs in", async ({
@@ -96,18 +109,7 @@ test("Add Provider: the admin lists a business for its owner, who is invited, se
   await expect(row).toContainText(CLAIMS.added.email);
 
   // The owner's invitation: set a password, sign in, land on the company dashboard.
-  const owner = await (await browser.newContext()).newPage();
-  const invite = await linkFromMailbox(owner, CLAIMS.added.email, "is approved", "/auth/invite");
-  await owner.goto(invite);
-  await owner.getByLabel("New password", { exact: true }).fill("added-pass-1");
-  await owner.getByLabel("Confirm password").fill("added-pass-1");
-  await owner.getByRole("button", { name: "Set Password" }).click();
-  await expect(owner.getByRole("main").getByText("Your password has been set")).toBeVisible();
-  await signIn(owner, CLAIMS.added.email, "added-pass-1");
-  await expect(owner).toHaveURL(/\/company$/);
-  await expect(owner.getByRole("main").getByText("Verified Listing", { exact: true })).toBeVisible();
-  await owner.context().close();
-  await suspendAfterwards(browser, CLAIMS.added.number, CLAIMS.added.name);
+  await ownerAcceptsInvitation(browser, CLAIMS.added, "added-pass-1");
 });
 
 test("reject with notes: recorded, e-mailed to the claimant, and the business can be claimed again", async ({
@@ -177,13 +179,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await expect(page.getByText("Please enter your name")).toBeVisible();
-    await page.getByLabel("Your name").fill("Nora Noscript");
-    await page.getByLabel("Phone number").fill("01632 960555");
-    await page.getByLabel("Business email").fill("claim-noscript@example.test");
-    await page.getByLabel("Password", { exact: true }).fill("noscript-pass");
-    await page.getByLabel("Confirm password").fill("noscript-pass");
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
+    await verifyBusinessStep(page, {
+      name: "Nora Noscript",
+      phone: "01632 960555",
+      email: "claim-noscript@example.test",
+      password: "noscript-pass",
+    });
     await page.getByRole("checkbox", { name: "Garden Waste" }).check();
     await page.getByLabel("Add a custom service").fill("Clearance Extra");
     await page.getByRole("button", { name: "Add" }).click();
@@ -244,8 +245,7 @@ test("listings and providers: search, badges, new-tab details, filters, suspend 
   await visitor.goto(`/provider/${CLAIMS.suspend.number}`);
   await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toBeVisible();
 
-  await row.getByRole("button", { name: `Suspend ${CLAIMS.suspend.company}` }).click();
-  await expectToast(page, "Listing suspended");
+  await confirmSuspension(page, row, "Suspend", CLAIMS.suspend.company, "Licence under review");
   await expect(
     page.getByRole("row").filter({ hasText: CLAIMS.suspend.number }).getByText("Suspended", { exact: true }),
   ).toBeVisible();
@@ -255,8 +255,7 @@ test("listings and providers: search, badges, new-tab details, filters, suspend 
   await page.goto("/admin/providers?status=suspended");
   await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number })).toBeVisible();
 
-  await page.getByRole("button", { name: `Reinstate ${CLAIMS.suspend.company}` }).click();
-  await expectToast(page, "Listing reinstated");
+  await confirmSuspension(page, page, "Reinstate", CLAIMS.suspend.company, "Licence checked");
   await expect(page.getByRole("row").filter({ hasText: CLAIMS.suspend.number })).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByRole("main").getByText(CLAIMS.suspend.about)).toBeVisible();

@@ -23,8 +23,11 @@ import {
   EVID_PASSWORD,
   EVID_USERS,
 } from "../fixtures/55-evidence-and-invitations";
-import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, signIn, signInAsAdmin } from "./support/auth-helpers";
+import { verifyBusinessStep } from "./support/claim-wizard";
+import { shootAtPhoneWidth } from "./support/styles";
 import { startNetworkProxy } from "./support/network-proxy";
+import { confirmSuspension } from "./support/suspend-afterwards";
 import { rawRequest } from "./support/raw-http";
 
 const SHOTS = "tmp/shots-claims";
@@ -32,22 +35,25 @@ const CRAFTED = path.resolve(import.meta.dirname, "../fixtures/files/crafted");
 
 async function asAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, EVID_USERS.admin, EVID_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdmin(page, EVID_USERS.admin, EVID_PASSWORD);
   return page;
 }
+
+/** An administrator finds the claims matching `q` and opens the review dialog of `name`'s claim. */
+async function openClaimAsAdmin(browser: Browser, q: string, name: string) {
+  const admin = await asAdmin(browser);
+  await admin.goto(`/admin/claim-requests?q=${q}`);
+  await admin.getByRole("link", { name: `View claim for ${name}` }).click();
+  return { admin, view: admin.getByRole("dialog", { name: "Claim Request" }) };
+}
+
+const EVIE = { name: "Evie Evidence", phone: "01632 960600", password: "evidence-pass" };
 
 /** Steps 1 and 2 of the wizard as a new claimant, up to Choose Plan. */
 async function toPlanStep(page: Page, number: string, email: string) {
   await page.goto(`/claim/${number}`);
   await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
-  await page.getByLabel("Your name").fill("Evie Evidence");
-  await page.getByLabel("Phone number").fill("01632 960600");
-  await page.getByLabel("Business email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("evidence-pass");
-  await page.getByLabel("Confirm password").fill("evidence-pass");
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
+  await verifyBusinessStep(page, { ...EVIE, email });
   await page.getByLabel("Website (optional)").fill("evidence.example.test");
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Step 3 of 4: Choose Plan" })).toBeVisible();
@@ -101,12 +107,7 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
     await expectAccessible(page);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/wizard-upload-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 375, height: 812 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/wizard-upload-375.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootAtPhoneWidth(page, `${SHOTS}/wizard-upload-375.png`);
 
     // Over 10 MB: refused as soon as it is chosen.
     await input.setInputFiles({
@@ -156,10 +157,7 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
   }
 
   // The admin: the claim's review dialog offers the document as a download.
-  const admin = await asAdmin(browser);
-  await admin.goto("/admin/claim-requests?q=evidpaper");
-  await admin.getByRole("link", { name: `View claim for ${EVID.pdf.name}` }).click();
-  const view = admin.getByRole("dialog", { name: "Claim Request" });
+  const { admin, view } = await openClaimAsAdmin(browser, "evidpaper", EVID.pdf.name);
   const download = view.getByRole("link", { name: "Download licence document" });
   await expect(download).toBeVisible();
   await expect(view.getByText(/^PDF · \d+ KB · Registration certificate\.pdf$/)).toBeVisible();
@@ -239,10 +237,7 @@ test.describe("without JavaScript", () => {
       await net.close();
     }
 
-    const admin = await asAdmin(browser);
-    await admin.goto("/admin/claim-requests?q=evidphoto");
-    await admin.getByRole("link", { name: `View claim for ${EVID.photo.name}` }).click();
-    const view = admin.getByRole("dialog", { name: "Claim Request" });
+    const { admin, view } = await openClaimAsAdmin(browser, "evidphoto", EVID.photo.name);
     const image = view.getByRole("img", { name: "Licence document uploaded with the claim" });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
@@ -328,13 +323,12 @@ test("the sign-up limit of a network: said at the step where it is reached and w
       await page.goto(`/claim/${EVID.limited.number}`);
       await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
     }
-    await page.getByLabel("Your name").fill("Lin Limit");
-    await page.getByLabel("Phone number").fill("01632 960602");
-    await page.getByLabel("Business email").fill("evid-limited-owner@example.test");
-    await page.getByLabel("Password", { exact: true }).fill("limited-pass");
-    await page.getByLabel("Confirm password").fill("limited-pass");
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Step 2 of 4: Add Details" })).toBeVisible();
+    await verifyBusinessStep(page, {
+      name: "Lin Limit",
+      phone: "01632 960602",
+      email: "evid-limited-owner@example.test",
+      password: "limited-pass",
+    });
 
     // Meanwhile a colleague on the same network claims another business: the last sign-up of the hour.
     const colleague = await postClaim(
@@ -427,11 +421,13 @@ test("approving from ?claim=…&action=approve on a slow connection: the toast s
 
   // Leave the shared server as other specs expect it: the approved listing is suspended (featured block).
   await admin.goto("/admin/providers?status=verified");
-  await admin
-    .getByRole("row")
-    .filter({ hasText: EVID.race.number })
-    .getByRole("button", { name: `Suspend ${EVID.race.name}` })
-    .click();
-  await expectToast(admin, "Listing suspended");
+  const raceRow = admin.getByRole("row").filter({ hasText: EVID.race.number });
+  await confirmSuspension(
+    admin,
+    raceRow,
+    "Suspend",
+    EVID.race.name,
+    "Test listing: kept out of the featured block",
+  );
   await admin.context().close();
 });

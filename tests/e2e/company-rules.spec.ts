@@ -11,7 +11,8 @@ import { RENEW_URL } from "../../app/modules/waste-notes/note-rules";
 import { formatDate } from "../../app/platform/dates";
 import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-form";
 import { CR, CR_NOTES, CR_PASSWORD, crDates } from "../fixtures/72-company-rules";
-import { expectAccessible, expectToast, signIn } from "./support/auth-helpers";
+import { expectAccessible, expectToast, signIn, signInAsAdmin } from "./support/auth-helpers";
+import { fillWasteNote, QUILLBURY_LOAD } from "./support/waste-note-form";
 
 const SHOTS = "tmp/shots-notes";
 const PENDING_MESSAGE = "Your claim is awaiting approval: you can write waste notes once it is approved";
@@ -64,24 +65,7 @@ async function totalNotes(page: Page) {
 }
 
 async function fillNote(page: Page, description: string) {
-  await page.getByLabel("Description of the waste").fill(description);
-  const ewc = page.getByRole("combobox", { name: /EWC code/ });
-  await ewc.fill("wooden packaging");
-  await page.getByRole("option", { name: /15 01 03/ }).click();
-  await page.getByLabel("Commercial").check();
-  await page.getByLabel("Weight (kg)").fill("42");
-  await page.getByLabel("Collection date and time").fill("2026-07-20T10:15");
-  await page.getByLabel("Vehicle registration").fill("QB21 NEW");
-  await page.getByLabel("Origin of waste (collection address)").fill("Rope Walk, Quillbury, ZZ7 7AR");
-  await page.locator('input[name="transferorName"]').fill("Rope Walk Joinery Ltd");
-  await page.getByLabel("SIC code (2007)").fill("16230");
-  await page.locator('textarea[name="transferorAddress"]').fill("Rope Walk, Quillbury, ZZ7 7AR");
-  await page.getByLabel(/waste hierarchy declaration/i).check();
-  await page.getByRole("group", { name: "Transferor" }).getByLabel("Full name").fill("Rory Rope");
-  await page
-    .getByRole("group", { name: "Carrier (transferee)" })
-    .getByLabel("Full name")
-    .fill("Quinn Driver");
+  await fillWasteNote(page, { ...QUILLBURY_LOAD, description });
 }
 
 test("a claimant whose claim is pending sees why instead of the form; the server refuses a direct POST and stores nothing", async ({
@@ -291,8 +275,7 @@ test("a signed-in carrier is kept off the public generator: redirected to the co
 
 async function adminPage(browser: Browser): Promise<Page> {
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, CR.admin.email, CR_PASSWORD);
-  await expect(admin).toHaveURL(/\/admin$/);
+  await signInAsAdmin(admin, CR.admin.email, CR_PASSWORD);
   return admin;
 }
 

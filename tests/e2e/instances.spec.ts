@@ -16,7 +16,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import S3rver from "s3rver";
 import { REGISTER_HEADER, registerRow } from "../fixtures/80-admin";
-import { expectToast, signIn } from "./support/auth-helpers";
+import { expectToast, setPasswordFromLink, signIn } from "./support/auth-helpers";
+import { confirmSuspension } from "./support/suspend-afterwards";
 import { startServer, type ExtraServer } from "./support/extra-server";
 
 test.describe.configure({ mode: "serial" });
@@ -119,11 +120,7 @@ if (PG_URL) {
     );
     const link = /https?:\/\/\S+/.exec(out)![0];
     const page = await (await browser.newContext()).newPage();
-    await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Set Password" }).click();
-    await expect(page.getByRole("main").getByText("Your password has been set")).toBeVisible();
+    await setPasswordFromLink(page, link, PASSWORD);
     await signIn(page, ADMIN, PASSWORD, `${a.url}/login`);
     await expect(page).toHaveURL(/\/admin/);
     return page;
@@ -191,8 +188,7 @@ if (PG_URL) {
     await expect(visitor.getByText("Twinstance Verified Ltd").first()).toBeVisible();
 
     await admin.goto(`${a.url}/admin/providers`);
-    await admin.getByRole("button", { name: "Suspend Twinstance Verified Ltd" }).click();
-    await expectToast(admin, "Listing suspended");
+    await confirmSuspension(admin, admin, "Suspend", "Twinstance Verified Ltd", "Checking the two instances");
     const suspendedAt = Date.now();
     await expect(async () => {
       await visitor.goto(profile);

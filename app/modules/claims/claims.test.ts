@@ -14,7 +14,8 @@ import { listClaimedListings } from "./list-listings.server";
 import { rejectClaim } from "./reject-claim.server";
 import { submitClaim, type ClaimSubmission } from "./submit-claim.server";
 import { claimSubmission } from "./test-support/claim-submission";
-import { setListingSuspended } from "./suspend-listing.server";
+import { reinstateProvider } from "../providers/reinstate-provider.server";
+import { suspendProvider } from "../providers/suspend-provider.server";
 
 let t: TestDatabase;
 let adminId: string;
@@ -529,9 +530,11 @@ describe("suspending", () => {
       freeTrial: true,
     });
     expect(
-      await setListingSuspended(t.db, { listingId: listing!.id, adminId, suspended: true }),
+      await suspendProvider(t.db, TEST_CONFIG, { listingId: listing!.id, adminId, reason: "Checks" }),
     ).toMatchObject({ status: "done" });
-    expect(await setListingSuspended(t.db, { listingId: listing!.id, adminId, suspended: true })).toEqual({
+    expect(
+      await suspendProvider(t.db, TEST_CONFIG, { listingId: listing!.id, adminId, reason: "Checks" }),
+    ).toEqual({
       status: "unchanged",
     });
     expect(await getProvider(t.db, "CBDU500001")).toMatchObject({
@@ -544,7 +547,7 @@ describe("suspending", () => {
       (await listClaimedListings(t.db, { status: "suspended" })).map((l) => l.registrationNumber),
     ).toEqual(["CBDU500001"]);
     expect(
-      await setListingSuspended(t.db, { listingId: listing!.id, adminId, suspended: false }),
+      await reinstateProvider(t.db, TEST_CONFIG, { listingId: listing!.id, adminId, reason: "Checked" }),
     ).toMatchObject({ status: "done" });
     expect(await getProvider(t.db, "CBDU500001")).toMatchObject({
       is_claimed: true,

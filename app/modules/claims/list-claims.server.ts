@@ -106,6 +106,16 @@ export async function listClaims(
   db: Database,
   input: { status: ClaimStatus; search?: string; limit?: number },
 ): Promise<ClaimRow[]> {
+  const rows = await filteredClaims(db, input)
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id")
+    .limit(input.limit ?? MAX_ROWS)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** The claims of one status that the admin's search finds (the list and its CSV export). */
+export function filteredClaims(db: Database, input: { status: ClaimStatus; search?: string }) {
   let q = selectClaims(db).where("c.status", "=", input.status);
   const search = input.search?.trim();
   if (search) {
@@ -119,12 +129,7 @@ export async function listClaims(
       ]),
     );
   }
-  const rows = await q
-    .orderBy("c.created_at", "desc")
-    .orderBy("c.id")
-    .limit(input.limit ?? MAX_ROWS)
-    .execute();
-  return rows.map(toRow);
+  return q;
 }
 
 export async function countClaims(db: Database): Promise<Record<ClaimStatus, number>> {

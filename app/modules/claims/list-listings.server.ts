@@ -63,9 +63,9 @@ function listingsQuery(db: Database) {
     ]);
 }
 
-type ListingQueryRow = Awaited<ReturnType<ReturnType<typeof listingsQuery>["execute"]>>[number];
+export type ListingQueryRow = Awaited<ReturnType<ReturnType<typeof listingsQuery>["execute"]>>[number];
 
-function toListingRow(r: ListingQueryRow): ListingRow {
+export function toListingRow(r: ListingQueryRow): ListingRow {
   return {
     id: r.id,
     registrationNumber: r.registration_number,
@@ -95,17 +95,33 @@ function toListingRow(r: ListingQueryRow): ListingRow {
   };
 }
 
+/** What the admin's Listings and Providers screens filter by (and their CSV exports). */
+export interface ListingFilters {
+  search?: string;
+  status?: ListingStatusFilter;
+  plan?: Plan | "all";
+  upgradeRequested?: boolean;
+}
+
 export async function listClaimedListings(
   db: Database,
-  input: {
-    search?: string;
-    status?: ListingStatusFilter;
-    plan?: Plan | "all";
-    upgradeRequested?: boolean;
-    limit?: number;
-    id?: string;
-  } = {},
+  input: ListingFilters & { limit?: number; id?: string } = {},
 ): Promise<ListingRow[]> {
+  let q = filteredListings(db, input);
+  if (input.id !== undefined) {
+    if (!isUuid(input.id)) return [];
+    q = q.where("cl.id", "=", input.id);
+  }
+  const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
+  const rows = await order
+    .orderBy("cl.id")
+    .limit(input.limit ?? 200)
+    .execute();
+  return rows.map(toListingRow);
+}
+
+/** The claimed listings the filters find, with their business, owner and open upgrade request. */
+export function filteredListings(db: Database, input: ListingFilters) {
   let q = listingsQuery(db);
   const search = input.search?.trim();
   if (search) {
@@ -134,14 +150,5 @@ export async function listClaimedListings(
   }
   if (input.plan && input.plan !== "all") q = q.where("cl.subscription_plan", "=", input.plan);
   if (input.upgradeRequested) q = q.where("r.id", "is not", null);
-  if (input.id !== undefined) {
-    if (!isUuid(input.id)) return [];
-    q = q.where("cl.id", "=", input.id);
-  }
-  const order = input.upgradeRequested ? q.orderBy("r.created_at") : q.orderBy("cl.created_at", "desc");
-  const rows = await order
-    .orderBy("cl.id")
-    .limit(input.limit ?? 200)
-    .execute();
-  return rows.map(toListingRow);
+  return q;
 }

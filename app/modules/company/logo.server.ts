@@ -6,6 +6,7 @@
  * no longer backs the published logo or the draft is deleted.
  */
 import crypto from "node:crypto";
+import { recordAudit } from "~/modules/audit/record-audit.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import {
@@ -128,13 +129,20 @@ async function changeLogo(
   const result = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("claimed_listings")
-      .select(["id", "verified", "logo_url", "draft"])
+      .select(["id", "verified", "logo_url", "draft", "registration_number"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
       .forUpdate()
       .executeTakeFirst();
     if (!row) return { status: "no_listing" as const, orphan: null };
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: newUrl ? "listing.logo_changed" : "listing.logo_removed",
+      entity: "claimed_listing",
+      entityId: row.id,
+      details: { registrationNumber: row.registration_number, saved: row.verified ? "published" : "draft" },
+    });
     const draft = parseDraft(row.draft);
     if (row.verified) {
       await trx

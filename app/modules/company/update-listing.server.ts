@@ -5,6 +5,7 @@
  * the public listing stays as it is until an administrator approves (`publishListingDraft`).
  */
 import { sql } from "kysely";
+import { recordAudit } from "~/modules/audit/record-audit.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
@@ -32,13 +33,21 @@ function saveInTransaction(
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const row = await trx
       .selectFrom("claimed_listings")
-      .select(["id", "verified", "draft"])
+      .select(["id", "verified", "draft", "registration_number"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
       .forUpdate()
       .executeTakeFirst();
     if (!row) return "no_listing";
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: "listing.edited",
+      entity: "claimed_listing",
+      entityId: row.id,
+      details: { registrationNumber: row.registration_number, saved: row.verified ? "published" : "draft" },
+      at: now,
+    });
     if (row.verified) {
       await trx
         .updateTable("claimed_listings")
@@ -111,14 +120,25 @@ export async function publishListingDraft(
 
 /** The Email Notifications toggle (quote request e-mails). Returns false when the user has no listing. */
 export async function setEmailNotifications(db: Database, userId: string, on: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable("claimed_listings")
-    .set({ email_notifications: on })
-    .where(
-      "id",
-      "=",
-      sql<string>`(SELECT id FROM claimed_listings WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`,
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("claimed_listings")
+      .set({ email_notifications: on })
+      .where(
+        "id",
+        "=",
+        sql<string>`(SELECT id FROM claimed_listings WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`,
+      )
+      .returning(["id", "registration_number"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: "listing.notifications_changed",
+      entity: "claimed_listing",
+      entityId: row.id,
+      details: { registrationNumber: row.registration_number, emailNotifications: on },
+    });
+    return true;
+  });
 }

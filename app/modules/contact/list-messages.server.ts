@@ -1,5 +1,6 @@
 /** Contact messages for /admin/messages: newest first, keyset-paginated; and marking one read. */
 import { sql, type Expression, type SqlBool } from "kysely";
+import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { isUuid, keysetPage, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
 
@@ -28,13 +29,26 @@ export function listContactMessages(db: Database, req: PageRequest = {}): Promis
   });
 }
 
-export async function markMessageRead(db: Database, id: string): Promise<boolean> {
+export async function markMessageRead(
+  db: Database,
+  id: string,
+  actorId: string | null = null,
+): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const r = await db
-    .updateTable("contact_messages")
-    .set({ read_at: new Date() })
-    .where("id", "=", id)
-    .where("read_at", "is", null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable("contact_messages")
+      .set({ read_at: new Date() })
+      .where("id", "=", id)
+      .where("read_at", "is", null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, {
+      actorUserId: actorId,
+      action: "contact_message.read",
+      entity: "contact_message",
+      entityId: id,
+    });
+    return true;
+  });
 }

@@ -38,14 +38,15 @@ export function selectLeads(db: Database) {
     .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
 }
 
+/** The admin's search (an ILIKE pattern) over a lead's name, e-mail, postcode, phone and text. */
+export function leadSearch(pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`(name || ' ' || email || ' ' || postcode || ' ' || coalesce(phone, '') || ' ' || description) ILIKE ${pattern}`;
+}
+
 export function listLeads(db: Database, req: PageRequest = {}): Promise<Page<LeadRow>> {
   return keysetPage(req, ({ search, window, dir, limit }) => {
     let query = selectLeads(db);
-    if (search) {
-      query = query.where(
-        sql<SqlBool>`(name || ' ' || email || ' ' || postcode || ' ' || coalesce(phone, '') || ' ' || description) ILIKE ${search}` as Expression<SqlBool>,
-      );
-    }
+    if (search) query = query.where(leadSearch(search));
     if (window) query = query.where(window);
     return query.orderBy("created_at", dir).orderBy("id", dir).limit(limit).execute() as Promise<LeadRow[]>;
   });

@@ -36,14 +36,15 @@ export function selectQuoteRequests(db: Database) {
     .select(sql<boolean>`image_key IS NOT NULL`.as("has_image"));
 }
 
+/** The admin's search (an ILIKE pattern) over a request's contact, provider, service and message. */
+export function quoteSearch(pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`(name || ' ' || email || ' ' || coalesce(postcode, '') || ' ' || provider_id || ' ' || coalesce(phone, '') || ' ' || coalesce(service_type, '') || ' ' || message) ILIKE ${pattern}`;
+}
+
 export function listQuoteRequests(db: Database, req: PageRequest = {}): Promise<Page<QuoteRow>> {
   return keysetPage(req, ({ search, window, dir, limit }) => {
     let query = selectQuoteRequests(db);
-    if (search) {
-      query = query.where(
-        sql<SqlBool>`(name || ' ' || email || ' ' || coalesce(postcode, '') || ' ' || provider_id || ' ' || coalesce(phone, '') || ' ' || coalesce(service_type, '') || ' ' || message) ILIKE ${search}` as Expression<SqlBool>,
-      );
-    }
+    if (search) query = query.where(quoteSearch(search));
     if (window) query = query.where(window);
     return query.orderBy("created_at", dir).orderBy("id", dir).limit(limit).execute() as Promise<QuoteRow[]>;
   });

@@ -2,6 +2,7 @@
  * Review moderation (/admin/verifications): the pending queue, oldest first, and publish or
  * reject. Only a pending review can be moderated; a second click changes nothing.
  */
+import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 
@@ -16,6 +17,28 @@ export interface PendingReview {
   created_at: Date;
 }
 
+/** The pending reviews with their provider's name, as the queue (and its CSV export) shows them. */
+export function selectPendingReviews(db: Database) {
+  return db
+    .selectFrom("reviews as r")
+    .where("r.verified", "=", false)
+    .where("r.rejected_at", "is", null)
+    .innerJoin("directory_entries as d", "d.registration_number", "r.provider_id")
+    .leftJoin("claimed_listings as c", (j) =>
+      j.onRef("c.registration_number", "=", "r.provider_id").on("c.verified", "=", true),
+    )
+    .select([
+      "r.id",
+      "r.provider_id",
+      "r.reviewer_name",
+      "r.reviewer_email",
+      "r.rating",
+      "r.review_text",
+      "r.created_at",
+    ])
+    .select((eb) => eb.fn.coalesce("c.company_name", "d.business_name").as("business_name"));
+}
+
 export async function listPendingReviews(
   db: Database,
   limit = 50,
@@ -25,25 +48,7 @@ export async function listPendingReviews(
     .where("r.verified", "=", false)
     .where("r.rejected_at", "is", null);
   const [reviews, total] = await Promise.all([
-    pending
-      .innerJoin("directory_entries as d", "d.registration_number", "r.provider_id")
-      .leftJoin("claimed_listings as c", (j) =>
-        j.onRef("c.registration_number", "=", "r.provider_id").on("c.verified", "=", true),
-      )
-      .select([
-        "r.id",
-        "r.provider_id",
-        "r.reviewer_name",
-        "r.reviewer_email",
-        "r.rating",
-        "r.review_text",
-        "r.created_at",
-      ])
-      .select((eb) => eb.fn.coalesce("c.company_name", "d.business_name").as("business_name"))
-      .orderBy("r.created_at", "asc")
-      .orderBy("r.id")
-      .limit(limit)
-      .execute(),
+    selectPendingReviews(db).orderBy("r.created_at", "asc").orderBy("r.id").limit(limit).execute(),
     pending.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { reviews: reviews as PendingReview[], total: Number(total.n) };
@@ -54,16 +59,27 @@ export async function moderateReview(
   args: { id: string; decision: "publish" | "reject"; adminId: string },
 ): Promise<boolean> {
   if (!isUuid(args.id)) return false;
-  const result = await db
-    .updateTable("reviews")
-    .set(
-      args.decision === "publish"
-        ? { verified: true, moderated_by: args.adminId }
-        : { rejected_at: new Date(), moderated_by: args.adminId },
-    )
-    .where("id", "=", args.id)
-    .where("verified", "=", false)
-    .where("rejected_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("reviews")
+      .set(
+        args.decision === "publish"
+          ? { verified: true, moderated_by: args.adminId }
+          : { rejected_at: new Date(), moderated_by: args.adminId },
+      )
+      .where("id", "=", args.id)
+      .where("verified", "=", false)
+      .where("rejected_at", "is", null)
+      .returning(["provider_id", "rating"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      actorUserId: args.adminId,
+      action: args.decision === "publish" ? "review.published" : "review.rejected",
+      entity: "review",
+      entityId: args.id,
+      details: { registrationNumber: row.provider_id, rating: row.rating },
+    });
+    return true;
+  });
 }

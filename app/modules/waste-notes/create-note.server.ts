@@ -6,6 +6,7 @@
  * cannot both take the 20th slot. The public generator's register check is submitWasteNote's.
  */
 import crypto from "node:crypto";
+import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { checkCarrierRegistration } from "./carrier-status.server";
@@ -141,6 +142,17 @@ export async function createWasteNote(
         if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
       }
       await insertNoteRow(trx, { id, input, files, carrierLicense, check, owner: options.owner, now });
+      // A company's note is audited (the public generator's anonymous notes are not).
+      if (options.owner) {
+        await recordAudit(trx, {
+          actorUserId: options.owner.userId,
+          action: "waste_note.created",
+          entity: "waste_note",
+          entityId: id,
+          details: { registrationNumber: options.owner.registrationNumber, ewcCode: input.ewcCode },
+          at: now,
+        });
+      }
       await queueNotePdf(trx, id);
       return { ok: true, id };
     });

@@ -3,6 +3,7 @@
  * waste tracking "Receipt of Waste" fields (EWC code as 6 digits, container type code, quantity,
  * carrier registration). Cells that a spreadsheet would run as a formula are neutralised.
  */
+import { csvCell } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote } from "~/platform/db/schema";
 
@@ -39,11 +40,6 @@ const COLUMNS: Array<[string, (n: WasteNote, publicUrl: string) => string]> = [
   ["carrier_status_at_creation", (n) => n.carrier_status_at_creation ?? ""],
   ["view_url", (n, url) => `${url}/waste-note/${n.id}`],
 ];
-
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export function notesToCsv(notes: WasteNote[], publicUrl: string): string {
   const lines = [COLUMNS.map(([h]) => h).join(",")];

@@ -1,7 +1,8 @@
 /**
  * Keyset pagination over (created_at DESC, id DESC) for the admin lists: a page is found through
  * the (created_at DESC, id) index whatever its depth, so 100,000 rows page as fast as 100.
- * A cursor is '<ISO time>_<uuid>'. A list module builds its query and hands it to `keysetPage`:
+ * A cursor is '<ISO time>_<uuid>' ('<ISO time>_<digits>' for a bigint id: `{ idType: "bigint" }`,
+ * the audit log). A list module builds its query and hands it to `keysetPage`:
  *
  *   return keysetPage(req, ({ search, window, dir, limit }) => {
  *     let query = db.selectFrom("general_leads").select([...]);
@@ -23,9 +24,17 @@ export function encodeCursor(row: { created_at: Date; id: string }): string {
   return `${row.created_at.toISOString()}_${row.id}`;
 }
 
-export function decodeCursor(value: string | null | undefined): Cursor | null {
+/** The type of a list's id column: a uuid (most lists) or a bigint (the audit log's bigserial). */
+export type KeysetId = "uuid" | "bigint";
+
+const CURSOR_RE: Record<KeysetId, RegExp> = {
+  uuid: /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)_([0-9a-f-]{36})$/i,
+  bigint: /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)_([1-9]\d{0,17})$/,
+};
+
+export function decodeCursor(value: string | null | undefined, idType: KeysetId = "uuid"): Cursor | null {
   if (!value) return null;
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)_([0-9a-f-]{36})$/i.exec(value);
+  const m = CURSOR_RE[idType].exec(value);
   if (!m) return null;
   const createdAt = new Date(m[1]!);
   return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: m[2]!.toLowerCase() };
@@ -72,15 +81,18 @@ export interface PageWindow {
 export async function keysetPage<T extends { created_at: Date; id: string }>(
   req: PageRequest,
   run: (w: PageWindow) => Promise<T[]>,
+  options: { idType?: KeysetId } = {},
 ): Promise<Page<T>> {
   const limit = req.limit ?? ADMIN_PAGE_SIZE;
-  const after = decodeCursor(req.after);
-  const before = after ? null : decodeCursor(req.before);
+  const idType = options.idType ?? "uuid";
+  const after = decodeCursor(req.after, idType);
+  const before = after ? null : decodeCursor(req.before, idType);
   const q = req.q?.trim().slice(0, 100);
+  const id = (c: Cursor) => (idType === "bigint" ? sql`${c.id}::bigint` : sql`${c.id}::uuid`);
   const window = after
-    ? (sql<SqlBool>`(created_at, id) < (${after.createdAt}, ${after.id}::uuid)` as Expression<SqlBool>)
+    ? (sql<SqlBool>`(created_at, id) < (${after.createdAt}, ${id(after)})` as Expression<SqlBool>)
     : before
-      ? (sql<SqlBool>`(created_at, id) > (${before.createdAt}, ${before.id}::uuid)` as Expression<SqlBool>)
+      ? (sql<SqlBool>`(created_at, id) > (${before.createdAt}, ${id(before)})` as Expression<SqlBool>)
       : null;
   const rows = await run({
     search: q ? likePattern(q) : null,

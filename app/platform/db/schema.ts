@@ -223,7 +223,16 @@ export interface GeneralLeadsTable {
   image_key: string | null;
   preferred_date: DateCol;
   preferred_time: string | null;
-  status: Generated<"new" | "contacted" | "closed">;
+  status: Generated<"new" | "contacted" | "forwarded" | "closed">;
+  created_at: Timestamp;
+}
+
+/** Migration 1046: a general lead forwarded to a carrier by an admin (once per carrier). */
+export interface LeadForwardsTable {
+  lead_id: string;
+  registration_number: string;
+  forwarded_by: string | null;
+  miles: ColumnType<string | null, number | null | undefined, never>;
   created_at: Timestamp;
 }
 
@@ -447,6 +456,7 @@ export interface DB {
   audit_log: AuditLogTable;
   provider_analytics: ProviderAnalyticsTable;
   general_leads: GeneralLeadsTable;
+  lead_forwards: LeadForwardsTable;
   quote_requests: QuoteRequestsTable;
   reviews: ReviewsTable;
   contact_messages: ContactMessagesTable;

@@ -1,7 +1,9 @@
 import {
   ClipboardList,
   Database,
+  FileText,
   Flag,
+  History,
   LayoutDashboard,
   List,
   Mail,
@@ -15,7 +17,7 @@ import {
 /**
  * The admin sidebar: the spec's Overview, Listings, Claim Requests, Leads, Quote Requests,
  * Verifications and Data Management, plus the screens the issues add (Providers, Messages,
- * Reports, Settings).
+ * Reports, Waste Notes, Audit Log, Settings).
  */
 export const adminNav = [
   { to: "/admin", label: "Overview", icon: LayoutDashboard, end: true },
@@ -27,6 +29,8 @@ export const adminNav = [
   { to: "/admin/verifications", label: "Verifications", icon: Star, end: false },
   { to: "/admin/messages", label: "Messages", icon: Mail, end: false },
   { to: "/admin/reports", label: "Reports", icon: Flag, end: false },
+  { to: "/admin/waste-notes", label: "Waste Notes", icon: FileText, end: false },
+  { to: "/admin/audit", label: "Audit Log", icon: History, end: false },
   { to: "/admin/data-management", label: "Data Management", icon: Database, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false },
 ];

@@ -1,6 +1,7 @@
 /**
- * GET /enquiries/photo/{lead|quote}/{id}: a visitor's photo, for admins (leads and quotes) and for
- * the signed-in owner of the provider a quote request was sent to. Anyone signed out is sent to
+ * GET /enquiries/photo/{lead|quote}/{id}: a visitor's photo, for admins (leads and quotes), for
+ * the signed-in owner of the provider a quote request was sent to, and for the owner of a listing
+ * a lead was forwarded to (decision 0807). Anyone signed out is sent to
  * sign in; anyone else gets 404, exactly as for an unknown id. `?size=thumb` is a 400 px thumbnail.
  * Never cached: a householder's photo is personal data, kept off shared computers' disks like every
  * signed-in page (decision 0005).
@@ -26,9 +27,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   const key =
     params.kind === "lead"
-      ? user.isAdmin
-        ? await getLeadPhotoKey(app.db, params.id)
-        : null
+      ? await getLeadPhotoKey(app.db, params.id, user)
       : await getQuotePhotoKey(app.db, params.id, user);
   if (!key) return notFound();
   const photo = await readPhoto(app.storage, key, {

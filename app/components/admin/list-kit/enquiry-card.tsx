@@ -13,6 +13,7 @@ export function EnquiryCard({
   onImage,
   onDetails,
   onDelete,
+  select,
 }: {
   row: EnquiryListRow;
   content: EnquiryCardContent;
@@ -20,6 +21,8 @@ export function EnquiryCard({
   onImage: () => void;
   onDetails: () => void;
   onDelete: () => void;
+  /** The row's checkbox when the list has bulk actions. */
+  select?: React.ReactNode;
 }) {
   return (
     <AdminListItem
@@ -27,6 +30,7 @@ export function EnquiryCard({
       heading={
         <>
           <div className="flex flex-wrap items-center gap-2">
+            {select}
             <h2 className="font-semibold text-slate-900">{content.title}</h2>
             <Badge tone={content.tone}>{content.status}</Badge>
             {row.has_image ? (

@@ -7,6 +7,8 @@
  */
 import { useState } from "react";
 import { DeleteDialog, EmptyState, ImageDialog, Pager } from "~/components/enquiries/admin-parts";
+import type { BulkActionTexts, BulkConfirm } from "~/web/bulk-selection";
+import { BulkConfirmPanel, BulkSelection, BulkToolbar, RowCheckbox } from "./bulk-selection";
 import { DetailsDialog } from "./details-dialog";
 import { EnquiryCard } from "./enquiry-card";
 import type { DetailSectionContent, EnquiryCardContent, EnquiryListRow } from "./types";
@@ -24,6 +26,17 @@ export interface EnquiryListTexts {
   deleteQuestion: string;
 }
 
+/** A list's bulk actions (decision 0806): the actions, what a row is, the server's question. */
+export interface EnquiryListBulk<T> {
+  actions: Record<string, BulkActionTexts>;
+  /** ["lead", "leads"] */
+  noun: [string, string];
+  /** The row's checkbox label: "Select lead from Ann". */
+  rowLabel: (row: T) => string;
+  /** The confirmation the server asked for (a page without JavaScript), if any. */
+  confirm?: BulkConfirm | null;
+}
+
 export function EnquiryList<T extends EnquiryListRow>({
   q,
   page,
@@ -32,6 +45,7 @@ export function EnquiryList<T extends EnquiryListRow>({
   photoUrl,
   card,
   details,
+  bulk,
 }: {
   q: string;
   page: { rows: T[]; prev: string | null; next: string | null };
@@ -41,12 +55,20 @@ export function EnquiryList<T extends EnquiryListRow>({
   photoUrl: (id: string) => string;
   card: (row: T) => EnquiryCardContent;
   details: (row: T) => DetailSectionContent[];
+  bulk?: EnquiryListBulk<T>;
 }) {
   const [image, setImage] = useState<string | null>(null);
   const [open, setOpen] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const formId = `bulk-${rowTestId}`;
   return (
-    <>
+    <BulkSelection formId={formId} pageIds={page.rows.map((r) => r.id)}>
+      {bulk ? (
+        <>
+          <BulkConfirmPanel confirm={bulk.confirm} />
+          <BulkToolbar actions={bulk.actions} noun={bulk.noun} />
+        </>
+      ) : null}
       <div className="mt-6">
         {page.rows.length === 0 ? (
           <EmptyState>{texts.empty}</EmptyState>
@@ -61,6 +83,7 @@ export function EnquiryList<T extends EnquiryListRow>({
                 onImage={() => setImage(photoUrl(row.id))}
                 onDetails={() => setOpen(row)}
                 onDelete={() => setDeleting(row.id)}
+                select={bulk ? <RowCheckbox id={row.id} label={bulk.rowLabel(row)} /> : undefined}
               />
             ))}
           </ul>
@@ -80,6 +103,6 @@ export function EnquiryList<T extends EnquiryListRow>({
         question={texts.deleteQuestion}
         onClose={() => setDeleting(null)}
       />
-    </>
+    </BulkSelection>
   );
 }

@@ -1,5 +1,6 @@
 /** The Providers screen's first section: carriers' open requests for Premium (decision 0706). */
 import { Crown } from "lucide-react";
+import { Link } from "react-router";
 import { IntentButton, RowLink } from "~/components/admin/row-actions";
 import { periodLabel, planLabel } from "~/modules/claims/constants";
 import type { ListingRow } from "~/modules/claims/list-listings.server";
@@ -56,7 +57,10 @@ function UpgradeRequestRow({
     >
       <div className="min-w-0 text-sm">
         <p className="font-medium text-slate-900">
-          {name} <span className="font-mono text-xs text-slate-600">{l.registrationNumber}</span>
+          <Link to={`/admin/providers/${l.id}`} className="text-brand-700 underline">
+            {name}
+          </Link>{" "}
+          <span className="font-mono text-xs text-slate-600">{l.registrationNumber}</span>
         </p>
         <p className="text-slate-700">
           Premium, {periodLabel(r.period).toLowerCase()}, asked on {formatDate(new Date(r.createdAt))}

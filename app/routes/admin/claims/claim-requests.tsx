@@ -6,6 +6,7 @@
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { ClaimSearch, ClaimStatusTabs } from "~/components/admin/claim-requests/claim-filters";
 import { ClaimsList } from "~/components/admin/claim-requests/claims-table";
 import { ReviewDialog, ReviewPanel, reviewTitle } from "~/components/admin/claim-requests/review-frame";
@@ -281,6 +282,7 @@ export default function ClaimRequests({ loaderData, actionData }: Route.Componen
     <AdminPage
       title="Claim Requests"
       description="Businesses asking to manage their listing. Approve or reject pending claims."
+      actions={<DownloadCsvLink href="/admin/claim-requests.csv" />}
     >
       <ClaimSearch status={status} q={q} />
       <ClaimStatusTabs status={status} pending={counts ? counts.pending : null} listHref={listHref} />

@@ -1,6 +1,7 @@
 /** /admin/listings: the claimed listings, searchable by business name, company name or registration number. */
 import { data } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { ListingCard } from "~/components/admin/listings/listing-card";
 import { LoadedList } from "~/components/admin/loaded-list";
 import { AdminSearchForm } from "~/components/admin/search-form";
@@ -41,7 +42,11 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   const { q, rows, toast } = loaderData;
   useToastOnce(toast);
   return (
-    <AdminPage title="Claimed Listings" description="Businesses whose owners manage their listing.">
+    <AdminPage
+      title="Claimed Listings"
+      description="Businesses whose owners manage their listing."
+      actions={<DownloadCsvLink href="/admin/listings.csv" />}
+    >
       <AdminSearchForm
         id="listing-search"
         label="Search listings"

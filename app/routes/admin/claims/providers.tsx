@@ -1,17 +1,19 @@
 /**
  * /admin/providers: claimed listings with Verified/Unverified, Trial and Premium badges, plan,
- * period and expiry; filters by status and plan; Suspend and Reinstate (a suspended listing
- * loses its claimed data on the public site until reinstated); Add Provider (add-provider.tsx).
+ * period and expiry; filters by status and plan; each provider's page (provider.tsx); Suspend and
+ * Reinstate in a dialog with a required reason (?suspend=<id> / ?reinstate=<id>, decision 0805: a
+ * suspended listing loses its claimed data on the public site until reinstated); Add Provider.
  * Carriers' open upgrade requests are listed first; Change plan (?edit=<listing id>, a dialog)
  * sets the plan, period, free trial and dates of any claimed listing, audited, and closes the
  * listing's open request; a request can also be closed without a change (decision 0706).
  */
 import { Plus } from "lucide-react";
 import { data, Link, useNavigate, useNavigation } from "react-router";
-import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { ProviderFilters } from "~/components/admin/providers/provider-filters";
 import { ProvidersList } from "~/components/admin/providers/providers-table";
+import { SuspendDialog, type SuspendTarget } from "~/components/admin/providers/suspend-dialog";
 import { UpgradeRequests } from "~/components/admin/providers/upgrade-requests";
 import { PlanDialog, type PlanDialogErrors, type PlanDialogValues } from "~/components/plans/plan-dialog";
 import { Button } from "~/components/ui/button";
@@ -19,11 +21,11 @@ import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { addMonths, CLAIM_TEXT, periodLabel, planLabel } from "~/modules/claims/constants";
 import { LISTING_STATUSES, type ListingStatusFilter } from "~/modules/claims/listing-filters";
 import { listClaimedListings, type ListingRow } from "~/modules/claims/list-listings.server";
-import { setListingSuspended } from "~/modules/claims/suspend-listing.server";
 import { closeUpgradeRequest, parsePlanForm, setListingPlan } from "~/modules/plans/set-listing-plan.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
+import { suspensionIntent, type SuspensionActionData } from "./suspension.server";
 import type { Route } from "./+types/providers";
 import { ukToday } from "~/platform/dates";
 import { adminMeta } from "~/web/meta";
@@ -54,6 +56,8 @@ function dialogValues(l: ListingRow, now: Date): PlanDialogValues {
 function listHref(url: URL): string {
   const params = new URLSearchParams(url.searchParams);
   params.delete("edit");
+  params.delete("suspend");
+  params.delete("reinstate");
   const s = params.toString();
   return `/admin/providers${s ? `?${s}` : ""}`;
 }
@@ -68,19 +72,31 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const rawPlan = url.searchParams.get("plan");
   const plan = rawPlan === "standard" || rawPlan === "premium" ? rawPlan : "all";
   const editId = url.searchParams.get("edit");
+  const suspendId = url.searchParams.get("suspend");
+  const reinstateId = url.searchParams.get("reinstate");
+  const confirmId = suspendId ?? reinstateId;
   const back = listHref(url);
   try {
-    const [rows, requests, edit] = await Promise.all([
+    const [rows, requests, edit, confirm] = await Promise.all([
       listClaimedListings(app.db, { status, plan }),
       listClaimedListings(app.db, { upgradeRequested: true }),
       editId ? listClaimedListings(app.db, { id: editId }) : Promise.resolve([]),
+      confirmId ? listClaimedListings(app.db, { id: confirmId }) : Promise.resolve([]),
     ]);
     const editing = edit[0] ? { row: edit[0], values: dialogValues(edit[0], new Date()) } : null;
+    const confirming: SuspendTarget | null = confirm[0]
+      ? {
+          id: confirm[0].id,
+          name: confirm[0].companyName || confirm[0].businessName,
+          registrationNumber: confirm[0].registrationNumber,
+          action: suspendId ? "suspend" : "reinstate",
+        }
+      : null;
     const toast: ToastMessage | null =
-      editId && !editing
+      (editId && !editing) || (confirmId && !confirming)
         ? { title: "Error", description: "Listing not found", variant: "destructive" }
         : null;
-    return { status, plan, rows, requests, editing, back, toast };
+    return { status, plan, rows, requests, editing, confirming, back, toast };
   } catch (error) {
     app.log.error({ err: error }, "admin providers: load failed");
     return data(
@@ -90,6 +106,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         rows: null as ListingRow[] | null,
         requests: [] as ListingRow[],
         editing: null as { row: ListingRow; values: PlanDialogValues } | null,
+        confirming: null as SuspendTarget | null,
         back,
         toast: {
           title: "Error",
@@ -102,9 +119,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
 }
 
-const suspendSchema = z.object({ intent: z.enum(["suspend", "reinstate"]), listingId: z.string().uuid() });
-
-type ActionResult = { toast?: ToastMessage; planErrors?: PlanDialogErrors; planValues?: PlanDialogValues };
+type ActionResult = SuspensionActionData & { planErrors?: PlanDialogErrors; planValues?: PlanDialogValues };
 const failure = (description: string, status: number) =>
   data<ActionResult>({ toast: { title: "Error", description, variant: "destructive" } }, { status });
 
@@ -168,27 +183,9 @@ async function closeRequest({ app, context, admin, form, back }: IntentArgs) {
   });
 }
 
-/** intent=suspend|reinstate (any other intent is refused here). */
-async function suspendOrReinstate({ app, context, admin, form, back }: IntentArgs) {
-  const parsed = suspendSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failure("Unknown listing or action", 400);
-  const suspend = parsed.data.intent === "suspend";
-  const r = await setListingSuspended(app.db, {
-    listingId: parsed.data.listingId,
-    adminId: admin.id,
-    suspended: suspend,
-  });
-  if (r.status === "not-found") return failure("Listing not found", 404);
-  return redirectWithToast(context, back, {
-    title: suspend ? "Listing suspended" : "Listing reinstated",
-    description:
-      r.status === "unchanged"
-        ? "It already was: nothing changed."
-        : suspend
-          ? `${r.registrationNumber} now shows only the register's data on the public site.`
-          : `${r.registrationNumber} shows its claimed details again.`,
-    variant: "success",
-  });
+/** intent=suspend|reinstate (any other intent is refused there): the dialog with its reason. */
+function suspendOrReinstate({ context, admin, form, back }: IntentArgs) {
+  return suspensionIntent(context, admin.id, form, back);
 }
 
 const INTENTS = { "set-plan": setPlan, "close-request": closeRequest };
@@ -205,29 +202,37 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Providers({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, plan, rows, requests, editing, back, toast } = loaderData;
+  const { status, plan, rows, requests, editing, confirming, back, toast } = loaderData;
+  // The intents answer different shapes; each field is read where its dialog is.
+  const result = actionData as ActionResult | undefined;
   useToastOnce(toast);
-  useToastOnce(actionData?.toast);
+  useToastOnce(result?.toast);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const busy = navigation.state === "submitting";
-  const editHref = (id: string) => `${back}${back.includes("?") ? "&" : "?"}edit=${encodeURIComponent(id)}`;
+  const withParam = (name: string, id: string) =>
+    `${back}${back.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(id)}`;
+  const editHref = (id: string) => withParam("edit", id);
+  const confirmHref = (id: string, action: "suspend" | "reinstate") => withParam(action, id);
   return (
     <AdminPage
       title="Providers"
       description="Claimed listings, their plans and subscriptions."
       actions={
-        <Button asChild size="sm">
-          <Link to="/admin/providers/new">
-            <Plus aria-hidden className="size-4" /> Add Provider
-          </Link>
-        </Button>
+        <>
+          <DownloadCsvLink href="/admin/providers.csv" />
+          <Button asChild size="sm">
+            <Link to="/admin/providers/new">
+              <Plus aria-hidden className="size-4" /> Add Provider
+            </Link>
+          </Button>
+        </>
       }
     >
       <UpgradeRequests requests={requests} editHref={editHref} busy={busy} />
       <ProviderFilters status={status} plan={plan} />
       <div className="mt-5">
-        <ProvidersList rows={rows} editHref={editHref} busy={busy} />
+        <ProvidersList rows={rows} editHref={editHref} confirmHref={confirmHref} />
       </div>
       {editing ? (
         <PlanDialog
@@ -237,8 +242,18 @@ export default function Providers({ loaderData, actionData }: Route.ComponentPro
             registrationNumber: editing.row.registrationNumber,
             request: editing.row.upgradeRequest,
           }}
-          values={actionData?.planValues ?? editing.values}
-          errors={actionData?.planErrors}
+          values={result?.planValues ?? editing.values}
+          errors={result?.planErrors}
+          closeHref={back}
+          onClose={() => navigate(back, { preventScrollReset: true })}
+        />
+      ) : null}
+      {confirming ? (
+        <SuspendDialog
+          key={`${confirming.action}-${confirming.id}`}
+          target={confirming}
+          error={result?.reasonError}
+          reason={result?.reason}
           closeHref={back}
           onClose={() => navigate(back, { preventScrollReset: true })}
         />

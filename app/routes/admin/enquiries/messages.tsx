@@ -22,12 +22,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  await requireAdmin(request, context, url);
+  const admin = await requireAdmin(request, context, url);
   const form = await request.formData();
   const back = `${url.pathname}${url.search.replace(/([?&])index(=[^&]*)?&?/, "$1").replace(/[?&]$/, "")}`;
   const ok =
     form.get("intent") === "read" &&
-    (await markMessageRead(getApp(context).db, String(form.get("id") ?? "")));
+    (await markMessageRead(getApp(context).db, String(form.get("id") ?? ""), admin.id));
   return redirectWithToast(
     context,
     back,

@@ -5,6 +5,7 @@
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { MailLink } from "~/components/admin/list-kit/enquiry-card";
+import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { EnquiryList, type EnquiryListTexts } from "~/components/admin/list-kit/enquiry-list";
 import type { DetailSectionContent, EnquiryCardContent } from "~/components/admin/list-kit/types";
 import { SearchBar } from "~/components/enquiries/admin-parts";
@@ -26,10 +27,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  await requireAdmin(request, context, url);
+  const admin = await requireAdmin(request, context, url);
   const app = getApp(context);
   return deleteFromAdminList(context, request, url, {
-    remove: (id) => deleteQuoteRequest({ db: app.db, storage: app.storage, log: app.log }, id),
+    remove: (id) => deleteQuoteRequest({ db: app.db, storage: app.storage, log: app.log }, id, admin.id),
     what: "quote request",
     deleted: "Quote request deleted",
   });
@@ -103,6 +104,7 @@ export default function QuoteRequests({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Provider Quote Requests"
       description="Requests visitors sent to premium providers, newest first."
+      actions={<DownloadCsvLink href="/admin/quote-requests.csv" />}
     >
       <SearchBar
         q={q}

@@ -3,6 +3,13 @@ import { Check, X } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { AdminListItem } from "~/components/admin/list-item";
+import {
+  BulkConfirmPanel,
+  BulkSelection,
+  BulkToolbar,
+  RowCheckbox,
+} from "~/components/admin/list-kit/bulk-selection";
+import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { IntentButton } from "~/components/admin/row-actions";
 import { EmptyState } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
@@ -11,6 +18,9 @@ import {
   moderateReview,
   type PendingReview,
 } from "~/modules/reviews/moderate-review.server";
+import { moderateReviews } from "~/modules/reviews/moderate-reviews.server";
+import { bulkFromAdminList } from "~/web/admin-list.server";
+import { countOf, type BulkActionTexts } from "~/web/bulk-selection";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -29,6 +39,20 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
   const form = await request.formData();
   const decision = form.get("intent");
+  if (decision === "publish-selected" || decision === "reject-selected")
+    return bulkFromAdminList(context, form, url.pathname, {
+      [decision]: {
+        ...BULK[decision]!,
+        run: async (ids) =>
+          (
+            await moderateReviews(getApp(context).db, {
+              ids,
+              decision: decision === "publish-selected" ? "publish" : "reject",
+              adminId: admin.id,
+            })
+          ).changed,
+      },
+    });
   if (decision !== "publish" && decision !== "reject") {
     return redirectWithToast(context, url.pathname, {
       title: "Error",
@@ -54,13 +78,30 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+/** The two decisions for the ticked reviews (decision 0806), one confirmation for the batch. */
+const BULK: Record<string, BulkActionTexts> = {
+  "publish-selected": {
+    label: "Publish selected",
+    question: (n) => `Publish ${countOf(n, "review", "reviews")}? They will show on the providers' profiles.`,
+    confirm: "Publish",
+    done: (n) => `${countOf(n, "review", "reviews")} published`,
+  },
+  "reject-selected": {
+    label: "Reject selected",
+    question: (n) => `Reject ${countOf(n, "review", "reviews")}? They will not be shown.`,
+    confirm: "Reject",
+    done: (n) => `${countOf(n, "review", "reviews")} rejected`,
+    danger: true,
+  },
+};
+
 /** The moderator's two decisions, each a button posting its intent with the review's id. */
 const DECISIONS = [
   { intent: "publish", label: "Publish", Icon: Check, variant: undefined, className: undefined },
   { intent: "reject", label: "Reject", Icon: X, variant: "outline", className: "text-red-700" },
 ] as const;
 
-export default function Verifications({ loaderData }: Route.ComponentProps) {
+export default function Verifications({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, total } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -68,24 +109,40 @@ export default function Verifications({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title="Pending Verifications"
       description={`Customer reviews waiting for a decision, oldest first (${total} pending). Only published reviews appear on profiles.`}
+      actions={<DownloadCsvLink href="/admin/verifications.csv" />}
     >
-      {reviews.length === 0 ? (
-        <EmptyState>No reviews waiting for verification</EmptyState>
-      ) : (
-        <ul className="space-y-3" aria-label="Pending reviews">
-          {reviews.map((r) => (
-            <AdminListItem
-              key={r.id}
-              testId="pending-review"
-              heading={<ReviewHeading review={r} />}
-              actions={<ReviewDecisions review={r} busy={busy} />}
-            >
-              <Stars rating={r.rating} className="mt-2" />
-              <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-800">{r.review_text}</p>
-            </AdminListItem>
-          ))}
-        </ul>
-      )}
+      <BulkSelection formId="bulk-reviews" pageIds={reviews.map((r) => r.id)}>
+        <BulkConfirmPanel
+          confirm={actionData && "bulkConfirm" in actionData ? actionData.bulkConfirm : null}
+        />
+        <BulkToolbar actions={BULK} noun={["review", "reviews"]} />
+        {reviews.length === 0 ? (
+          <EmptyState>No reviews waiting for verification</EmptyState>
+        ) : (
+          <ul className="space-y-3" aria-label="Pending reviews">
+            {reviews.map((r) => (
+              <AdminListItem
+                key={r.id}
+                testId="pending-review"
+                heading={
+                  <div className="flex items-start gap-3">
+                    <span className="pt-1">
+                      <RowCheckbox id={r.id} label={`Select review by ${r.reviewer_name}`} />
+                    </span>
+                    <div>
+                      <ReviewHeading review={r} />
+                    </div>
+                  </div>
+                }
+                actions={<ReviewDecisions review={r} busy={busy} />}
+              >
+                <Stars rating={r.rating} className="mt-2" />
+                <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-800">{r.review_text}</p>
+              </AdminListItem>
+            ))}
+          </ul>
+        )}
+      </BulkSelection>
     </AdminPage>
   );
 }

@@ -1,0 +1,117 @@
+/**
+ * Changing a listing's owner (admins, decision 0805). One transaction: the listing is locked, the
+ * new owner's account is found or created (accounts' inviteOrNotify: a set-password link when the
+ * account is not in use yet, a sign-in notice when it is), the listing is given to it at once,
+ * the previous owner loses the company area at once (it is looked up per request by owner) and is
+ * signed out everywhere unless they are an administrator, the previous owner is told, and
+ * `listing.owner_changed` is audited. An account manages one listing, so an address that owns
+ * another listing is refused.
+ */
+import { z } from "zod";
+import { inviteOrNotify } from "~/modules/accounts/create-invitation.server";
+import { isAdmin } from "~/modules/accounts/is-admin.server";
+import { links } from "~/modules/accounts/links.server";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { isUuid } from "~/platform/db/keyset-page.server";
+import type { Database } from "~/platform/db/database.server";
+import { normaliseEmail } from "~/platform/email-address";
+import { queueEmail } from "~/platform/email/outbox.server";
+import type { Config } from "~/platform/env.server";
+import { revokeUserSessions } from "~/platform/session.server";
+import { ownerInvitationEmail, ownerNoticeEmail, ownerRemovedEmail } from "./emails.server";
+import { listingMail, lockListing } from "./lock-listing.server";
+
+export const OWNER_TEXT = {
+  email: "Enter the new owner's email address",
+  same: "This address is already the owner",
+  other: (reg: string) =>
+    `That account already manages another listing (${reg}); an account manages one listing`,
+} as const;
+
+export type ChangeOwnerResult =
+  | { status: "not-found" }
+  | { status: "invalid"; error: string }
+  | { status: "done"; registrationNumber: string; email: string; sent: "invitation" | "notice" };
+
+type Mailer = Pick<Config, "publicUrl">;
+
+const emailSchema = z.string().trim().max(254).email();
+
+/** Another listing the account of `email` manages already, if any. */
+async function otherListingOf(trx: Database, email: string, listingId: string) {
+  const row = await trx
+    .selectFrom("claimed_listings as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .select("c.registration_number")
+    .where("u.email", "=", email)
+    .where("c.id", "<>", listingId)
+    .executeTakeFirst();
+  return row?.registration_number ?? null;
+}
+
+/** The previous owner: signed out (unless an administrator) and told. Returns the sessions ended. */
+async function releaseOldOwner(
+  trx: Database,
+  config: Mailer,
+  old: { id: string; email: string },
+  mail: { businessName: string; registrationNumber: string },
+  now: Date,
+): Promise<number> {
+  const ended = (await isAdmin(trx, old.email)) ? 0 : await revokeUserSessions(trx, old.id, { now });
+  await queueEmail(
+    trx,
+    ownerRemovedEmail({ ...mail, to: old.email, contactUrl: `${config.publicUrl}/contact` }),
+  );
+  return ended;
+}
+
+export async function changeProviderOwner(
+  db: Database,
+  config: Mailer,
+  input: { listingId: string; email: string; adminId: string; now?: Date },
+): Promise<ChangeOwnerResult> {
+  const parsed = emailSchema.safeParse(input.email);
+  if (!parsed.success) return { status: "invalid", error: OWNER_TEXT.email };
+  if (!isUuid(input.listingId)) return { status: "not-found" };
+  const email = normaliseEmail(parsed.data);
+  const now = input.now ?? new Date();
+  return db.transaction().execute(async (trx): Promise<ChangeOwnerResult> => {
+    const listing = await lockListing(trx, input.listingId);
+    if (!listing) return { status: "not-found" };
+    if (listing.owner_email === email) return { status: "invalid", error: OWNER_TEXT.same };
+    const other = await otherListingOf(trx, email, listing.id);
+    if (other) return { status: "invalid", error: OWNER_TEXT.other(other) };
+    const mail = listingMail(listing, email);
+    const sent = await inviteOrNotify(trx, config, {
+      email,
+      requireConfirmed: true,
+      now,
+      invitation: (url) => ownerInvitationEmail({ ...mail, url }),
+      notice: () => ownerNoticeEmail({ ...mail, loginUrl: links.login(config) }),
+    });
+    await trx
+      .updateTable("claimed_listings")
+      .set({ user_id: sent.userId })
+      .where("id", "=", listing.id)
+      .execute();
+    const sessionsEnded =
+      listing.user_id && listing.owner_email
+        ? await releaseOldOwner(trx, config, { id: listing.user_id, email: listing.owner_email }, mail, now)
+        : 0;
+    await recordAudit(trx, {
+      actorUserId: input.adminId,
+      action: "listing.owner_changed",
+      entity: "claimed_listing",
+      entityId: listing.id,
+      details: {
+        registrationNumber: listing.registration_number,
+        from: listing.owner_email,
+        to: email,
+        sent: sent.sent,
+        sessionsEnded,
+      },
+      at: now,
+    });
+    return { status: "done", registrationNumber: listing.registration_number, email, sent: sent.sent };
+  });
+}
