@@ -129,6 +129,8 @@ test("a link submitted after it was used elsewhere: 'Password Set Failed'", asyn
   await expect(pb.getByRole("alert").filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
   await expectToast(pb, "Password Set Failed");
   // The invited person signs in with the password they chose; with no listing yet, /company says so.
+  // The page takes them to /login after 3 seconds: wait for it (a navigation of our own would race it).
+  await expect(pa).toHaveURL(/\/login$/, { timeout: 10_000 });
   await signIn(pa, AUTH_USERS.invitee, "invitee-pass");
   await expect(pa).toHaveURL(/\/company$/);
   await expect(pa.getByRole("heading", { name: "Account Not Found" })).toBeVisible();

@@ -39,11 +39,16 @@ export async function submitNewPassword(page: Page, password: string, confirm = 
   await page.getByRole("button", { name: "Set Password" }).click();
 }
 
-/** Follows an invitation or reset link and sets the password; the page says it has been set. */
+/**
+ * Follows an invitation or reset link and sets the password; the page says it has been set, then
+ * takes the person to /login itself after 3 seconds. That is waited for: a navigation of the
+ * caller's own (signing in) would otherwise race it.
+ */
 export async function setPasswordFromLink(page: Page, link: string, password: string) {
   await page.goto(link);
   await submitNewPassword(page, password);
   await expect(page.getByRole("main").getByText("Your password has been set")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
 }
 
 export async function expectToast(page: Page, title: string | RegExp) {
