@@ -13,7 +13,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { LICENCE_MAX_BYTES } from "../../app/modules/claims/licence-rules";
 import { licencePdf, notAPdf, pdfWithJavaScript } from "../../app/modules/claims/test-support/licence-pdfs";
 import { AUTH_PASSWORD, AUTH_USERS } from "../fixtures/20-accounts";
@@ -32,6 +32,27 @@ import { rawRequest } from "./support/raw-http";
 
 const SHOTS = "tmp/shots-claims";
 const CRAFTED = path.resolve(import.meta.dirname, "../fixtures/files/crafted");
+
+/**
+ * Runs `steps` in a page of a new context (with `options`) whose requests come from `address`
+ * (support/network-proxy.ts); closes the context and the proxy afterwards, whatever happens.
+ */
+async function onNetwork(
+  browser: Browser,
+  address: string,
+  options: BrowserContextOptions,
+  steps: (page: Page) => Promise<void>,
+): Promise<void> {
+  const net = await startNetworkProxy(address);
+  const context = await browser.newContext({ ...net.contextOptions, ...options });
+  const page = await context.newPage();
+  try {
+    await steps(page);
+  } finally {
+    await context.close();
+    await net.close();
+  }
+}
 
 async function asAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -95,10 +116,7 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const net = await startNetworkProxy("127.0.0.61");
-  const context = await browser.newContext({ ...net.contextOptions, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  try {
+  await onNetwork(browser, "127.0.0.61", { viewport: { width: 1280, height: 900 } }, async (page) => {
     await toPlanStep(page, EVID.pdf.number, "evid-pdf-owner@example.test");
     const evidence = page.getByRole("region", { name: "Evidence of ownership" });
     await expect(evidence).toContainText("speed up approval");
@@ -151,10 +169,7 @@ test("a claim with its licence PDF: wrong files are refused with a message, the 
     await page.getByRole("button", { name: "Submit Claim" }).click();
     await expect(page.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
     await expectToast(page, "Check your email");
-  } finally {
-    await context.close();
-    await net.close();
-  }
+  });
 
   // The admin: the claim's review dialog offers the document as a download.
   const { admin, view } = await openClaimAsAdmin(browser, "evidpaper", EVID.pdf.name);
@@ -206,10 +221,7 @@ test.describe("without JavaScript", () => {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const net = await startNetworkProxy("127.0.0.63");
-    const context = await browser.newContext({ ...net.contextOptions, javaScriptEnabled: false });
-    const page = await context.newPage();
-    try {
+    await onNetwork(browser, "127.0.0.63", { javaScriptEnabled: false }, async (page) => {
       // Too large: the server refuses it as it arrives and says why (the form has to be filled again).
       await toPlanStep(page, EVID.photo.number, "evid-photo-owner@example.test");
       await page.getByLabel("Licence document (optional)").setInputFiles({
@@ -232,10 +244,7 @@ test.describe("without JavaScript", () => {
         .setInputFiles(path.join(CRAFTED, "jpeg-gps-exif.jpg"));
       await page.getByRole("button", { name: "Submit Claim" }).click();
       await expect(page.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
-    } finally {
-      await context.close();
-      await net.close();
-    }
+    });
 
     const { admin, view } = await openClaimAsAdmin(browser, "evidphoto", EVID.photo.name);
     const image = view.getByRole("img", { name: "Licence document uploaded with the claim" });
@@ -314,10 +323,7 @@ test("the sign-up limit of a network: said at the step where it is reached and w
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const net = await startNetworkProxy(EVID_LIMITED_NETWORK.address);
-  const context = await browser.newContext(net.contextOptions);
-  const page = await context.newPage();
-  try {
+  await onNetwork(browser, EVID_LIMITED_NETWORK.address, {}, async (page) => {
     // One sign-up is left on this network: looking at the wizard again and again does not use it.
     for (let i = 0; i < 6; i++) {
       await page.goto(`/claim/${EVID.limited.number}`);
@@ -363,10 +369,7 @@ test("the sign-up limit of a network: said at the step where it is reached and w
       `/login?redirectTo=${encodeURIComponent(`/claim/${EVID.limited.number}`)}`,
     );
     await expectAccessible(page);
-  } finally {
-    await context.close();
-    await net.close();
-  }
+  });
   // A claim posted straight from that network is refused (429, with Retry-After), creating nothing.
   const direct = await postClaim(
     baseURL!,

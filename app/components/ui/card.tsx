@@ -18,6 +18,26 @@ export function CardContent({ className, ...props }: React.HTMLAttributes<HTMLDi
   return <div className={cn("px-5 py-4", className)} {...props} />;
 }
 
+/** A card with a title in its header and `children` as its content. */
+export function TitledCard({
+  title,
+  className,
+  children,
+}: {
+  title: React.ReactNode;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** A titled card of facts: `facts` are the description list's terms and details; `children` follow the list. */
 export function FactsCard({
   title,
@@ -29,14 +49,9 @@ export function FactsCard({
   children?: React.ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="space-y-3 text-sm">{facts}</dl>
-        {children}
-      </CardContent>
-    </Card>
+    <TitledCard title={title}>
+      <dl className="space-y-3 text-sm">{facts}</dl>
+      {children}
+    </TitledCard>
   );
 }

@@ -3,7 +3,7 @@
  * random 256-bit token; the table keeps only its SHA-256, so a database leak reveals no live link.
  * Consuming is one conditional UPDATE, so a token can be used once even under concurrent requests.
  */
-import type { ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import type { DB } from "~/platform/db/schema";
 import { hashToken, newToken } from "~/platform/session.server";
@@ -75,35 +75,33 @@ export async function issueToken(
   return { token, expiresAt };
 }
 
-/** The live verification for `token`, without using it up. */
-export async function peekToken(
-  db: Database,
-  token: string | null | undefined,
-  purposes: Purpose[],
-  now = new Date(),
-): Promise<Verification | null> {
-  if (!token || !TOKEN_SHAPE.test(token)) return null;
-  const row = await db
-    .selectFrom("verifications")
-    .select(VERIFICATION_COLUMNS)
-    .where((eb) => isLive(eb, token, purposes, now))
-    .executeTakeFirst();
-  return toVerification(row);
+type LiveRow = Parameters<typeof toVerification>[0];
+type LiveCheck = (eb: ExpressionBuilder<DB, "verifications">) => Expression<SqlBool>;
+
+/** A look-up by token: null for a missing or malformed token, without asking the database. */
+function tokenLookup(find: (db: Database, live: LiveCheck, now: Date) => Promise<LiveRow>) {
+  return async (
+    db: Database,
+    token: string | null | undefined,
+    purposes: Purpose[],
+    now = new Date(),
+  ): Promise<Verification | null> => {
+    if (!token || !TOKEN_SHAPE.test(token)) return null;
+    return toVerification(await find(db, (eb) => isLive(eb, token, purposes, now), now));
+  };
 }
 
+/** The live verification for `token`, without using it up. */
+export const peekToken = tokenLookup((db, live) =>
+  db.selectFrom("verifications").select(VERIFICATION_COLUMNS).where(live).executeTakeFirst(),
+);
+
 /** Uses the token up and returns it, or null when it is unknown, used, expired or for another purpose. */
-export async function consumeToken(
-  db: Database,
-  token: string | null | undefined,
-  purposes: Purpose[],
-  now = new Date(),
-): Promise<Verification | null> {
-  if (!token || !TOKEN_SHAPE.test(token)) return null;
-  const row = await db
+export const consumeToken = tokenLookup((db, live, now) =>
+  db
     .updateTable("verifications")
     .set({ used_at: now })
-    .where((eb) => isLive(eb, token, purposes, now))
+    .where(live)
     .returning(VERIFICATION_COLUMNS)
-    .executeTakeFirst();
-  return toVerification(row);
-}
+    .executeTakeFirst(),
+);

@@ -4,6 +4,7 @@
  * waits for approval laid over the published values.
  */
 import type { PlanColumns } from "~/modules/plans/plan-state";
+import { REGISTER_ADDRESS_FIELDS } from "~/modules/register-sync/register-fields";
 import type { Database } from "~/platform/db/database.server";
 import type { DirectoryEntry } from "~/platform/db/schema";
 
@@ -80,17 +81,6 @@ export function parseDraft(value: unknown): ListingDraft | null {
   return draft;
 }
 
-/** The register's address lines, in the order they are written. */
-const ADDRESS_COLUMNS = [
-  "building",
-  "address_line_1",
-  "address_line_2",
-  "address_line_3",
-  "address_line_4",
-  "town",
-  "postcode",
-] as const;
-
 /** The claimed listing row with its register entry. */
 function selectCompanyListing(db: Database, userId: string) {
   return db
@@ -115,7 +105,7 @@ function selectCompanyListing(db: Database, userId: string) {
       "c.suspended_at",
       "c.draft",
       "d.business_name",
-      ...ADDRESS_COLUMNS.map((column) => `d.${column}` as const),
+      ...REGISTER_ADDRESS_FIELDS.map((column) => `d.${column}` as const),
       "d.expiry_date",
       "d.on_register",
       "d.removed_at",
@@ -128,8 +118,8 @@ function selectCompanyListing(db: Database, userId: string) {
 }
 
 /** The register's address lines, joined ("" when there are none). */
-function formatAddress(d: Pick<DirectoryEntry, (typeof ADDRESS_COLUMNS)[number]>): string {
-  return ADDRESS_COLUMNS.map((column) => d[column]?.trim())
+function formatAddress(d: Pick<DirectoryEntry, (typeof REGISTER_ADDRESS_FIELDS)[number]>): string {
+  return REGISTER_ADDRESS_FIELDS.map((column) => d[column]?.trim())
     .filter(Boolean)
     .join(", ");
 }

@@ -3,25 +3,19 @@
  * honoured, formula cells neutralised, rows read in batches as they are written; several leads
  * deleted with an audit entry each, unknown ids ignored.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { insertUser } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
 import { csvLine } from "~/platform/csv";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { TestDatabase } from "../../../tests/support/test-database";
+import { useTestDatabase } from "#tests/support/use-test-database";
 import { deleteLeads } from "./delete-leads.server";
 import { exportLeads } from "./export-leads.server";
 import { log, tempStorage } from "./test-support/enquiry-fixtures";
 
 let t: TestDatabase;
 const disk = tempStorage();
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-  disk.cleanup();
-});
+useTestDatabase((opened) => (t = opened), disk.cleanup);
 beforeEach(async () => {
   await t.db.deleteFrom("audit_log").execute();
   await t.db.deleteFrom("general_leads").execute();

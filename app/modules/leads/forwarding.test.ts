@@ -116,6 +116,9 @@ async function insertLead(
 }
 
 const regs = (...keys: string[]) => keys.map((k) => carriers[k]!.reg);
+/** The admin forwards the lead to these registrations. */
+const forward = (leadId: string, registrationNumbers: string[]) =>
+  forwardLead(t.db, TEST_CONFIG, { leadId, registrationNumbers, adminId });
 const outbox = () => t.db.selectFrom("email_outbox").select(["to_address", "subject", "text"]).execute();
 
 describe("carriers offered", () => {
@@ -139,11 +142,7 @@ describe("carriers offered", () => {
 describe("forwarding a lead", () => {
   it("sends it to the chosen carriers and tells the visitor who, marks it forwarded and audits it", async () => {
     const lead = await insertLead();
-    const r = await forwardLead(t.db, TEST_CONFIG, {
-      leadId: lead.id,
-      registrationNumbers: regs("Ten", "Half"),
-      adminId,
-    });
+    const r = await forward(lead.id, regs("Ten", "Half"));
     expect(r.status).toBe("forwarded");
     const row = await t.db
       .selectFrom("general_leads")
@@ -196,22 +195,14 @@ describe("forwarding a lead", () => {
 
   it("forwards again to others, but never twice to the same carrier", async () => {
     const lead = await insertLead();
-    await forwardLead(t.db, TEST_CONFIG, { leadId: lead.id, registrationNumbers: regs("Half"), adminId });
-    const again = await forwardLead(t.db, TEST_CONFIG, {
-      leadId: lead.id,
-      registrationNumbers: regs("Two", "Half"),
-      adminId,
-    });
+    await forward(lead.id, regs("Half"));
+    const again = await forward(lead.id, regs("Two", "Half"));
     expect(again).toEqual({ status: "already-forwarded", businessNames: ["Forwarding Half Ltd"] });
     expect(await countRows(t.db, "lead_forwards")).toBe(1);
     expect(await countRows(t.db, "email_outbox")).toBe(2);
     expect(await countRows(t.db, "audit_log")).toBe(1);
 
-    const more = await forwardLead(t.db, TEST_CONFIG, {
-      leadId: lead.id,
-      registrationNumbers: regs("Two"),
-      adminId,
-    });
+    const more = await forward(lead.id, regs("Two"));
     expect(more.status).toBe("forwarded");
     expect(await countRows(t.db, "lead_forwards")).toBe(2);
     // The database holds the rule too.
@@ -235,33 +226,14 @@ describe("forwarding a lead", () => {
       "Far",
       "Unclaimed",
     ]) {
-      const r = await forwardLead(t.db, TEST_CONFIG, {
-        leadId: lead.id,
-        registrationNumbers: regs("Half", key),
-        adminId,
-      });
+      const r = await forward(lead.id, regs("Half", key));
       expect(r.status, key).toBe("not-eligible");
     }
-    expect(
-      (await forwardLead(t.db, TEST_CONFIG, { leadId: lead.id, registrationNumbers: ["CBDU1"], adminId }))
-        .status,
-    ).toBe("not-eligible");
-    expect(
-      (await forwardLead(t.db, TEST_CONFIG, { leadId: lead.id, registrationNumbers: [], adminId })).status,
-    ).toBe("none-chosen");
+    expect((await forward(lead.id, ["CBDU1"])).status).toBe("not-eligible");
+    expect((await forward(lead.id, [])).status).toBe("none-chosen");
     const six = ["a", "b", "c", "d", "e", "f"];
-    expect(
-      (await forwardLead(t.db, TEST_CONFIG, { leadId: lead.id, registrationNumbers: six, adminId })).status,
-    ).toBe("too-many");
-    expect(
-      (
-        await forwardLead(t.db, TEST_CONFIG, {
-          leadId: "not-a-uuid",
-          registrationNumbers: regs("Half"),
-          adminId,
-        })
-      ).status,
-    ).toBe("not-found");
+    expect((await forward(lead.id, six)).status).toBe("too-many");
+    expect((await forward("not-a-uuid", regs("Half"))).status).toBe("not-found");
     expect(await countRows(t.db, "lead_forwards")).toBe(0);
     expect(await countRows(t.db, "email_outbox")).toBe(0);
     expect(await countRows(t.db, "audit_log")).toBe(0);
@@ -277,11 +249,7 @@ describe("forwarding a lead", () => {
     const lead = await insertLead();
     expect(await closeLead(t.db, { leadId: lead.id, adminId })).toEqual({ status: "closed" });
     expect(await closeLead(t.db, { leadId: lead.id, adminId })).toEqual({ status: "already-closed" });
-    const r = await forwardLead(t.db, TEST_CONFIG, {
-      leadId: lead.id,
-      registrationNumbers: regs("Half"),
-      adminId,
-    });
+    const r = await forward(lead.id, regs("Half"));
     expect(r.status).toBe("closed");
     expect(await countRows(t.db, "email_outbox")).toBe(0);
     const audit = await t.db.selectFrom("audit_log").select(["action", "entity_id"]).execute();
@@ -292,7 +260,7 @@ describe("forwarding a lead", () => {
 describe("the lead's photo", () => {
   it("opens for admins and for the owners of listings the lead went to, not for other carriers", async () => {
     const lead = await insertLead();
-    await forwardLead(t.db, TEST_CONFIG, { leadId: lead.id, registrationNumbers: regs("Half"), adminId });
+    await forward(lead.id, regs("Half"));
     expect(await getLeadPhotoKey(t.db, lead.id, { id: adminId, isAdmin: true })).toBe("leads/fwd.jpg");
     expect(await getLeadPhotoKey(t.db, lead.id, { id: carriers.Half!.user!, isAdmin: false })).toBe(
       "leads/fwd.jpg",

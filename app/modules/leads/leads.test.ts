@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countRows, findRowId } from "#tests/support/rows";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { TestDatabase } from "../../../tests/support/test-database";
+import { useTestDatabase } from "#tests/support/use-test-database";
 import { dateChoices, normalisePostcode, POSTCODE_MESSAGE, TIME_SLOTS } from "./constants";
 import { createLead } from "./create-lead.server";
 import { deleteLead } from "./delete-lead.server";
@@ -20,14 +21,7 @@ import {
 
 let t: TestDatabase;
 const disk = tempStorage();
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-  disk.cleanup();
-});
+useTestDatabase((opened) => (t = opened), disk.cleanup);
 
 const NOW = new Date("2026-03-10T10:00:00Z");
 function parse(fields: Record<string, string>) {

@@ -1,22 +1,11 @@
 /** Customer leads for /admin/leads: newest first, searchable, keyset-paginated. */
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type Selectable, type SqlBool } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { keysetPage, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import type { GeneralLeadsTable } from "~/platform/db/schema";
 
-export interface LeadRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  postcode: string;
-  load_size: "single" | "small" | "medium" | "large" | null;
-  description: string;
-  preferred_date: string | null;
-  preferred_time: string | null;
-  status: string;
-  has_image: boolean;
-  created_at: Date;
-}
+/** A lead as the admin sees it: its columns, with whether it has a photo. */
+export type LeadRow = Omit<Selectable<GeneralLeadsTable>, "image_key"> & { has_image: boolean };
 
 /** The leads with the columns the admin shows (this list and the dashboard's newest five). */
 export function selectLeads(db: Database) {

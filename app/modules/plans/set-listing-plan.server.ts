@@ -12,6 +12,7 @@ import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import { planChangedEmail } from "./emails.server";
+import { LISTING_NAME_COLUMNS, listingWithOwner } from "./listing-with-owner.server";
 import type { Period, Plan } from "./plan-state";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,15 +83,9 @@ type PlanInput = PlanChange & { adminId: string; now?: Date };
 
 /** The listing, locked, with what its plan was before. */
 async function lockListing(trx: Database, listingId: string) {
-  return trx
-    .selectFrom("claimed_listings as c")
-    .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-    .leftJoin("users as u", "u.id", "c.user_id")
+  return listingWithOwner(trx)
+    .select(LISTING_NAME_COLUMNS)
     .select([
-      "c.id",
-      "c.registration_number",
-      "c.company_name",
-      "d.business_name",
       "c.verified",
       "u.email as owner_email",
       "c.subscription_plan",

@@ -8,6 +8,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import { upgradeRequestedEmail } from "./emails.server";
+import { LISTING_NAME_COLUMNS, listingWithOwner } from "./listing-with-owner.server";
 import { effectivePlan, type Period } from "./plan-state";
 import { UPGRADE_TEXT } from "./upgrade-text";
 
@@ -55,21 +56,10 @@ export async function requestUpgrade(
   return db.transaction().execute(async (trx): Promise<RequestUpgradeResult> => {
     // The user's listing (the oldest, as everywhere in the company area), locked so two requests
     // at once cannot both pass the "none open" check.
-    const listing = await trx
-      .selectFrom("claimed_listings as c")
-      .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-      .innerJoin("users as u", "u.id", "c.user_id")
-      .select([
-        "c.id",
-        "c.registration_number",
-        "c.company_name",
-        "d.business_name",
-        "u.email",
-        "c.verified",
-        "c.suspended_at",
-        "c.subscription_plan",
-        "c.subscription_end_date",
-      ])
+    const listing = await listingWithOwner(trx)
+      .select(LISTING_NAME_COLUMNS)
+      .select(["u.email", "c.verified", "c.suspended_at", "c.subscription_plan", "c.subscription_end_date"])
+      .$narrowType<{ email: string }>() // the owner is the user asking
       .where("c.user_id", "=", input.userId)
       .orderBy("c.created_at")
       .orderBy("c.id")

@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import { listClaimedListings, type ListingRow } from "~/modules/claims/list-listings.server";
+import { listingWithOwner } from "~/modules/plans/listing-with-owner.server";
 import type { Database } from "~/platform/db/database.server";
 import { countProviderActivity, type ProviderActivity } from "./count-provider-activity.server";
 import { listProviderHistory, type HistoryEvent } from "./list-provider-history.server";
@@ -41,10 +42,7 @@ export interface ProviderDetail {
 }
 
 function listingExtras(db: Database, id: string) {
-  return db
-    .selectFrom("claimed_listings as c")
-    .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-    .leftJoin("users as u", "u.id", "c.user_id")
+  return listingWithOwner(db)
     .select([
       "c.about",
       "c.services",

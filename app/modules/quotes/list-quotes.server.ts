@@ -1,21 +1,11 @@
 /** Provider quote requests for /admin/quote-requests: newest first, searchable, keyset-paginated. */
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type Selectable, type SqlBool } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { keysetPage, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import type { QuoteRequestsTable } from "~/platform/db/schema";
 
-export interface QuoteRow {
-  id: string;
-  provider_id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  postcode: string | null;
-  service_type: string | null;
-  message: string;
-  status: string | null;
-  has_image: boolean;
-  created_at: Date;
-}
+/** A quote request as the admin sees it: its columns, with whether it has a photo. */
+export type QuoteRow = Omit<Selectable<QuoteRequestsTable>, "image_key"> & { has_image: boolean };
 
 /** The quote requests with the columns the admin shows (this list and the dashboard's newest five). */
 export function selectQuoteRequests(db: Database) {

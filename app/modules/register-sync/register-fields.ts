@@ -7,10 +7,8 @@
  * columns carry new names is a few more aliases here, not a new importer.
  */
 
-export const REGISTER_FIELDS = [
-  "registration_number",
-  "business_name",
-  "uprn",
+/** A register entry's address lines, in the order they are written. */
+export const REGISTER_ADDRESS_FIELDS = [
   "building",
   "address_line_1",
   "address_line_2",
@@ -18,6 +16,13 @@ export const REGISTER_FIELDS = [
   "address_line_4",
   "town",
   "postcode",
+] as const;
+
+export const REGISTER_FIELDS = [
+  "registration_number",
+  "business_name",
+  "uprn",
+  ...REGISTER_ADDRESS_FIELDS,
   "country",
   "easting",
   "northing",

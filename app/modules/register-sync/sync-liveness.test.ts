@@ -13,7 +13,7 @@ import { listSyncLogs, syncSummaryCards } from "./list-sync-logs.server";
 import { requestRegisterSync, syncActivity, syncPending } from "./request-sync.server";
 import { runRegisterSync } from "./run-register-sync.server";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
-import { EA_HEADER, registrationNumbers, useSyncTestEnv } from "./test-support/sync-test-env";
+import { registrationNumbers, syncLogRow, useSyncTestEnv } from "./test-support/sync-test-env";
 
 const log = pino({ level: "silent" });
 const env = useSyncTestEnv("sync-liveness-", ["directory_entries", "sync_log", "jobs"]);
@@ -24,25 +24,12 @@ const secondsAgo = (s: number) => new Date(Date.now() - s * 1000);
 const logRow = () =>
   env.db.selectFrom("sync_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
-/** A source that sends its first row, then nothing until released. */
-async function slowSource(first: string, rest: string) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  const base = await env.serve(async (_req, res) => {
-    res.writeHead(200, { "content-type": "text/csv" });
-    res.write(`${EA_HEADER}\n${first}\n`);
-    await released;
-    res.end(`${rest}\n`);
-  });
-  return { url: `${base}/register.csv`, release };
-}
-
 const DEAD_MESSAGE =
   "The sync stopped responding (its process gave no sign of life for 45 seconds: it crashed or was restarted) and was marked as failed; no data was changed";
 
 describe("a slow but live run", () => {
   it("keeps beating while its source is silent: never taken for dead, even by another instance's watchdog", async () => {
-    const slow = await slowSource(
+    const slow = await env.slowSource(
       row("CBDU9301", "Slow Alive One Ltd"),
       row("CBDU9302", "Slow Alive Two Ltd"),
     );
@@ -92,11 +79,7 @@ describe("a run whose process died", () => {
     expect(await syncPending(env.db)).toBe(true);
     expect(SYNC_DEAD_AFTER_MS).toBe(45_000);
     expect(await failStaleSyncs(env.db, 30 * 60_000)).toBe(1);
-    const marked = await env.db
-      .selectFrom("sync_log")
-      .selectAll()
-      .where("id", "=", dead.id)
-      .executeTakeFirstOrThrow();
+    const marked = await syncLogRow(env.db, dead.id);
     expect(marked).toMatchObject({ status: "error", error_message: DEAD_MESSAGE });
     expect(marked.finished_at).not.toBeNull();
     expect(marked.duration_ms).toBeGreaterThanOrEqual(29_000);

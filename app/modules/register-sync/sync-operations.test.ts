@@ -24,7 +24,7 @@ import { NoRegisterSourceError, requestRegisterSync, syncPending } from "./reque
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
 import { stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
 import { detectRegisterFileType } from "./store-upload.server";
-import { EA_HEADER, registrationNumbers, useSyncTestEnv } from "./test-support/sync-test-env";
+import { registrationNumbers, syncLogRow, useSyncTestEnv } from "./test-support/sync-test-env";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
 
 const log = pino({ level: "silent" });
@@ -34,19 +34,6 @@ const row = (n: string, name: string, town = "Leeds") =>
   `${n},${name},,,1 Test Street,,,,${town},LS1 1AA,England,430000,433000,soleTrader,UPPER,carrier_dealer,2024-01-01,2030-01-01,`;
 
 const env = useSyncTestEnv("sync-ops-", ["directory_entries", "sync_log", "jobs"]);
-
-/** A source that sends its first row, then waits until released. */
-async function slowSource(first: string, rest: string) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  const base = await env.serve(async (_req, res) => {
-    res.writeHead(200, { "content-type": "text/csv" });
-    res.write(`${EA_HEADER}\n${first}\n`);
-    await released;
-    res.end(`${rest}\n`);
-  });
-  return { url: `${base}/register.csv`, release };
-}
 
 const statuses = async () =>
   (await env.db.selectFrom("sync_log").select("status").orderBy("id").execute()).map((r) => r.status);
@@ -81,7 +68,7 @@ describe("one sync at a time", () => {
   });
 
   it("two sync jobs picked up together by the runner (concurrency 2): one runs, the other is refused and not retried", async () => {
-    const slow = await slowSource(row("CBDU5001", "Slow One Ltd"), row("CBDU5002", "Slow Two Ltd"));
+    const slow = await env.slowSource(row("CBDU5001", "Slow One Ltd"), row("CBDU5002", "Slow Two Ltd"));
     const queue = new JobQueue(env.db, log, { concurrency: 2 });
     // The definition is bulk (one at a time per runner); as two instances' runners would, this
     // runner takes both, so the sync_log guard is what refuses the second.
@@ -160,11 +147,7 @@ describe("crash recovery", () => {
       await env.db.selectFrom("directory_entries").selectAll().orderBy("registration_number").execute(),
     ).toEqual(before);
     expect(await failStaleSyncs(env.db, 30 * 60_000)).toBe(1);
-    const marked = await env.db
-      .selectFrom("sync_log")
-      .selectAll()
-      .where("id", "=", dead.id)
-      .executeTakeFirstOrThrow();
+    const marked = await syncLogRow(env.db, dead.id);
     expect(marked.status).toBe("error");
     expect(marked.error_message).toMatch(/stopped responding .*no data was changed/);
     expect(marked.duration_ms).toBe(5 * 60_000);
@@ -175,7 +158,7 @@ describe("crash recovery", () => {
   });
 
   it("'Clear Stuck Syncs' on a run that is alive: the run stops without changing anything and a new one may start", async () => {
-    const slow = await slowSource(row("CBDU7001", "Cleared One Ltd"), row("CBDU7002", "Cleared Two Ltd"));
+    const slow = await env.slowSource(row("CBDU7001", "Cleared One Ltd"), row("CBDU7002", "Cleared Two Ltd"));
     const run = runRegisterSync(env.db, { source: slow.url });
     await expect.poll(statuses).toEqual(["running"]);
     await env.db

@@ -18,7 +18,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DashboardDialogs } from "~/components/admin/dashboard/dashboard-dialogs";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/tabs";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getDashboard, type Dashboard } from "~/modules/admin/get-dashboard.server";
@@ -146,14 +146,9 @@ function Overview({ d, withParam }: { d: Dashboard; withParam: (k: string, v: st
       {d.failedJobs.total > 0 ? <FailedJobs jobs={d.failedJobs} /> : null}
       <CountCards d={d} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Recent pending claims</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PendingClaimList d={d} withParam={withParam} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Recent pending claims" className="lg:col-span-2">
+          <PendingClaimList d={d} withParam={withParam} />
+        </TitledCard>
         <RecentCard
           title="Recent leads"
           empty="No leads found"
@@ -200,35 +195,30 @@ function RecentCard({
   items: { id: string; name: string; meta: React.ReactNode; href: string; label: string }[];
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {items.length === 0 ? (
-          <p className="text-sm text-slate-600">{empty}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {items.map((item) => (
-              <li key={item.id} className="flex items-center justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{item.name}</p>
-                  <p className="truncate text-sm text-slate-600">{item.meta}</p>
-                </div>
-                <Link
-                  to={item.href}
-                  preventScrollReset
-                  className={buttonVariants({ variant: "outline", size: "sm" })}
-                  aria-label={item.label}
-                >
-                  View
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title={title}>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">{item.name}</p>
+                <p className="truncate text-sm text-slate-600">{item.meta}</p>
+              </div>
+              <Link
+                to={item.href}
+                preventScrollReset
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                aria-label={item.label}
+              >
+                View
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledCard>
   );
 }
 

@@ -29,6 +29,11 @@ export interface SyncTestEnv {
   serve(handler: http.RequestListener): Promise<string>;
   /** Writes an EA export with these lines under the header into the temporary folder. */
   writeCsv(name: string, lines: string[]): string;
+  /**
+   * Serves an EA export that sends its header and first row, then nothing until `release` is
+   * called, then the rest; returns its URL.
+   */
+  slowSource(first: string, rest: string): Promise<{ url: string; release: () => void }>;
 }
 
 /** Registers the hooks; call once at the top level of a test file. `emptied` in the order to delete. */
@@ -52,6 +57,12 @@ export function useSyncTestEnv(tmpPrefix: string, emptied: readonly SyncTable[])
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
     servers = [];
   });
+  async function serve(handler: http.RequestListener): Promise<string> {
+    const server = http.createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
   return {
     get t() {
       return t!;
@@ -62,16 +73,22 @@ export function useSyncTestEnv(tmpPrefix: string, emptied: readonly SyncTable[])
     get tmp() {
       return tmp;
     },
-    async serve(handler) {
-      const server = http.createServer(handler);
-      servers.push(server);
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
+    serve,
     writeCsv(name, lines) {
       const file = path.join(tmp, name);
       fs.writeFileSync(file, [EA_HEADER, ...lines].join("\n") + "\n");
       return file;
+    },
+    async slowSource(first, rest) {
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const base = await serve(async (_req, res) => {
+        res.writeHead(200, { "content-type": "text/csv" });
+        res.write(`${EA_HEADER}\n${first}\n`);
+        await released;
+        res.end(`${rest}\n`);
+      });
+      return { url: `${base}/register.csv`, release };
     },
   };
 }
@@ -84,4 +101,9 @@ export async function registrationNumbers(db: Database): Promise<string[]> {
     .orderBy("registration_number")
     .execute();
   return rows.map((r) => r.registration_number);
+}
+
+/** The sync log's row with this id (throws if there is none). */
+export function syncLogRow(db: Database, id: string) {
+  return db.selectFrom("sync_log").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
