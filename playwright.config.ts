@@ -49,8 +49,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // The admin specs' 'Update Data' imports this file, written by tests/fixtures/80-admin.ts.
       REGISTER_SOURCE: `${dataDir}/admin-register.csv`,
-      // Admins' notification e-mails go out in 2-second batches, not 2-minute ones (decision 0803).
-      ADMIN_NOTIFY_DELAY_SECONDS: "2",
+      // Admins' notification e-mails go out in 5-second batches, not 2-minute ones (decision 0803).
+      ADMIN_NOTIFY_DELAY_SECONDS: "5",
     },
   },
 });

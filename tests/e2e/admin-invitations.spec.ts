@@ -20,6 +20,7 @@ import {
   setPasswordFromLink,
   signIn,
   signInAsAdmin,
+  mailboxOf,
 } from "./support/auth-helpers";
 import { shootAtPhoneWidth } from "./support/styles";
 
@@ -162,7 +163,7 @@ test("a non-administrator cannot add, resend or open anything of it", async ({ p
     expect(res.status()).toBe(302);
     expect(res.headers().location).toBe("/unauthorized");
   }
-  await page.goto("/dev/mailbox");
+  await page.goto(mailboxOf("evid-intruder@example.test"));
   await expect(
     page
       .getByTestId("mail")

@@ -1,7 +1,7 @@
 /** The contact page form: validation, 'Message sent', the e-mail to the contact address, /admin/messages. */
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
-import { expectAccessible, expectToast, signInAs } from "./support/auth-helpers";
+import { expectAccessible, expectToast, signInAs, mailboxOf } from "./support/auth-helpers";
 
 const CONTACT_ADDRESS = "support@wastecarrierdirectory.local";
 const contactForm = (page: Page) => page.locator("section[aria-labelledby=contact-form-heading]");
@@ -34,7 +34,7 @@ test("validation, 'Message sent', the e-mail and the admin's inbox", async ({ pa
   );
   await page.screenshot({ path: "tmp/shots-enq/contact-sent.png" });
 
-  await page.goto("/dev/mailbox");
+  await page.goto(mailboxOf(CONTACT_ADDRESS));
   const mail = page.getByTestId("mail").filter({ hasText: `Contact form: ${subject}` });
   await expect(mail).toHaveCount(1);
   await expect(mail.getByTestId("mail-to")).toHaveText(CONTACT_ADDRESS);

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ENQ } from "../fixtures/60-enquiries";
 import { LIMITS_BUSINESSES, LIMITS_PASSWORD, LIMITS_USERS } from "../fixtures/25-account-security";
-import { expectToast, formsReady, linkFromMailbox, signIn } from "./support/auth-helpers";
+import { expectToast, formsReady, linkFromMailbox, signIn, mailboxOf } from "./support/auth-helpers";
 import { verifyBusinessStep } from "./support/claim-wizard";
 
 const CASEY = { name: "Casey Claimant", phone: "01632 960777", password: "typed-in-the-wizard" };
@@ -102,7 +102,7 @@ test("the review form tells a stranger nothing about who has reviewed; that revi
   await expect(page.getByText("(1 review)")).toBeVisible();
 
   // The address's owner reads why: one review per address, the first one kept.
-  await page.goto("/dev/mailbox");
+  await page.goto(mailboxOf(reviewed));
   const mail = page
     .getByTestId("mail")
     .filter({ has: page.getByTestId("mail-to").getByText(reviewed, { exact: true }) })

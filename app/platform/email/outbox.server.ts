@@ -57,9 +57,9 @@ export interface OutboxEntry {
   sentAt: Date | null;
 }
 
-/** The latest messages, newest first (the development mailbox page). */
-export async function listOutbox(db: Database, limit = 50): Promise<OutboxEntry[]> {
-  const rows = await db
+/** The latest messages, newest first (the development mailbox page), only to `to` when given. */
+export async function listOutbox(db: Database, limit = 50, to?: string): Promise<OutboxEntry[]> {
+  let query = db
     .selectFrom("email_outbox")
     .select([
       "id",
@@ -75,8 +75,9 @@ export async function listOutbox(db: Database, limit = 50): Promise<OutboxEntry[
     ])
     .orderBy("created_at", "desc")
     .orderBy("id")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (to) query = query.where("to_address", "=", to);
+  const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
     to: r.to_address,

@@ -1,8 +1,10 @@
 /** Development mailbox: the outbox's latest messages with their links. 404 in production. */
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { getApp } from "~/web/context";
+import { normaliseEmail } from "~/platform/email-address";
 import { listOutbox } from "~/platform/email/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { mailboxAllowed } from "./access.server";
@@ -12,12 +14,15 @@ export function meta() {
   return pageMeta({ title: "Development mailbox", noindex: true });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const app = getApp(context);
   const { config, db } = app;
   if (!mailboxAllowed(app)) throw data("Not found", { status: 404 });
-  const messages = await listOutbox(db, 50);
+  // ?to= shows one recipient's messages (a busy outbox pushes them out of the latest 50).
+  const to = normaliseEmail(url.searchParams.get("to") ?? "");
+  const messages = await listOutbox(db, 50, to || undefined);
   return {
+    to,
     smtp: config.mailTransport === "smtp",
     messages: messages.map((m) => ({
       ...m,
@@ -36,6 +41,26 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         {loaderData.smtp ? "sent through SMTP" : "written to DATA_DIR/outbox"}). Only outside production, and
         only from this machine.
       </p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+        <label className="text-sm font-medium text-slate-800">
+          To
+          <input
+            type="email"
+            name="to"
+            defaultValue={loaderData.to}
+            placeholder="someone@example.test"
+            className="mt-1 block h-10 w-72 max-w-full rounded-md border border-slate-300 px-3 text-sm"
+          />
+        </label>
+        <Button type="submit" variant="outline">
+          Show their messages
+        </Button>
+        {loaderData.to ? (
+          <Link to="/dev/mailbox" className="text-sm font-semibold text-brand-700 underline">
+            Everyone's
+          </Link>
+        ) : null}
+      </Form>
       {loaderData.messages.length === 0 ? <p className="mt-8 text-slate-600">No messages yet.</p> : null}
       <ol className="mt-6 space-y-4" aria-label="Messages">
         {loaderData.messages.map((m) => (

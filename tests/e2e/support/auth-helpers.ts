@@ -4,6 +4,9 @@ import { expect, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { AUTH_PASSWORD } from "../../fixtures/20-accounts";
 
+/** The development mailbox showing only the messages to `to` (others' mail cannot push them out). */
+export const mailboxOf = (to: string) => `/dev/mailbox?to=${encodeURIComponent(to)}`;
+
 export async function signIn(page: Page, email: string, password = AUTH_PASSWORD, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email").fill(email);
@@ -69,7 +72,7 @@ export async function linkFromMailbox(
 ): Promise<string> {
   let href: string | null = null;
   await expect(async () => {
-    await page.goto("/dev/mailbox");
+    await page.goto(mailboxOf(to));
     const mail = page
       .getByTestId("mail")
       .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
@@ -89,7 +92,7 @@ export async function linksFromMailbox(
   text: string | RegExp,
   pathname: string,
 ): Promise<string[]> {
-  await page.goto("/dev/mailbox");
+  await page.goto(mailboxOf(to));
   const mails = page
     .getByTestId("mail")
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
@@ -102,7 +105,7 @@ export async function linksFromMailbox(
 
 /** How many messages the mailbox holds for `to` (only those whose text matches `text`, if given). */
 export async function mailCount(page: Page, to: string, text?: string | RegExp): Promise<number> {
-  await page.goto("/dev/mailbox");
+  await page.goto(mailboxOf(to));
   const mails = page
     .getByTestId("mail")
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) });
@@ -116,7 +119,7 @@ export async function openMail(page: Page, to: string, subject: string) {
     .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
     .filter({ hasText: subject });
   await expect(async () => {
-    await page.goto("/dev/mailbox");
+    await page.goto(mailboxOf(to));
     await expect(mail).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await mail.getByText("Show message").click();
