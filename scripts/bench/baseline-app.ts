@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import productConfig from "../../react-router.config";
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({
@@ -17,17 +18,8 @@ const FILES: Record<string, string> = {
     // React Router picks its default server entry from here.
     dependencies: { "@react-router/node": "*", react: "*", "react-dom": "*", "react-router": "*" },
   }),
-  "react-router.config.js": `export default {
-  ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_viteEnvironmentApi: false,
-  },
-};
-`,
+  // The product's own future flags, so both apps run the same React Router.
+  "react-router.config.js": `export default ${JSON.stringify({ ssr: true, future: productConfig.future }, null, 2)};\n`,
   "vite.config.js": `import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({

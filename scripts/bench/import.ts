@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { copyIn } from "../../app/platform/db/copy-in.server";
 import { openDatabase, type OpenOptions } from "../../app/platform/db/database.server";
+import { cpuMs, peakRssKb } from "./proc";
 import type { BenchContext, BenchRow, BenchSection } from "./types";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -30,21 +31,10 @@ interface ImportRun {
   output: string;
 }
 
-/** utime + stime in clock ticks (USER_HZ, 100 on Linux) from /proc/<pid>/stat. */
-function readCpuTicks(pid: number): number {
+/** The process's CPU ms so far, or 0 once it has gone (sampled while it runs). */
+function cpuMsWhileAlive(pid: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-function readPeakKb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return cpuMs(pid);
   } catch {
     return 0;
   }
@@ -70,10 +60,10 @@ function runSyncCli(
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
     let peakKb = 0;
-    let cpuTicks = 0;
+    let cpuMsSeen = 0;
     const timer = setInterval(() => {
-      peakKb = Math.max(peakKb, readPeakKb(child.pid!));
-      cpuTicks = Math.max(cpuTicks, readCpuTicks(child.pid!));
+      peakKb = Math.max(peakKb, peakRssKb(child.pid!));
+      cpuMsSeen = Math.max(cpuMsSeen, cpuMsWhileAlive(child.pid!));
     }, 100);
     child.on("error", reject);
     child.on("exit", (code) => {
@@ -83,7 +73,7 @@ function runSyncCli(
         reject(
           new Error(`sync exited with code ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`),
         );
-      else resolve({ seconds, peakMb: peakKb / 1024, cpuSeconds: cpuTicks / 100, output });
+      else resolve({ seconds, peakMb: peakKb / 1024, cpuSeconds: cpuMsSeen / 1000, output });
     });
   });
 }

@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { buildBaselineApp } from "./baseline-app";
-import { BROWSER, buildProduct, cpuMs, freePort, sampleQueries, startServer, stopServer } from "./search";
+import { cpuMs } from "./proc";
+import { BROWSER, buildProduct, freePort, sampleQueries, startServer, stopServer } from "./search";
 import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

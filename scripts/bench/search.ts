@@ -22,6 +22,7 @@ import { sql } from "kysely";
 import { parseSearchInput } from "../../app/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
 import { openDatabase, type Database } from "../../app/platform/db/database.server";
+import { cpuMs } from "./proc";
 import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -144,13 +145,6 @@ async function httpLatency(base: string, samples: Samples): Promise<Record<Searc
 // figures include that write, as real traffic does.
 export const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
-
-/** utime + stime of a process, in milliseconds (clock ticks of 10 ms). */
-export function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** req/s after a 2 s warm-up, and the server's CPU ms per request over the measured run. */
 async function throughput(

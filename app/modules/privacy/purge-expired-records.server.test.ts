@@ -1,22 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { insertClaimRequest, insertRegisterEntry } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
-import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import type { TestDatabase } from "#tests/support/test-database";
+import { useTestDatabaseAndFolder } from "#tests/support/use-test-database";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { purgeExpiredRecords } from "./purge-expired-records.server";
 
 let t: TestDatabase;
 let dir: string;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "purge-"));
-});
-afterAll(async () => {
-  await t?.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTestDatabaseAndFolder("purge-", (opened, folder) => {
+  t = opened;
+  dir = folder;
 });
 
 const NOW = new Date("2026-11-22T12:00:00Z");

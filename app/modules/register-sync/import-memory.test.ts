@@ -5,13 +5,12 @@
  * kept rows (or rejections, or the file) would retain about 1 KB per row: 40+ MB by the end, far
  * above the 16 MB bound, which leaves room for V8's own caches and the database driver.
  */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { expect, it } from "vitest";
+import type { TestDatabase } from "../../../tests/support/test-database";
+import { useTestDatabaseAndFolder } from "#tests/support/use-test-database";
 import { runRegisterSync } from "./run-register-sync.server";
 import { writeSampleRegister } from "./write-sample-register.server";
 
@@ -20,13 +19,9 @@ const gc = vm.runInNewContext("gc") as () => void;
 
 let t: TestDatabase;
 let dir: string;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "register-memory-"));
-});
-afterAll(async () => {
-  await t.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTestDatabaseAndFolder("register-memory-", (opened, folder) => {
+  t = opened;
+  dir = folder;
 });
 
 it("imports 50,000 rows with a flat live heap", { timeout: 180_000 }, async () => {

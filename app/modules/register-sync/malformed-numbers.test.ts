@@ -4,12 +4,12 @@
  * (migration 1001), and a re-import does not bring them back.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { insertRegisterEntries } from "#tests/support/builders";
-import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import type { TestDatabase } from "#tests/support/test-database";
+import { useTestDatabaseAndFolder } from "#tests/support/use-test-database";
 import { migrationsDir } from "~/platform/db/migrate.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { getRemovedRegistration } from "~/modules/directory/get-removed-registration.server";
@@ -25,14 +25,9 @@ const MIGRATION = fs.readFileSync(path.join(migrationsDir(), "1001_malformed_reg
 
 let t: TestDatabase;
 let tmp: string;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "malformed-numbers-"));
-});
-afterAll(async () => {
-  await t?.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
+useTestDatabaseAndFolder("malformed-numbers-", (opened, folder) => {
+  t = opened;
+  tmp = folder;
 });
 beforeEach(async () => {
   clearSearchCache(t.db);

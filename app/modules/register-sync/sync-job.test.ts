@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { JobQueue } from "~/platform/jobs/queue.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { TestDatabase } from "../../../tests/support/test-database";
+import { useTestDatabaseAndFolder } from "#tests/support/use-test-database";
 import { seedSampleRegister } from "./seed-sample-register.server";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";
 
@@ -12,13 +12,9 @@ const log = pino({ level: "silent" });
 const fixture = path.resolve(import.meta.dirname, "../../../tests/fixtures/register/ea-export.csv");
 let t: TestDatabase;
 let dir: string;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "register-seed-"));
-});
-afterAll(async () => {
-  await t.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+useTestDatabaseAndFolder("register-seed-", (opened, folder) => {
+  t = opened;
+  dir = folder;
 });
 
 it("seeds an empty directory from a generated sample once; a second start reuses the data", async () => {
