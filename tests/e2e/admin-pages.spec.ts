@@ -272,6 +272,18 @@ test("phone layout: the admin menu is a drawer; pages fit 375px", async ({ brows
     await expectNoSideScroll(page);
     await page.screenshot({ path: `${SHOTS}/${path.replace(/\W+/g, "-")}-mobile.png`, fullPage: true });
   }
+  // The claims' rows are cards on a phone: Approve and Reject are on screen, not past a table's edge.
+  await page.goto("/admin/claim-requests");
+  await expectNoSideScroll(page);
+  const approve = page.getByRole("link", { name: /^Approve claim for / }).first();
+  await approve.scrollIntoViewIfNeeded();
+  for (const action of [approve, page.getByRole("link", { name: /^Reject claim for / }).first()]) {
+    const box = (await action.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  await page.screenshot({ path: `${SHOTS}/claim-requests-mobile.png`, fullPage: true });
+  await expectAccessible(page);
   await context.close();
 });
 

@@ -27,7 +27,14 @@ export function LoadedList<T>({
   return children(rows);
 }
 
-/** A table of rows with these column headings, then Actions (right-aligned). */
+/**
+ * Below the `sm` breakpoint each row is laid out as a card (its cells one under the other), so
+ * the Actions stay on screen at 375 px instead of in a table that scrolls sideways.
+ */
+const CARDS_ON_PHONES =
+  "max-sm:block max-sm:min-w-0 max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:border-b max-sm:[&_tr]:border-slate-200 max-sm:[&_tr]:py-2 max-sm:[&_td]:block max-sm:[&_td]:border-0 max-sm:[&_td]:py-1 max-sm:[&_td>div]:justify-start";
+
+/** A table of rows with these column headings, then Actions (right-aligned; rows as cards on phones). */
 export function ActionsTable({
   caption,
   columns,
@@ -39,8 +46,8 @@ export function ActionsTable({
   children: React.ReactNode;
 }) {
   return (
-    <Table caption={caption}>
-      <thead>
+    <Table caption={caption} className={CARDS_ON_PHONES}>
+      <thead className="max-sm:sr-only">
         <tr>
           {columns.map((c) => (
             <Th key={c}>{c}</Th>
