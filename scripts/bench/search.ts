@@ -22,6 +22,8 @@ import { sql } from "kysely";
 import { parseSearchInput } from "../../app/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
 import { openDatabase, type Database } from "../../app/platform/db/database.server";
+import type { Config } from "@react-router/dev/config";
+import productConfig from "../../react-router.config";
 import { cpuMs } from "./proc";
 import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
 
@@ -236,7 +238,10 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-/** Client JS (gzip) a first visit to each page downloads: entry, root, layout, route and their imports. */
+/**
+ * Client JS (gzip) a first visit to each page downloads: entry, root, layout, route and their
+ * imports, and the route manifest's file when route discovery is "initial" (decision 0217).
+ */
 export function clientJsSizes(buildDir: string): Record<string, number> {
   const clientDir = path.join(buildDir, "client");
   const file = fs.readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
@@ -254,7 +259,10 @@ export function clientJsSizes(buildDir: string): Record<string, number> {
     profile: "routes/public/provider",
   };
   for (const [page, id] of Object.entries(pages)) {
-    const files = new Set<string>([`/assets/${file}`, manifest.entry.module, ...manifest.entry.imports]);
+    // With lazy route discovery (the default) the page carries the manifest of its own routes
+    // inline (counted with the HTML) and never loads manifest-*.js; with "initial" it imports it.
+    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    if ((productConfig as Config).routeDiscovery?.mode === "initial") files.add(`/assets/${file}`);
     for (const rid of ["root", "routes/public/layout", id]) {
       const r = manifest.routes[rid];
       if (!r) throw new Error(`route ${rid} missing from the manifest`);
