@@ -363,6 +363,85 @@ export interface WasteNotesTable {
   pdf_url: string | null;
   qr_url: string | null;
   created_at: Timestamp;
+  /** Migration 1050 (issue 19): receiving site, transport, consignment code, customer, versions, void. */
+  receiving_site_name: string | null;
+  receiving_site_authorisation: string | null;
+  receiving_site_address: string | null;
+  receiving_site_postcode: string | null;
+  transport_means: Generated<TransportMeans>;
+  consignment_code: string | null;
+  customer_email: string | null;
+  customer_email_status: "queued" | "sent" | "bounced" | null;
+  customer_email_error: string | null;
+  customer_email_sent_at: TimestampNull;
+  customer_signature_requested_at: TimestampNull;
+  customer_signed_at: TimestampNull;
+  season_ticket_until: DateCol;
+  /** The first note's id; set by a trigger when not given. */
+  series_id: ColumnType<string, string | undefined, string>;
+  version: Generated<number>;
+  supersedes_id: string | null;
+  superseded_at: TimestampNull;
+  voided_at: TimestampNull;
+  void_reason: string | null;
+  voided_by: string | null;
+}
+
+export type TransportMeans = "Road" | "Rail" | "Air" | "Sea" | "Inland Waterway" | "Piped" | "Other";
+export type PhysicalForm = "Gas" | "Liquid" | "Solid" | "Powder" | "Sludge" | "Mixed";
+export type QuantityUnit = "kg" | "t";
+
+/** Migration 1050: a note's waste items (existing notes were given one). */
+export interface WasteNoteItemsTable {
+  note_id: string;
+  position: number;
+  ewc_codes: string[];
+  description: string;
+  physical_form: Generated<PhysicalForm>;
+  quantity: Numeric;
+  unit: Generated<QuantityUnit>;
+  estimated: Generated<boolean>;
+  container_type: Generated<string>;
+  container_count: number | null;
+  hazardous: Generated<boolean>;
+  disposal_code: string | null;
+}
+
+/** Migration 1050: a season ticket's schedule of transfers. */
+export interface WasteNoteTransfersTable {
+  id: Generated<string>;
+  note_id: string;
+  transferred_at: Timestamp;
+  quantity: Numeric;
+  unit: Generated<QuantityUnit>;
+  place: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** Migration 1050: receiving sites a company saved, offered on its next note. */
+export interface CompanySavedSitesTable {
+  id: Generated<string>;
+  registration_number: string;
+  name: string;
+  authorisation: Generated<string>;
+  address: Generated<string>;
+  postcode: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 1050: customers a company saved, offered on its next note. */
+export interface CompanySavedCustomersTable {
+  id: Generated<string>;
+  registration_number: string;
+  name: string;
+  address: Generated<string>;
+  email: string | null;
+  sic_code: string | null;
+  origin_address: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface JobsTable {
@@ -467,6 +546,10 @@ export interface DB {
   places: PlacesTable;
   registration_expiry_reminders: RegistrationExpiryRemindersTable;
   waste_notes: WasteNotesTable;
+  waste_note_items: WasteNoteItemsTable;
+  waste_note_transfers: WasteNoteTransfersTable;
+  company_saved_sites: CompanySavedSitesTable;
+  company_saved_customers: CompanySavedCustomersTable;
   jobs: JobsTable;
   email_outbox: EmailOutboxTable;
   schema_migrations: SchemaMigrationsTable;
@@ -479,5 +562,7 @@ export type ClaimRequest = Selectable<ClaimRequestsTable>;
 export type User = Selectable<UsersTable>;
 export type SyncLog = Selectable<SyncLogTable>;
 export type WasteNote = Selectable<WasteNotesTable>;
+export type WasteNoteItem = Selectable<WasteNoteItemsTable>;
+export type WasteNoteTransfer = Selectable<WasteNoteTransfersTable>;
 export type Job = Selectable<JobsTable>;
 export type ClaimedListingUpdate = Updateable<ClaimedListingsTable>;
