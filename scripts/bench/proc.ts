@@ -17,3 +17,18 @@ export function peakRssKb(pid: number): number {
     return 0;
   }
 }
+
+/** The resident memory (VmRSS) of a process and every process under it, in kB; 0 once gone. */
+export function treeRssKb(pid: number): number {
+  let total = 0;
+  try {
+    total = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) total += treeRssKb(Number(child));
+    }
+  } catch {
+    /* the process has gone */
+  }
+  return total;
+}

@@ -73,12 +73,24 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
   };
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process's memory, and WebAssembly memory never shrinks: the
+ * default 128 MB of shared buffers, once filled by a few minutes of searches, stay in the server's
+ * resident memory for good (issue 18's soak: 404 MB idle, 554 MB after load). With 32 MB the
+ * rest of a busy database is read through the operating system's file cache, which is shared and
+ * given back under pressure. Decision 0219.
+ */
+const PGLITE_CONF = ["shared_buffers = 32MB"];
+
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
   try {
     if (!inMemory) await createPgliteDataDir(dir);
-    const pglite = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm },
+      postgresqlconf: PGLITE_CONF,
+    });
     // PGlite is one connection; the pool hands it out one query or transaction at a time.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
