@@ -22,7 +22,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../../app/platform/db/database.server";
 import { buildBaselineApp } from "./baseline-app";
 import { cpuMs } from "./proc";
-import { BROWSER, buildProduct, freePort, sampleQueries, startServer, stopServer } from "./search";
+import { BROWSER, ensureBuild, freePort, sampleQueries, startServer, stopServer } from "./search";
 import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -208,12 +208,7 @@ const section: BenchSection = {
   name: SECTION,
   order: 25,
   async run(ctx: BenchContext): Promise<BenchRow[]> {
-    const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
-    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
-      if (process.env.BUILD_DIR) throw new Error(`no build in ${buildDir}: run npm run build first`);
-      ctx.log("pages: no build yet, running npm run build...");
-      await buildProduct();
-    }
+    await ensureBuild(ctx, SECTION);
     if (!ctx.targets.length)
       ctx.log("pages: no imported databases in ctx.targets (did the import section run?)");
     const rows: BenchRow[] = [

@@ -274,8 +274,19 @@ export function clientJsSizes(buildDir: string): Record<string, number> {
   return sizes;
 }
 
+/** The build the sections measure (BUILD_DIR, else build/), made first on a fresh clone. */
+export async function ensureBuild(ctx: BenchContext, section: string): Promise<string> {
+  const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
+  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
+    if (process.env.BUILD_DIR) throw new Error(`no build in ${buildDir}: run npm run build first`);
+    ctx.log(`${section}: no build yet, running npm run build...`);
+    await buildProduct();
+  }
+  return buildDir;
+}
+
 /** A fresh clone has no build: make one, as `npm run build` would (the pages are measured built). */
-export function buildProduct(): Promise<void> {
+function buildProduct(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     child.on("error", reject);
@@ -369,12 +380,7 @@ const section: BenchSection = {
   order: 20,
   async run(ctx: BenchContext): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
-    const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
-    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) {
-      if (process.env.BUILD_DIR) throw new Error(`no build in ${buildDir}: run npm run build first`);
-      ctx.log("search: no build yet, running npm run build...");
-      await buildProduct();
-    }
+    const buildDir = await ensureBuild(ctx, SECTION);
 
     for (const [page, bytes] of Object.entries(clientJsSizes(buildDir))) {
       rows.push({
