@@ -13,10 +13,12 @@ import { directoryJobs } from "../app/modules/directory/jobs.server";
 import { privacyJobs } from "../app/modules/privacy/jobs.server";
 import { registerSyncJob } from "../app/modules/register-sync/sync-job.server";
 import { wasteNoteJobs } from "../app/modules/waste-notes/jobs.server";
+import { customerEmailOutcome } from "../app/modules/waste-notes/customer-email.server";
 
 export function allJobs({ config, storage }: AppServices, log: Logger): JobRegistration[] {
   return [
-    ...emailJobs(config),
+    // Attachments are read from storage; a waste note's e-mail records its outcome (decision 0712).
+    ...emailJobs(config, { storage, onOutcome: [customerEmailOutcome] }),
     ...accountJobs(config),
     ...adminNotificationJobs(config),
     ...directoryJobs(config),

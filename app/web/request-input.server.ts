@@ -13,6 +13,7 @@ import { MAX_FORM_BYTES as ENQUIRY_FORM_BYTES } from "~/modules/leads/constants"
 import { LOGO_MAX_BYTES } from "~/modules/company/logo.server";
 import { MAX_UPLOAD_BYTES } from "~/modules/register-sync/store-upload.server";
 import { MAX_FORM_BYTES as WASTE_NOTE_FORM_BYTES } from "~/modules/waste-notes/submit-note.server";
+import { SIGNATURE_MAX_BYTES } from "~/modules/waste-notes/constants";
 
 export const PLAIN_FORM_BYTES = 64 * 1024;
 const MB = 1024 * 1024;
@@ -33,6 +34,14 @@ const UPLOADS: Array<{ path: RegExp; limit: BodyLimit }> = [
   {
     path: /^\/(wastenotegeneration|company\/waste-note)$/,
     limit: { bytes: WASTE_NOTE_FORM_BYTES, message: "Photos are too large: at most 3 photos of 10 MB each" },
+  },
+  {
+    // The customer's remote signature: a typed name and one drawn signature (decision 0712).
+    path: /^\/waste-note\/[^/]+\/sign$/,
+    limit: {
+      bytes: 2 * SIGNATURE_MAX_BYTES + 64 * 1024,
+      message: "The drawn signature is too large. Please clear it and sign again.",
+    },
   },
   {
     path: /^\/enquiries\/(lead|quote\/[^/]+)$/,

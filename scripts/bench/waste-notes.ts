@@ -39,6 +39,17 @@ async function time(runs: number, fn: () => Promise<unknown>): Promise<number[]>
   return out;
 }
 
+/** A second or third waste item of a bench note's form. */
+const extraItem = (i: number): Record<string, string | string[]> => ({
+  [`items[${i}].description`]: `Plasterboard offcuts, bag ${i}`,
+  [`items[${i}].ewcCodes`]: ["17 08 02"],
+  [`items[${i}].physicalForm`]: "Solid",
+  [`items[${i}].quantity`]: "1.5",
+  [`items[${i}].unit`]: "t",
+  [`items[${i}].containerType`]: "BAG",
+  [`items[${i}].containerCount`]: "3",
+});
+
 /** The company, its owner and the notes the PDF job is timed on (0-3 photos, hazardous and not). */
 async function createBenchNotes(
   db: Database,
@@ -68,13 +79,16 @@ async function createBenchNotes(
   for (let i = 0; i < PDF_NOTES + 3; i++) {
     const form = validForm(
       {
-        ewcCode: i % 5 === 0 ? "17 06 05*" : "17 09 04",
-        description: `Mixed construction waste, load ${i + 1}`,
+        "items[0].ewcCodes": i % 5 === 0 ? ["17 06 05*"] : ["17 09 04", "17 01 07"],
+        "items[0].description": `Mixed construction waste, load ${i + 1}`,
+        // Every third note carries three waste items (decision 0709).
+        ...(i % 3 === 0 ? { ...extraItem(1), ...extraItem(2) } : {}),
+        consignmentCode: i % 5 === 0 ? "BENCHC/00001" : "",
         transferorSignature: i % 2 ? signature : "",
       },
       Array.from({ length: i % 4 }, () => photo),
     );
-    const input = await validateWasteNote(form);
+    const input = await validateWasteNote(form, { company: true });
     if (!input.ok) throw new Error(`bench note invalid: ${JSON.stringify(input.errors)}`);
     const created = await createWasteNote({ db, storage }, input.data, {
       owner: { userId: user.id, registrationNumber: COMPANY },

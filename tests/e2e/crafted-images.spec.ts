@@ -41,8 +41,8 @@ async function fillNote(page: Page, opts: { carrier: boolean }) {
 /** What the person typed is still in the form after the server refused it. */
 async function expectTypedValuesKept(page: Page) {
   await expect(page.getByLabel("Description of the waste")).toHaveValue(NOTE.description);
-  await expect(page.getByRole("combobox", { name: /EWC code/ })).toHaveValue(NOTE.ewc.code);
-  await expect(page.getByLabel("Weight (kg)")).toHaveValue(NOTE.weightKg);
+  await expect(page.getByRole("list", { name: "Chosen EWC codes" })).toContainText(NOTE.ewc.code);
+  await expect(page.getByLabel("Quantity")).toHaveValue(NOTE.weightKg);
   await expect(page.getByLabel("Collection date and time")).toHaveValue(NOTE.collectedAt);
   await expect(page.getByLabel("Vehicle registration")).toHaveValue(NOTE.vehicle);
   await expect(page.locator('input[name="transferorName"]')).toHaveValue(NOTE.transferor.name);

@@ -8,7 +8,7 @@ import { pdfText } from "../../app/modules/waste-notes/test-support/pdf-text";
 import { FIXTURE } from "../fixtures/10-directory";
 import { WASTE_NOTE_FIXTURE } from "../fixtures/40-waste-notes";
 import { expectAccessible } from "./support/auth-helpers";
-import { drawSignature, ewcBox as ewc, fillWasteNote } from "./support/waste-note-form";
+import { chosenCodes, drawSignature, ewcBox as ewc, fillWasteNote } from "./support/waste-note-form";
 
 const files = path.resolve(import.meta.dirname, "../fixtures/files");
 const PHOTO = path.join(files, "skip-photo.png");
@@ -198,9 +198,12 @@ test("the EWC picker: 75 entries and the hint when empty, search by code or word
   await ewc(page).press("ArrowDown");
   await expect(ewc(page)).toHaveAttribute("aria-activedescendant", /opt-0$/);
   await ewc(page).press("Enter");
-  await expect(ewc(page)).toHaveValue("20 03 01");
+  await expect(chosenCodes(page)).toContainText("20 03 01");
+  await expect(ewc(page)).toHaveValue("");
   await expect(ewc(page)).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByText("Mixed municipal waste")).toBeVisible();
+  // Enter chose a code: it did not submit the form.
+  await expect(page.getByText("Please correct the highlighted fields")).toHaveCount(0);
 });
 
 test("a hazardous code shows that a consignment note is needed", async ({ page }) => {
@@ -209,8 +212,13 @@ test("a hazardous code shows that a consignment note is needed", async ({ page }
   await page.getByRole("option", { name: /17 06 05\*/ }).click();
   await expect(page.getByText("Hazardous waste: consignment note required")).toBeVisible();
   await expect(page.getByText(/must move under a hazardous waste consignment note/)).toBeVisible();
+  // A second code that is not hazardous: the item still holds a hazardous one.
   await ewc(page).fill("17 02 01");
   await page.getByRole("option", { name: /17 02 01/ }).click();
+  await expect(chosenCodes(page).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("Hazardous waste: consignment note required")).toBeVisible();
+  await page.getByRole("button", { name: "Remove 17 06 05*" }).click();
+  await expect(chosenCodes(page).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByText("Hazardous waste: consignment note required")).toHaveCount(0);
 });
 
@@ -389,9 +397,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
     await expect(page.getByText("Required", { exact: true }).first()).toBeVisible();
     await page.getByLabel("Description of the waste").fill("Two bags of soil and stones");
-    await page.getByLabel("EWC code").fill("170504");
+    await page.getByLabel("EWC codes").fill("170504");
     await page.getByLabel("Residential").check();
-    await page.getByLabel("Weight (kg)").fill("40");
+    await page.getByLabel("Quantity").fill("40");
     await page.getByLabel("Collection date and time").fill("2026-08-01T14:00");
     await page.getByLabel("Vehicle registration").fill("AB12 CDE");
     await page.getByLabel("Origin of waste (collection address)").fill("2 High Street, Cheltenham");
@@ -411,6 +419,7 @@ test.describe("without JavaScript", () => {
       page.getByText("CBDU000002 is not on the Environment Agency public register."),
     ).toBeVisible();
     await expect(page.getByLabel("Description of the waste")).toHaveValue("Two bags of soil and stones");
+    await expect(page.getByLabel("EWC codes")).toHaveValue("170504");
     await page
       .getByLabel("Carrier licence (registration number)")
       .fill(`${WASTE_NOTE_FIXTURE.carrierLicence.slice(0, 4)} ${WASTE_NOTE_FIXTURE.carrierLicence.slice(4)}`);

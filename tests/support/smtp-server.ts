@@ -1,5 +1,6 @@
-/** An in-process SMTP server for e-mail tests: keeps every message it receives, parsed, and can
- * refuse the next few with a temporary failure (450) to exercise retries. */
+/** An in-process SMTP server for e-mail tests: keeps every message it receives, parsed, can
+ * refuse the next few with a temporary failure (450) to exercise retries, and refuses the
+ * recipients in `rejectRecipients` for good (550 User unknown), as a server does for a bounce. */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -8,6 +9,8 @@ export interface TestSmtpServer {
   readonly received: ParsedMail[];
   /** How many of the next messages to refuse with "450 Mailbox unavailable". */
   failNext: number;
+  /** Addresses refused at RCPT TO with "550 5.1.1 User unknown" (lower case). */
+  readonly rejectRecipients: Set<string>;
   /** `smtp://127.0.0.1:<port>`, for the `SMTP_URL` setting. */
   readonly url: string;
   close(): Promise<void>;
@@ -16,9 +19,18 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const state = { failNext: 0 };
+  const rejectRecipients = new Set<string>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      if (!rejectRecipients.has(address.address.toLowerCase())) return callback();
+      callback(
+        Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+          responseCode: 550,
+        }),
+      );
+    },
     onData(stream, _session, callback) {
       if (state.failNext > 0) {
         state.failNext--;
@@ -38,6 +50,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const port = (smtp.server.address() as { port: number }).port;
   return {
     received,
+    rejectRecipients,
     get failNext() {
       return state.failNext;
     },

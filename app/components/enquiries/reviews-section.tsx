@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast, useToastOnce } from "~/components/ui/toast";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { DEFAULT_RATING, REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
+import { replyLabel } from "~/modules/reviews/reply-rules";
 import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
@@ -160,9 +161,23 @@ function ReviewsList({
           </div>
           <Stars rating={r.rating} className="mt-1" />
           <p className="mt-2 text-sm leading-6 whitespace-pre-line text-slate-700">{r.review_text}</p>
+          {r.reply ? <BusinessReply reply={r.reply} businessName={businessName} /> : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The business's published reply under its review (decision 0604). */
+function BusinessReply({ reply, businessName }: { reply: { text: string }; businessName: string }) {
+  return (
+    <div
+      className="mt-3 rounded-md border-l-4 border-brand-200 bg-slate-50 px-3 py-2"
+      data-testid="review-reply"
+    >
+      <p className="text-xs font-semibold text-slate-800">{replyLabel(businessName)}</p>
+      <p className="mt-1 text-sm leading-6 break-words whitespace-pre-line text-slate-700">{reply.text}</p>
+    </div>
   );
 }
 

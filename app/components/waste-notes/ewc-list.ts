@@ -1,4 +1,6 @@
 /** Reads /EWCCodes.csv in the browser: chapters (two digits) and six-digit codes. */
+import { searchEwcCodes } from "~/modules/waste-notes/ewc-search";
+
 export interface EwcOption {
   code: string;
   description: string;
@@ -57,18 +59,14 @@ export function parseEwcList(csv: string): EwcList {
 
 export const EMPTY_SEARCH_LIMIT = 75;
 
-/** A query of digits matches codes starting with them; otherwise every typed word must appear. */
+/**
+ * A query of digits matches codes starting with them; otherwise every typed word must be in the
+ * code's description or one of its everyday names ("garden", "plasterboard", "tyres"), and the
+ * codes an everyday name points at come first (decision 0710, modules/waste-notes/ewc-search.ts).
+ */
 export function filterEwc(codes: EwcOption[], query: string, chapter: string): EwcOption[] {
   const inChapter = chapter ? codes.filter((c) => c.chapter === chapter) : codes;
-  const q = query.trim().toLowerCase();
-  if (!q) return inChapter;
-  const digits = q.replace(/[\s*.-]/g, "");
-  if (/^\d+$/.test(digits)) return inChapter.filter((c) => c.code.replace(/\D/g, "").startsWith(digits));
-  const words = q.split(/\s+/).filter(Boolean);
-  return inChapter.filter((c) => {
-    const text = `${c.code} ${c.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  return query.trim() ? searchEwcCodes(inChapter, query) : inChapter;
 }
 
 export function findOption(codes: EwcOption[], value: string): EwcOption | undefined {

@@ -1,9 +1,12 @@
-/** The presentational pieces of the EWC code picker: category filter, option list, hint and hazard warning. */
+/**
+ * The presentational pieces of the EWC code picker: the chosen codes (chips), category filter,
+ * option list, hint and hazard warning.
+ */
 import { AlertTriangle, X } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { cn } from "~/components/ui/cn";
 import { Select } from "~/components/ui/form";
-import { HAZARDOUS_WARNING, MESSAGES } from "~/modules/waste-notes/constants";
+import { HAZARDOUS_WARNING, MAX_CODES_PER_ITEM, MESSAGES } from "~/modules/waste-notes/constants";
 import type { EwcList, EwcOption } from "./ewc-list";
 
 /** The two-digit chapter select and its "Clear Category" button. */
@@ -112,30 +115,78 @@ export function EwcOptionList({
   );
 }
 
-/** Under the input: the chosen code's description, or what to type and the CSV download link. */
+/** Under the input: how many codes an item takes, or what to type and the CSV download link. */
 export function EwcHint({
   id,
-  selected,
+  enhanced,
+  chosen,
   loadError,
 }: {
   id: string;
-  selected: EwcOption | undefined;
+  enhanced: boolean;
+  chosen: number;
   loadError: boolean;
 }) {
   return (
     <p id={id} className="mt-1 text-xs text-slate-600">
-      {selected ? (
-        <span className="font-medium text-slate-800">{selected.description}</span>
+      {enhanced ? (
+        `Choose 1 to ${MAX_CODES_PER_ITEM} codes for this item (${chosen} chosen). `
       ) : (
         <>
-          The List of Wastes code (six digits).{" "}
-          <a href="/EWCCodes.csv" className="text-brand-700 underline">
-            Download the full list (CSV)
-          </a>
-          {loadError ? " (the searchable list could not be loaded; type the code)" : null}
+          The List of Wastes code (six digits); several codes separated by commas, at most{" "}
+          {MAX_CODES_PER_ITEM}.{" "}
         </>
       )}
+      <a href="/EWCCodes.csv" className="text-brand-700 underline">
+        Download the full list (CSV)
+      </a>
+      {loadError ? " (the searchable list could not be loaded; type the codes)" : null}
     </p>
+  );
+}
+
+/** The chosen codes: each a chip with its description and a remove button, posted by a hidden input. */
+export function EwcChips({
+  codes,
+  option,
+  onRemove,
+  name,
+}: {
+  codes: string[];
+  option: (code: string) => EwcOption | undefined;
+  onRemove: (code: string) => void;
+  name: string;
+}) {
+  if (codes.length === 0) return null;
+  return (
+    <ul aria-label="Chosen EWC codes" className="mb-2 flex flex-col gap-1.5">
+      {codes.map((code) => {
+        const o = option(code);
+        return (
+          <li
+            key={code}
+            className={cn(
+              "flex items-start gap-2 rounded-md border px-2.5 py-1.5 text-sm",
+              o?.hazardous ? "border-red-300 bg-red-50" : "border-brand-200 bg-brand-50",
+            )}
+          >
+            <input type="hidden" name={name} value={code} />
+            <span className="shrink-0 font-mono font-semibold text-slate-900">{o?.code ?? code}</span>
+            <span className="min-w-0 flex-1 text-slate-700">
+              {o?.description ?? "Not in the List of Wastes"}
+            </span>
+            <button
+              type="button"
+              onClick={() => onRemove(code)}
+              aria-label={`Remove ${o?.code ?? code}`}
+              className="-m-1 shrink-0 rounded p-1 text-slate-600 hover:bg-white hover:text-slate-900 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

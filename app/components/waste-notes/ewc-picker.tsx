@@ -1,13 +1,16 @@
 /**
- * EWC code field. Without JavaScript: a text input (the server checks the code). With it: an ARIA
- * combobox over /EWCCodes.csv, searchable by code or words, filtered by two-digit chapter, at most
- * 75 entries while the search is empty, and a hazardous-code warning.
+ * An item's EWC codes (1 to 5, decision 0709). Without JavaScript: a text input (several codes
+ * separated by commas; the server checks them). With it: an ARIA combobox over /EWCCodes.csv,
+ * searchable by code or words, filtered by two-digit chapter, at most 75 entries while the search
+ * is empty; each chosen code becomes a chip with a remove button and a hidden input; the
+ * hazardous-code warning shows when any chosen code is hazardous.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { FieldError, Label } from "~/components/ui/form";
 import { cn } from "~/components/ui/cn";
+import { MAX_CODES_PER_ITEM } from "~/modules/waste-notes/constants";
 import { EMPTY_SEARCH_LIMIT, filterEwc, findOption, parseEwcList, type EwcList } from "./ewc-list";
-import { EwcChapterFilter, EwcHazardAlert, EwcHint, EwcOptionList } from "./ewc-picker-parts";
+import { EwcChapterFilter, EwcChips, EwcHazardAlert, EwcHint, EwcOptionList } from "./ewc-picker-parts";
 import { useHydrated } from "./use-hydrated";
 
 let listPromise: Promise<EwcList> | undefined;
@@ -25,11 +28,18 @@ function loadList(): Promise<EwcList> {
   return listPromise;
 }
 
-/** The combobox state: the loaded list, typed value, search, chapter, open state and active option. */
-function useEwcCombobox(defaultValue: string | undefined) {
+/** Codes typed in the plain input: split at commas, semicolons and line breaks. */
+const splitTyped = (text: string) =>
+  text
+    .split(/[,;\n\r]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** The combobox state: the loaded list, the chosen codes, search, chapter, open state and active option. */
+function useEwcCombobox(defaultCodes: string[]) {
   const [list, setList] = useState<EwcList | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [value, setValue] = useState(defaultValue ?? "");
+  const [codes, setCodes] = useState<string[]>(defaultCodes);
   const [query, setQuery] = useState("");
   const [chapter, setChapter] = useState("");
   const [open, setOpen] = useState(false);
@@ -43,28 +53,39 @@ function useEwcCombobox(defaultValue: string | undefined) {
   const matches = useMemo(() => (list ? filterEwc(list.codes, query, chapter) : []), [list, query, chapter]);
   const tooMany = query.trim() === "" && matches.length > EMPTY_SEARCH_LIMIT;
   const shown = tooMany ? matches.slice(0, EMPTY_SEARCH_LIMIT) : matches;
-  const selected = list ? findOption(list.codes, value) : undefined;
-  const hazardous = selected ? selected.hazardous : /\*\s*$/.test(value);
+  const option = (code: string) => (list ? findOption(list.codes, code) : undefined);
+  const hazardous = codes.some((c) => option(c)?.hazardous ?? /\*\s*$/.test(c));
+  const full = codes.length >= MAX_CODES_PER_ITEM;
 
   useEffect(() => {
     if (active < 0) return;
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
   }, [active]);
 
-  const choose = (index: number) => {
-    const option = shown[index];
-    if (!option) return;
-    setValue(option.code);
+  /** Adds a code (canonical), once; at most 5. */
+  const add = (code: string) => {
+    setCodes((now) => (now.includes(code) || now.length >= MAX_CODES_PER_ITEM ? now : [...now, code]));
     setQuery("");
     setOpen(false);
     setActive(-1);
   };
+  const choose = (index: number) => {
+    const chosen = shown[index];
+    if (chosen) add(chosen.code);
+  };
+  /** A whole code typed in the search box ("170504", "17 05 04") is taken as chosen. */
+  const takeTyped = () => {
+    const typed = option(query);
+    if (typed) add(typed.code);
+    return typed !== undefined;
+  };
+  const remove = (code: string) => setCodes((now) => now.filter((c) => c !== code));
 
   return {
     list,
     loadError,
-    value,
-    setValue,
+    codes,
+    setCodes,
     query,
     setQuery,
     chapter,
@@ -77,16 +98,19 @@ function useEwcCombobox(defaultValue: string | undefined) {
     matches,
     tooMany,
     shown,
-    selected,
+    option,
     hazardous,
+    full,
     choose,
+    takeTyped,
+    remove,
   };
 }
 
 type EwcCombobox = ReturnType<typeof useEwcCombobox>;
 
 /** Keyboard handling of the combobox input (arrows, Home/End, Enter to choose, Escape to close). */
-function comboboxKeyDown({ open, setOpen, active, setActive, shown, choose }: EwcCombobox) {
+function comboboxKeyDown({ open, setOpen, active, setActive, shown, choose, takeTyped }: EwcCombobox) {
   return (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown") {
       e.preventDefault();
@@ -102,136 +126,148 @@ function comboboxKeyDown({ open, setOpen, active, setActive, shown, choose }: Ew
     } else if (e.key === "End" && open) {
       e.preventDefault();
       setActive(shown.length - 1);
-    } else if (e.key === "Enter" && open && active >= 0) {
+    } else if (e.key === "Enter") {
+      // Enter never submits the note from here: it chooses the active option or a whole typed code.
       e.preventDefault();
-      choose(active);
-    } else if (e.key === "Escape") {
-      if (open) {
-        e.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      }
+      if (open && active >= 0) choose(active);
+      else takeTyped();
+    } else if (e.key === "Escape" && open) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
     }
   };
 }
 
-/** The code input: plain text without JavaScript, an ARIA combobox (search box) with it. */
-function EwcInput({
+/** The search box of the enhanced picker (an ARIA combobox); it has no name: the chips post the codes. */
+function EwcSearchInput({
   id,
-  enhanced,
   invalid,
   describedBy,
   combobox,
 }: {
   id: string;
-  enhanced: boolean;
   invalid: boolean;
   describedBy: string;
   combobox: EwcCombobox;
 }) {
-  const inputId = `${id}-input`;
-  const listId = `${id}-list`;
-  const { value, setValue, query, setQuery, open, setOpen, active, setActive } = combobox;
+  const { query, setQuery, open, setOpen, active, setActive, full } = combobox;
   return (
     <input
-      id={inputId}
-      name="ewcCode"
+      id={`${id}-input`}
       type="text"
       autoComplete="off"
       spellCheck={false}
-      value={open ? query || value : value}
-      placeholder={enhanced ? "Search by code or words, e.g. 17 01 07 or gypsum" : "e.g. 17 01 07"}
+      value={query}
+      disabled={full}
+      placeholder={
+        full
+          ? `At most ${MAX_CODES_PER_ITEM} codes for an item`
+          : "Search by code or words, e.g. 17 01 07 or gypsum"
+      }
       aria-invalid={invalid ? true : undefined}
       aria-describedby={describedBy}
       aria-required
-      {...(enhanced
-        ? {
-            role: "combobox",
-            "aria-expanded": open,
-            "aria-controls": listId,
-            "aria-autocomplete": "list" as const,
-            "aria-activedescendant": open && active >= 0 ? `${id}-opt-${active}` : undefined,
-          }
-        : {})}
+      role="combobox"
+      aria-expanded={open}
+      aria-controls={`${id}-list`}
+      aria-autocomplete="list"
+      aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
       onChange={(e) => {
-        const v = e.target.value;
-        if (enhanced) {
-          setQuery(v);
-          setOpen(true);
-          setActive(-1);
-        }
-        setValue(v);
+        setQuery(e.target.value);
+        setOpen(true);
+        setActive(-1);
       }}
-      onFocus={() => enhanced && setOpen(true)}
+      onFocus={() => setOpen(true)}
       onBlur={() => {
+        if (!combobox.takeTyped()) setQuery("");
         setOpen(false);
-        setQuery("");
       }}
-      onKeyDown={enhanced ? comboboxKeyDown(combobox) : undefined}
-      className={cn(
-        "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600",
-      )}
+      onKeyDown={comboboxKeyDown(combobox)}
+      className={inputClass}
     />
   );
 }
 
-/** The EWC code field: a plain text input without JavaScript, a searchable combobox with it. */
-export function EwcPicker({ defaultValue, errors }: { defaultValue?: string; errors?: string[] }) {
-  const id = useId();
-  const inputId = `${id}-input`;
-  const listId = `${id}-list`;
-  const hydrated = useHydrated();
-  const combobox = useEwcCombobox(defaultValue);
-  const { list, chapter, setChapter, open, setOpen, active, setActive, hazardous } = combobox;
+const inputClass =
+  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-50 aria-[invalid=true]:border-red-600";
 
+/** An item's EWC codes: a plain text input without JavaScript, chips and a searchable combobox with it. */
+export function EwcPicker({
+  name,
+  defaultCodes,
+  errors,
+}: {
+  /** The form name of the codes, e.g. `items[0].ewcCodes`. */
+  name: string;
+  defaultCodes?: string[];
+  errors?: string[];
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const combobox = useEwcCombobox(defaultCodes ?? []);
+  const { list, chapter, setChapter, open, setOpen, setActive, hazardous, codes } = combobox;
   const describedBy = [`${id}-hint`, errors?.length ? `${id}-error` : null, hazardous ? `${id}-hazard` : null]
     .filter(Boolean)
     .join(" ");
   const enhanced = hydrated && list !== null;
+  const invalid = !!errors?.length;
 
   return (
     <div>
-      <Label htmlFor={inputId}>
-        EWC code <span className="text-red-700">*</span>
+      <Label htmlFor={`${id}-input`}>
+        EWC codes <span className="text-red-700">*</span>
       </Label>
       {enhanced ? (
-        <EwcChapterFilter
-          chapters={list.chapters}
-          chapter={chapter}
-          onChange={(c) => {
-            setChapter(c);
-            setActive(-1);
-            setOpen(true);
-          }}
-          onClear={() => {
-            setChapter("");
-            setActive(-1);
-          }}
-        />
-      ) : null}
-      <div className="relative">
-        <EwcInput
-          id={id}
-          enhanced={enhanced}
-          invalid={!!errors?.length}
-          describedBy={describedBy}
-          combobox={combobox}
-        />
-        {enhanced && open ? (
-          <EwcOptionList
-            id={id}
-            listId={listId}
-            listRef={combobox.listRef}
-            shown={combobox.shown}
-            matchCount={combobox.matches.length}
-            tooMany={combobox.tooMany}
-            active={active}
-            setActive={setActive}
-            choose={combobox.choose}
+        <>
+          <EwcChips codes={codes} option={combobox.option} onRemove={combobox.remove} name={name} />
+          <EwcChapterFilter
+            chapters={list.chapters}
+            chapter={chapter}
+            onChange={(c) => {
+              setChapter(c);
+              setActive(-1);
+              setOpen(true);
+            }}
+            onClear={() => {
+              setChapter("");
+              setActive(-1);
+            }}
           />
-        ) : null}
-      </div>
-      <EwcHint id={`${id}-hint`} selected={combobox.selected} loadError={combobox.loadError} />
+          <div className="relative">
+            <EwcSearchInput id={id} invalid={invalid} describedBy={describedBy} combobox={combobox} />
+            {open ? (
+              <EwcOptionList
+                id={id}
+                listId={`${id}-list`}
+                listRef={combobox.listRef}
+                shown={combobox.shown}
+                matchCount={combobox.matches.length}
+                tooMany={combobox.tooMany}
+                active={combobox.active}
+                setActive={setActive}
+                choose={combobox.choose}
+              />
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <input
+          id={`${id}-input`}
+          name={name}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={codes.join(", ")}
+          onChange={(e) => combobox.setCodes(splitTyped(e.target.value))}
+          placeholder="e.g. 17 01 07"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+          aria-required
+          className={cn(inputClass)}
+        />
+      )}
+      <EwcHint id={`${id}-hint`} enhanced={enhanced} chosen={codes.length} loadError={combobox.loadError} />
       <FieldError id={`${id}-error`} errors={errors} />
       {hazardous ? <EwcHazardAlert id={`${id}-hazard`} /> : null}
     </div>

@@ -2,7 +2,10 @@
  * The waste transfer note form: the spec's fields plus what the law asks (transferor, statuses,
  * containment, waste hierarchy declaration, both signatures, broker). A plain multipart <Form>:
  * it works without JavaScript; with it, a live counter, photo limit, EWC combobox and signature pads.
- * Used by /wastenotegeneration and, prefilled, by /company/waste-note.
+ * A note holds 1 to 20 waste items (decision 0709): added and removed in the browser, or without
+ * JavaScript by submitting with `intent` (the server answers with the form changed, nothing saved).
+ * Used by /wastenotegeneration and, prefilled, by /company/waste-note (company mode: saved sites
+ * and customers, the customer's e-mail, and `correctionOf` when it corrects a note).
  */
 import { FileText, Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -12,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
 import { CarrierSection } from "./form-sections/carrier-section";
 import { PhotosSection } from "./form-sections/photos-section";
+import { ReceivingSiteSection } from "./form-sections/receiving-site-section";
 import type { FormSectionProps, WasteNoteFormErrors, WasteNoteFormValues } from "./form-sections/shared";
 import { SignaturesSection } from "./form-sections/signatures-section";
 import { TransferSection } from "./form-sections/transfer-section";
@@ -34,6 +38,10 @@ export interface WasteNoteFormProps {
   /** Adds the honeypot field of public forms. */
   honeypot?: boolean;
   submitLabel?: string;
+  /** The company area's form (saved sites and customers, the customer's e-mail); by default when the licence is locked. */
+  company?: boolean;
+  /** The id of the note this one corrects (a hidden field; the company form only). */
+  correctionOf?: string;
 }
 
 const NO_ERRORS: WasteNoteFormErrors = {};
@@ -48,6 +56,8 @@ export function WasteNoteForm({
   formError,
   honeypot,
   submitLabel = "Generate Waste Note",
+  company = lockCarrierLicense,
+  correctionOf,
 }: WasteNoteFormProps) {
   const errors = givenErrors ?? NO_ERRORS;
   const hydrated = useHydrated();
@@ -71,11 +81,19 @@ export function WasteNoteForm({
     >
       <FormStatus errors={errors} givenErrors={givenErrors} formError={formError} hydrated={hydrated} />
 
+      {/* Without JavaScript, Enter in a field submits the note, not "Add another item" or "Remove item". */}
+      {hydrated ? null : (
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden>
+          {submitLabel}
+        </button>
+      )}
       {honeypot ? <Honeypot /> : null}
+      {correctionOf ? <input type="hidden" name="correctionOf" value={correctionOf} /> : null}
 
-      <WasteDetailsSection {...sectionProps} containerTypes={containerTypes} />
+      <WasteDetailsSection {...sectionProps} containerTypes={containerTypes} values={values ?? prefill} />
       <TransferSection {...sectionProps} />
-      <TransferorSection {...sectionProps} />
+      <TransferorSection {...sectionProps} company={company} />
+      <ReceivingSiteSection {...sectionProps} company={company} />
       <CarrierSection
         {...sectionProps}
         lockCarrierLicense={lockCarrierLicense}

@@ -102,7 +102,7 @@ describe("the waste note validator", () => {
       });
       expect(r.values).toMatchObject({
         carrierCompany: "Avon Skip Hire Ltd",
-        description: VALID_FIELDS.description,
+        "items[0].description": VALID_FIELDS["items[0].description"],
         transferorStatus: ["producer"],
       });
     }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { projectRoot } from "~/platform/paths.server";
+import { EWC_SYNONYMS } from "./ewc-synonyms";
 
 export interface EwcEntry {
   /** As written in the List of Wastes: "17 01 07", "17 05 03*", "17 01" (sub-chapter), "17" (chapter). */
@@ -88,4 +89,14 @@ export function findEwcCode(input: string, catalogue = loadEwcCatalogue()): EwcE
 /** True when the code is a hazardous entry of the List of Wastes (marked "*"). */
 export function isHazardousEwcCode(input: string, catalogue = loadEwcCatalogue()): boolean {
   return findEwcCode(input, catalogue)?.hazardous ?? false;
+}
+
+/** The everyday names' codes (ewc-synonyms.ts) that are not codes of the catalogue: none, a test says. */
+export function unknownSynonymCodes(catalogue = loadEwcCatalogue()): string[] {
+  return EWC_SYNONYMS.flatMap(([terms, codes]) =>
+    codes
+      .split(/\s+/)
+      .filter((digits) => !/^\d{6}$/.test(digits) || !catalogue.byDigits.has(digits))
+      .map((digits) => `${digits} (${terms.slice(0, 30)}…)`),
+  );
 }

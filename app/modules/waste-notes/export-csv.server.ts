@@ -1,13 +1,33 @@
 /**
  * CSV export of a company's notes: the two-year record, in columns that map onto DEFRA's digital
  * waste tracking "Receipt of Waste" fields (EWC code as 6 digits, container type code, quantity,
- * carrier registration). Cells that a spreadsheet would run as a formula are neutralised.
+ * carrier registration), then (decision 0713) the transferee's permit or exemption, the signing
+ * times, the customer, the items, the version and status, and the receiving site. Cells that a
+ * spreadsheet would run as a formula are neutralised. The items are one cell here; the items
+ * export (dwt/export-movements.server.ts) has one row per item.
  */
 import { csvCell } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
-import type { WasteNote } from "~/platform/db/schema";
+import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
+import { getNoteItems, legacyItem } from "./get-note.server";
+import { noteStatus } from "./list-notes.server";
+import { NOTE_STATUS_LABELS } from "./past-notes-filters";
 
-const COLUMNS: Array<[string, (n: WasteNote, publicUrl: string) => string]> = [
+type Column = [string, (n: WasteNote, publicUrl: string, items: WasteNoteItem[]) => string];
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : "");
+
+/** "1: 17 09 04 (Mixed rubble) 2.5 t est.; 2: ..." */
+function itemsCell(items: WasteNoteItem[]): string {
+  return items
+    .map(
+      (i) =>
+        `${i.position}: ${i.ewc_codes.join(" + ")} (${i.description}) ${Number(i.quantity)} ${i.unit}${i.estimated ? " est." : ""}`,
+    )
+    .join("; ");
+}
+
+const COLUMNS: Column[] = [
   ["note_id", (n) => n.id],
   ["created_at", (n) => new Date(n.created_at).toISOString()],
   ["collection_date_time", (n) => new Date(n.collection_date_time).toISOString()],
@@ -39,11 +59,36 @@ const COLUMNS: Array<[string, (n: WasteNote, publicUrl: string) => string]> = [
   ["transferee_signed_by", (n) => n.transferee_signature_name],
   ["carrier_status_at_creation", (n) => n.carrier_status_at_creation ?? ""],
   ["view_url", (n, url) => `${url}/waste-note/${n.id}`],
+  ["transferee_permit_number", (n) => n.transferee_permit_number ?? ""],
+  ["transferee_exemption", (n) => n.transferee_exemption ?? ""],
+  ["signed_at", (n) => iso(n.signed_at)],
+  ["customer_signed_at", (n) => iso(n.customer_signed_at)],
+  ["customer_name", (n) => n.transferor_name],
+  ["customer_email", (n) => n.customer_email ?? ""],
+  ["item_count", (_n, _u, items) => String(items.length)],
+  ["items_ewc_codes", (_n, _u, items) => [...new Set(items.flatMap((i) => i.ewc_codes))].join("; ")],
+  ["items", (_n, _u, items) => itemsCell(items)],
+  ["version", (n) => String(n.version)],
+  ["status", (n) => NOTE_STATUS_LABELS[noteStatus(n)]],
+  ["supersedes_id", (n) => n.supersedes_id ?? ""],
+  ["void_reason", (n) => n.void_reason ?? ""],
+  ["consignment_code", (n) => n.consignment_code ?? ""],
+  ["receiving_site_name", (n) => n.receiving_site_name ?? ""],
+  ["receiving_site_authorisation", (n) => n.receiving_site_authorisation ?? ""],
+  ["receiving_site_address", (n) => n.receiving_site_address ?? ""],
+  ["receiving_site_postcode", (n) => n.receiving_site_postcode ?? ""],
 ];
 
-export function notesToCsv(notes: WasteNote[], publicUrl: string): string {
+export function notesToCsv(
+  notes: WasteNote[],
+  publicUrl: string,
+  items: Map<string, WasteNoteItem[]> = new Map(),
+): string {
   const lines = [COLUMNS.map(([h]) => h).join(",")];
-  for (const n of notes) lines.push(COLUMNS.map(([, get]) => csvCell(get(n, publicUrl))).join(","));
+  for (const n of notes) {
+    const list = items.get(n.id) ?? [legacyItem(n)];
+    lines.push(COLUMNS.map(([, get]) => csvCell(get(n, publicUrl, list))).join(","));
+  }
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -60,5 +105,5 @@ export async function exportCompanyNotesCsv(
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return notesToCsv(notes, publicUrl);
+  return notesToCsv(notes, publicUrl, await getNoteItems(db, notes));
 }

@@ -6,6 +6,8 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { generateWasteNotePdf, type GenerateDeps } from "./generate-pdf.server";
 import { PDF_JOB } from "./pdf-job.server";
 import { createPdfRenderer } from "./pdf-renderer.server";
+import { runCustomerEmail } from "./customer-email.server";
+import { CUSTOMER_EMAIL_JOB } from "./send-to-customer.server";
 
 /** The PDF job with a given renderer (tests pass their own). */
 export function pdfJob(deps: Omit<GenerateDeps, "db">, close?: () => Promise<void>): JobRegistration {
@@ -18,6 +20,13 @@ export function pdfJob(deps: Omit<GenerateDeps, "db">, close?: () => Promise<voi
   );
 }
 
+/** The customer's e-mail (decision 0712): waits for the PDF, then queues the message with it attached. */
+export function customerEmailJob(config: Pick<Config, "publicUrl">): JobRegistration {
+  return jobHandler(CUSTOMER_EMAIL_JOB, (payload, helpers) =>
+    runCustomerEmail({ publicUrl: config.publicUrl }, payload, helpers),
+  );
+}
+
 export function wasteNoteJobs(
   config: Pick<Config, "publicUrl">,
   storage: Storage,
@@ -25,5 +34,8 @@ export function wasteNoteJobs(
 ): JobRegistration[] {
   // PDFs are rendered in a child process with a time and memory limit (decision 0006).
   const renderer = createPdfRenderer(log);
-  return [pdfJob({ storage, publicUrl: config.publicUrl, render: renderer.render }, renderer.close)];
+  return [
+    pdfJob({ storage, publicUrl: config.publicUrl, render: renderer.render }, renderer.close),
+    customerEmailJob(config),
+  ];
 }

@@ -4,6 +4,7 @@
  * `createWasteNote` calls it inside its transaction with `lock`, so the listing row is locked
  * (SELECT ... FOR UPDATE) while the month's notes are counted and the note inserted: two
  * submits at once (a second tab, a stale page) cannot both take the last slot.
+ * A correction (`correction: true`) is not a new note: every rule applies but the allowance.
  */
 import { registrationState, type RegistrationState } from "~/modules/directory/registration";
 import { effectivePlan } from "~/modules/plans/plan-state";
@@ -21,7 +22,7 @@ export interface NoteEligibility {
 export async function getNoteEligibility(
   db: Database,
   registrationNumber: string,
-  options: { now?: Date; lock?: boolean } = {},
+  options: { now?: Date; lock?: boolean; correction?: boolean } = {},
 ): Promise<NoteEligibility> {
   const now = options.now ?? new Date();
   let query = db
@@ -52,7 +53,7 @@ export async function getNoteEligibility(
     suspended: listing.suspended_at !== null,
     registrationNumber,
     registration,
-    usage,
+    usage: options.correction ? null : usage,
   });
   return { refusal, usage, registration };
 }

@@ -259,10 +259,13 @@ describe("the public generator (item 9)", () => {
       errors: { carrierLicense: [CARRIER_LICENCE_MESSAGES.removed(REG.removed)] },
     });
     // With another error: both at once, and the typed values come back.
-    const both = await submitPublic({ carrierLicense: "CBDU000404", weight: "" });
+    const both = await submitPublic({ carrierLicense: "CBDU000404", "items[0].quantity": "" });
     expect(both).toMatchObject({
       status: "invalid",
-      errors: { weight: ["Required"], carrierLicense: [CARRIER_LICENCE_MESSAGES.notFound("CBDU000404")] },
+      errors: {
+        "items[0].quantity": ["Required"],
+        carrierLicense: [CARRIER_LICENCE_MESSAGES.notFound("CBDU000404")],
+      },
       values: { carrierLicense: "CBDU000404" },
     });
     expect(await counts()).toEqual(before);
@@ -280,7 +283,7 @@ describe("the public generator (item 9)", () => {
       carrier_expiry_at_creation: "2027-03-05",
       registration_number: null,
     });
-    expect(describeNote(view.note, view.carrierStatusNow).verification.check).toMatchObject({
+    expect(describeNote(view).verification.check).toMatchObject({
       text: `Carrier registration ${REG.good} checked against the Environment Agency register on 23 November 2026: valid until 5 March 2027`,
       valid: true,
     });
@@ -296,20 +299,21 @@ describe("the public generator (item 9)", () => {
       carrier_status_at_creation: "not_checked",
     });
     expect(sepa.carrierStatusNow).toBe("not_checked");
-    const text = describeNote(sepa.note, sepa.carrierStatusNow).verification.check;
+    const text = describeNote(sepa).verification.check;
     expect(text.text).toContain("Carrier registration WCR/R/1234567 not checked: held by SEPA");
     expect(text.lookUp?.url).toMatch(/sepa\.org\.uk/);
     const niea = (await getWasteNoteView(t.db, irish.id))!;
     expect(niea.note).toMatchObject({ carrier_license: "ROC UT 1234", carrier_register: "NIEA" });
-    expect(describeNote(niea.note, niea.carrierStatusNow).verification.check.text).toContain(
-      "not checked: held by NIEA",
-    );
+    expect(describeNote(niea).verification.check.text).toContain("not checked: held by NIEA");
   });
 
   it("counts refused submissions against the per-client limit, before any image is decoded", async () => {
     const key = "192.0.2.250";
     for (let i = 0; i < PUBLIC_NOTE_LIMIT.max; i++) {
-      const r = await submitWasteNote(deps, validForm({ weight: "" }), { rateLimitKey: key, now: NOW });
+      const r = await submitWasteNote(deps, validForm({ "items[0].quantity": "" }), {
+        rateLimitKey: key,
+        now: NOW,
+      });
       expect(r.status).toBe("invalid");
     }
     // Over the limit: refused as such even with a broken photo (it is not decoded), and a valid note too.

@@ -7,7 +7,7 @@
  */
 import { OFFICIAL } from "~/content/links";
 import type { RegistrationState } from "~/modules/directory/registration";
-import { STANDARD_MONTHLY_NOTES } from "./constants";
+import { CONSIGNMENT_CODE_PATTERNS, ITEM_MESSAGES, STANDARD_MONTHLY_NOTES } from "./constants";
 import { formatDate } from "~/platform/dates";
 
 /** Where a carrier in England renews (or registers again). */
@@ -23,9 +23,19 @@ export const NOTE_RULE_TEXT = {
   suspended:
     "Your listing is suspended: you cannot write waste notes while it is suspended. Please contact us to find out why and what to do.",
   noListing: "There is no business listing linked to your account.",
+  notCurrent:
+    "This note has already been corrected or voided, or is not one of your notes: only the current version of your own note can be corrected.",
 } as const;
 
-export type NoteRefusalReason = "no_listing" | "pending" | "suspended" | "expired" | "removed" | "plan_limit";
+/** A correction's refusal when the note it corrects is not the company's current version. */
+export const NOT_CURRENT_REFUSAL: NoteRefusal = {
+  reason: "not_current",
+  title: "Note cannot be corrected",
+  message: NOTE_RULE_TEXT.notCurrent,
+};
+
+export type NoteRefusalReason =
+  "no_listing" | "pending" | "suspended" | "expired" | "removed" | "plan_limit" | "not_current";
 
 export interface NoteRefusal {
   reason: NoteRefusalReason;
@@ -93,5 +103,42 @@ export function noteRefusal(input: {
       link: { label: "Upgrade to Premium", href: UPGRADE_PATH },
     };
   }
+  return null;
+}
+
+/** A consignment code as typed ("abcdef/12345 ", "sa 1234567"), upper case and without spaces. */
+export function normaliseConsignmentCode(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** True for an England and Wales, Scottish or Northern Irish consignment code (normalised). */
+export function isConsignmentCode(code: string): boolean {
+  return CONSIGNMENT_CODE_PATTERNS.some((p) => p.test(code));
+}
+
+/** The day `months` calendar months after a 'YYYY-MM-DD' day (29 February + 12 months: 28 February). */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * Why a season ticket's last day is refused, or null: it must be a real date, not before the
+ * collection day, at most 12 months after it, and the waste must not be hazardous (the law allows
+ * season tickets for non-hazardous waste only).
+ */
+export function seasonTicketProblem(
+  until: string,
+  collectionDay: string | null,
+  hazardous: boolean,
+): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || addMonths(until, 0) !== until) return ITEM_MESSAGES.seasonDate;
+  if (hazardous) return ITEM_MESSAGES.seasonHazardous;
+  if (collectionDay === null) return null; // the collection date's own error says what to fix
+  if (until < collectionDay) return ITEM_MESSAGES.seasonBefore;
+  if (until > addMonths(collectionDay, 12)) return ITEM_MESSAGES.seasonTooLong;
   return null;
 }

@@ -97,8 +97,9 @@ describe("creating a waste note", () => {
     const sig = `data:image/png;base64,${testPng().toString("base64")}`;
     const data = await input(
       {
-        ewcCode: "17 06 05*",
-        description: "Asbestos cement roof sheets, wrapped",
+        "items[0].ewcCodes": "17 06 05*",
+        "items[0].description": "Asbestos cement roof sheets, wrapped",
+        consignmentCode: "HARBOU/00042",
         transferorStatus: ["producer", "permit_holder"],
         transferorPermitNumber: "EPR/AB1234CD",
         brokerArranged: "on",
@@ -245,8 +246,9 @@ describe("a company's notes and its plan", () => {
 
   it("lists them newest first with counters and a search", async () => {
     const hazardous = await input({
-      ewcCode: "20 01 21*",
-      description: "Fluorescent tubes",
+      "items[0].ewcCodes": "20 01 21*",
+      "items[0].description": "Fluorescent tubes",
+      consignmentCode: "HARBOU/00043",
       originAddress: "1 Dock Road, Gloucester",
     });
     await createWasteNote({ db: t.db, storage }, hazardous, { owner, now: new Date("2026-03-15T10:00:00Z") });
@@ -274,7 +276,7 @@ describe("a company's notes and its plan", () => {
 
   it("exports every note of the company as CSV, formulas neutralised", async () => {
     const formula = await input({
-      description: '=HYPERLINK("http://evil")',
+      "items[0].description": '=HYPERLINK("http://evil")',
       originAddress: "3 Quay, Bristol",
     });
     await createWasteNote({ db: t.db, storage }, formula, { owner, now: new Date("2026-03-20T10:00:00Z") });
@@ -297,8 +299,10 @@ describe("submitting the public form", () => {
     expect(await submitWasteNote(deps, validForm({ [HONEYPOT_FIELD]: "http://spam.example" }))).toEqual({
       status: "spam",
     });
-    const invalid = await submitWasteNote(deps, validForm({ weight: "" }), { rateLimitKey: "203.0.113.9" });
-    expect(invalid).toMatchObject({ status: "invalid", errors: { weight: ["Required"] } });
+    const invalid = await submitWasteNote(deps, validForm({ "items[0].quantity": "" }), {
+      rateLimitKey: "203.0.113.9",
+    });
+    expect(invalid).toMatchObject({ status: "invalid", errors: { "items[0].quantity": ["Required"] } });
     // The refused submission counted (the limit is checked before validation, issue 14): one slot fewer.
     for (let i = 0; i < PUBLIC_NOTE_LIMIT.max - 1; i++) {
       expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" })).status).toBe(
@@ -308,7 +312,11 @@ describe("submitting the public form", () => {
     const limited = await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.9" });
     expect(limited).toMatchObject({
       status: "rate_limited",
-      values: { transferorStatus: ["producer"], weight: "412.75" },
+      values: {
+        transferorStatus: ["producer"],
+        "items[0].quantity": "412.75",
+        "items[0].ewcCodes": ["17 08 02"],
+      },
     });
     expect((await submitWasteNote(deps, validForm(), { rateLimitKey: "203.0.113.10" })).status).toBe(
       "created",

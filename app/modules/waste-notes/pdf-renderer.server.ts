@@ -7,14 +7,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChildWorker } from "~/platform/child-worker.server";
-import type { WasteNote } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logger.server";
 import { projectRoot } from "~/platform/paths.server";
+import type { NoteDescription } from "./describe-note.server";
 import { qrModules } from "./qr.server";
 import { renderWasteNotePdf, type PdfImages } from "./render-pdf.server";
 
 export interface PdfTask {
-  note: WasteNote;
+  /** The note as the view page describes it (plain data: it crosses to the child as it is). */
+  note: NoteDescription;
   images: PdfImages;
   viewUrl: string;
 }

@@ -51,7 +51,11 @@ export function monthOf(now: Date) {
     (date_trunc('month', ${now}::timestamptz AT TIME ZONE 'Europe/London') + interval '1 month') AT TIME ZONE 'Europe/London')`;
 }
 
-/** Notes a company made since the start of the current calendar month, UK time. */
+/**
+ * Notes a company made since the start of the current calendar month, UK time. Only first
+ * versions count: a correction supersedes a note and is not a new one (decision 0709); a repeated
+ * collection (a copy) is a new note and counts.
+ */
 export async function countNotesThisMonth(
   db: Database,
   registrationNumber: string,
@@ -61,6 +65,7 @@ export async function countNotesThisMonth(
     .selectFrom("waste_notes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("registration_number", "=", registrationNumber)
+    .where("supersedes_id", "is", null)
     .where(sql<boolean>`${monthOf(now)} @> created_at`)
     .executeTakeFirstOrThrow();
   return Number(row.n);

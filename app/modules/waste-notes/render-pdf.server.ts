@@ -1,21 +1,29 @@
 /**
- * Lays out a waste transfer note as an A4 PDF with pdfkit's built-in Helvetica: header with the
- * note id and QR code, then the law's list (regulation 35) in sections: Transferor,
- * Transferee / Carrier, Waste, Transfer, Declarations, Signatures, and the photos.
+ * Lays out a waste transfer note as an A4 PDF (decision 0714) from its description (the same
+ * words and dates as the view page): a header with the note id and QR code; the version or void
+ * line; then the law's list (regulation 35): the parties side by side, the waste as a table of
+ * items, the transfer, the receiving site, a season ticket's schedule, the declarations and the
+ * signatures; the photos last. Every page has a footer with the note id and its page number.
  */
 import PDFDocument from "pdfkit";
-import type { WasteNote } from "~/platform/db/schema";
-import {
-  HAZARDOUS_WARNING,
-  PARTY_STATUSES,
-  WASTE_HIERARCHY_DECLARATION,
-  type PartyStatus,
-} from "./constants";
-import { containerLabel, LOOSE } from "./container-types.server";
-import { formatDateTime } from "~/platform/dates";
-import { findEwcCode } from "./ewc-codes.server";
-import { describeRegisterCheck } from "./register-check";
 import { SITE_NAME } from "~/platform/brand";
+import { HAZARDOUS_WARNING, WASTE_HIERARCHY_DECLARATION } from "./constants";
+import type { NoteDescription } from "./describe-note.server";
+import {
+  CONTENT_BOTTOM,
+  CONTENT_W,
+  createLayout,
+  GREEN,
+  INK,
+  LINE,
+  MUTED,
+  PAGE,
+  RED,
+  safe,
+  type Cell,
+  type Doc,
+  type PdfLayout,
+} from "./pdf-layout.server";
 
 export interface PdfImages {
   qr: Buffer;
@@ -25,248 +33,285 @@ export interface PdfImages {
   photos: Array<{ bytes: Buffer; mime: string }>;
 }
 
-const GREEN = "#166534";
-const INK = "#0f172a";
-const MUTED = "#475569";
-const LINE = "#cbd5e1";
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const CONTENT_W = PAGE.width - PAGE.margin * 2;
-
-/** The standard PDF fonts speak WinAnsi: keep what it can show, replace the rest. */
-function safe(text: string | null | undefined): string {
-  return (text ?? "")
-    .normalize("NFC")
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/[^\t\n\r\x20-\x7e\xa0-\xff\u20ac]/g, "?");
-}
-
-const statusText = (list: string[], details: Partial<Record<PartyStatus, string | null>>) =>
-  list
-    .map((s) => {
-      const label = PARTY_STATUSES[s as PartyStatus] ?? s;
-      const detail = details[s as PartyStatus];
-      return detail ? `${label}: ${detail}` : label;
-    })
-    .join("\n") || "-";
-
-type Doc = InstanceType<typeof PDFDocument>;
 type QrModules = { size: number; dark: (x: number, y: number) => boolean };
 type RenderOptions = { viewUrl: string; qrModules?: QrModules };
 
-/** The shared layout helpers every section draws with: page breaks, section bars and label/value grids. */
-interface PdfLayout {
-  doc: Doc;
-  /** Starts a new page unless `height` more points fit on this one. */
-  ensure: (height: number) => void;
-  /** A green section bar, kept on the same page as `keepWith` points of what follows. */
-  section: (title: string, keepWith?: number) => void;
-  /** Rows of label/value cells, `columns` per row, each cell as tall as its text. */
-  grid: (cells: Array<[string, string]>, columns?: number) => void;
-}
-
-/** Builds the layout helpers (page-break check, section bar, label/value grid) around one document. */
-function createLayout(doc: Doc): PdfLayout {
-  const bottom = () => PAGE.height - PAGE.margin - 24;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-
-  const section = (title: string, keepWith = 60) => {
-    ensure(keepWith);
-    doc.moveDown(0.4);
-    const y = doc.y;
-    doc.rect(PAGE.margin, y, CONTENT_W, 18).fill("#ecfdf5");
-    doc.rect(PAGE.margin, y, 3, 18).fill(GREEN);
-    doc
-      .fillColor(GREEN)
-      .font("Helvetica-Bold")
-      .fontSize(10.5)
-      .text(title.toUpperCase(), PAGE.margin + 10, y + 5, { characterSpacing: 0.5 });
-    doc.y = y + 24;
-  };
-
-  const grid = (cells: Array<[string, string]>, columns = 2) => {
-    const gap = 14;
-    const cellW = (CONTENT_W - gap * (columns - 1)) / columns;
-    for (let i = 0; i < cells.length; i += columns) {
-      const row = cells.slice(i, i + columns);
-      const heights = row.map(([label, value]) => {
-        doc.font("Helvetica").fontSize(7.5);
-        const lh = doc.heightOfString(label.toUpperCase(), { width: cellW });
-        doc.font("Helvetica").fontSize(9.5);
-        return lh + 2 + doc.heightOfString(safe(value) || "-", { width: cellW });
-      });
-      const h = Math.max(...heights);
-      ensure(h + 8);
-      const y = doc.y;
-      row.forEach(([label, value], j) => {
-        const x = PAGE.margin + j * (cellW + gap);
-        doc
-          .fillColor(MUTED)
-          .font("Helvetica")
-          .fontSize(7.5)
-          .text(label.toUpperCase(), x, y, { width: cellW, characterSpacing: 0.3 });
-        doc
-          .fillColor(INK)
-          .font("Helvetica")
-          .fontSize(9.5)
-          .text(safe(value) || "-", x, doc.y + 2, { width: cellW });
-      });
-      doc.y = y + h + 8;
-    }
-  };
-
-  return { doc, ensure, section, grid };
-}
+const BAND = 68;
+/** The PDF writes containers with an "x" (the page uses "×") and without the label's examples. */
+const containers = (text: string) => text.replace(/ × /g, " x ").replace(/ \(e\.g\. [^)]*\)/g, "");
 
 /** Draws the green header band: title, legal basis and the QR code (vector modules or the PNG). */
 function drawHeader(doc: Doc, images: PdfImages, qr: QrModules | undefined): void {
-  doc.rect(0, 0, PAGE.width, 96).fill(GREEN);
+  doc.rect(0, 0, PAGE.width, BAND).fill(GREEN);
   doc
     .fillColor("#ffffff")
     .font("Helvetica-Bold")
-    .fontSize(22)
-    .text("Waste Transfer Note", PAGE.margin, 26, { lineBreak: false });
+    .fontSize(20)
+    .text("Waste Transfer Note", PAGE.margin, 15, { lineBreak: false });
   doc
     .font("Helvetica")
-    .fontSize(8.5)
+    .fontSize(8)
     .text(
       "Duty of Care: Environmental Protection Act 1990, section 34\nWaste (England and Wales) Regulations 2011, regulation 35",
       PAGE.margin,
-      55,
-      { width: CONTENT_W - 110 },
+      40,
+      { width: CONTENT_W - 100 },
     );
-  const x0 = PAGE.width - PAGE.margin - 78;
+  const size = 60;
+  const x0 = PAGE.width - PAGE.margin - size;
+  const y0 = (BAND - size) / 2;
   if (qr) {
     // White tile with a quiet zone, then the dark modules as one vector path.
-    doc.rect(x0, 9, 78, 78).fill("#ffffff");
-    const cell = 70 / qr.size;
+    doc.rect(x0, y0, size, size).fill("#ffffff");
+    const cell = (size - 6) / qr.size;
     for (let y = 0; y < qr.size; y++) {
       for (let x = 0; x < qr.size; x++)
-        if (qr.dark(x, y)) doc.rect(x0 + 4 + x * cell, 13 + y * cell, cell + 0.05, cell + 0.05);
+        if (qr.dark(x, y)) doc.rect(x0 + 3 + x * cell, y0 + 3 + y * cell, cell + 0.05, cell + 0.05);
     }
     doc.fill("#000000");
   } else {
-    doc.image(images.qr, x0, 9, { width: 78, height: 78 });
+    doc.image(images.qr, x0, y0, { width: size, height: size });
   }
 }
 
-/** Draws the note id, creation time and the verify-online link under the header. */
-function drawNoteMeta(doc: Doc, note: WasteNote, viewUrl: string): void {
-  doc.y = 110;
-  doc
-    .fillColor(INK)
-    .font("Helvetica-Bold")
-    .fontSize(9)
-    .text("Note ID  ", PAGE.margin, 110, { continued: true });
-  doc.font("Helvetica").text(note.id);
-  doc.font("Helvetica-Bold").text("Created  ", { continued: true });
-  doc.font("Helvetica").text(formatDateTime(note.created_at));
-  doc.font("Helvetica-Bold").text("Verify online  ", { continued: true });
-  doc.font("Helvetica").fillColor(GREEN).text(viewUrl, { link: viewUrl });
-  doc.moveDown(0.6);
+/** The note id, creation time and the verify-online link under the header. */
+function drawNoteMeta(doc: Doc, note: NoteDescription, viewUrl: string): void {
+  const line = (label: string, value: string, link?: string) => {
+    doc.fillColor(INK).font("Helvetica-Bold").fontSize(8.5).text(`${label}  `, { continued: true });
+    doc
+      .font("Helvetica")
+      .fillColor(link ? GREEN : INK)
+      .text(value, link ? { link } : {});
+  };
+  const top = BAND + 9;
+  doc.x = PAGE.width / 2;
+  doc.y = top;
+  line("Created", note.created);
+  doc.x = PAGE.margin;
+  doc.y = top;
+  line("Note ID", note.id);
+  line("Verify online", viewUrl, viewUrl);
+  const v = note.versionInfo;
+  if (v.version > 1) {
+    const previous = v.versions.find((x) => x.version === v.version - 1);
+    doc
+      .fillColor(INK)
+      .font("Helvetica-Bold")
+      .fontSize(8.5)
+      .text(
+        `Version ${v.version} of this note; supersedes version ${v.version - 1}${previous ? ` issued ${previous.created}` : ""}`,
+        { width: CONTENT_W },
+      );
+  }
+  doc.y += 5;
 }
 
-/** Draws the red hazardous-waste warning box (only for hazardous notes). */
-function drawHazardousWarning(doc: Doc, note: WasteNote): void {
-  if (!note.hazardous) return;
-  const h = doc.heightOfString(HAZARDOUS_WARNING, { width: CONTENT_W - 20 }) + 26;
+/** A box with a bold first line and plain text under it (warnings, version and void lines). */
+function drawNotice(
+  doc: Doc,
+  notice: { title: string; text: string; fill: string; stroke: string; ink: string },
+) {
+  const w = CONTENT_W - 20;
+  doc.font("Helvetica-Bold").fontSize(9.5);
+  const th = doc.heightOfString(safe(notice.title), { width: w });
+  doc.font("Helvetica").fontSize(8.5);
+  const h = th + (notice.text ? doc.heightOfString(safe(notice.text), { width: w }) + 2 : 0) + 12;
+  if (doc.y + h > CONTENT_BOTTOM) doc.addPage();
   const y = doc.y;
-  doc.rect(PAGE.margin, y, CONTENT_W, h).fillAndStroke("#fef2f2", "#dc2626");
+  doc.rect(PAGE.margin, y, CONTENT_W, h).lineWidth(0.8).fillAndStroke(notice.fill, notice.stroke);
   doc
-    .fillColor("#991b1b")
+    .fillColor(notice.ink)
     .font("Helvetica-Bold")
     .fontSize(9.5)
-    .text("HAZARDOUS WASTE", PAGE.margin + 10, y + 7);
-  doc
-    .font("Helvetica")
-    .fontSize(8.5)
-    .text(HAZARDOUS_WARNING, PAGE.margin + 10, doc.y + 1, { width: CONTENT_W - 20 });
-  doc.y = y + h + 8;
+    .text(safe(notice.title), PAGE.margin + 10, y + 6, { width: w });
+  if (notice.text)
+    doc
+      .font("Helvetica")
+      .fontSize(8.5)
+      .text(safe(notice.text), PAGE.margin + 10, doc.y + 2, { width: w });
+  doc.x = PAGE.margin;
+  doc.y = y + h + 6;
 }
 
-/** Section 1: the transferor (person handing over the waste). */
-function drawTransferor({ section, grid }: PdfLayout, note: WasteNote): void {
-  section("1. Transferor (person handing over the waste)");
-  grid([
-    ["Name", note.transferor_name],
-    ["SIC code (2007)", note.transferor_sic_code ?? "Not applicable (householder)"],
-    ["Address", note.transferor_address],
+/** What this version is: void, superseded, a correction of an earlier one, a season ticket. */
+function drawStatus(doc: Doc, note: NoteDescription, viewUrl: string): void {
+  const { versionInfo: v, voided } = note;
+  if (voided)
+    drawNotice(doc, {
+      title: `VOID: ${voided.reason}`,
+      text: `Voided ${voided.at}. This note is kept for the record; it is not valid for a transfer of waste.`,
+      fill: "#fef2f2",
+      stroke: "#dc2626",
+      ink: RED,
+    });
+  const next = v.supersededById ? v.versions.find((x) => x.id === v.supersededById) : undefined;
+  if (!v.current && !voided)
+    drawNotice(doc, {
+      title: `SUPERSEDED by version ${next?.version ?? v.version + 1}`,
+      text: `${next ? `Version ${next.version} was issued ${next.created}. ` : ""}This version is kept for the record and is no longer current.${next ? ` Version ${next.version}: ${viewUrl.replace(note.id, next.id)}` : ""}`,
+      fill: "#fffbeb",
+      stroke: "#d97706",
+      ink: "#92400e",
+    });
+  if (note.seasonTicket)
+    drawNotice(doc, {
+      title: `Season ticket: ${note.seasonTicket.from} to ${note.seasonTicket.until}`,
+      text: "This note covers repeated transfers of the same waste between the same parties over this period (at most 12 months).",
+      fill: "#eff6ff",
+      stroke: "#93c5fd",
+      ink: "#1e3a8a",
+    });
+}
+
+/** The red hazardous-waste warning, with the consignment code when there is one. */
+function drawHazardousWarning(doc: Doc, note: NoteDescription): void {
+  if (!note.hazardous) return;
+  drawNotice(doc, {
+    title: "HAZARDOUS WASTE",
+    text: `${HAZARDOUS_WARNING}${note.consignmentCode ? `\nConsignment note code: ${note.consignmentCode}` : ""}`,
+    fill: "#fef2f2",
+    stroke: "#dc2626",
+    ink: RED,
+  });
+}
+
+/** Sections 1 and 2 side by side: the transferor and the transferee / carrier. */
+function drawParties({ columns, grid }: PdfLayout, note: NoteDescription): void {
+  columns(
+    {
+      title: "1. Transferor (handing over)",
+      cells: [
+        ["Name", note.transferor.name],
+        ["Address", note.transferor.address],
+        ["SIC code (2007)", note.transferor.sicCode ?? "Not applicable (householder)"],
+        ["Status", note.transferor.statuses.join("\n")],
+      ],
+    },
+    {
+      title: "2. Transferee / carrier (receiving)",
+      cells: [
+        ["Company", note.carrier.company],
+        ["Carrier registration number", note.carrier.licence],
+        ["Address", note.carrier.address],
+        ["Status", note.carrier.statuses.join("\n")],
+      ],
+    },
+  );
+  grid([["Register check", note.verification.check.text]], 1);
+}
+
+/** The items table's column widths (they add up to the content width). */
+const ITEM_COLUMNS = [
+  { header: "#", width: 18 },
+  { header: "Waste: description and EWC code(s)", width: 268 },
+  { header: "Form", width: 44 },
+  { header: "Quantity", width: 68 },
+  { header: "Containers", width: 88 },
+  { header: "R/D", width: CONTENT_W - 18 - 268 - 44 - 68 - 88 },
+];
+
+/** One item's row: its description, then each code with the List of Wastes' words, hazard marked. */
+function itemRow(item: NoteDescription["items"][number]): Cell[] {
+  const waste: Cell = [{ text: item.description, size: 8.5 }];
+  for (const c of item.ewcCodes)
+    waste.push({
+      text: `${c.code}${c.description ? `  ${c.description}` : ""}`,
+      size: 7.5,
+      color: c.hazardous ? RED : MUTED,
+    });
+  if (item.hazardous) waste.push({ text: "Hazardous waste", bold: true, size: 7.5, color: RED });
+  return [
+    String(item.position),
+    waste,
+    item.physicalForm,
+    item.quantity,
+    containers(item.containment),
+    item.disposalCode ?? "-",
+  ];
+}
+
+/** Section 3: the waste items as a table, then the note's totals. */
+function drawWaste(layout: PdfLayout, note: NoteDescription): void {
+  const rows = note.items.map(itemRow);
+  layout.section("3. Waste", layout.tableStartHeight(ITEM_COLUMNS, rows));
+  layout.table(ITEM_COLUMNS, rows);
+  layout.grid(
     [
-      "Status",
-      statusText(note.transferor_status, {
-        permit_holder: note.transferor_permit_number && `permit ${note.transferor_permit_number}`,
-        exempt: note.transferor_exemption,
-        registered_carrier: note.transferor_registration && `registration ${note.transferor_registration}`,
-      }),
+      ["Waste type", note.wasteType],
+      [note.items.length > 1 ? "Total quantity" : "Quantity (weight)", note.weight],
+      ["Hazardous", note.hazardous ? "Yes" : "No"],
+      ["Consignment note code", note.consignmentCode ?? (note.hazardous ? "Not given" : "Not applicable")],
     ],
-  ]);
+    4,
+  );
 }
 
-/** Section 2: the transferee / carrier (person receiving the waste) and the register check. */
-function drawTransferee({ section, grid }: PdfLayout, note: WasteNote): void {
-  section("2. Transferee / Carrier (person receiving the waste)");
-  grid([
-    ["Company", note.carrier_company],
-    ["Carrier registration number", note.carrier_license],
-    ["Address", note.carrier_address],
+/** The receiving site in a few lines, or that the note does not name one. */
+function siteText(site: NoteDescription["receivingSite"]): string {
+  if (!site) return "Not recorded on this note";
+  const address = [site.address, site.postcode].filter(Boolean).join(", ");
+  return [site.name, site.authorisation && `Permit or exemption: ${site.authorisation}`, address]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** Section 4: the transfer (time, place, receiving site, transport, broker). */
+function drawTransfer({ section, grid, gridRowHeight }: PdfLayout, note: NoteDescription): void {
+  const ticket = note.seasonTicket;
+  const broker = note.broker;
+  const cells: Array<[string, string]> = [
     [
-      "Status",
-      statusText(note.transferee_status, {
-        registered_carrier: `registration ${note.carrier_license}`,
-        permit_holder: note.transferee_permit_number && `permit ${note.transferee_permit_number}`,
-        exempt: note.transferee_exemption,
-      }),
+      ticket ? "Season ticket (first transfer)" : "Date and time of transfer",
+      ticket ? `${ticket.from} to ${ticket.until} (first transfer ${note.collection})` : note.collection,
     ],
-    ["Vehicle registration", note.vehicle_reg],
-    ["Register check", describeRegisterCheck(note).text],
-  ]);
-}
-
-/** Section 3: the waste (description, EWC code, type, hazard, quantity, containment). */
-function drawWaste({ section, grid }: PdfLayout, note: WasteNote): void {
-  section("3. Waste");
-  const ewc = findEwcCode(note.ewc_code);
-  const container =
-    note.container_type === LOOSE
-      ? "Loose (no container)"
-      : `${note.container_count ?? 1} x ${containerLabel(note.container_type)} (${note.container_type})`;
-  grid([
-    ["Description of the waste", note.description],
-    ["EWC (List of Wastes) code", `${note.ewc_code}${ewc ? ` - ${ewc.description}` : ""}`],
-    ["Waste type", note.waste_type],
-    ["Hazardous", note.hazardous ? "Yes - consignment note required" : "No"],
+    ["Place of transfer (origin of the waste)", note.originAddress],
+    ["Receiving site (destination)", siteText(note.receivingSite)],
+    ["Means of transport", note.transportMeans],
+    ["Vehicle registration", note.carrier.vehicleReg],
     [
-      "Quantity (weight)",
-      `${Number(note.weight).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kg`,
+      "Broker or dealer who arranged it",
+      broker ? `${broker.name}${broker.registration ? ` (${broker.registration})` : ""}` : "None",
     ],
-    ["Containment", container],
-  ]);
+  ];
+  section("4. Transfer", gridRowHeight(cells, 3));
+  grid(cells, 3);
 }
 
-/** Section 4: the transfer (time, place, broker or dealer). */
-function drawTransfer({ section, grid }: PdfLayout, note: WasteNote): void {
-  section("4. Transfer");
-  grid([
-    ["Date and time of transfer", formatDateTime(note.collection_date_time)],
-    ["Place of transfer (origin of the waste)", note.origin_address],
-    ["Broker or dealer who arranged the transfer", note.broker_name ? `${note.broker_name}` : "None"],
-    ["Broker or dealer registration number", note.broker_registration ?? "-"],
-  ]);
+/** A season ticket's schedule of transfers, when any are recorded. */
+function drawSchedule(layout: PdfLayout, note: NoteDescription): void {
+  const transfers = note.seasonTicket?.transfers ?? [];
+  if (transfers.length === 0) return;
+  const columns = [
+    { header: "Date and time", width: 140 },
+    { header: "Quantity", width: 90 },
+    { header: "Place", width: CONTENT_W - 230 },
+  ];
+  const rows = transfers.map((t) => [t.at, t.quantity, t.place]);
+  const count = `${transfers.length} transfer${transfers.length === 1 ? "" : "s"}`;
+  layout.section(`Season ticket schedule (${count})`, layout.tableStartHeight(columns, rows));
+  layout.table(columns, rows);
 }
 
-/** Section 5: the waste hierarchy tick box and both parties' declaration. */
-function drawDeclarations({ doc, section, ensure }: PdfLayout, note: WasteNote): void {
-  section("5. Declarations");
-  ensure(40);
+/** Both parties' declaration under the waste hierarchy's. */
+const CONFIRMATION =
+  "Both parties confirm that the information on this note is correct and that the waste has been transferred to an authorised person. Both parties must keep this note for at least 2 years.";
+
+/** The height of the declarations drawn by drawDeclarations. */
+function declarationsHeight(doc: Doc): number {
+  doc.font("Helvetica").fontSize(8.5);
+  const h = doc.heightOfString(`Waste hierarchy: ${WASTE_HIERARCHY_DECLARATION}`, { width: CONTENT_W - 16 });
+  doc.fontSize(8);
+  return h + 4 + doc.heightOfString(CONFIRMATION, { width: CONTENT_W }) + 6;
+}
+
+/** The waste hierarchy tick box and both parties' declaration (above the signatures). */
+function drawDeclarations(doc: Doc, note: NoteDescription): void {
   const y = doc.y;
   doc
     .rect(PAGE.margin, y + 1, 9, 9)
     .lineWidth(1)
     .stroke(INK);
-  if (note.waste_hierarchy_confirmed) {
+  if (note.wasteHierarchyConfirmed) {
     doc
       .moveTo(PAGE.margin + 2, y + 6)
       .lineTo(PAGE.margin + 4, y + 9)
@@ -277,48 +322,47 @@ function drawDeclarations({ doc, section, ensure }: PdfLayout, note: WasteNote):
   doc
     .fillColor(INK)
     .font("Helvetica")
-    .fontSize(9)
-    .text(`Waste hierarchy: ${WASTE_HIERARCHY_DECLARATION}`, PAGE.margin + 16, y, {
-      width: CONTENT_W - 16,
-    });
-  doc.moveDown(0.4);
+    .fontSize(8.5)
+    .text(`Waste hierarchy: ${WASTE_HIERARCHY_DECLARATION}`, PAGE.margin + 16, y, { width: CONTENT_W - 16 });
   doc
     .fillColor(MUTED)
-    .fontSize(8.5)
-    .text(
-      "Both parties confirm that the information on this note is correct and that the waste has been transferred to an authorised person. Both parties must keep this note for at least 2 years.",
-      PAGE.margin,
-      doc.y,
-      { width: CONTENT_W },
-    );
-  doc.moveDown(0.4);
+    .fontSize(8)
+    .text(CONFIRMATION, PAGE.margin, doc.y + 4, { width: CONTENT_W });
+  doc.y += 6;
 }
 
-const SIGNATURE_BOX_W = (CONTENT_W - 14) / 2;
+const SIGNATURE_BOX = { w: (CONTENT_W - 14) / 2, h: 74 };
+
+interface SignatureBox {
+  caption: string;
+  name: string;
+  image: Buffer | null | undefined;
+  left: number;
+  top: number;
+  /** The line under the name: how and when it was signed, or that it is awaited. */
+  when: string;
+  awaiting?: boolean;
+}
 
 /** One signature box: caption, drawn signature (or the typed name in italics), name and time. */
-function drawSignatureBox(
-  doc: Doc,
-  box: {
-    caption: string;
-    name: string;
-    image: Buffer | null | undefined;
-    left: number;
-    top: number;
-    signed: Parameters<typeof formatDateTime>[0];
-  },
-): void {
-  const { caption, name, image, left, top: y, signed } = box;
-  const boxW = SIGNATURE_BOX_W;
-  doc.roundedRect(left, y, boxW, 96, 4).lineWidth(0.8).stroke(LINE);
+function drawSignatureBox(doc: Doc, box: SignatureBox): void {
+  const { caption, name, image, left, top: y } = box;
+  const w = SIGNATURE_BOX.w;
+  doc.roundedRect(left, y, w, SIGNATURE_BOX.h, 4).lineWidth(0.8).stroke(LINE);
   doc
     .fillColor(MUTED)
     .font("Helvetica")
-    .fontSize(7.5)
-    .text(caption.toUpperCase(), left + 8, y + 7, { characterSpacing: 0.3 });
-  if (image) {
+    .fontSize(7)
+    .text(caption.toUpperCase(), left + 8, y + 6, { characterSpacing: 0.3, lineBreak: false });
+  if (box.awaiting) {
+    doc
+      .fillColor("#92400e")
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text("Awaiting customer signature", left + 8, y + 24, { width: w - 16, lineBreak: false });
+  } else if (image) {
     try {
-      doc.image(image, left + 8, y + 18, { fit: [boxW - 16, 40] });
+      doc.image(image, left + 8, y + 15, { fit: [w - 16, 30] });
     } catch {
       /* an unreadable drawing: the typed name below is the signature */
     }
@@ -326,65 +370,72 @@ function drawSignatureBox(
     doc
       .fillColor(INK)
       .font("Helvetica-Oblique")
-      .fontSize(15)
-      .text(safe(name), left + 8, y + 30, { width: boxW - 16, lineBreak: false });
+      .fontSize(14)
+      .text(safe(name), left + 8, y + 22, { width: w - 16, height: 18, lineBreak: false, ellipsis: true });
   }
   doc
-    .moveTo(left + 8, y + 62)
-    .lineTo(left + boxW - 8, y + 62)
+    .moveTo(left + 8, y + 48)
+    .lineTo(left + w - 8, y + 48)
     .lineWidth(0.5)
     .stroke(LINE);
   doc
     .fillColor(INK)
     .font("Helvetica-Bold")
-    .fontSize(9)
-    .text(safe(name), left + 8, y + 67, { width: boxW - 16 });
+    .fontSize(8.5)
+    .text(safe(name) || "-", left + 8, y + 52, { width: w - 16, lineBreak: false, ellipsis: true });
   doc
     .fillColor(MUTED)
     .font("Helvetica")
-    .fontSize(8)
-    .text(`Signed electronically ${formatDateTime(signed)}`, left + 8, y + 80);
+    .fontSize(7.5)
+    .text(box.when, left + 8, y + 63, { width: w - 16, lineBreak: false, ellipsis: true });
 }
 
-/** Section 6: the transferor's and the transferee's signature boxes side by side. */
-function drawSignatures({ doc, section }: PdfLayout, note: WasteNote, images: PdfImages): void {
-  section("6. Signatures", 140);
+/**
+ * Section 5: the declarations, then the transferor's (or the customer's remote) and the
+ * transferee's signatures, kept on one page.
+ */
+function drawSignatures({ doc, section }: PdfLayout, note: NoteDescription, images: PdfImages): void {
+  section("5. Declarations and signatures", declarationsHeight(doc) + SIGNATURE_BOX.h + 4);
+  drawDeclarations(doc, note);
   const y = doc.y;
-  const signed = note.signed_at ?? note.created_at;
+  const { customer } = note;
   drawSignatureBox(doc, {
     caption: "Transferor signature",
-    name: note.transferor_signature_name,
+    name: note.signatures.transferor,
     image: images.transferorSignature,
     left: PAGE.margin,
     top: y,
-    signed,
+    awaiting: customer.awaitingSignature,
+    when: customer.awaitingSignature
+      ? "Sent to the customer to sign online"
+      : customer.signedRemotelyAt
+        ? `Signed remotely by the customer ${customer.signedRemotelyAt}`
+        : `Signed electronically ${note.signed}`,
   });
   drawSignatureBox(doc, {
     caption: "Transferee / carrier signature",
-    name: note.transferee_signature_name,
+    name: note.signatures.transferee,
     image: images.transfereeSignature,
-    left: PAGE.margin + SIGNATURE_BOX_W + 14,
+    left: PAGE.margin + SIGNATURE_BOX.w + 14,
     top: y,
-    signed,
+    when: `Signed electronically ${note.signed}`,
   });
-  doc.y = y + 106;
+  doc.y = y + SIGNATURE_BOX.h + 8;
 }
 
-/** Section 7: up to three photos in a row (a caption for formats pdfkit cannot embed). */
+/** Section 6: up to three photos in a row (a caption for formats pdfkit cannot embed). */
 function drawPhotos({ doc, section }: PdfLayout, photos: PdfImages["photos"]): void {
   if (photos.length === 0) return;
   const w = (CONTENT_W - 2 * 12) / 3;
-  section("7. Photos", w * 0.75 + 40);
+  const h = w * 0.75;
+  section("6. Photos", h + 4);
   const y = doc.y;
   photos.forEach((p, i) => {
     const x = PAGE.margin + i * (w + 12);
-    doc
-      .rect(x, y, w, w * 0.75)
-      .lineWidth(0.5)
-      .stroke(LINE);
+    doc.rect(x, y, w, h).lineWidth(0.5).stroke(LINE);
     if (p.mime === "image/jpeg" || p.mime === "image/png") {
       try {
-        doc.image(p.bytes, x + 2, y + 2, { fit: [w - 4, w * 0.75 - 4], align: "center", valign: "center" });
+        doc.image(p.bytes, x + 2, y + 2, { fit: [w - 4, h - 4], align: "center", valign: "center" });
         return;
       } catch {
         /* fall through to the caption */
@@ -396,23 +447,32 @@ function drawPhotos({ doc, section }: PdfLayout, photos: PdfImages["photos"]): v
       .text(
         `Photo ${i + 1} (${p.mime.replace("image/", "").toUpperCase()}, see the online note)`,
         x + 6,
-        y + w * 0.35,
+        y + h * 0.45,
         {
           width: w - 12,
           align: "center",
         },
       );
   });
-  doc.y = y + w * 0.75 + 10;
+  doc.y = y + h + 8;
+}
+
+/** The footer's words: the note, its version and state. */
+function footerText(note: NoteDescription): string {
+  const state = note.voided ? "VOID" : note.versionInfo.current ? "" : "SUPERSEDED";
+  const version = note.versionInfo.versions.length > 1 ? `version ${note.versionInfo.version}` : "";
+  const what = [version, state].filter(Boolean).join(", ");
+  return `Waste transfer note ${note.id}${what ? ` (${what})` : ""}  |  Both parties keep this note for at least 2 years`;
 }
 
 /** Draws the footer (note id, keep-for-2-years reminder, page x of y) on every buffered page. */
-function drawFooters(doc: Doc, note: WasteNote): void {
+function drawFooters(doc: Doc, note: NoteDescription): void {
   const range = doc.bufferedPageRange();
+  const text = footerText(note);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0; // the footer sits in the bottom margin; no page break for it
-    const y = PAGE.height - PAGE.margin - 10;
+    const y = PAGE.height - PAGE.margin - 8;
     doc
       .moveTo(PAGE.margin, y - 6)
       .lineTo(PAGE.width - PAGE.margin, y - 6)
@@ -421,16 +481,12 @@ function drawFooters(doc: Doc, note: WasteNote): void {
     doc
       .fillColor(MUTED)
       .font("Helvetica")
-      .fontSize(7.5)
-      .text(
-        `Waste transfer note ${note.id}  |  Both parties keep this note for at least 2 years`,
-        PAGE.margin,
-        y,
-        {
-          width: CONTENT_W - 60,
-          lineBreak: false,
-        },
-      );
+      .fontSize(7)
+      .text(text, PAGE.margin, y, {
+        width: CONTENT_W - 64,
+        lineBreak: false,
+        ellipsis: true,
+      });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 60, y, {
       width: 60,
       align: "right",
@@ -440,14 +496,14 @@ function drawFooters(doc: Doc, note: WasteNote): void {
 }
 
 /** Opens an A4 document with the note's metadata and collects its bytes until `end`. */
-function openDocument(note: WasteNote): { doc: Doc; done: Promise<Buffer> } {
+function openDocument(note: NoteDescription): { doc: Doc; done: Promise<Buffer> } {
   const doc = new PDFDocument({
     size: "A4",
-    margins: { top: PAGE.margin, bottom: PAGE.margin + 20, left: PAGE.margin, right: PAGE.margin },
+    margins: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
     info: {
       Title: `Waste Transfer Note ${note.id}`,
-      Author: safe(note.carrier_company),
+      Author: safe(note.carrier.company),
       Subject: "Waste transfer note (Duty of Care)",
       Creator: SITE_NAME,
     },
@@ -461,24 +517,24 @@ function openDocument(note: WasteNote): { doc: Doc; done: Promise<Buffer> } {
   return { doc, done };
 }
 
-/** Renders the whole note as an A4 PDF: header, the numbered sections, photos, then footers. */
+/** Renders the whole note as an A4 PDF: header, status, the numbered sections, photos, then footers. */
 export function renderWasteNotePdf(
-  note: WasteNote,
+  note: NoteDescription,
   images: PdfImages,
   options: RenderOptions,
 ): Promise<Buffer> {
   const { doc, done } = openDocument(note);
   drawHeader(doc, images, options.qrModules);
   drawNoteMeta(doc, note, options.viewUrl);
+  drawStatus(doc, note, options.viewUrl);
   drawHazardousWarning(doc, note);
 
   const layout = createLayout(doc);
-  drawTransferor(layout, note);
-  drawTransferee(layout, note);
+  drawParties(layout, note);
   drawWaste(layout, note);
   drawTransfer(layout, note);
-  drawDeclarations(layout, note);
   drawSignatures(layout, note, images);
+  drawSchedule(layout, note);
   drawPhotos(layout, images.photos);
 
   drawFooters(doc, note);

@@ -8,6 +8,10 @@ import { checkPlanLimit } from "./plan-limit.server";
 import { testPng, validForm } from "./test-support/valid-form";
 import { readSignature, validateWasteNote } from "./validate-note.server";
 
+const CODES = "items[0].ewcCodes";
+const QUANTITY = "items[0].quantity";
+const DESCRIPTION = "items[0].description";
+
 describe("EWC catalogue", () => {
   const cat = loadEwcCatalogue();
   it("holds all 842 codes, 20 chapters and the hazardous marks", () => {
@@ -75,15 +79,15 @@ describe("waste note validation", () => {
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     expect(ok.data).toMatchObject({
-      ewcCode: "17 08 02",
+      items: [{ ewcCodes: ["17 08 02"], hazardous: false, quantity: 412.75, unit: "kg", containerCount: 1 }],
       hazardous: false,
-      weight: 412.75,
-      containerCount: 1,
       photos: [{ type: { mime: "image/jpeg", extension: "jpg" } }],
     });
-    const haz = await validateWasteNote(validForm({ ewcCode: "170503", hazardous: "false" }));
+    const haz = await validateWasteNote(
+      validForm({ [CODES]: "170503", hazardous: "false", consignmentCode: "ABCDEF/12345" }),
+    );
     expect(haz.ok && haz.data.hazardous).toBe(true);
-    expect(haz.ok && haz.data.ewcCode).toBe("17 05 03*");
+    expect(haz.ok && haz.data.items[0].ewcCodes).toEqual(["17 05 03*"]);
   });
 
   it("says 'Required' for every required field of the spec, and the law's fields", async () => {
@@ -91,8 +95,8 @@ describe("waste note validation", () => {
     const required = [
       "collectionDateTime",
       "wasteType",
-      "ewcCode",
-      "weight",
+      CODES,
+      QUANTITY,
       "originAddress",
       "carrierCompany",
       "carrierAddress",
@@ -104,7 +108,7 @@ describe("waste note validation", () => {
       "transfereeSignatureName",
     ];
     const empty = Object.fromEntries(
-      [...required, "description", "wasteHierarchy", "transferorSicCode"].map((k) => [k, ""]),
+      [...required, DESCRIPTION, "wasteHierarchy", "transferorSicCode"].map((k) => [k, ""]),
     );
     const result = await validateWasteNote(
       validForm({ ...empty, transferorStatus: [], transfereeStatus: [] }),
@@ -114,7 +118,7 @@ describe("waste note validation", () => {
     for (const k of required) {
       expect(result.errors[k], k).toEqual(["Required"]);
     }
-    expect(result.errors.description).toEqual(["Required (max 200 chars)"]);
+    expect(result.errors[DESCRIPTION]).toEqual(["Required (max 200 chars)"]);
     expect(result.errors.wasteHierarchy).toEqual(["You must confirm the waste hierarchy declaration"]);
     expect(result.errors.transferorStatus).toEqual(["Choose at least one status"]);
     expect(result.errors.transfereeStatus).toEqual(["Choose at least one status"]);
@@ -122,22 +126,29 @@ describe("waste note validation", () => {
     expect(result.values.carrierCompany).toBe("");
   });
 
-  it("limits the description to 200 characters and the weight to a number >= 0 with 2 decimals", async () => {
-    const long = await validateWasteNote(validForm({ description: "x".repeat(201) }));
-    expect(!long.ok && long.errors.description).toEqual(["Required (max 200 chars)"]);
-    expect((await validateWasteNote(validForm({ description: "x".repeat(200) }))).ok).toBe(true);
-    for (const w of ["-1", "abc", "1.234", "1e3"]) {
-      const r = await validateWasteNote(validForm({ weight: w }));
-      expect(r.ok, w).toBe(false);
+  it("limits the description to 200 characters and the quantity to a number > 0 with 3 decimals", async () => {
+    const long = await validateWasteNote(validForm({ [DESCRIPTION]: "x".repeat(201) }));
+    expect(!long.ok && long.errors[DESCRIPTION]).toEqual(["Required (max 200 chars)"]);
+    expect((await validateWasteNote(validForm({ [DESCRIPTION]: "x".repeat(200) }))).ok).toBe(true);
+    for (const [q, message] of [
+      ["-1", "Enter a quantity greater than 0"],
+      ["0", "Enter a quantity greater than 0"],
+      ["0.000", "Enter a quantity greater than 0"],
+      ["abc", "Enter the quantity as a number, up to 3 decimal places"],
+      ["1.2345", "Enter the quantity as a number, up to 3 decimal places"],
+      ["1e3", "Enter the quantity as a number, up to 3 decimal places"],
+    ]) {
+      const r = await validateWasteNote(validForm({ [QUANTITY]: q }));
+      expect(!r.ok && r.errors[QUANTITY], q).toEqual([message]);
     }
-    expect((await validateWasteNote(validForm({ weight: "0" }))).ok).toBe(true);
-    expect((await validateWasteNote(validForm({ weight: "0.01" }))).ok).toBe(true);
+    expect((await validateWasteNote(validForm({ [QUANTITY]: "0.001" }))).ok).toBe(true);
+    expect((await validateWasteNote(validForm({ [QUANTITY]: "1.234" }))).ok).toBe(true);
   });
 
   it("accepts only the two waste types and real EWC codes", async () => {
-    const r = await validateWasteNote(validForm({ wasteType: "Industrial", ewcCode: "17 01" }));
+    const r = await validateWasteNote(validForm({ wasteType: "Industrial", [CODES]: "17 01" }));
     expect(!r.ok && r.errors.wasteType).toEqual(["Required"]);
-    expect(!r.ok && r.errors.ewcCode).toEqual(["Choose a six-digit code from the EWC list"]);
+    expect(!r.ok && r.errors[CODES]).toEqual(["17 01 is not a code in the List of Wastes"]);
     expect((await validateWasteNote(validForm({ wasteType: "Residential" }))).ok).toBe(true);
   });
 
@@ -157,7 +168,7 @@ describe("waste note validation", () => {
         transfereeStatus: ["registered_carrier", "permit_holder"],
         transferorSicCode: "",
         brokerArranged: "on",
-        containerCount: "",
+        "items[0].containerCount": "",
       }),
     );
     expect(r.ok).toBe(false);
@@ -166,7 +177,7 @@ describe("waste note validation", () => {
       [
         "brokerName",
         "brokerRegistration",
-        "containerCount",
+        "items[0].containerCount",
         "transfereePermitNumber",
         "transferorExemption",
         "transferorPermitNumber",
@@ -178,14 +189,13 @@ describe("waste note validation", () => {
       validForm({
         transferorStatus: ["householder"],
         transferorSicCode: "",
-        containerType: "LOO",
-        containerCount: "",
+        "items[0].containerType": "LOO",
+        "items[0].containerCount": "",
       }),
     );
     expect(householder.ok && householder.data).toMatchObject({
       transferorSicCode: null,
-      containerType: "LOO",
-      containerCount: null,
+      items: [{ containerType: "LOO", containerCount: null }],
     });
     const badSic = await validateWasteNote(validForm({ transferorSicCode: "4332" }));
     expect(!badSic.ok && badSic.errors.transferorSicCode).toEqual(["Enter a 5-digit SIC (2007) code"]);

@@ -1,13 +1,15 @@
 /**
  * The admin's search over every company's waste notes (/admin/waste-notes), newest first,
  * keyset-paged on (created_at, id): by note number (the id or its start), carrier (name, or
- * registration number when the text is one), EWC code (or chapter / sub-chapter), the company
- * that wrote the note, and the days it was made (UK). Indexes: migration 1042.
+ * registration number when the text is one), EWC code (or chapter / sub-chapter) of the note or
+ * of any of its waste items (decision 0713), the company that wrote the note, and the days it was
+ * made (UK). Indexes: migration 1042; the items' codes: the GIN index of migration 1050.
  */
 import { sql, type Expression, type SqlBool } from "kysely";
 import { parseRegistrationNumber } from "~/modules/directory/registration";
 import type { Database } from "~/platform/db/database.server";
 import { keysetPage, likePattern, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import { findEwcCode } from "./ewc-codes.server";
 import type { NoteSearch } from "./note-search-filters";
 
 export interface AdminNoteRow {
@@ -29,6 +31,20 @@ export interface AdminNoteRow {
 }
 
 const EWC_DIGITS = sql<string>`regexp_replace(ewc_code, '[^0-9]', '', 'g')`;
+
+/**
+ * The note's own code or any item's is the code (six digits: the items' GIN index, through every
+ * way the code may be written) or starts with the chapter or sub-chapter.
+ */
+function ewcMatch(digits: string): Expression<SqlBool> {
+  if (digits.length === 6) {
+    const entry = findEwcCode(digits);
+    const spaced = `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4)}`;
+    const forms = [...new Set([digits, spaced, `${spaced}*`, ...(entry ? [entry.code] : [])])];
+    return sql<SqlBool>`(${EWC_DIGITS} = ${digits} OR EXISTS (SELECT 1 FROM waste_note_items i WHERE i.note_id = waste_notes.id AND i.ewc_codes && ${sql.val(forms)}::text[]))`;
+  }
+  return sql<SqlBool>`(${EWC_DIGITS} LIKE ${`${digits}%`} OR EXISTS (SELECT 1 FROM waste_note_items i, unnest(i.ewc_codes) c WHERE i.note_id = waste_notes.id AND regexp_replace(c, '[^0-9]', '', 'g') LIKE ${`${digits}%`}))`;
+}
 
 const EMPTY: NoteSearch = {
   number: "",
@@ -86,12 +102,7 @@ export function searchAllWasteNotes(
               ]),
             );
     }
-    if (s.ewcDigits) {
-      query =
-        s.ewcDigits.length === 6
-          ? query.where(EWC_DIGITS, "=", s.ewcDigits)
-          : query.where(EWC_DIGITS, "like", `${s.ewcDigits}%`);
-    }
+    if (s.ewcDigits) query = query.where(ewcMatch(s.ewcDigits));
     if (s.company) query = query.where("registration_number", "=", s.company);
     if (s.bounds.start) query = query.where("created_at", ">=", s.bounds.start);
     if (s.bounds.end) query = query.where("created_at", "<", s.bounds.end);

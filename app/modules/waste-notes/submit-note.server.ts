@@ -17,6 +17,7 @@ import { createWasteNote, type NoteOwner } from "./create-note.server";
 import { getNoteEligibility } from "./note-eligibility.server";
 import type { NoteRefusal } from "./note-rules";
 import type { PlanUsage } from "./plan-limit.server";
+import { editItemValues, itemValues } from "./validate-items.server";
 import { validateWasteNote, type FieldErrors, type FormValues } from "./validate-note.server";
 import { formatDate } from "~/platform/dates";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
@@ -29,6 +30,8 @@ export type SubmitResult =
   | { status: "invalid"; errors: FieldErrors; values: FormValues }
   | { status: "refused"; refusal: NoteRefusal; usage: PlanUsage | null; values: FormValues }
   | { status: "rate_limited"; message: string; values: FormValues }
+  /** An item added or removed without JavaScript: the form again, nothing saved. */
+  | { status: "edited"; values: FormValues }
   | { status: "spam" };
 
 /** Notes from the public generator: at most 30 per hour per client address, refused ones included. */
@@ -74,6 +77,13 @@ export async function submitWasteNote(
 ): Promise<SubmitResult> {
   const now = options.now ?? new Date();
   if (honeypotFilled(form.get(HONEYPOT_FIELD))) return { status: "spam" };
+  const intent = form.get("intent");
+  if (typeof intent === "string" && /^(add-item|remove-item:\d+)$/.test(intent)) {
+    return { status: "edited", values: editItemValues(stringValues(form), intent) };
+  }
+  const posted = form.get("correctionOf");
+  const correctionOf =
+    options.owner && typeof posted === "string" && posted.trim() !== "" ? posted.trim() : undefined;
   if (
     options.rateLimitKey &&
     !(await hit(deps.db, `waste-note:${options.rateLimitKey}`, PUBLIC_NOTE_LIMIT, now)).allowed
@@ -81,10 +91,13 @@ export async function submitWasteNote(
     return { status: "rate_limited", message: RATE_LIMIT_MESSAGE, values: stringValues(form) };
   }
   if (options.owner) {
-    const { refusal, usage } = await getNoteEligibility(deps.db, options.owner.registrationNumber, { now });
+    const { refusal, usage } = await getNoteEligibility(deps.db, options.owner.registrationNumber, {
+      now,
+      correction: correctionOf !== undefined,
+    });
     if (refusal) return { status: "refused", refusal, usage, values: stringValues(form) };
   }
-  const result = await validateWasteNote(form);
+  const result = await validateWasteNote(form, { company: options.owner !== undefined });
   if (!options.owner) {
     const licence = form.get("carrierLicense");
     const errors = result.ok ? {} : result.errors;
@@ -97,19 +110,20 @@ export async function submitWasteNote(
     }
   }
   if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
-  const created = await createWasteNote(deps, result.data, { owner: options.owner, now });
+  const created = await createWasteNote(deps, result.data, { owner: options.owner, now, correctionOf });
   if (!created.ok)
     return { status: "refused", refusal: created.refusal, usage: created.usage, values: stringValues(form) };
   return { status: "created", id: created.id };
 }
 
-/** The text fields of the form, to put back in it (lists stay lists; no files, no drawings). */
+/** The text fields of the form, to put back in it (lists stay lists; no files, no drawings, no intent). */
 function stringValues(form: FormData): FormValues {
   const values: FormValues = {};
   for (const name of new Set(form.keys())) {
+    if (name === "intent" || name === HONEYPOT_FIELD) continue;
     const all = form.getAll(name).filter((v): v is string => typeof v === "string" && !v.startsWith("data:"));
     if (all.length === 0) continue;
     values[name] = name.endsWith("Status") ? all : all[0];
   }
-  return values;
+  return { ...values, ...itemValues(form) };
 }

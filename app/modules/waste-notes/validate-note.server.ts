@@ -6,7 +6,7 @@ import { z } from "zod";
 import { MAX_INPUT_PIXELS, normaliseImage } from "~/platform/images/normalise-image.server";
 import type { ImageType } from "~/platform/storage/image-type.server";
 import {
-  DESCRIPTION_MAX,
+  ITEM_MESSAGES,
   MAX_PHOTOS,
   MESSAGES,
   PARTY_STATUSES,
@@ -14,12 +14,17 @@ import {
   SIGNATURE_MAX_BYTES,
   TRANSFEREE_STATUSES,
   TRANSFEROR_STATUSES,
+  TRANSPORT_MEANS,
   WASTE_TYPES,
   type PartyStatus,
+  type TransportMeans,
 } from "./constants";
-import { loadContainerTypes, LOOSE } from "./container-types.server";
-import { findEwcCode } from "./ewc-codes.server";
-import { londonLocalToDate } from "~/platform/dates";
+import { isConsignmentCode, normaliseConsignmentCode, seasonTicketProblem } from "./note-rules";
+import { itemValues, readItems, type WasteItemInput } from "./validate-items.server";
+import { londonLocalToDate, ukDay } from "~/platform/dates";
+import { normaliseEmail } from "~/platform/email-address";
+
+export type { WasteItemInput } from "./validate-items.server";
 
 export interface PhotoUpload {
   bytes: Uint8Array;
@@ -29,13 +34,19 @@ export interface PhotoUpload {
 export interface WasteNoteInput {
   collectionDateTime: Date;
   wasteType: (typeof WASTE_TYPES)[number];
-  description: string;
-  /** Canonical code as in the List of Wastes, e.g. "17 05 03*". */
-  ewcCode: string;
+  /** The waste items, in order (1 to 20). */
+  items: WasteItemInput[];
+  /** Any item is hazardous. */
   hazardous: boolean;
-  weight: number;
-  containerType: string;
-  containerCount: number | null;
+  /** All four details, or null. */
+  receivingSite: { name: string; authorisation: string; address: string; postcode: string } | null;
+  transportMeans: TransportMeans;
+  /** Upper case, without spaces; required when an item is hazardous. */
+  consignmentCode: string | null;
+  /** Normalised (lower case); the company form only. */
+  customerEmail: string | null;
+  /** 'YYYY-MM-DD': a season ticket's last day, or null for a single transfer. */
+  seasonTicketUntil: string | null;
   originAddress: string;
   transferorName: string;
   transferorAddress: string;
@@ -105,32 +116,6 @@ const statusList = (allowed: PartyStatus[]) =>
 const fieldsSchema = z.object({
   collectionDateTime: requiredAs(londonLocalToDate, "Enter a valid date and time"),
   wasteType: z.enum(WASTE_TYPES, MESSAGES.required),
-  description: z.string().trim().min(1, MESSAGES.description).max(DESCRIPTION_MAX, MESSAGES.description),
-  ewcCode: requiredAs((v) => findEwcCode(v), "Choose a six-digit code from the EWC list"),
-  weight: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required)
-    .transform((v, ctx) => {
-      const n = Number(v);
-      if (!/^\d+(\.\d{1,2})?$/.test(v) || !Number.isFinite(n)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "Enter a weight in kg of 0 or more, up to 2 decimal places",
-        });
-        return z.NEVER;
-      }
-      if (n > 9_999_999_999) {
-        ctx.addIssue({ code: "custom", message: "Weight is too large" });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  containerType: z
-    .string()
-    .trim()
-    .refine((v) => loadContainerTypes().some((c) => c.code === v), "Choose a container type from the list"),
-  containerCount: z.string().trim(),
   originAddress: text(500),
   transferorName: text(200),
   transferorAddress: text(500),
@@ -160,26 +145,50 @@ const fieldsSchema = z.object({
       (v) => v === "on" || v === "yes" || v === "true",
       "You must confirm the waste hierarchy declaration",
     ),
-  transferorSignatureName: text(200),
+  // Required unless the customer signs remotely (see conditionalErrors).
+  transferorSignatureName: optionalText(200).transform((v) => v ?? ""),
   transfereeSignatureName: text(200),
   transferorSignature: z.string(),
   transfereeSignature: z.string(),
+  receivingSiteName: optionalText(200),
+  receivingSiteAuthorisation: optionalText(100),
+  receivingSiteAddress: optionalText(500),
+  receivingSitePostcode: optionalText(10).transform((v) => v?.toUpperCase() ?? null),
+  transportMeans: z
+    .string()
+    .trim()
+    .transform((v) => v || "Road")
+    .pipe(z.enum(TRANSPORT_MEANS, ITEM_MESSAGES.transportMeans)),
+  consignmentCode: z
+    .string()
+    .transform(normaliseConsignmentCode)
+    .refine((v) => v === "" || isConsignmentCode(v), ITEM_MESSAGES.consignmentFormat)
+    .transform((v) => (v === "" ? null : v)),
+  customerEmail: z
+    .string()
+    .transform(normaliseEmail)
+    .refine(
+      (v) => v === "" || (v.length <= 254 && z.email().safeParse(v).success),
+      ITEM_MESSAGES.customerEmail,
+    )
+    .transform((v) => (v === "" ? null : v)),
+  seasonTicketUntil: z.string().trim(),
 });
 
 /**
  * Rules that depend on other fields. They run on the raw values, apart from the schema, so that
  * a first submit shows every error at once.
  */
-function conditionalErrors(raw: Record<string, unknown>, add: (path: string, message: string) => void): void {
+function conditionalErrors(
+  raw: Record<string, unknown>,
+  add: (path: string, message: string) => void,
+  company: boolean,
+): void {
   const str = (name: string) => String(raw[name] ?? "").trim();
   const list = (name: string) => (raw[name] as string[]) ?? [];
   const need = (name: string, message: string) => {
     if (!str(name)) add(name, message);
   };
-  const container = str("containerType");
-  if (container && container !== LOOSE && !/^[1-9]\d{0,5}$/.test(str("containerCount"))) {
-    add("containerCount", "Enter the number of containers (1 or more)");
-  }
   if (!list("transferorStatus").includes("householder"))
     need("transferorSicCode", "Required for a business (enter the 5-digit SIC code)");
   if (list("transferorStatus").includes("permit_holder"))
@@ -194,16 +203,49 @@ function conditionalErrors(raw: Record<string, unknown>, add: (path: string, mes
     need("brokerName", "Enter the broker or dealer's name");
     need("brokerRegistration", "Enter the broker or dealer's registration number");
   }
+  // The transferor signs here, or (company notes with the customer's e-mail, nothing drawn) later
+  // through the e-mailed link (decision 0712): the note then awaits the customer's signature.
+  const drawn = str("transferorSignature") !== "";
+  if (!(company && !drawn && str("customerEmail") !== ""))
+    need(
+      "transferorSignatureName",
+      company && !drawn
+        ? "Enter the transferor's name, or give the customer's e-mail so they can sign remotely"
+        : MESSAGES.required,
+    );
+}
+
+/**
+ * The note-level rules of issue 19: the receiving site all or nothing, the consignment code of
+ * hazardous waste, the season ticket's dates (non-hazardous waste only, at most 12 months).
+ */
+function noteErrors(
+  raw: Record<string, unknown>,
+  hazardous: boolean,
+  add: (path: string, message: string) => void,
+): void {
+  const str = (name: string) => String(raw[name] ?? "").trim();
+  const site = [
+    "receivingSiteName",
+    "receivingSiteAuthorisation",
+    "receivingSiteAddress",
+    "receivingSitePostcode",
+  ];
+  if (site.some((f) => str(f) !== "")) {
+    for (const f of site) if (str(f) === "") add(f, ITEM_MESSAGES.receivingSite);
+  }
+  if (hazardous && str("consignmentCode") === "") add("consignmentCode", ITEM_MESSAGES.consignmentRequired);
+  const until = str("seasonTicketUntil");
+  if (until !== "") {
+    const collected = londonLocalToDate(str("collectionDateTime"));
+    const problem = seasonTicketProblem(until, collected ? ukDay(collected) : null, hazardous);
+    if (problem) add("seasonTicketUntil", problem);
+  }
 }
 
 const STRING_FIELDS = [
   "collectionDateTime",
   "wasteType",
-  "description",
-  "ewcCode",
-  "weight",
-  "containerType",
-  "containerCount",
   "originAddress",
   "transferorName",
   "transferorAddress",
@@ -225,6 +267,15 @@ const STRING_FIELDS = [
   "transfereeSignatureName",
   "transferorSignature",
   "transfereeSignature",
+  "receivingSiteName",
+  "receivingSiteAuthorisation",
+  "receivingSiteAddress",
+  "receivingSitePostcode",
+  "transportMeans",
+  "consignmentCode",
+  "customerEmail",
+  "seasonTicketUntil",
+  "correctionOf",
 ] as const;
 const LIST_FIELDS = ["transferorStatus", "transfereeStatus"] as const;
 
@@ -290,6 +341,7 @@ function readFormFields(form: FormData): { raw: Record<string, unknown>; values:
     // Drawn signatures are not echoed back (they may be large); the user signs again.
     if (!name.endsWith("Signature")) values[name] = raw[name] as string;
   }
+  Object.assign(values, itemValues(form));
   for (const name of LIST_FIELDS) {
     const list = form.getAll(name).filter((v): v is string => typeof v === "string");
     raw[name] = list;
@@ -298,7 +350,29 @@ function readFormFields(form: FormData): { raw: Record<string, unknown>; values:
   return { raw, values };
 }
 
-export async function validateWasteNote(form: FormData): Promise<ValidationResult> {
+/** The receiving site, transport, consignment code, customer and season ticket, as checked. */
+function issue19Fields(v: z.output<typeof fieldsSchema>) {
+  return {
+    receivingSite: v.receivingSiteName
+      ? {
+          name: v.receivingSiteName,
+          authorisation: v.receivingSiteAuthorisation ?? "",
+          address: v.receivingSiteAddress ?? "",
+          postcode: v.receivingSitePostcode ?? "",
+        }
+      : null,
+    transportMeans: v.transportMeans,
+    consignmentCode: v.consignmentCode,
+    customerEmail: v.customerEmail,
+    seasonTicketUntil: v.seasonTicketUntil === "" ? null : v.seasonTicketUntil,
+  };
+}
+
+/** `company`: a company's note, whose customer may sign later through an e-mailed link. */
+export async function validateWasteNote(
+  form: FormData,
+  { company = false }: { company?: boolean } = {},
+): Promise<ValidationResult> {
   const { raw, values } = readFormFields(form);
 
   const errors: FieldErrors = {};
@@ -310,7 +384,10 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
   if (!parsed.success) {
     for (const issue of parsed.error.issues) add(String(issue.path[0] ?? "form"), issue.message);
   }
-  conditionalErrors(raw, add);
+  conditionalErrors(raw, add, company);
+  const items = readItems(form, add);
+  const hazardous = items.some((i) => i.hazardous);
+  noteErrors(raw, hazardous, add);
   const photos = await readPhotos(form.getAll("photos"));
   if (!photos.ok) add("photos", photos.message);
   const signatures = {
@@ -336,12 +413,9 @@ export async function validateWasteNote(form: FormData): Promise<ValidationResul
     data: {
       collectionDateTime: v.collectionDateTime,
       wasteType: v.wasteType,
-      description: v.description,
-      ewcCode: v.ewcCode.code,
-      hazardous: v.ewcCode.hazardous,
-      weight: v.weight,
-      containerType: v.containerType,
-      containerCount: v.containerType === LOOSE ? null : Number(v.containerCount),
+      items,
+      hazardous,
+      ...issue19Fields(v),
       originAddress: v.originAddress,
       transferorName: v.transferorName,
       transferorAddress: v.transferorAddress,

@@ -247,7 +247,25 @@ export interface QuoteRequestsTable {
   message: string;
   image_key: string | null;
   status: Generated<"pending" | "contacted" | "closed">;
+  /** The owner's own handling (migration 1056, decision 0604), apart from the admin's status. */
+  carrier_status: Generated<"new" | "contacted" | "won" | "lost">;
+  carrier_notes: ColumnType<string | null, string | null | undefined, string | null>;
+  carrier_updated_at: TimestampNull;
   created_at: Timestamp;
+}
+
+/** Migration 1056: a business's public reply to a review, moderated like reviews (decision 0604). */
+export interface ReviewRepliesTable {
+  id: Generated<string>;
+  review_id: string;
+  provider_id: string;
+  text: string;
+  status: Generated<"pending" | "published" | "rejected">;
+  written_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  moderated_by: string | null;
+  moderated_at: TimestampNull;
 }
 
 export interface ReviewsTable {
@@ -385,6 +403,8 @@ export interface WasteNotesTable {
   voided_at: TimestampNull;
   void_reason: string | null;
   voided_by: string | null;
+  /** Migration 1053: the outbox message of the latest send to the customer (its outcome sets the status). */
+  customer_email_outbox_id: string | null;
 }
 
 export type TransportMeans = "Road" | "Rail" | "Air" | "Sea" | "Inland Waterway" | "Piped" | "Other";
@@ -405,6 +425,17 @@ export interface WasteNoteItemsTable {
   container_count: number | null;
   hazardous: Generated<boolean>;
   disposal_code: string | null;
+}
+
+/** Migration 1053: single-use, expiring links for the customer's remote signature (token hashed). */
+export interface WasteNoteSignatureLinksTable {
+  id: Generated<string>;
+  note_id: string;
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: TimestampNull;
+  created_at: Timestamp;
 }
 
 /** Migration 1050: a season ticket's schedule of transfers. */
@@ -472,6 +503,12 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: TimestampNull;
+  /** Migration 1053: references to stored files sent with the message (never the bytes). */
+  attachments: ColumnType<
+    Array<{ filename: string; contentType: string; storageKey: string }>,
+    string | undefined,
+    string
+  >;
 }
 
 export interface SchemaMigrationsTable {
@@ -538,6 +575,7 @@ export interface DB {
   lead_forwards: LeadForwardsTable;
   quote_requests: QuoteRequestsTable;
   reviews: ReviewsTable;
+  review_replies: ReviewRepliesTable;
   contact_messages: ContactMessagesTable;
   carrier_reports: CarrierReportsTable;
   sync_log: SyncLogTable;
@@ -548,6 +586,7 @@ export interface DB {
   waste_notes: WasteNotesTable;
   waste_note_items: WasteNoteItemsTable;
   waste_note_transfers: WasteNoteTransfersTable;
+  waste_note_signature_links: WasteNoteSignatureLinksTable;
   company_saved_sites: CompanySavedSitesTable;
   company_saved_customers: CompanySavedCustomersTable;
   jobs: JobsTable;

@@ -16,6 +16,16 @@ export const EMAIL_JOB = defineJob({
   maxAttempts: 8,
 });
 
+/**
+ * A file sent with a message, as a reference to stored bytes (decision 0712): the outbox keeps the
+ * storage key, and the sending job reads the file when it sends.
+ */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -23,6 +33,7 @@ export interface EmailMessage {
   text: string;
   /** Which template produced it (for the mailbox page and logs). */
   template: string;
+  attachments?: EmailAttachment[];
 }
 
 export async function queueEmail(db: Database, message: EmailMessage): Promise<string> {
@@ -35,6 +46,7 @@ export async function queueEmail(db: Database, message: EmailMessage): Promise<s
         html: message.html,
         text: message.text,
         template: message.template,
+        attachments: JSON.stringify(message.attachments ?? []),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

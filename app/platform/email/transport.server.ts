@@ -8,7 +8,11 @@ import nodemailer from "nodemailer";
 import type { Config } from "../env.server";
 import type { EmailMessage } from "./outbox.server";
 
-type OutboxMessage = EmailMessage & { id: string };
+/** A message as sent: its attachments read from storage (the outbox holds only their keys). */
+type OutboxMessage = Omit<EmailMessage, "attachments"> & {
+  id: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+};
 
 export interface MailTransport {
   send(message: OutboxMessage): Promise<void>;
@@ -32,6 +36,7 @@ function mailOf(config: MailConfig, m: OutboxMessage) {
     html: m.html,
     text: m.text,
     headers: { "X-Outbox-Id": m.id },
+    attachments: m.attachments,
   };
 }
 

@@ -12,6 +12,8 @@ import { AccountInfoCard } from "~/components/company/dashboard/account-card";
 import { DashboardHeader } from "~/components/company/dashboard/dashboard-header";
 import { ListingCard } from "~/components/company/dashboard/listing-card";
 import { StatsSection } from "~/components/company/dashboard/stats-section";
+import { EnquiriesSection } from "~/components/company/dashboard/enquiries-section";
+import { getEnquiryCounts } from "~/modules/company/enquiry-counts.server";
 import type { ListingFormValues } from "~/components/company/listing-details-form";
 import { NotificationSettings } from "~/components/company/notification-settings";
 import { PlanCard } from "~/components/company/plan-card";
@@ -43,12 +45,23 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     const listing = await getCompanyListing(app.db, user.id);
     if (!listing)
-      return { email: user.email, listing: null, stats: null, form: null, overview: null, loadError: null };
-    const [stats, overview] = await Promise.all([
+      return {
+        email: user.email,
+        listing: null,
+        stats: null,
+        form: null,
+        overview: null,
+        enquiries: null,
+        loadError: null,
+      };
+    const [stats, overview, enquiries] = await Promise.all([
       getDashboardStats(app.db, listing.registrationNumber),
       getAccountOverview(app.db, listing),
+      // New quote requests and reviews awaiting a reply, once the listing is approved (decision 0604).
+      listing.verified ? getEnquiryCounts(app.db, listing.registrationNumber) : null,
     ]);
-    return { email: user.email, listing, stats, form: editableValues(listing), overview, loadError: null };
+    const form = editableValues(listing);
+    return { email: user.email, listing, stats, form, overview, enquiries, loadError: null };
   } catch (error) {
     app.log.error({ err: error }, "company dashboard failed to load");
     return data(
@@ -58,6 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
         stats: null,
         form: null,
         overview: null,
+        enquiries: null,
         loadError: LISTING_MESSAGES.loadFailed,
       },
       { status: 500 },
@@ -207,7 +221,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function CompanyDashboard({ loaderData, actionData }: Route.ComponentProps) {
   useToastOnce(actionData?.toast);
-  const { listing, stats, form, email, overview, loadError } = loaderData;
+  const { listing, stats, form, email, overview, enquiries, loadError } = loaderData;
   const loadToast = useMemo<ToastMessage | null>(
     () => (loadError ? { title: "Error", description: loadError, variant: "destructive" } : null),
     [loadError],
@@ -220,6 +234,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <DashboardHeader listing={listing} registration={overview.registration} />
+      {enquiries ? <EnquiriesSection counts={enquiries} /> : null}
       <StatsSection stats={stats} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <ListingCard

@@ -1,5 +1,15 @@
 /** The company area's frame: a sidebar and the page. Every request passes the signed-in guard. */
-import { FileText, LayoutDashboard, ListChecks, LogOut, ShieldCheck } from "lucide-react";
+import {
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  MapPin,
+  MessageSquareText,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { getAccount } from "~/modules/accounts/get-account.server";
@@ -24,6 +34,10 @@ const nav = [
   { to: "/company", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/company/waste-note", label: "Generate Waste Note", icon: FileText, end: false },
   { to: "/company/waste-notes", label: "Past Waste Notes", icon: ListChecks, end: false },
+  { to: "/company/sites", label: "Saved Sites", icon: MapPin, end: false },
+  { to: "/company/customers", label: "Saved Customers", icon: Users, end: false },
+  { to: "/company/quotes", label: "Quote Requests", icon: Inbox, end: false },
+  { to: "/company/reviews", label: "Reviews", icon: MessageSquareText, end: false },
   { to: "/account/security", label: "Account security", icon: ShieldCheck, end: false },
 ];
 

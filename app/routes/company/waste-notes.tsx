@@ -1,7 +1,9 @@
 /**
  * /company/waste-notes: Past Waste Notes. Counters, a search over description, EWC code, waste
- * type and address (a GET form, so it works without JavaScript and the URL can be shared), the
- * spec's cards, pages of 20, and the CSV export of every note.
+ * type and address, and filters by collection days, hazardous, customer and status (a GET form,
+ * so it works without JavaScript and the URL can be shared; decision 0713), the spec's cards with
+ * the customer and the status, pages of 20, the CSV export of every note, and the exports of the
+ * chosen days (items CSV, digital waste tracking JSON).
  */
 import { useMemo } from "react";
 import { data } from "react-router";
@@ -9,12 +11,14 @@ import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { NoMatchingNotes, NoNotesYet } from "~/components/company/past-notes/empty-states";
 import { NoteCard } from "~/components/company/past-notes/note-card";
 import { NotesPager } from "~/components/company/past-notes/notes-pager";
+import { NotesExports } from "~/components/company/past-notes/notes-exports";
 import { NotesSearch } from "~/components/company/past-notes/notes-search";
 import { NoteCountersSection, PastNotesHeader } from "~/components/company/past-notes/past-notes-header";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { formatDate, formatDateTime } from "~/platform/dates";
-import { listCompanyNotes } from "~/modules/waste-notes/list-notes.server";
+import { listCompanyNotes, noteStatus } from "~/modules/waste-notes/list-notes.server";
+import { EMPTY_NOTES_QUERY, parsePastNotesFilters } from "~/modules/waste-notes/past-notes-filters";
 import { locationTitle } from "~/modules/waste-notes/location-title";
 import type { Database } from "~/platform/db/database.server";
 import type { Route } from "./+types/waste-notes";
@@ -40,11 +44,13 @@ export async function loader(args: Route.LoaderArgs) {
 async function loadNotes(db: Database, userId: string, email: string, url: URL) {
   const listing = await getCompanyListing(db, userId);
   if (!listing) return { email, list: null, loadError: null };
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const parsed = parsePastNotesFilters(url.searchParams);
+  // A day that cannot be read is said beside its field; the other filters still apply.
+  const query = parsed.ok ? parsed.query : filtersWithoutDays(url);
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 10_000) : 1;
   const result = await listCompanyNotes(db, listing.registrationNumber, {
-    search: q,
+    filters: query,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
@@ -52,7 +58,8 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
     email,
     loadError: null,
     list: {
-      q,
+      filters: parsed.filters,
+      filterErrors: parsed.ok ? {} : parsed.errors,
       page,
       pages: Math.max(1, Math.ceil(result.matching / PAGE_SIZE)),
       counters: result.counters,
@@ -62,7 +69,10 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
         title: locationTitle(n.origin_address) || "Waste note",
         hazardous: n.hazardous,
         wasteType: n.waste_type,
-        ewcCode: n.ewc_code,
+        ewcCode:
+          [...new Set((result.items.get(n.id) ?? []).flatMap((i) => i.ewc_codes))].join(", ") || n.ewc_code,
+        customer: n.transferor_name,
+        status: noteStatus(n),
         description: n.description,
         collection: formatDateTime(n.collection_date_time),
         weight: Number(n.weight).toLocaleString("en-GB", { maximumFractionDigits: 2 }),
@@ -73,6 +83,14 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
       })),
     },
   };
+}
+
+function filtersWithoutDays(url: URL) {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("from");
+  params.delete("to");
+  const parsed = parsePastNotesFilters(params);
+  return parsed.ok ? parsed.query : EMPTY_NOTES_QUERY;
 }
 
 export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
@@ -91,7 +109,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
         width="max-w-5xl"
       />
     );
-  const { q, page, pages, counters, matching, notes } = list;
+  const { filters, filterErrors, page, pages, counters, matching, notes } = list;
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <PastNotesHeader total={counters.total} />
@@ -100,7 +118,15 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
         <NoNotesYet />
       ) : (
         <>
-          <NotesSearch q={q} total={counters.total} matching={matching} page={page} pages={pages} />
+          <NotesSearch
+            filters={filters}
+            errors={filterErrors}
+            total={counters.total}
+            matching={matching}
+            page={page}
+            pages={pages}
+          />
+          <NotesExports filters={filters} />
           {notes.length === 0 ? (
             <NoMatchingNotes />
           ) : (
@@ -112,7 +138,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {pages > 1 ? <NotesPager q={q} page={page} pages={pages} /> : null}
+          {pages > 1 ? <NotesPager filters={filters} page={page} pages={pages} /> : null}
         </>
       )}
     </main>

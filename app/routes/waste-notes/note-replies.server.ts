@@ -43,6 +43,9 @@ export function submittedNoteReply(result: SubmitResult, formPath: string, withR
       return redirect(`/waste-note/${result.id}?submitted=1`);
     case "spam":
       return redirect(formPath);
+    case "edited":
+      // An item added or removed without JavaScript: the form again, no errors, nothing saved.
+      return data<NoteFormReply>({ errors: {}, values: result.values, formError: null });
     case "invalid":
       return data<NoteFormReply>(
         { errors: result.errors, values: result.values, formError: null },

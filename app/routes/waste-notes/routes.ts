@@ -10,4 +10,5 @@ export const wasteNoteRoutes: RouteConfigEntry[] = [
   route("waste-note/:id/qr.png", "routes/waste-notes/qr.ts"),
   route("waste-note/:id/photo/:n", "routes/waste-notes/photo.ts"),
   route("waste-note/:id/signature/:party", "routes/waste-notes/signature.ts"),
+  route("waste-note/:id/sign", "routes/waste-notes/sign.tsx"),
 ];

@@ -5,8 +5,10 @@ import { Button } from "~/components/ui/button";
 import { NoteDetails } from "~/components/waste-notes/note-view/note-details";
 import { NoteHeader } from "~/components/waste-notes/note-view/note-header";
 import { NoteSidebar } from "~/components/waste-notes/note-view/note-sidebar";
+import { SeasonTicketCard } from "~/components/waste-notes/lifecycle/season-ticket-card";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { getNoteDescription } from "~/modules/waste-notes/describe-note.server";
+import { getNoteManagement } from "~/modules/waste-notes/owned-note.server";
 import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
@@ -19,17 +21,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const submitted = new URL(request.url).searchParams.has("submitted");
   // "Generate New": a signed-in company user writes through the company form (issue 14, item 8).
   const user = await getUser(request, context);
-  const generateHref =
-    user && (await getCompanyListing(db, user.id)) ? "/company/waste-note" : "/wastenotegeneration";
+  const listing = user ? await getCompanyListing(db, user.id) : null;
+  const generateHref = listing ? "/company/waste-note" : "/wastenotegeneration";
   if (!note)
     return data(
-      { note: null, submitted: false, generateHref, pdfFailed: false },
+      {
+        note: null,
+        submitted: false,
+        generateHref,
+        pdfFailed: false,
+        canManage: false,
+        seasonTicketDays: null,
+      },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
+  // The owner (the signed-in user's company wrote the note) may repeat, correct or void it (decision 0711).
+  const { canManage, seasonTicketDays } = await getNoteManagement(db, note.id, listing?.registrationNumber);
   // A PDF whose job failed for good is said so (no endless "being prepared").
   const pdfFailed = !note.pdfUrl && (await getPdfState(db, note.id)).status === "failed";
   return data(
-    { note, submitted, generateHref, pdfFailed },
+    { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays },
     { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
   );
 }
@@ -65,7 +76,7 @@ function useRetryUntilReady(ready: boolean): { waiting: boolean; gaveUp: boolean
 
 /** The public waste note page: header, the note's details and the verification / QR sidebar. */
 export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
-  const { note, submitted, generateHref, pdfFailed } = loaderData;
+  const { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays } = loaderData;
   const ready = !!note?.pdfUrl && !!note?.qrUrl;
   const { waiting, gaveUp } = useRetryUntilReady(!note || ready || pdfFailed);
   // The success message shows once: drop ?submitted=1 from the address (reload or share shows the plain note).
@@ -88,10 +99,16 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
         pdfFailed={pdfFailed}
         waiting={waiting}
         gaveUp={gaveUp}
+        canManage={canManage}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-6 lg:grid-cols-[1fr_16rem]">
-        <NoteDetails note={note} />
-        <NoteSidebar note={note} pdfFailed={pdfFailed} />
+        <div className="min-w-0 space-y-6">
+          {canManage && seasonTicketDays && note.versionInfo.current ? (
+            <SeasonTicketCard noteId={note.id} days={seasonTicketDays} />
+          ) : null}
+          <NoteDetails note={note} />
+        </div>
+        <NoteSidebar note={note} pdfFailed={pdfFailed} canManage={canManage} />
       </div>
     </main>
   );

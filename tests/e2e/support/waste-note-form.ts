@@ -1,12 +1,26 @@
 /** Fills the waste transfer note form (public generator or company form) as a person would. */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** One waste item of the form (decision 0709). */
+export interface WasteItemEntry {
+  description: string;
+  /** What is typed into the EWC box, and the code of the suggestion picked; one or more. */
+  ewc: { search: string; code: string } | { search: string; code: string }[];
+  quantity: string;
+  unit?: "kg" | "tonnes";
+  estimated?: boolean;
+  container?: { type: string; count: string };
+}
 
 export interface WasteNoteEntry {
+  /** The first item: its description, code, weight in kg and containers. */
   description: string;
-  /** What is typed into the EWC box, and the code of the suggestion picked. */
   ewc: { search: string; code: string };
   weightKg: string;
   container?: { type: string; count: string };
+  /** Items after the first, each added with "Add another item". */
+  moreItems?: WasteItemEntry[];
+  consignmentCode?: string;
   collectedAt: string;
   vehicle: string;
   origin: string;
@@ -28,20 +42,57 @@ export const QUILLBURY_LOAD: WasteNoteEntry = {
   signedBy: { transferor: "Rory Rope", carrier: "Quinn Driver" },
 };
 
-export const ewcBox = (page: Page) => page.getByRole("combobox", { name: /EWC code/ });
+/** The EWC search box (of the first item, or of the item given). */
+export const ewcBox = (scope: Page | Locator) => scope.getByRole("combobox", { name: /EWC code/ });
+/** Item n (from 1) of the form: a group named "Item n". */
+export const itemGroup = (page: Page, n: number) =>
+  page.getByRole("group", { name: `Item ${n}`, exact: true });
+/** The chosen codes of an item (chips). */
+export const chosenCodes = (scope: Page | Locator) => scope.getByRole("list", { name: "Chosen EWC codes" });
 
-/** A commercial load: picks the EWC suggestion, fills every field and signs both sides by name. */
-export async function fillWasteNote(page: Page, note: WasteNoteEntry) {
-  await page.getByLabel("Description of the waste").fill(note.description);
-  await ewcBox(page).fill(note.ewc.search);
-  await page.getByRole("option", { name: new RegExp(note.ewc.code) }).click();
-  await expect(ewcBox(page)).toHaveValue(note.ewc.code);
-  await page.getByLabel("Commercial").check();
-  await page.getByLabel("Weight (kg)").fill(note.weightKg);
-  if (note.container) {
-    await page.getByLabel("Container *").selectOption(note.container.type);
-    await page.getByLabel("Number of containers").fill(note.container.count);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Types into an item's EWC box and picks the suggestion with the code; the code shows as a chosen chip. */
+export async function chooseEwcCode(
+  page: Page,
+  scope: Page | Locator,
+  ewc: { search: string; code: string },
+) {
+  await ewcBox(scope).fill(ewc.search);
+  await page.getByRole("option", { name: new RegExp(`^${escape(ewc.code)}`) }).click();
+  await expect(chosenCodes(scope)).toContainText(ewc.code);
+  await expect(ewcBox(scope)).toHaveValue("");
+}
+
+/** Fills item n (from 1): description, codes, quantity and unit, containers. */
+export async function fillWasteItem(page: Page, n: number, item: WasteItemEntry) {
+  const group = itemGroup(page, n);
+  await group.getByLabel("Description of the waste").fill(item.description);
+  for (const ewc of Array.isArray(item.ewc) ? item.ewc : [item.ewc]) await chooseEwcCode(page, group, ewc);
+  await group.getByLabel("Quantity").fill(item.quantity);
+  await group.getByLabel("Unit").selectOption({ label: item.unit ?? "kg" });
+  if (item.estimated) await group.getByLabel("Estimated (not weighed)").check();
+  if (item.container) {
+    await group.getByLabel("Container *").selectOption(item.container.type);
+    await group.getByLabel("Number of containers").fill(item.container.count);
   }
+}
+
+/** A commercial load: picks the EWC suggestions, fills every field and signs both sides by name. */
+export async function fillWasteNote(page: Page, note: WasteNoteEntry) {
+  await fillWasteItem(page, 1, {
+    description: note.description,
+    ewc: note.ewc,
+    quantity: note.weightKg,
+    container: note.container,
+  });
+  for (const [i, item] of (note.moreItems ?? []).entries()) {
+    await page.getByRole("button", { name: "Add another item" }).click();
+    await fillWasteItem(page, i + 2, item);
+  }
+  await page.getByLabel("Commercial").check();
+  if (note.consignmentCode)
+    await page.getByLabel("Hazardous waste consignment code").fill(note.consignmentCode);
   const byLabel: [string, string][] = [
     ["Collection date and time", note.collectedAt],
     ["Vehicle registration", note.vehicle],

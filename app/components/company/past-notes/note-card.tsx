@@ -1,10 +1,18 @@
-/** Past Waste Notes: one note as a card, with Download PDF and View Details. */
-import { AlertTriangle, Eye } from "lucide-react";
+/** Past Waste Notes: one note as a card, with Download PDF, View Details and Repeat. */
+import { AlertTriangle, Eye, Repeat } from "lucide-react";
 import { Link } from "react-router";
 import { DownloadPdfButton } from "~/components/waste-notes/download-pdf-button";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { NOTE_STATUS_LABELS, type NoteStatus } from "~/modules/waste-notes/past-notes-filters";
+
+const STATUS_TONES: Record<NoteStatus, "green" | "slate" | "red" | "amber"> = {
+  current: "green",
+  superseded: "slate",
+  void: "red",
+  awaiting: "amber",
+};
 
 /** A note as the page lists it (dates and weight already formatted). */
 export interface PastNote {
@@ -12,7 +20,11 @@ export interface PastNote {
   title: string;
   hazardous: boolean;
   wasteType: string;
+  /** The EWC codes of every item, joined. */
   ewcCode: string;
+  /** The customer (transferor). */
+  customer: string;
+  status: NoteStatus;
   description: string;
   collection: string;
   weight: string;
@@ -24,6 +36,7 @@ export interface PastNote {
 
 function NoteFacts({ note: n }: { note: PastNote }) {
   const facts: { label: string; value: string; className?: string }[] = [
+    { label: "Customer", value: n.customer || "Not given", className: "font-medium break-words" },
     { label: "Collection", value: n.collection },
     { label: "Weight", value: `${n.weight} kg` },
     { label: "Vehicle", value: n.vehicle },
@@ -56,6 +69,9 @@ export function NoteCard({ note: n }: { note: PastNote }) {
                   <AlertTriangle aria-hidden className="size-3" /> Hazardous
                 </Badge>
               ) : null}
+              <Badge tone={STATUS_TONES[n.status]} data-testid="note-status">
+                {NOTE_STATUS_LABELS[n.status]}
+              </Badge>
               <Badge tone="blue">{n.wasteType}</Badge>
               <span>
                 EWC <span className="font-mono font-medium">{n.ewcCode}</span>
@@ -77,6 +93,16 @@ export function NoteCard({ note: n }: { note: PastNote }) {
             >
               <Eye aria-hidden className="size-4" /> View Details
             </Link>
+            {n.status !== "superseded" ? (
+              // The same collection again: the form filled from this note (decision 0711).
+              <Link
+                to={`/company/waste-note?from=${n.id}`}
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+                aria-label={`Repeat this collection (note ${n.id.slice(0, 8)})`}
+              >
+                <Repeat aria-hidden className="size-4" /> Repeat
+              </Link>
+            ) : null}
           </div>
         </div>
         <p className="mt-3 text-sm break-words text-slate-800">{n.description}</p>

@@ -1,87 +1,108 @@
-/** The "Waste details" section: description, EWC code, waste type, weight and containment. */
+/**
+ * The "Waste details" section: the waste type, the waste items (1 to 20, decision 0709) and the
+ * hazardous waste consignment code.
+ */
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { FieldError, Select, Textarea } from "~/components/ui/form";
-import { DESCRIPTION_MAX, WASTE_TYPES } from "~/modules/waste-notes/constants";
-import { EwcPicker } from "../ewc-picker";
-import { NoteInput, Req, RequiredField, Section, showWhen, type FormSectionProps } from "./shared";
+import { FieldError } from "~/components/ui/form";
+import { MAX_ITEMS, WASTE_TYPES } from "~/modules/waste-notes/constants";
+import { NoteInput, Req, Section, type FormSectionProps } from "./shared";
+import { WasteItemFields, type ContainerType } from "./waste-item-fields";
 
-type ContainerType = { code: string; description: string };
+/** The item indices present in sent or prefilled values (`items[i].…`), in order; [0] when none. */
+function indicesIn(values: Record<string, unknown> | undefined): number[] {
+  const found = new Set<number>();
+  for (const key of Object.keys(values ?? {})) {
+    const match = /^items\[(\d+)\]\./.exec(key);
+    if (match && Number(match[1]) < MAX_ITEMS) found.add(Number(match[1]));
+  }
+  return found.size > 0 ? [...found].sort((a, b) => a - b) : [0];
+}
 
-/** What is being transferred, how much, and how it is contained. */
+interface ListedItem {
+  key: number;
+  source: number | null;
+}
+
+let nextKey = 1;
+const listFrom = (values: Record<string, unknown> | undefined): ListedItem[] =>
+  indicesIn(values).map((source) => ({ key: nextKey++, source }));
+
+/**
+ * The items, added and removed in the browser with JavaScript; without it "Add another item" and
+ * "Remove item" submit the form (intent), and the server answers with the form changed.
+ * A new answer from the server (values) starts the list again from what it says.
+ */
+function useItemList(values: Record<string, unknown> | undefined) {
+  const [state, setState] = useState(() => ({ from: values, items: listFrom(values) }));
+  if (state.from !== values) setState({ from: values, items: listFrom(values) });
+  const items = state.from === values ? state.items : listFrom(values);
+  const add = () =>
+    setState((s) =>
+      s.items.length >= MAX_ITEMS ? s : { ...s, items: [...s.items, { key: nextKey++, source: null }] },
+    );
+  const remove = (key: number) => setState((s) => ({ ...s, items: s.items.filter((i) => i.key !== key) }));
+  return { items, add, remove };
+}
+
+/** What is being transferred: its type, each item, and the consignment code for hazardous waste. */
 export function WasteDetailsSection({
   containerTypes,
+  values,
   ...props
-}: FormSectionProps & { containerTypes: ContainerType[] }) {
-  const { errors, str } = props;
-  const [container, setContainer] = useState(str("containerType") ?? "LOO");
+}: FormSectionProps & { containerTypes: ContainerType[]; values: Record<string, unknown> | undefined }) {
+  const { items, add, remove } = useItemList(values);
+  const { hydrated } = props;
   return (
     <Section
       title="Waste details"
-      description="What is being transferred, how much, and how it is contained."
+      description="What is being transferred: one item per kind of waste, each with its codes, quantity and containers."
     >
-      <DescriptionField {...props} />
-      <div className="sm:col-span-2">
-        <EwcPicker defaultValue={str("ewcCode")} errors={errors.ewcCode} />
-      </div>
       <WasteTypeField {...props} />
+      <div className="space-y-4 sm:col-span-2" data-testid="waste-items">
+        {items.map((item, position) => (
+          <WasteItemFields
+            key={item.key}
+            {...props}
+            position={position}
+            source={item.source}
+            containerTypes={containerTypes}
+            canRemove={items.length > 1}
+            onRemove={hydrated ? () => remove(item.key) : null}
+          />
+        ))}
+        <FieldError errors={props.errors.items} />
+        {items.length < MAX_ITEMS ? (
+          <button
+            type={hydrated ? "button" : "submit"}
+            {...(hydrated ? { onClick: add } : { name: "intent", value: "add-item", formNoValidate: true })}
+            className="inline-flex h-10 items-center gap-1.5 rounded-md border border-dashed border-brand-600 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            <Plus className="size-4" aria-hidden /> Add another item
+          </button>
+        ) : null}
+      </div>
       <NoteInput
-        required
         section={props}
-        name="weight"
-        label="Weight (kg)"
-        type="number"
-        min={0}
-        step={0.01}
-        inputMode="decimal"
-      />
-      <ContainerFields
-        {...props}
-        containerTypes={containerTypes}
-        container={container}
-        setContainer={setContainer}
+        name="consignmentCode"
+        label="Hazardous waste consignment code"
+        hint="Required when any item is hazardous (a code marked *): e.g. ABCDEF/12345, SA1234567 or DA1234567."
+        autoCapitalize="characters"
+        maxLength={20}
       />
     </Section>
-  );
-}
-
-/** The description textarea with its live character counter. */
-function DescriptionField({ errors, str, hydrated }: FormSectionProps) {
-  const [description, setDescription] = useState(str("description") ?? "");
-  return (
-    <RequiredField
-      className="sm:col-span-2"
-      label="Description of the waste"
-      errors={errors.description}
-      hint={
-        hydrated
-          ? `${description.length}/${DESCRIPTION_MAX} characters`
-          : `Up to ${DESCRIPTION_MAX} characters`
-      }
-    >
-      {(p) => (
-        <Textarea
-          {...p}
-          name="description"
-          rows={3}
-          maxLength={hydrated ? DESCRIPTION_MAX : undefined}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          aria-required
-        />
-      )}
-    </RequiredField>
   );
 }
 
 /** The waste type radio buttons. */
 function WasteTypeField({ errors, str }: FormSectionProps) {
   return (
-    <fieldset>
+    <fieldset className="sm:col-span-2">
       <legend className="mb-1 block text-sm font-medium text-slate-800">
         Waste type
         <Req />
       </legend>
-      <div className="flex gap-3">
+      <div className="flex gap-3 sm:max-w-md">
         {WASTE_TYPES.map((t) => (
           <label
             key={t}
@@ -100,55 +121,5 @@ function WasteTypeField({ errors, str }: FormSectionProps) {
       </div>
       <FieldError errors={errors.wasteType} />
     </fieldset>
-  );
-}
-
-/** The container select (loose first) and, unless loose, the number of containers. */
-function ContainerFields({
-  errors,
-  str,
-  hydrated,
-  containerTypes,
-  container,
-  setContainer,
-}: FormSectionProps & {
-  containerTypes: ContainerType[];
-  container: string;
-  setContainer: (code: string) => void;
-}) {
-  return (
-    <>
-      <RequiredField label="Container" errors={errors.containerType}>
-        {(p) => (
-          <Select
-            {...p}
-            name="containerType"
-            value={container}
-            onChange={(e) => setContainer(e.target.value)}
-          >
-            {[...containerTypes]
-              .sort((a, b) => (a.code === "LOO" ? -1 : b.code === "LOO" ? 1 : 0))
-              .map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.description}
-                </option>
-              ))}
-          </Select>
-        )}
-      </RequiredField>
-      {showWhen(hydrated, container !== "LOO") ? (
-        <NoteInput
-          section={{ errors, str }}
-          name="containerCount"
-          label="Number of containers"
-          hint={hydrated ? undefined : "Not needed for loose waste"}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          fallback="1"
-        />
-      ) : null}
-    </>
   );
 }

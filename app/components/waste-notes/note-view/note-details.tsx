@@ -1,24 +1,34 @@
-/** The main column of the waste note page: one card per part of the note. */
-import { BadgeCheck, MapPin, Recycle, Truck, User } from "lucide-react";
+/** The main column of the waste note page: one card per part of the note (decision 0714). */
+import { BadgeCheck, Factory, MapPin, Truck, User } from "lucide-react";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { NoteDescription } from "~/modules/waste-notes/describe-note.server";
 import { HAZARDOUS_WARNING, WASTE_HIERARCHY_DECLARATION } from "~/modules/waste-notes/constants";
 import { DetailCard, Row } from "./detail-card";
+import { VersionList } from "./version-list";
+import { SeasonTicketCard, WasteCards } from "./waste-items";
 
-/** The hazardous warning, then the waste, origin, transferor, carrier, signature and photo cards. */
+/**
+ * The hazardous warning, then the waste (a card per item), a season ticket, origin, receiving
+ * site, transferor, carrier, signature and photo cards, and a corrected note's versions.
+ */
 export function NoteDetails({ note }: { note: NoteDescription }) {
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       {note.hazardous ? (
         <Alert tone="error" title="Hazardous waste: a consignment note is required">
           {HAZARDOUS_WARNING}
+          {note.consignmentCode ? (
+            <span className="mt-1 block font-semibold">Consignment note code: {note.consignmentCode}</span>
+          ) : null}
         </Alert>
       ) : null}
-      <WasteDetailsCard note={note} />
+      <WasteCards note={note} />
+      {note.seasonTicket ? <SeasonTicketCard ticket={note.seasonTicket} /> : null}
       <DetailCard title="Origin of Waste" icon={<MapPin className="size-5" aria-hidden />}>
         <Row label="Collection address">{note.originAddress}</Row>
       </DetailCard>
+      <ReceivingSiteCard site={note.receivingSite} />
       <DetailCard title="Transferor" icon={<User className="size-5" aria-hidden />}>
         <Row label="Name">{note.transferor.name}</Row>
         <Row label="Address">{note.transferor.address}</Row>
@@ -28,26 +38,24 @@ export function NoteDetails({ note }: { note: NoteDescription }) {
       <CarrierCard note={note} />
       <SignaturesCard note={note} />
       <PhotosCard photos={note.photos} />
+      <VersionList note={note} />
     </div>
   );
 }
 
-/** The "Waste Details" card: description, EWC code, type, hazard, weight, containment, collection. */
-function WasteDetailsCard({ note }: { note: NoteDescription }) {
+/** Where the waste goes: the receiving site (a note may leave it out). */
+function ReceivingSiteCard({ site }: { site: NoteDescription["receivingSite"] }) {
   return (
-    <DetailCard title="Waste Details" icon={<Recycle className="size-5" aria-hidden />}>
-      <Row label="Description">{note.description}</Row>
-      <Row label="EWC code">
-        <span className="font-mono">{note.ewcCode}</span>
-        {note.ewcDescription ? (
-          <span className="block font-normal text-slate-600">{note.ewcDescription}</span>
-        ) : null}
-      </Row>
-      <Row label="Waste type">{note.wasteType}</Row>
-      <Row label="Hazardous">{note.hazardous ? "Yes" : "No"}</Row>
-      <Row label="Weight">{note.weight}</Row>
-      <Row label="Containment">{note.containment}</Row>
-      <Row label="Collection date and time">{note.collection}</Row>
+    <DetailCard title="Receiving Site" icon={<Factory className="size-5" aria-hidden />}>
+      {site ? (
+        <>
+          <Row label="Site name">{site.name}</Row>
+          <Row label="Permit or exemption">{site.authorisation || "Not given"}</Row>
+          <Row label="Address">{[site.address, site.postcode].filter(Boolean).join(", ") || "Not given"}</Row>
+        </>
+      ) : (
+        <Row label="Site">Not recorded on this note</Row>
+      )}
     </DetailCard>
   );
 }
@@ -59,6 +67,7 @@ function CarrierCard({ note }: { note: NoteDescription }) {
       <Row label="Company">{note.carrier.company}</Row>
       <Row label="Address">{note.carrier.address}</Row>
       <Row label="Licence">{note.carrier.licence}</Row>
+      <Row label="Means of transport">{note.transportMeans}</Row>
       <Row label="Vehicle registration">{note.carrier.vehicleReg}</Row>
       <Row label="Status">{note.carrier.statuses.join("\n")}</Row>
       <Row label="Broker or dealer">
@@ -77,15 +86,28 @@ function SignaturesCard({ note }: { note: NoteDescription }) {
       <Row label="Waste hierarchy">
         {note.wasteHierarchyConfirmed ? `Confirmed: ${WASTE_HIERARCHY_DECLARATION}` : "Not confirmed"}
       </Row>
-      {(["transferor", "transferee"] as const).map((party) => (
-        <Row key={party} label={party === "transferor" ? "Transferor signature" : "Carrier signature"}>
+      <Row label="Transferor signature">
+        {note.customer.awaitingSignature ? (
+          <span className="text-amber-800">Awaiting customer signature</span>
+        ) : (
           <Signature
-            name={note.signatures[party]}
-            image={note.signatures[`${party}Image`]}
-            signed={note.signed}
+            name={note.signatures.transferor}
+            image={note.signatures.transferorImage}
+            signed={
+              note.customer.signedRemotelyAt
+                ? `signed remotely by the customer ${note.customer.signedRemotelyAt}`
+                : note.signed
+            }
           />
-        </Row>
-      ))}
+        )}
+      </Row>
+      <Row label="Carrier signature">
+        <Signature
+          name={note.signatures.transferee}
+          image={note.signatures.transfereeImage}
+          signed={note.signed}
+        />
+      </Row>
     </DetailCard>
   );
 }

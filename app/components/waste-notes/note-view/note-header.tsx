@@ -1,4 +1,9 @@
-/** The top band of the waste note page: id, badges, actions and the PDF preparation status. */
+/**
+ * The top band of the waste note page: id, badges (version, season ticket), the download and
+ * "Generate New" buttons, the owner's actions (Repeat this collection, Correct, Void), what anyone
+ * opening the link must know (void with its reason, superseded by a later version) and the PDF
+ * preparation status.
+ */
 import { FilePlus2, Loader2, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -8,6 +13,8 @@ import type { NoteDescription } from "~/modules/waste-notes/describe-note.server
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { pdfPath } from "~/modules/waste-notes/storage-keys";
 import { DownloadPdfButton } from "../download-pdf-button";
+import { NoteStatusBadges, NoteStatusBanners } from "../lifecycle/note-status";
+import { OwnerActions } from "../lifecycle/owner-actions";
 
 interface NoteHeaderProps {
   note: NoteDescription;
@@ -18,10 +25,20 @@ interface NoteHeaderProps {
   waiting: boolean;
   /** The retries ran out before the PDF was ready. */
   gaveUp: boolean;
+  /** The signed-in user's company owns the note: Repeat, Correct and Void are offered. */
+  canManage?: boolean;
 }
 
 /** The note's title block with the download and "Generate New" buttons, then any status message. */
-export function NoteHeader({ note, submitted, generateHref, pdfFailed, waiting, gaveUp }: NoteHeaderProps) {
+export function NoteHeader({
+  note,
+  submitted,
+  generateHref,
+  pdfFailed,
+  waiting,
+  gaveUp,
+  canManage = false,
+}: NoteHeaderProps) {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto max-w-5xl px-4 py-8">
@@ -41,9 +58,15 @@ export function NoteHeader({ note, submitted, generateHref, pdfFailed, waiting, 
             <p className="mt-2 text-sm text-slate-600">Created {note.created}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               <Badge tone="slate">{note.wasteType}</Badge>
-              <Badge tone="blue">EWC {note.ewcCode}</Badge>
+              <EwcBadges note={note} />
               {note.hazardous ? <Badge tone="red">Hazardous Waste</Badge> : null}
+              <NoteStatusBadges note={note} />
             </div>
+            {canManage ? (
+              <div className="mt-4">
+                <OwnerActions noteId={note.id} current={note.versionInfo.current} voided={!!note.voided} />
+              </div>
+            ) : null}
           </div>
           <div className="flex shrink-0 flex-col gap-2 sm:flex-row md:flex-col">
             <DownloadPdfButton id={note.id} pdfUrl={note.pdfUrl} href={pdfPath(note.id)} />
@@ -54,6 +77,7 @@ export function NoteHeader({ note, submitted, generateHref, pdfFailed, waiting, 
             </Button>
           </div>
         </div>
+        <NoteStatusBanners note={note} />
         <PdfStatus pdfFailed={pdfFailed} waiting={waiting} gaveUp={gaveUp} />
       </div>
     </div>
@@ -95,6 +119,25 @@ function PdfStatus({
           </a>
         </p>
       ) : null}
+    </>
+  );
+}
+
+const MAX_CODE_BADGES = 4;
+
+/** The note's EWC codes (every item's, once each), the first few as badges. */
+function EwcBadges({ note }: { note: NoteDescription }) {
+  const codes = [...new Set(note.items.flatMap((i) => i.ewcCodes.map((c) => c.code)))];
+  const list = codes.length > 0 ? codes : [note.ewcCode];
+  const more = list.length - MAX_CODE_BADGES;
+  return (
+    <>
+      {list.slice(0, MAX_CODE_BADGES).map((code) => (
+        <Badge key={code} tone="blue">
+          EWC {code}
+        </Badge>
+      ))}
+      {more > 0 ? <Badge tone="blue">+{more} more</Badge> : null}
     </>
   );
 }

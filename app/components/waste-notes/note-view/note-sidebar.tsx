@@ -1,12 +1,28 @@
-/** The side column of the waste note page: the carrier verification and the QR code. */
+/**
+ * The side column of the waste note page: the customer (the e-mail sent to them and their remote
+ * signature, decision 0712), the carrier verification and the QR code.
+ */
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { NoteDescription } from "~/modules/waste-notes/describe-note.server";
+import { CustomerCard } from "./customer-card";
+import { DwtExportLink } from "./dwt-export-link";
 
-/** The carrier verification card above the QR code card. */
-export function NoteSidebar({ note, pdfFailed }: { note: NoteDescription; pdfFailed: boolean }) {
+/** The customer card (when there is something to say), the carrier verification, the QR code. */
+export function NoteSidebar({
+  note,
+  pdfFailed,
+  canManage = false,
+}: {
+  note: NoteDescription;
+  pdfFailed: boolean;
+  /** The signed-in user's company owns the note: the send status and "Send to customer". */
+  canManage?: boolean;
+}) {
   return (
     <aside className="space-y-6">
+      <CustomerCard note={note} canManage={canManage} />
+      {canManage ? <DwtExportLink noteId={note.id} /> : null}
       <VerificationCard note={note} />
       <QrCodeCard qrUrl={note.qrUrl} pdfFailed={pdfFailed} />
     </aside>

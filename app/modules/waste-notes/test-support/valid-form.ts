@@ -1,4 +1,7 @@
-/** A complete, valid waste note form for tests (FormData as the browser sends it). */
+/**
+ * A complete, valid waste note form for tests (FormData as the browser sends it): one waste item
+ * (`items[0].*`, decision 0709; `itemField(i, field)` names an item's fields).
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "~/platform/paths.server";
@@ -7,11 +10,14 @@ import { validateWasteNote, type WasteNoteInput } from "../validate-note.server"
 export const VALID_FIELDS: Record<string, string | string[]> = {
   collectionDateTime: "2026-07-15T09:30",
   wasteType: "Commercial",
-  description: "Mixed plasterboard offcuts and timber from a kitchen refit",
-  ewcCode: "17 08 02",
-  weight: "412.75",
-  containerType: "SKI",
-  containerCount: "1",
+  "items[0].description": "Mixed plasterboard offcuts and timber from a kitchen refit",
+  "items[0].ewcCodes": ["17 08 02"],
+  "items[0].physicalForm": "Solid",
+  "items[0].quantity": "412.75",
+  "items[0].unit": "kg",
+  "items[0].containerType": "SKI",
+  "items[0].containerCount": "1",
+  transportMeans: "Road",
   originAddress: "14 Mill Lane, Bristol, BS1 4ST",
   transferorName: "Harbourside Kitchens Ltd",
   transferorAddress: "Unit 3, Quay Works, Bristol, BS1 5AA",

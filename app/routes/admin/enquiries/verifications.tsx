@@ -19,6 +19,8 @@ import {
   type PendingReview,
 } from "~/modules/reviews/moderate-review.server";
 import { moderateReviews } from "~/modules/reviews/moderate-reviews.server";
+import { PendingReplies } from "~/components/admin/review-replies/pending-replies";
+import { listPendingReplies, moderateReply } from "~/modules/reviews/moderate-reply.server";
 import { bulkFromAdminList } from "~/web/admin-list.server";
 import { countOf, type BulkActionTexts } from "~/web/bulk-selection";
 import { getApp } from "~/web/context";
@@ -32,13 +34,45 @@ export const meta = () => adminMeta("Pending Verifications");
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context, url);
-  return listPendingReviews(getApp(context).db);
+  const db = getApp(context).db;
+  // Businesses' replies to reviews are moderated here too (decision 0604).
+  const [reviews, replyQueue] = await Promise.all([listPendingReviews(db), listPendingReplies(db)]);
+  return { ...reviews, replyQueue };
+}
+
+/** Publish or reject a business's reply to a review (decision 0604). */
+async function moderateReplyAction(
+  context: Route.ActionArgs["context"],
+  url: URL,
+  form: FormData,
+  args: { decision: "publish" | "reject"; adminId: string },
+) {
+  const ok = await moderateReply(getApp(context).db, { id: String(form.get("replyId") ?? ""), ...args });
+  if (!ok)
+    return redirectWithToast(context, url.pathname, {
+      title: "Error",
+      description: "This reply has already been moderated",
+      variant: "destructive",
+    });
+  return redirectWithToast(context, url.pathname, {
+    title: args.decision === "publish" ? "Reply published" : "Reply rejected",
+    description:
+      args.decision === "publish"
+        ? "It now shows under the review on the provider's profile."
+        : "It will not be shown.",
+    variant: "success",
+  });
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, url);
   const form = await request.formData();
   const decision = form.get("intent");
+  if (decision === "publish-reply" || decision === "reject-reply")
+    return moderateReplyAction(context, url, form, {
+      decision: decision === "publish-reply" ? "publish" : "reject",
+      adminId: admin.id,
+    });
   if (decision === "publish-selected" || decision === "reject-selected")
     return bulkFromAdminList(context, form, url.pathname, {
       [decision]: {
@@ -102,13 +136,13 @@ const DECISIONS = [
 ] as const;
 
 export default function Verifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, total } = loaderData;
+  const { reviews, total, replyQueue } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <AdminPage
       title="Pending Verifications"
-      description={`Customer reviews waiting for a decision, oldest first (${total} pending). Only published reviews appear on profiles.`}
+      description={`Customer reviews waiting for a decision, oldest first (${total} pending), then businesses' replies to reviews (${replyQueue.total} pending). Only published ones appear on profiles.`}
       actions={<DownloadCsvLink href="/admin/verifications.csv" />}
     >
       <BulkSelection formId="bulk-reviews" pageIds={reviews.map((r) => r.id)}>
@@ -143,6 +177,7 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </BulkSelection>
+      <PendingReplies replies={replyQueue.replies} total={replyQueue.total} busy={busy} />
     </AdminPage>
   );
 }

@@ -1,0 +1,70 @@
+/**
+ * The owner's actions on a note's page (decision 0711): Repeat this collection (the form filled
+ * from this note with today's date), Correct (a new version of this note) and Void (with a
+ * reason, in a dialog; without JavaScript the link opens the void page). Correct and Void only on
+ * the current version; Repeat also on a void note (a note voided as a mistake is written again).
+ */
+import { Ban, Copy, FilePen } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useHydrated } from "../use-hydrated";
+import { VoidNoteFetcherForm, voidPath } from "./void-note-form";
+
+export const repeatPath = (id: string) => `/company/waste-note?from=${id}`;
+export const correctPath = (id: string) => `/company/waste-note?correct=${id}`;
+
+export function OwnerActions({
+  noteId,
+  current,
+  voided,
+}: {
+  noteId: string;
+  current: boolean;
+  voided: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [voiding, setVoiding] = useState(false);
+  if (!current && !voided) return null;
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="owner-actions">
+      <Button asChild variant="outline" size="sm">
+        <Link to={repeatPath(noteId)}>
+          <Copy className="size-4" aria-hidden /> Repeat this collection
+        </Link>
+      </Button>
+      {current ? (
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link to={correctPath(noteId)}>
+              <FilePen className="size-4" aria-hidden /> Correct
+            </Link>
+          </Button>
+          <Button asChild variant="danger-ghost" size="sm">
+            <Link
+              to={voidPath(noteId)}
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setVoiding(true);
+              }}
+            >
+              <Ban className="size-4" aria-hidden /> Void
+            </Link>
+          </Button>
+          <Dialog open={voiding} onOpenChange={setVoiding} title="Void this waste note?">
+            <VoidNoteFetcherForm
+              noteId={noteId}
+              cancel={
+                <Button type="button" variant="outline" onClick={() => setVoiding(false)}>
+                  Cancel
+                </Button>
+              }
+            />
+          </Dialog>
+        </>
+      ) : null}
+    </div>
+  );
+}

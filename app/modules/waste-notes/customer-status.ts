@@ -1,0 +1,46 @@
+/**
+ * The customer's side of a note (decision 0712): where its e-mail went and what came of it, and
+ * whether the customer (the transferor) still has to sign. Plain, so pages can share the rules.
+ */
+import { formatDateTime } from "~/platform/dates";
+import type { WasteNote } from "~/platform/db/schema";
+
+type SignatureColumns = Pick<WasteNote, "transferor_signature_key" | "transferor_signature_name">;
+
+/** The transferor signed on the carrier's phone: a drawn signature, or a typed name. */
+export function transferorHasSigned(note: SignatureColumns): boolean {
+  return note.transferor_signature_key !== null || note.transferor_signature_name.trim() !== "";
+}
+
+/** "Awaiting customer signature": a signature was asked for, and none has been given since. */
+export function awaitingCustomerSignature(
+  note: SignatureColumns & Pick<WasteNote, "customer_signature_requested_at" | "customer_signed_at">,
+): boolean {
+  return (
+    note.customer_signature_requested_at !== null &&
+    note.customer_signed_at === null &&
+    !transferorHasSigned(note)
+  );
+}
+
+export interface CustomerDescription {
+  email: string | null;
+  emailStatus: "queued" | "sent" | "bounced" | null;
+  emailError: string | null;
+  /** When the SMTP server accepted the latest e-mail ("5 March 2027 at 10:30"), else null. */
+  emailSentAt: string | null;
+  awaitingSignature: boolean;
+  /** When the customer signed through the e-mailed link, else null. */
+  signedRemotelyAt: string | null;
+}
+
+export function describeCustomer(note: WasteNote): CustomerDescription {
+  return {
+    email: note.customer_email,
+    emailStatus: note.customer_email_status,
+    emailError: note.customer_email_error,
+    emailSentAt: note.customer_email_sent_at ? formatDateTime(note.customer_email_sent_at) : null,
+    awaitingSignature: awaitingCustomerSignature(note),
+    signedRemotelyAt: note.customer_signed_at ? formatDateTime(note.customer_signed_at) : null,
+  };
+}

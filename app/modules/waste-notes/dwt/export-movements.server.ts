@@ -1,0 +1,122 @@
+/**
+ * The company's digital waste tracking exports (decision 0713): one note's movement record, the
+ * movement records of a range of collection days (current notes only: a superseded or voided note
+ * is not reported), and the waste items of a range as CSV, one row per item. Notes are read in
+ * keyset batches (decision 0806), their items per batch.
+ */
+import { csvDateTime, mapBatches, type CsvExport } from "~/platform/csv";
+import type { Database } from "~/platform/db/database.server";
+import { keysetBatches } from "~/platform/db/keyset-batches.server";
+import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
+import { getNoteItems, getWasteNote } from "../get-note.server";
+import { applyNoteFilters, noteStatus } from "../list-notes.server";
+import { NOTE_STATUS_LABELS, type PastNotesQuery } from "../past-notes-filters";
+import { toMovementExportFile, type MovementExportFile } from "./movement-record.server";
+
+/** One note's export, or null when the note is not this company's. */
+export async function getNoteMovementExport(
+  db: Database,
+  registrationNumber: string,
+  id: string,
+): Promise<MovementExportFile | null> {
+  const note = await getWasteNote(db, id);
+  if (!note || note.registration_number !== registrationNumber) return null;
+  const items = (await getNoteItems(db, [note])).get(note.id)!;
+  return toMovementExportFile({ note, items });
+}
+
+/** The company's notes matching the filters, oldest first, in batches, each with its items. */
+export async function* companyNoteBatches(
+  db: Database,
+  registrationNumber: string,
+  filters: Partial<PastNotesQuery>,
+  options: { batchSize?: number } = {},
+): AsyncGenerator<{ note: WasteNote; items: WasteNoteItem[] }[]> {
+  const batches = keysetBatches(
+    { createdAt: "waste_notes.created_at", id: "waste_notes.id" },
+    ({ cursor, window, dir, limit }) => {
+      let query = applyNoteFilters(
+        db.selectFrom("waste_notes").where("waste_notes.registration_number", "=", registrationNumber),
+        filters,
+      )
+        .selectAll("waste_notes")
+        .select(cursor);
+      if (window) query = query.where(window);
+      return query
+        .orderBy("waste_notes.created_at", dir)
+        .orderBy("waste_notes.id", dir)
+        .limit(limit)
+        .execute();
+    },
+    { dir: "asc", batchSize: options.batchSize },
+  );
+  for await (const rows of batches) {
+    const notes = rows.map(({ cursor_at: _cursor, ...note }) => note as WasteNote);
+    const items = await getNoteItems(db, notes);
+    yield notes.map((note) => ({ note, items: items.get(note.id)! }));
+  }
+}
+
+/** The movement records of the current notes collected in the range, in batches. */
+export async function* movementExportBatches(
+  db: Database,
+  registrationNumber: string,
+  bounds: PastNotesQuery["bounds"],
+  options: { batchSize?: number } = {},
+): AsyncGenerator<MovementExportFile[]> {
+  for await (const batch of companyNoteBatches(
+    db,
+    registrationNumber,
+    { bounds, status: "current" },
+    options,
+  ))
+    yield batch.map(toMovementExportFile);
+}
+
+const ITEM_COLUMNS: Array<[string, (n: WasteNote, item: WasteNoteItem) => string]> = [
+  ["note_id", (n) => n.id],
+  ["note_number", (n) => n.id.slice(0, 8)],
+  ["version", (n) => String(n.version)],
+  ["status", (n) => NOTE_STATUS_LABELS[noteStatus(n)]],
+  ["collection_date_time", (n) => csvDateTime(n.collection_date_time)],
+  ["item", (_n, i) => String(i.position)],
+  ["ewc_codes", (_n, i) => i.ewc_codes.join("; ")],
+  ["ewc_codes_6", (_n, i) => i.ewc_codes.map((c) => c.replace(/\D/g, "")).join(";")],
+  ["description", (_n, i) => i.description],
+  ["physical_form", (_n, i) => i.physical_form],
+  ["quantity", (_n, i) => String(Number(i.quantity))],
+  ["unit", (_n, i) => (i.unit === "t" ? "tonnes" : "kg")],
+  ["estimated", (_n, i) => (i.estimated ? "yes" : "no")],
+  ["container_type", (_n, i) => i.container_type],
+  ["container_count", (_n, i) => (i.container_count == null ? "" : String(i.container_count))],
+  ["hazardous", (_n, i) => (i.hazardous ? "yes" : "no")],
+  ["disposal_or_recovery_code", (_n, i) => i.disposal_code ?? ""],
+  ["consignment_code", (n) => n.consignment_code ?? ""],
+  ["transferor_name", (n) => n.transferor_name],
+  ["place_of_transfer", (n) => n.origin_address],
+  ["carrier_registration", (n) => n.carrier_license],
+  ["vehicle_reg", (n) => n.vehicle_reg],
+  ["transport_means", (n) => n.transport_means],
+  ["receiving_site_name", (n) => n.receiving_site_name ?? ""],
+  ["receiving_site_authorisation", (n) => n.receiving_site_authorisation ?? ""],
+  ["receiving_site_address", (n) => n.receiving_site_address ?? ""],
+  ["receiving_site_postcode", (n) => n.receiving_site_postcode ?? ""],
+];
+
+/** The waste items of the company's notes matching the filters, one row per item (every status). */
+export function exportNoteItemsCsv(
+  db: Database,
+  registrationNumber: string,
+  filters: Partial<PastNotesQuery>,
+  options: { batchSize?: number } = {},
+): CsvExport {
+  async function* rows() {
+    for await (const batch of companyNoteBatches(db, registrationNumber, filters, options))
+      yield batch.flatMap(({ note, items }) => items.map((item) => ({ note, item })));
+  }
+  return {
+    name: `waste-note-items-${registrationNumber.replace(/[^A-Za-z0-9]/g, "")}`,
+    columns: ITEM_COLUMNS.map(([h]) => h),
+    batches: mapBatches(rows(), ({ note, item }) => ITEM_COLUMNS.map(([, get]) => get(note, item))),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * A season ticket's schedule (issue 19, decision 0711): a note with `season_ticket_until` covers
+ * repeated identical transfers between the same parties, and the owner records each one (date
+ * and time, quantity with unit, place). A transfer must fall within the ticket's dates (the UK
+ * day of the note's collection to `season_ticket_until`, both included) and can only be added to
+ * the current version of a note that is not void. Locked, inserted and audited
+ * (`waste_note.transfer_added`) in one transaction, with the PDF queued again.
+ */
+import { z } from "zod";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import { formatDate, londonLocalToDate, ukDay } from "~/platform/dates";
+import type { Database } from "~/platform/db/database.server";
+import type { QuantityUnit } from "~/platform/db/schema";
+import { cleanLine, LIFECYCLE_TEXT, noteState, TRANSFER_PLACE_MAX } from "./lifecycle-rules";
+import { lockOwnedNote, seasonTicketDays } from "./owned-note.server";
+import { queueNotePdf } from "./pdf-job.server";
+
+export interface SeasonTransferInput {
+  noteId: string;
+  userId: string;
+  registrationNumber: string;
+  /** As the form sends them: "2026-07-20T10:15" (UK time), "1.5", "t", "Yard 3, Quillbury". */
+  fields: { at?: unknown; quantity?: unknown; unit?: unknown; place?: unknown };
+  now?: Date;
+}
+
+export type TransferFieldErrors = Partial<Record<"at" | "quantity" | "unit" | "place", string>>;
+
+export type SeasonTransferResult =
+  | { ok: true; id: string }
+  | { ok: false; status: "not_found" }
+  | { ok: false; status: "refused"; error: string }
+  | { ok: false; status: "invalid"; errors: TransferFieldErrors };
+
+const schema = z.object({
+  at: z.string().transform((v, ctx) => {
+    const at = londonLocalToDate(v.trim());
+    if (at) return at;
+    ctx.addIssue({ code: "custom", message: LIFECYCLE_TEXT.when });
+    return z.NEVER;
+  }),
+  quantity: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{1,9}(\.\d{1,3})?$/.test(v) && Number(v) > 0, LIFECYCLE_TEXT.quantity),
+  unit: z.enum(["kg", "t"], LIFECYCLE_TEXT.unit),
+  place: z
+    .unknown()
+    .transform(cleanLine)
+    .pipe(
+      z.string().min(1, LIFECYCLE_TEXT.placeRequired).max(TRANSFER_PLACE_MAX, LIFECYCLE_TEXT.placeTooLong),
+    ),
+});
+
+function parseTransfer(fields: SeasonTransferInput["fields"]) {
+  const asText = (v: unknown) => (typeof v === "string" ? v : "");
+  const parsed = schema.safeParse({
+    at: asText(fields.at),
+    quantity: asText(fields.quantity),
+    unit: asText(fields.unit),
+    place: fields.place,
+  });
+  if (parsed.success) return { ok: true as const, data: parsed.data };
+  const errors: TransferFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof TransferFieldErrors;
+    errors[key] ??= issue.message;
+  }
+  return { ok: false as const, errors };
+}
+
+export async function addSeasonTransfer(
+  db: Database,
+  input: SeasonTransferInput,
+): Promise<SeasonTransferResult> {
+  const now = input.now ?? new Date();
+  const parsed = parseTransfer(input.fields);
+  return db.transaction().execute(async (trx): Promise<SeasonTransferResult> => {
+    const note = await lockOwnedNote(trx, input.noteId, input.registrationNumber);
+    if (!note) return { ok: false, status: "not_found" };
+    const days = seasonTicketDays(note);
+    if (!days) return { ok: false, status: "refused", error: LIFECYCLE_TEXT.notSeasonTicket };
+    if (noteState(note) !== "current")
+      return { ok: false, status: "refused", error: LIFECYCLE_TEXT.transferClosed };
+    if (!parsed.ok) return { ok: false, status: "invalid", errors: parsed.errors };
+    const { at, quantity, unit, place } = parsed.data;
+    const day = ukDay(at);
+    if (day < days.from || day > days.until) {
+      const outside = LIFECYCLE_TEXT.transferOutside(formatDate(days.from), formatDate(days.until));
+      return { ok: false, status: "invalid", errors: { at: outside } };
+    }
+    const row = await trx
+      .insertInto("waste_note_transfers")
+      .values({
+        note_id: note.id,
+        transferred_at: at,
+        quantity,
+        unit: unit satisfies QuantityUnit,
+        place,
+        created_by: input.userId,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actorUserId: input.userId,
+      action: "waste_note.transfer_added",
+      entity: "waste_note",
+      entityId: note.id,
+      details: {
+        registrationNumber: input.registrationNumber,
+        transferId: row.id,
+        at,
+        quantity,
+        unit,
+        place,
+      },
+      at: now,
+    });
+    // The PDF shows the schedule: make it again.
+    await queueNotePdf(trx, note.id);
+    return { ok: true, id: row.id };
+  });
+}

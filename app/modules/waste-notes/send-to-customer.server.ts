@@ -1,0 +1,131 @@
+/**
+ * Sending a note to the customer (issue 19, item 5; decision 0712). `queueCustomerSend` marks the
+ * note's e-mail as queued, asks for the customer's signature when the transferor did not sign on
+ * the carrier's phone, and queues the 'waste-note.customer-email' job (customer-email.server.ts),
+ * which waits for the PDF, then queues the e-mail with the PDF attached. The note says "sent" only
+ * once the SMTP server accepted it, "bounced" when it was refused for good.
+ *
+ * `sendNoteToCustomer` is the owner's "Send to customer" on the note's page: the same job, to the
+ * address on the note or a corrected one, at most 5 times per note per hour, never for a void or
+ * superseded note.
+ */
+import { z } from "zod";
+import { recordAudit } from "~/modules/audit/record-audit.server";
+import type { Database } from "~/platform/db/database.server";
+import { normaliseEmail } from "~/platform/email-address";
+import { defineJob } from "~/platform/jobs/job-definition";
+import { enqueueJob } from "~/platform/jobs/queue.server";
+import { hit } from "~/platform/rate-limit.server";
+import { transferorHasSigned } from "./customer-status";
+import { UUID_RE } from "./storage-keys";
+
+/** Prepares and queues the customer's e-mail once the note's PDF exists (customer-email.server.ts). */
+export const CUSTOMER_EMAIL_JOB = defineJob({
+  type: "waste-note.customer-email",
+  payload: z.strictObject({ noteId: z.uuid(), email: z.string().min(3).max(254) }),
+  // The PDF is usually ready within seconds; retries with back-off wait up to ~20 minutes for it.
+  maxAttempts: 8,
+});
+
+/** A note's first send waits this long for its PDF job (queued in the same transaction) to run. */
+const PDF_HEAD_START_MS = 2_000;
+
+/** Sends on demand per note and hour (the send on creation does not count). */
+export const SEND_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Marks the note's e-mail as queued and queues the job that sends it, inside the caller's
+ * transaction. A no-op for a note without a customer e-mail.
+ */
+export async function queueCustomerSend(trx: Database, noteId: string, now: Date): Promise<void> {
+  const note = await trx
+    .selectFrom("waste_notes")
+    .select([
+      "id",
+      "customer_email",
+      "pdf_url",
+      "transferor_signature_key",
+      "transferor_signature_name",
+      "customer_signature_requested_at",
+      "customer_signed_at",
+    ])
+    .where("id", "=", noteId)
+    .executeTakeFirst();
+  if (!note?.customer_email) return;
+  const askSignature = !transferorHasSigned(note) && note.customer_signed_at === null;
+  await trx
+    .updateTable("waste_notes")
+    .set({
+      customer_email_status: "queued",
+      customer_email_error: null,
+      customer_email_sent_at: null,
+      // An earlier message's late outcome must not overwrite this send's status.
+      customer_email_outbox_id: null,
+      customer_signature_requested_at: askSignature
+        ? (note.customer_signature_requested_at ?? now)
+        : note.customer_signature_requested_at,
+    })
+    .where("id", "=", noteId)
+    .execute();
+  await enqueueJob(
+    trx,
+    CUSTOMER_EMAIL_JOB,
+    { noteId, email: note.customer_email },
+    { runAt: note.pdf_url ? now : new Date(now.getTime() + PDF_HEAD_START_MS) },
+  );
+}
+
+export type SendRefusal = "not_found" | "void" | "superseded" | "no_email" | "invalid_email" | "rate_limited";
+export type SendResult = { ok: true; email: string } | { ok: false; reason: SendRefusal };
+
+export const SEND_MESSAGES: Record<SendRefusal, string> = {
+  not_found: "Waste note not found.",
+  void: "This note is void: it can't be sent.",
+  superseded: "This note has been corrected: send the current version instead.",
+  no_email: "Enter the customer's e-mail address.",
+  invalid_email: "Enter a valid e-mail address, like name@example.com.",
+  rate_limited: "This note has been sent 5 times in the last hour. Please try again later.",
+};
+
+const emailSchema = z.email().max(254);
+
+/** The owner's "Send to customer": to `email` when given (it becomes the note's), else the note's. */
+export async function sendNoteToCustomer(
+  db: Database,
+  input: { noteId: string; registrationNumber: string; userId: string; email?: string | null; now?: Date },
+): Promise<SendResult> {
+  const now = input.now ?? new Date();
+  if (!UUID_RE.test(input.noteId)) return { ok: false, reason: "not_found" };
+  const typed = input.email ? normaliseEmail(input.email) : "";
+  if (typed && !emailSchema.safeParse(typed).success) return { ok: false, reason: "invalid_email" };
+  return db.transaction().execute(async (trx): Promise<SendResult> => {
+    const note = await trx
+      .selectFrom("waste_notes")
+      .select(["id", "registration_number", "voided_at", "superseded_at", "customer_email"])
+      .where("id", "=", input.noteId.toLowerCase())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!note || note.registration_number !== input.registrationNumber)
+      return { ok: false, reason: "not_found" };
+    if (note.voided_at) return { ok: false, reason: "void" };
+    if (note.superseded_at) return { ok: false, reason: "superseded" };
+    const email = typed || note.customer_email;
+    if (!email) return { ok: false, reason: "no_email" };
+    const limit = await hit(trx, `waste-note-send:${note.id}`, SEND_LIMIT, now);
+    if (!limit.allowed) return { ok: false, reason: "rate_limited" };
+    await trx.updateTable("waste_notes").set({ customer_email: email }).where("id", "=", note.id).execute();
+    await queueCustomerSend(trx, note.id, now);
+    await recordAudit(trx, {
+      actorUserId: input.userId,
+      action: "waste_note.sent_to_customer",
+      entity: "waste_note",
+      entityId: note.id,
+      details: {
+        email,
+        ...(note.customer_email && note.customer_email !== email ? { previous: note.customer_email } : {}),
+      },
+      at: now,
+    });
+    return { ok: true, email };
+  });
+}
