@@ -10,7 +10,8 @@ import {
   ShieldCheck,
   Users,
 } from "lucide-react";
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { getAccount } from "~/modules/accounts/get-account.server";
 import { getApp } from "~/web/context";
@@ -41,7 +42,21 @@ const nav = [
   { to: "/account/security", label: "Account security", icon: ShieldCheck, end: false },
 ];
 
+/** On a phone the nav row scrolls sideways: the current page's link is brought into view. */
+function useCurrentLinkInView() {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = ref.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current && nav.scrollWidth > nav.clientWidth)
+      current.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [pathname]);
+  return ref;
+}
+
 export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
+  const navRef = useCurrentLinkInView();
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
       <aside className="border-b border-slate-200 bg-white md:w-64 md:shrink-0 md:border-r md:border-b-0">
@@ -58,7 +73,12 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
                 : loaderData.email}
           </p>
         </div>
-        <nav aria-label="Company" className="flex flex-wrap gap-1 p-3 md:flex-col">
+        {/* On a phone the links are one row that scrolls sideways, so the page starts on the first screen. */}
+        <nav
+          ref={navRef}
+          aria-label="Company"
+          className="flex gap-1 overflow-x-auto p-3 md:flex-col md:overflow-visible"
+        >
           {nav.map((n) => (
             <NavLink
               key={n.to}
@@ -66,7 +86,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
               end={n.end}
               className={({ isActive }) =>
                 cn(
-                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+                  "flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap",
                   isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100",
                 )
               }
@@ -78,15 +98,15 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.isAdmin ? (
             <Link
               to="/admin"
-              className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100"
             >
               <ShieldCheck aria-hidden className="h-4 w-4" /> Admin Dashboard
             </Link>
           ) : null}
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" className="shrink-0">
             <button
               type="submit"
-              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100"
             >
               <LogOut aria-hidden className="h-4 w-4" /> Sign Out
             </button>
