@@ -164,6 +164,7 @@ test("another company's saved rows cannot be opened, changed or deleted", async 
   await signInAsOwner(ownerPage);
   await ownerPage.goto("/company/customers");
   await ownerPage.getByRole("link", { name: `Edit ${SAVED.customer.name}` }).click();
+  await expect(ownerPage).toHaveURL(/[?&]edit=/);
   const id = new URL(ownerPage.url()).searchParams.get("edit")!;
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   await owner.close();

@@ -75,7 +75,7 @@ test("a carrier filters past notes, downloads the digital waste tracking JSON an
   await filter(page, { status: "Awaiting customer signature", customer: "Ferry" });
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText("Ferry Road Garage");
-  await expect(cards.first()).toContainText("16 01 03");
+  await expect(cards.first()).toContainText("16 01 17");
 
   // 3 to 8 March: six notes, all current.
   await filter(page, { from: "2026-03-03", to: "2026-03-08" });

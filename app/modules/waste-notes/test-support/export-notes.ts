@@ -143,8 +143,9 @@ function plan(): Record<ExportNoteKey, { note: Partial<Insertable<WasteNotesTabl
       },
       items: [
         skip({
-          ewc_codes: ["16 01 03"],
-          description: "End-of-life tyres",
+          // Not 16 01 03: the admin's note search (admin-records.spec) counts every company's tyres.
+          ewc_codes: ["16 01 17"],
+          description: "Scrap brake discs and drums",
           quantity: "48",
           container_type: "LOO",
           container_count: null,
