@@ -7,26 +7,13 @@
  * checked against the movement record's schema. Data: tests/fixtures/47-carrier-week.ts.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Download, type Page } from "@playwright/test";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { parse } from "csv-parse/sync";
+import { validateExportFile } from "./support/dwt-schema";
 import { ukToday } from "../../app/platform/dates";
 import { WEEK } from "../fixtures/47-carrier-week";
 import { expectToast, linkFromMailbox, signInAs } from "./support/auth-helpers";
 import { drawSignature, fillWasteNote, itemGroup } from "./support/waste-note-form";
-
-const schema = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, "../../app/modules/waste-notes/dwt/movement-record.schema.json"),
-    "utf8",
-  ),
-) as { $id: string };
-const ajv = new Ajv2020({ allErrors: true, strictRequired: false });
-addFormats(ajv);
-ajv.addSchema(schema);
-const validateFile = ajv.getSchema(`${schema.$id}#/$defs/exportFile`)!;
 
 const TODAY = ukToday();
 const SITE = {
@@ -212,7 +199,8 @@ test("a carrier's week: notes written, sent and signed remotely, repeated, corre
   }[];
   // The current notes only: Monday's and Tuesday's version 2 (not the superseded or void ones).
   expect(files.map((f) => f.noteId).sort()).toEqual([monday, tuesdayV2].sort());
-  for (const file of files) expect(validateFile(file), JSON.stringify(validateFile.errors)).toBe(true);
+  for (const file of files)
+    expect(validateExportFile(file), JSON.stringify(validateExportFile.errors)).toBe(true);
   const mondayFile = files.find((f) => f.noteId === monday)!;
   expect(mondayFile.movement.wasteItems.map((i) => i.ewcCodes)).toEqual([["200201"], ["170107", "170504"]]);
   expect(mondayFile.movement.receiver?.siteName).toBe(SITE.name);

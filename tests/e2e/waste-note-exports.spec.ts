@@ -5,24 +5,11 @@
  * (one row per item), and one note's movement record from its page. Data: fixture 45.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Download, type Page } from "@playwright/test";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { parse } from "csv-parse/sync";
+import { validateExportFile } from "./support/dwt-schema";
 import { DWT } from "../fixtures/45-waste-note-exports";
 import { signInAs } from "./support/auth-helpers";
-
-const schema = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, "../../app/modules/waste-notes/dwt/movement-record.schema.json"),
-    "utf8",
-  ),
-) as { $id: string };
-const ajv = new Ajv2020({ allErrors: true, strictRequired: false });
-addFormats(ajv);
-ajv.addSchema(schema);
-const validateFile = ajv.getSchema(`${schema.$id}#/$defs/exportFile`)!;
 
 interface ExportFile {
   noteId: string;
@@ -91,12 +78,12 @@ test("a carrier filters past notes, downloads the digital waste tracking JSON an
   const files = JSON.parse(await saved(json)) as ExportFile[];
   expect(files).toHaveLength(6);
   for (const file of files) {
-    const valid = validateFile(file);
+    const valid = validateExportFile(file);
     // The hazardous note without a consignment code fails the schema's rule, and says so.
     const hazardousWithoutCode =
       file.movement.wasteItems.some((i) => i.containsHazardous) &&
       !file.movement.hazardousWasteConsignmentCode;
-    expect(valid, JSON.stringify(validateFile.errors)).toBe(!hazardousWithoutCode);
+    expect(valid, JSON.stringify(validateExportFile.errors)).toBe(!hazardousWithoutCode);
     expect(file.problems.length > 0).toBe(hazardousWithoutCode);
     expect(file.notFromTheNote).toContain("apiCode");
   }
@@ -140,7 +127,7 @@ test("a carrier filters past notes, downloads the digital waste tracking JSON an
   const oneDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Digital waste tracking (JSON)" }).click();
   const one = JSON.parse(await saved(await oneDownload)) as ExportFile;
-  expect(validateFile(one), JSON.stringify(validateFile.errors)).toBe(true);
+  expect(validateExportFile(one), JSON.stringify(validateExportFile.errors)).toBe(true);
   expect(one.noteId).toBe(files[0]!.noteId);
   expect(one.movement.receiver).toEqual({
     siteName: "Quillbury Recycling Centre",
