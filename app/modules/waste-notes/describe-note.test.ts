@@ -4,8 +4,6 @@
  * schedule, pages that paginate with numbers). On PGlite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { insertRegisterEntry } from "#tests/support/builders";
@@ -13,7 +11,7 @@ import { describeNote, getNoteDescription, type NoteDescription } from "./descri
 import { getWasteNoteView } from "./get-note.server";
 import { renderInProcess } from "./pdf-renderer.server";
 import { renderQrPng } from "./qr.server";
-import { pdfText } from "./test-support/pdf-text";
+import { openPdf, pdfText } from "./test-support/pdf-text";
 import { insertNote, insertVersions, THREE_ITEMS, type ItemRow } from "./test-support/note-rows";
 
 let t: TestDatabase;
@@ -43,16 +41,7 @@ async function pdfOf(note: NoteDescription): Promise<Buffer> {
 
 /** Each page's text runs with their baseline's height from the page's foot (pdfjs). */
 async function textRuns(pdf: Buffer): Promise<Array<Array<{ text: string; y: number }>>> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const fonts = path.join(
-    path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
-    "standard_fonts/",
-  );
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(pdf),
-    isEvalSupported: false,
-    standardFontDataUrl: fonts,
-  }).promise;
+  const doc = await openPdf(pdf);
   const pages = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
