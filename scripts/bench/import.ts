@@ -109,10 +109,12 @@ interface Baseline {
   after: number;
 }
 
-function ratioRows(database: string, run: ImportRun, baseline: Baseline): BenchRow[] {
+function ratioRows(database: string, run: ImportRun, baseline: Baseline, again: ImportRun): BenchRow[] {
   const copy = (baseline.before + baseline.after) / 2;
   const inner = /success in ([\d.]+) s.*reading ([\d.]+) s, merging ([\d.]+) s/.exec(run.output);
   const reading = inner ? Number(inner[2]) : NaN;
+  const steps = /merging [\d.]+ s: ([^)]*)\)/.exec(run.output)?.[1];
+  const againInner = /reading ([\d.]+) s, merging ([\d.]+) s/.exec(again.output);
   return [
     {
       section: "import",
@@ -133,6 +135,17 @@ function ratioRows(database: string, run: ImportRun, baseline: Baseline): BenchR
       metric: "whole import (CLI process), times the raw COPY",
       database,
       value: `${(run.seconds / copy).toFixed(1)}x`,
+    },
+    ...(steps
+      ? [{ section: "import", metric: "  merge steps (s)", database, value: steps.replace(/, /g, " ") }]
+      : []),
+    {
+      section: "import",
+      metric: "re-import of the unchanged register (CLI process), times the raw COPY",
+      database,
+      value: `${(again.seconds / copy).toFixed(1)}x (${again.seconds.toFixed(1)} s${
+        againInner ? `: reading ${againInner[1]}, merging ${againInner[2]}` : ""
+      })`,
     },
   ];
 }
@@ -219,8 +232,10 @@ const section: BenchSection = {
     ctx.log(`importing into PGlite at ${dataDir}...`);
     const pglite = await runSyncCli(ctx, { DATABASE_URL: "", DATA_DIR: dataDir });
     const pgliteAfter = await rawCopySeconds(ctx, pgliteDb);
+    ctx.log("importing the same register into PGlite again (nothing changed)...");
+    const pgliteAgain = await runSyncCli(ctx, { DATABASE_URL: "", DATA_DIR: dataDir });
     rows.push(...rowsFor("PGlite", ctx, pglite));
-    rows.push(...ratioRows("PGlite", pglite, { before: pgliteBefore, after: pgliteAfter }));
+    rows.push(...ratioRows("PGlite", pglite, { before: pgliteBefore, after: pgliteAfter }, pgliteAgain));
     ctx.targets.push({ database: "PGlite", dataDir });
 
     const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -246,8 +261,15 @@ const section: BenchSection = {
         DATA_DIR: path.join(ctx.workDir, "pg-data"),
       });
       const postgresAfter = await rawCopySeconds(ctx, postgresDb);
+      ctx.log("importing the same register into PostgreSQL again (nothing changed)...");
+      const postgresAgain = await runSyncCli(ctx, {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: path.join(ctx.workDir, "pg-data"),
+      });
       rows.push(...rowsFor("PostgreSQL", ctx, postgres));
-      rows.push(...ratioRows("PostgreSQL", postgres, { before: postgresBefore, after: postgresAfter }));
+      rows.push(
+        ...ratioRows("PostgreSQL", postgres, { before: postgresBefore, after: postgresAfter }, postgresAgain),
+      );
     }
     return rows;
   },

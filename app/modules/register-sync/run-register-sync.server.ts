@@ -20,12 +20,18 @@
 import { sql } from "kysely";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import { hasPlaces, rebuildPlaces } from "~/modules/directory/places.server";
+import { isEmbeddedDatabase } from "~/platform/db/copy-in.server";
 import type { Database } from "~/platform/db/database.server";
 import type { SyncTrigger } from "~/platform/db/schema";
 import type { Logger } from "~/platform/logger.server";
 import { failStaleSyncs } from "./fail-stale-syncs.server";
 import { markSyncRunAlive } from "./live-sync-runs.server";
-import { mergeStagedRows, rejectDuplicates } from "./merge-staged-rows.server";
+import {
+  EMBEDDED_MERGE_MEMORY,
+  mergeStagedRows,
+  rejectDuplicates,
+  SERVER_MERGE_MEMORY,
+} from "./merge-staged-rows.server";
 import { normaliseRow } from "./normalise-row";
 import { isUrl, openRegisterSource, type RegisterSource } from "./open-register-source.server";
 import { readRejections, recordRejections, type Rejection } from "./record-rejections.server";
@@ -503,6 +509,7 @@ async function mergeAndLogSuccess(
       removeMissing: run.options.removeMissing ?? false,
       hasDuplicates: duplicates > 0,
       timings: steps,
+      memory: isEmbeddedDatabase(run.db) ? EMBEDDED_MERGE_MEMORY : SERVER_MERGE_MEMORY,
     });
     // The places (postcode, sector, district and town centroids) follow the register in the same
     // transaction, so a search never sees new rows with old places. Also when nothing changed but

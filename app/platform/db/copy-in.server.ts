@@ -37,6 +37,16 @@ export interface CopyInOptions {
 type CopyRunner = (options: CopyInOptions) => Promise<number | null>;
 
 const runners = new WeakMap<object, CopyRunner>();
+/** The databases opened on the embedded PGlite (one process, its memory counted in ours). */
+const embedded = new WeakSet<object>();
+
+/**
+ * True for a database opened on the embedded PGlite: its server runs in this process, so its
+ * working memory is this process's memory (the import sizes its sort and index-build memory by it).
+ */
+export function isEmbeddedDatabase(db: Database): boolean {
+  return embedded.has(db);
+}
 
 /** Loads rows with COPY in one transaction; null when `onlyIf` found no row (nothing written). */
 export async function copyIn(db: Database, options: CopyInOptions): Promise<number | null> {
@@ -56,6 +66,7 @@ export function registerPostgresCopy(db: Database, pool: pg.Pool): void {
 }
 
 export function registerPgliteCopy(db: Database, pool: pg.Pool, pglite: PGlite): void {
+  embedded.add(db);
   runners.set(db, (options) =>
     inTransaction(pool, options, async () => {
       const result = await pglite.query(copyStatement(options, "'/dev/blob'"), [], {
