@@ -1,0 +1,57 @@
+/**
+ * patches/react-router+*.patch (decision 0221): React Router's server render keeps, per build,
+ * the route objects it used to rebuild on every request (ServerRouter, createStaticRouter) and
+ * the route ids of the partial manifest's path prefixes (getPartialManifest). `npm install`
+ * applies the patch (postinstall: patch-package); these tests fail if it is missing, e.g. after
+ * an upgrade of react-router that the patch no longer fits.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { createStaticHandler, createStaticRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+
+const routes = [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "home", index: true },
+      { id: "about", path: "about" },
+    ],
+  },
+];
+
+describe("the React Router patch", () => {
+  it("reuses the data routes of a route table across requests", async () => {
+    const handler = createStaticHandler(routes);
+    const first = await handler.query(new Request("http://localhost/about"));
+    const second = await handler.query(new Request("http://localhost/"));
+    if (first instanceof Response || second instanceof Response) throw new Error("unexpected response");
+    const a = createStaticRouter(routes, first);
+    const b = createStaticRouter(routes, second);
+    expect(b.routes).toBe(a.routes);
+    // Each request still gets its own state.
+    expect(a.state.location.pathname).toBe("/about");
+    expect(b.state.location.pathname).toBe("/");
+    expect(a.state.matches.map((m) => m.route.id)).toEqual(["root", "about"]);
+    expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "home"]);
+  });
+
+  it("keeps the server routes and the partial manifest's matches per build", () => {
+    const require = createRequire(import.meta.url);
+    const dir = path.dirname(require.resolve("react-router/package.json"));
+    const read = (ext: string) =>
+      fs
+        .readdirSync(path.join(dir, "dist/development"))
+        .filter((f) => f.endsWith(ext))
+        .map((f) => fs.readFileSync(path.join(dir, "dist/development", f), "utf8"))
+        .join("\n");
+    // Both builds: Node loads the ES modules (the server), Vitest the CommonJS files.
+    for (const code of [read(".mjs"), read(".js")]) {
+      expect(code).toContain("serverRoutesCache.get(manifest.routes)");
+      expect(code).toContain("partialManifestCache.get(manifest.routes)");
+      expect(code).toContain("staticDataRoutesCache.get(routes)");
+    }
+  });
+});
