@@ -17,9 +17,19 @@ export default function handleRequest(
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The render's time limit; cleared once everything is rendered.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get the whole page at once; browsers the shell first, then the rest as it comes.
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
@@ -28,15 +38,17 @@ export default function handleRequest(
         // large one (the deferred forms, decision 0208) behind a script, out of reach of
         // visitors without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          // Everything is rendered: the time limit no longer holds the render (and its page) in
+          // memory for its 6 seconds (issue 18's soak).
+          clearTimeout(timer);
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -45,6 +57,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

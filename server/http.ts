@@ -3,6 +3,7 @@
  * health checks, then the React Router request handler.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
@@ -205,15 +206,29 @@ function useStaticFiles(app: App, clientDir: string): void {
       },
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-      },
-    }),
-  );
+  // The few files of public/ (favicons, the social card), listed once: any other path goes on to
+  // the router without a file-system lookup (a stat per page request before, issue 18).
+  const publicFiles = new Set(listPublicFiles(clientDir));
+  const servePublic = serveStatic({
+    root: clientDir,
+    onFound: (_p, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+    },
+  });
+  app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
+}
+
+/** The URL paths of the files under the client build, apart from the hashed assets. */
+function listPublicFiles(clientDir: string): string[] {
+  try {
+    return fs
+      .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => "/" + path.relative(clientDir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+      .filter((p) => !p.startsWith("/assets/"));
+  } catch {
+    return []; // no client build (tests of the server alone)
+  }
 }
 
 /** Everything else: the React Router request handler. */

@@ -1,14 +1,15 @@
 /**
  * patches/react-router+*.patch (decision 0221): React Router's server render keeps, per build,
  * the route objects it used to rebuild on every request (ServerRouter, createStaticRouter) and
- * the route ids of the partial manifest's path prefixes (getPartialManifest). `npm install`
+ * the route ids of the partial manifest's path prefixes (getPartialManifest), and matches a path
+ * only against the routes its first segment can match (matchRoutesImpl). `npm install`
  * applies the patch (postinstall: patch-package); these tests fail if it is missing, e.g. after
  * an upgrade of react-router that the patch no longer fits.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { createStaticHandler, createStaticRouter } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 
 const routes = [
@@ -38,6 +39,60 @@ describe("the React Router patch", () => {
     expect(b.state.matches.map((m) => m.route.id)).toEqual(["root", "home"]);
   });
 
+  it("matches a path as the whole route table would, trying only the routes its first segment allows", async () => {
+    const table: RouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "about", path: "about" },
+          { id: "profile", path: "provider/:number" },
+          { id: "call", path: "provider/:number/call" },
+          { id: "results", path: "search-results/:location?" },
+          { id: "robots", path: "robots.txt" },
+          { id: "exact-case", path: "Exact", caseSensitive: true },
+          { id: "optional-first", path: "en?/faq" },
+          { id: "dynamic-first", path: ":lang/help" },
+          { id: "layout", children: [{ id: "company", path: "company/notes/:id" }] },
+          { id: "not-found", path: "*" },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(table);
+    const paths = [
+      "/",
+      "/about",
+      "/ABOUT",
+      "/About/",
+      "/provider/CBDU1",
+      "/provider/CBDU1/call",
+      "/provider",
+      "/search-results",
+      "/search-results/Leeds",
+      "/Search-Results/st%20albans",
+      "/robots.txt",
+      "/Exact",
+      "/exact",
+      "/en/faq",
+      "/faq",
+      "/fr/help",
+      "/company/notes/5",
+      "/company/notes",
+      "/nothing/here",
+      "/caf%C3%A9",
+      "/%E2%82%AC/help",
+      "//about",
+      "/about//",
+    ];
+    for (const p of paths) {
+      const context = await handler.query(new Request(`http://localhost${p}`));
+      const ids = context instanceof Response ? null : context.matches.map((m) => m.route.id);
+      const expected = matchRoutes(table, p)?.map((m) => m.route.id) ?? null;
+      expect({ path: p, ids }).toEqual({ path: p, ids: expected });
+    }
+  });
+
   it("keeps the server routes and the partial manifest's matches per build", () => {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve("react-router/package.json"));
@@ -52,6 +107,7 @@ describe("the React Router patch", () => {
       expect(code).toContain("serverRoutesCache.get(manifest.routes)");
       expect(code).toContain("partialManifestCache.get(manifest.routes)");
       expect(code).toContain("staticDataRoutesCache.get(routes)");
+      expect(code).toContain("candidateBranches(precomputedBranches, decoded)");
     }
   });
 });
