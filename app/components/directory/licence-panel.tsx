@@ -1,4 +1,11 @@
-import { CalendarClock, CircleAlert, ExternalLink, Info, ShieldCheck, ShieldX } from "lucide-react";
+import {
+  CalendarClockIcon,
+  CircleAlertIcon,
+  ExternalLinkIcon,
+  InfoIcon,
+  ShieldCheckIcon,
+  ShieldXIcon,
+} from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -61,7 +68,7 @@ function InvalidNumberPanel({ query }: { query: string }) {
   return (
     <section aria-labelledby="licence-title" className="rounded-xl border border-red-200 bg-red-50 p-5">
       <div className="flex items-start gap-3">
-        <ShieldX aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        <ShieldXIcon aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
         <div>
           <h2 id="licence-title" className="text-lg font-semibold text-red-900">
             Invalid Registration Number
@@ -105,9 +112,9 @@ function LicenceSummary({
   return (
     <div className="flex items-start gap-3">
       {valid ? (
-        <ShieldCheck aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-green-700" />
+        <ShieldCheckIcon aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-green-700" />
       ) : (
-        <CircleAlert aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        <CircleAlertIcon aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
       )}
       <div>
         <h2 id="licence-title" className="text-lg font-semibold text-slate-900">
@@ -118,7 +125,7 @@ function LicenceSummary({
         </p>
         {soon ? (
           <p className="mt-1 inline-flex items-center gap-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-950">
-            <CalendarClock aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
+            <CalendarClockIcon aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
           </p>
         ) : null}
         <p className="mt-1 text-slate-800">
@@ -164,7 +171,7 @@ function OtherRegisterPanel({ register }: { register: { number: string } & Other
   return (
     <section aria-labelledby="licence-title" className="rounded-xl border border-blue-200 bg-blue-50 p-5">
       <div className="flex items-start gap-3">
-        <Info aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-blue-800" />
+        <InfoIcon aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-blue-800" />
         <div className="text-blue-950">
           <h2 id="licence-title" className="text-lg font-semibold">
             License Verification Result
@@ -184,7 +191,7 @@ function OtherRegisterPanel({ register }: { register: { number: string } & Other
               className="font-semibold text-blue-900 underline underline-offset-2 hover:text-blue-700"
             >
               Search {register.code}'s public register of waste carriers
-              <ExternalLink aria-hidden className="ml-1 inline h-4 w-4 align-[-3px]" />
+              <ExternalLinkIcon aria-hidden className="ml-1 inline h-4 w-4 align-[-3px]" />
             </a>
           </p>
         </div>

@@ -1,5 +1,4 @@
-import { ChevronLeft } from "lucide-react";
-import { ChevronRightIcon } from "~/components/ui/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 
@@ -38,11 +37,11 @@ export function Pagination({
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
           rel="prev"
         >
-          <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+          <ChevronLeftIcon aria-hidden className="h-4 w-4" /> Previous
         </Link>
       ) : (
         <span className={cn(base, "cursor-not-allowed border-slate-200 text-slate-500")} aria-disabled="true">
-          <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+          <ChevronLeftIcon aria-hidden className="h-4 w-4" /> Previous
         </span>
       )}
       {pageWindow(current, count).map((p, i) =>

@@ -1,9 +1,8 @@
-import { BadgeCheck, Crown } from "lucide-react";
+import { BadgeCheckIcon, CrownIcon, MapPinIcon } from "~/components/ui/icons";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { MapPinIcon } from "~/components/ui/icons";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
 import { formatMiles } from "~/modules/directory/wording";
@@ -83,7 +82,7 @@ export function ProviderLogo({ provider, size = "md" }: { provider: Provider; si
 export function PremiumBadge() {
   return (
     <Badge tone="amber">
-      <Crown aria-hidden className="h-3.5 w-3.5" /> Premium
+      <CrownIcon aria-hidden className="h-3.5 w-3.5" /> Premium
     </Badge>
   );
 }
@@ -92,7 +91,7 @@ export function PremiumBadge() {
 export function ClaimedBadge({ label }: { label: string }) {
   return (
     <Badge tone="green">
-      <BadgeCheck aria-hidden className="h-3.5 w-3.5" />
+      <BadgeCheckIcon aria-hidden className="h-3.5 w-3.5" />
       {` ${label}`}
     </Badge>
   );

@@ -1,28 +1,28 @@
-import { Building2, FileCheck2, MapPin, Search } from "lucide-react";
+import { Building2Icon, FileCheck2Icon, MapPinIcon, SearchIcon } from "~/components/ui/icons";
 import { useState } from "react";
 import { Form } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { SEARCH_TYPE_LABELS, type SearchType } from "~/modules/directory/constants";
 import { UseMyLocation } from "./use-my-location";
 
-const HOME_MODES: { type: SearchType; label: string; placeholder: string; icon: typeof MapPin }[] = [
+const HOME_MODES: { type: SearchType; label: string; placeholder: string; icon: typeof MapPinIcon }[] = [
   {
     type: "location",
     label: "Location",
     placeholder: "Town, city or postcode, e.g. Leeds or LS1",
-    icon: MapPin,
+    icon: MapPinIcon,
   },
   {
     type: "name",
     label: "Business Name",
     placeholder: "Business name, e.g. Smith Skip Hire",
-    icon: Building2,
+    icon: Building2Icon,
   },
   {
     type: "registration",
     label: "License No.",
     placeholder: "Registration number, e.g. CBDU123456",
-    icon: FileCheck2,
+    icon: FileCheck2Icon,
   },
 ];
 
@@ -84,7 +84,7 @@ export function HeroSearch() {
           type="submit"
           className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 text-base font-semibold text-white hover:bg-brand-700"
         >
-          <Search aria-hidden className="h-5 w-5" />
+          <SearchIcon aria-hidden className="h-5 w-5" />
           Search
         </button>
       </div>
@@ -142,7 +142,7 @@ export function ResultsSearch({ query, type }: { query: string; type: SearchType
         type="submit"
         className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-slate-900 px-6 text-base font-semibold text-white hover:bg-slate-800 focus-visible:outline-white"
       >
-        <Search aria-hidden className="h-5 w-5" />
+        <SearchIcon aria-hidden className="h-5 w-5" />
         Search
       </button>
       <UseMyLocation className="sm:w-auto" />

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontalIcon } from "~/components/ui/icons";
 import { Form, useNavigate } from "react-router";
 import {
   DEFAULT_RADIUS_MILES,
@@ -138,7 +138,7 @@ function ServicesField({ services }: { services: string[] }) {
   return (
     <fieldset>
       <legend className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-slate-900">
-        <SlidersHorizontal aria-hidden className="h-4 w-4" /> Services
+        <SlidersHorizontalIcon aria-hidden className="h-4 w-4" /> Services
       </legend>
       <p className="mb-2 text-xs text-slate-600">Show carriers offering any of the chosen services.</p>
       <div className="grid grid-cols-2 gap-x-2 gap-y-0.5 sm:grid-cols-3 lg:grid-cols-1">

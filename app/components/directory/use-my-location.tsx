@@ -1,4 +1,4 @@
-import { LocateFixed } from "lucide-react";
+import { LocateFixedIcon } from "~/components/ui/icons";
 import { useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "~/components/ui/cn";
@@ -61,7 +61,7 @@ export function UseMyLocation({
             : "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50",
         )}
       >
-        <LocateFixed aria-hidden className="h-5 w-5" />
+        <LocateFixedIcon aria-hidden className="h-5 w-5" />
         {state.busy ? "Finding you…" : "Use my location"}
       </button>
       {state.error ? (

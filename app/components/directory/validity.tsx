@@ -1,4 +1,9 @@
-import { CalendarCheck2, CalendarClock, CalendarX2, ShieldCheck } from "lucide-react";
+import {
+  CalendarCheck2Icon,
+  CalendarClockIcon,
+  CalendarX2Icon,
+  ShieldCheckIcon,
+} from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 import { Badge } from "~/components/ui/badge";
 import { type Provider } from "~/modules/directory/provider";
@@ -24,12 +29,12 @@ export function ValidityBanner({ provider, className }: { provider: Registration
   const expired = state.state === "expired" || state.state === "removed";
   const soon = state.state === "valid" && state.expiringSoon;
   const Icon = soon
-    ? CalendarClock
+    ? CalendarClockIcon
     : state.state === "valid"
-      ? CalendarCheck2
+      ? CalendarCheck2Icon
       : expired
-        ? CalendarX2
-        : ShieldCheck;
+        ? CalendarX2Icon
+        : ShieldCheckIcon;
   return (
     <div
       className={cn(
@@ -63,7 +68,7 @@ export function ValidityBadge({ provider }: { provider: Registration }) {
   if (state.state === "valid" && state.expiringSoon) {
     return (
       <Badge tone="amber">
-        <CalendarClock aria-hidden className="h-3.5 w-3.5" /> {expiresInText(state.daysLeft)}
+        <CalendarClockIcon aria-hidden className="h-3.5 w-3.5" /> {expiresInText(state.daysLeft)}
       </Badge>
     );
   }

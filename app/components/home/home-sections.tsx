@@ -1,14 +1,14 @@
 import {
-  ArrowRight,
-  Building2,
-  FileSearch,
-  ShieldAlert,
-  ShieldCheck,
-  Star,
-  TriangleAlert,
-} from "lucide-react";
+  ArrowRightIcon,
+  Building2Icon,
+  FileSearchIcon,
+  MapPinIcon,
+  ShieldAlertIcon,
+  ShieldCheckIcon,
+  StarIcon,
+  TriangleAlertIcon,
+} from "~/components/ui/icons";
 import { Link } from "react-router";
-import { MapPinIcon } from "~/components/ui/icons";
 import { ClaimedBadge, ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
@@ -35,7 +35,7 @@ export function HomeWarning() {
   return (
     <div role="note" aria-label="Warning" className="border-b border-amber-300 bg-amber-50">
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 text-sm text-amber-950 sm:items-center sm:px-6">
-        <TriangleAlert aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 sm:mt-0" />
+        <TriangleAlertIcon aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700 sm:mt-0" />
         <p>
           <strong>Warning:</strong> carrying waste without a valid waste carrier registration is a criminal
           offence. Unlicensed carriers risk an <strong>unlimited fine or up to 5 years in prison</strong>, and
@@ -52,7 +52,7 @@ export function HomeHero() {
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-16 sm:px-6 lg:pt-20 lg:pb-24">
         <div className="max-w-3xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
-            <ShieldCheck aria-hidden className="h-4 w-4" /> Built on the public register of waste carriers
+            <ShieldCheckIcon aria-hidden className="h-4 w-4" /> Built on the public register of waste carriers
           </p>
           <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">
             Find a licensed waste carrier near you
@@ -105,7 +105,7 @@ export function FeaturedSection({ featured }: { featured: FeaturedProviders | nu
           to="/search-results"
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
-          Browse the directory <ArrowRight aria-hidden className="h-4 w-4" />
+          Browse the directory <ArrowRightIcon aria-hidden className="h-4 w-4" />
         </Link>
       </div>
       {featured === null ? (
@@ -141,22 +141,22 @@ export function WhyVerifiedSection() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {[
             {
-              icon: ShieldCheck,
+              icon: ShieldCheckIcon,
               title: "Licensed and checked",
               text: "Every listing comes from the public register of waste carriers, brokers and dealers.",
             },
             {
-              icon: ShieldAlert,
+              icon: ShieldAlertIcon,
               title: "Avoid fly-tipping fines",
               text: "If your waste is fly-tipped by an unlicensed carrier, you can be fined as well.",
             },
             {
-              icon: FileSearch,
+              icon: FileSearchIcon,
               title: "Check in seconds",
               text: "Look up any registration number to see its tier, dates and whether it is still valid.",
             },
             {
-              icon: Star,
+              icon: StarIcon,
               title: "Verified businesses",
               text: "Claimed listings are checked by our team before their details go live.",
             },
@@ -202,7 +202,8 @@ export function RegisterCta() {
       <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-slate-900 px-8 py-10 text-white md:flex-row md:items-center">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="flex items-center gap-2 text-2xl font-bold">
-            <Building2 aria-hidden className="h-7 w-7 text-brand-200" /> Are you a registered waste carrier?
+            <Building2Icon aria-hidden className="h-7 w-7 text-brand-200" /> Are you a registered waste
+            carrier?
           </h2>
           <p className="mt-2 text-slate-300">
             Your business is probably already listed. Claim it free to add your services, contact details and

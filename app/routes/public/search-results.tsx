@@ -1,4 +1,4 @@
-import { EyeOff, TriangleAlert } from "lucide-react";
+import { EyeOffIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { data, Link, useLocation } from "react-router";
 import { LicencePanel } from "~/components/directory/licence-panel";
 import { Pagination } from "~/components/directory/pagination";
@@ -220,7 +220,7 @@ function LoadError() {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
       <div className="flex items-start gap-3">
-        <TriangleAlert aria-hidden className="h-6 w-6 shrink-0" />
+        <TriangleAlertIcon aria-hidden className="h-6 w-6 shrink-0" />
         <div>
           <h2 className="text-lg font-semibold">Error Loading Results</h2>
           <p className="mt-1 text-sm">Could not fetch provider information. Please try again later.</p>
@@ -234,7 +234,7 @@ function HiddenExpired({ result, showHref }: { result: SearchResult; showHref: s
   if (result.hiddenExpired <= 0) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">
-      <EyeOff aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
+      <EyeOffIcon aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
       <span data-testid="hidden-expired">
         {countOf(
           result.hiddenExpired,

@@ -1,4 +1,4 @@
-import { Globe, MessageSquareQuote, Phone } from "lucide-react";
+import { GlobeIcon, MessageSquareQuoteIcon, PhoneIcon } from "~/components/ui/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Provider } from "~/modules/directory/provider";
@@ -9,7 +9,7 @@ export function ContactDirectly({ provider: p, website }: { provider: Provider; 
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <MessageSquareQuote aria-hidden className="h-5 w-5 text-brand-700" /> Ask for a quote
+          <MessageSquareQuoteIcon aria-hidden className="h-5 w-5 text-brand-700" /> Ask for a quote
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -26,7 +26,7 @@ export function ContactDirectly({ provider: p, website }: { provider: Provider; 
                     rel="nofollow"
                     className={buttonVariants({ variant: "primary", size: "md" })}
                   >
-                    <Phone aria-hidden className="h-4 w-4" /> Call {p.phone}
+                    <PhoneIcon aria-hidden className="h-4 w-4" /> Call {p.phone}
                   </a>
                 </li>
               ) : null}
@@ -38,7 +38,7 @@ export function ContactDirectly({ provider: p, website }: { provider: Provider; 
                     target="_blank"
                     className={buttonVariants({ variant: "outline", size: "md" })}
                   >
-                    <Globe aria-hidden className="h-4 w-4" /> Visit their website
+                    <GlobeIcon aria-hidden className="h-4 w-4" /> Visit their website
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </li>

@@ -1,5 +1,4 @@
-import { Phone } from "lucide-react";
-import { ChevronRightIcon, MapPinIcon } from "~/components/ui/icons";
+import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
 import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
@@ -128,7 +127,7 @@ function HeaderActions({ provider: p, quotes }: { provider: Provider; quotes: bo
           aria-label={`Call ${p.business_name}`}
           className={buttonVariants({ variant: quotes ? "outline" : "primary", size: "lg" })}
         >
-          <Phone aria-hidden className="h-4 w-4" /> Call
+          <PhoneIcon aria-hidden className="h-4 w-4" /> Call
         </a>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { Flag, Globe, Mail, Phone } from "lucide-react";
+import { FlagIcon, GlobeIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, FactsCard } from "~/components/ui/card";
@@ -24,7 +24,7 @@ function ContactCard({ provider: p, website }: { provider: Provider; website: st
             rel="nofollow"
             className="flex items-center gap-2 font-semibold text-brand-700 hover:underline"
           >
-            <Phone aria-hidden className="h-4 w-4" /> {p.phone}
+            <PhoneIcon aria-hidden className="h-4 w-4" /> {p.phone}
           </a>
         ) : null}
         {p.email ? (
@@ -32,7 +32,7 @@ function ContactCard({ provider: p, website }: { provider: Provider; website: st
             href={`mailto:${p.email}`}
             className="flex items-center gap-2 break-all text-brand-700 hover:underline"
           >
-            <Mail aria-hidden className="h-4 w-4 shrink-0" /> {p.email}
+            <MailIcon aria-hidden className="h-4 w-4 shrink-0" /> {p.email}
           </a>
         ) : null}
         {website ? (
@@ -42,7 +42,7 @@ function ContactCard({ provider: p, website }: { provider: Provider; website: st
             target="_blank"
             className="flex items-center gap-2 break-all text-brand-700 hover:underline"
           >
-            <Globe aria-hidden className="h-4 w-4 shrink-0" /> {p.website}
+            <GlobeIcon aria-hidden className="h-4 w-4 shrink-0" /> {p.website}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
@@ -134,7 +134,7 @@ export function ProfileSidebar({
           rel="nofollow"
           className="inline-flex items-center gap-1.5 text-slate-700 underline hover:text-red-800"
         >
-          <Flag aria-hidden className="h-4 w-4" /> Report this carrier
+          <FlagIcon aria-hidden className="h-4 w-4" /> Report this carrier
         </Link>
       </p>
       {!p.is_claimed ? <ClaimCallout registrationNumber={p.registration_number} /> : null}

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLinkIcon } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 import { publicRegisterUrl } from "~/modules/directory/registration";
 import { formatDate } from "~/platform/dates";
@@ -24,7 +24,7 @@ export function RegisterSource({
         className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
       >
         Check this registration on the Environment Agency's public register
-        <ExternalLink aria-hidden className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
+        <ExternalLinkIcon aria-hidden className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
       </a>
     </p>
   );

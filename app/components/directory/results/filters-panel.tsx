@@ -1,4 +1,4 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { SlidersHorizontalIcon, XIcon } from "~/components/ui/icons";
 import { FILTERS_ANCHOR } from "../anchors";
 import { activeFilterCount, SearchFilters, type SearchFiltersProps } from "../search-filters";
 
@@ -22,7 +22,7 @@ export function FiltersPanel(props: SearchFiltersProps & { filtersKey: string })
             href="#results"
             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
-            <X aria-hidden className="h-4 w-4" /> Done
+            <XIcon aria-hidden className="h-4 w-4" /> Done
           </a>
         </div>
         <SearchFilters key={filtersKey} {...filters} />
@@ -39,7 +39,7 @@ export function FiltersButton(props: Omit<SearchFiltersProps, "action" | "query"
       href={`#${FILTERS_ANCHOR}`}
       className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50 lg:hidden"
     >
-      <SlidersHorizontal aria-hidden className="h-4 w-4" />
+      <SlidersHorizontalIcon aria-hidden className="h-4 w-4" />
       {active ? `Filters (${active})` : "Filters"}
     </a>
   );

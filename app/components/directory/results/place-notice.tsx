@@ -1,4 +1,4 @@
-import { MapPinOff } from "lucide-react";
+import { MapPinOffIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { searchHref } from "~/modules/directory/search-input";
 import type { SearchLocation } from "~/modules/directory/search-location.server";
@@ -13,7 +13,7 @@ export function PlaceNotice({ location }: { location: SearchLocation | undefined
   return (
     <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
       <p className="flex items-start gap-2 font-semibold">
-        <MapPinOff aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+        <MapPinOffIcon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
         {location.message}
       </p>
       {suggestions.length ? (

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchXIcon } from "~/components/ui/icons";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
 import type { Provider } from "~/modules/directory/provider";
 import type { SearchProvider } from "~/modules/directory/search-providers.server";
@@ -33,7 +33,7 @@ export function displayOrder<P extends Provider>(providers: P[], byDistance: boo
 export function NoResults() {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
-      <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
+      <SearchXIcon aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
       <p className="mt-3 text-lg font-semibold text-slate-900">No providers found</p>
       <p className="mt-1 text-slate-600">Try adjusting your search terms</p>
     </div>
