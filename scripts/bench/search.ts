@@ -4,6 +4,8 @@
  *    before every query;
  *  - the same over HTTP (GET /api/v1/providers) against the built server started on that
  *    database, each query asked once (cold cache);
+ *  - the SQL those requests run, sent directly (the statements each search sent, captured from
+ *    the pool and sent again one after another), and the HTTP p50 as a multiple of it;
  *  - requests/s for the home, search results and profile pages (autocannon, 10 connections, a
  *    browser's user agent so profile views are counted, after a warm-up), with the page cache on
  *    (the product's default, decision 0207), and the server's CPU ms per request beside them
@@ -18,10 +20,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import type pg from "pg";
 import { sql } from "kysely";
 import { parseSearchInput } from "../../app/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
-import { openDatabase, type Database } from "../../app/platform/db/database.server";
+import { openDatabase, type Database, type DatabaseHandle } from "../../app/platform/db/database.server";
 import type { Config } from "@react-router/dev/config";
 import productConfig from "../../react-router.config";
 import { cpuMs } from "./proc";
@@ -118,6 +121,73 @@ async function domainLatency(db: Database, samples: Samples): Promise<Record<Sea
       times.push(performance.now() - started);
     }
     out[type] = times.sort((a, b) => a - b);
+  }
+  return out;
+}
+
+type Statement = { text: string; values: unknown[] };
+
+interface DirectTimes {
+  /** The domain function, as the HTTP requests ask it (page 2), cache cleared. */
+  domain: number[];
+  /** The statements it sent, sent again directly. */
+  sql: number[];
+}
+
+/**
+ * The statements a search sends, as the HTTP requests below ask it (page 2, cold cache), captured
+ * from the pool's connections; then, per search, the domain function timed again (cache cleared)
+ * and the same statements sent again directly, one after another on one connection, as the
+ * search sends them (decision 0220).
+ */
+async function sqlLatency(
+  handle: DatabaseHandle,
+  samples: Samples,
+): Promise<Record<SearchKind, DirectTimes>> {
+  let captured: Statement[] = [];
+  const wrapped = new WeakSet<object>();
+  const connect = handle.pool.connect.bind(handle.pool) as () => Promise<pg.PoolClient>;
+  (handle.pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    if (!wrapped.has(client)) {
+      wrapped.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        if (typeof args[0] === "string")
+          captured.push({ text: args[0], values: (args[1] as unknown[]) ?? [] });
+        return query(...args);
+      };
+    }
+    return client;
+  };
+  const out = {} as Record<SearchKind, DirectTimes>;
+  for (const type of TYPES) {
+    const domain: number[] = [];
+    const times: number[] = [];
+    for (const query of samples.queries[type]) {
+      const params = searchParams(type, query);
+      params.set("page", "2");
+      const input = parseSearchInput(params).input;
+      clearSearchCache(handle.db);
+      captured = [];
+      await searchProviders(handle.db, input);
+      const statements = captured;
+      captured = [];
+      clearSearchCache(handle.db);
+      let started = performance.now();
+      await searchProviders(handle.db, input);
+      domain.push(performance.now() - started);
+      captured = [];
+      const client = await handle.pool.connect();
+      try {
+        started = performance.now();
+        for (const s of statements) await client.query(s.text, s.values);
+        times.push(performance.now() - started);
+      } finally {
+        client.release();
+      }
+    }
+    out[type] = { domain: domain.sort((a, b) => a - b), sql: times.sort((a, b) => a - b) };
   }
   return out;
 }
@@ -308,9 +378,11 @@ async function measureTarget(ctx: BenchContext, target: BenchTarget): Promise<Be
   );
   let samples: Samples;
   let domain: Record<SearchKind, number[]>;
+  let direct: Record<SearchKind, DirectTimes>;
   try {
     samples = await sampleQueries(handle.db);
     domain = await domainLatency(handle.db, samples);
+    direct = await sqlLatency(handle, samples);
   } finally {
     await handle.close();
   }
@@ -329,7 +401,7 @@ async function measureTarget(ctx: BenchContext, target: BenchTarget): Promise<Be
     ["search results page", samples.towns.map((t) => `/search-results/${encodeURIComponent(t)}`), 300],
     ["profile page", samples.profiles.map((r) => `/provider/${encodeURIComponent(r)}`), 500],
   ];
-  rows.push(...(await measureServer(ctx, target, samples, pages)));
+  rows.push(...(await measureServer(ctx, target, samples, pages, direct)));
   return rows;
 }
 
@@ -339,6 +411,7 @@ async function measureServer(
   target: BenchTarget,
   samples: Samples,
   pages: PageSet,
+  direct: Record<SearchKind, DirectTimes>,
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const isPg = target.database === "PostgreSQL";
@@ -356,6 +429,17 @@ async function measureServer(
         value: `${ms(percentile(t, 0.5))} / ${ms(p95)} / ${ms(percentile(t, 0.99))}`,
         // Every search type on PostgreSQL; a search around a place on PGlite too (issue 16).
         ...(isPg || type === "near" ? { target: "p95 < 30 ms", ok: p95 < 30 } : {}),
+      });
+      const { domain, sql: d } = direct[type];
+      const sqlP50 = percentile(d, 0.5);
+      const ratio = percentile(t, 0.5) / sqlP50;
+      rows.push({
+        section: SECTION,
+        metric: `${type} search p50 (page 2): its SQL sent directly / domain / HTTP; HTTP ÷ SQL`,
+        database: target.database,
+        value: `${ms(sqlP50)} / ${ms(percentile(domain, 0.5))} / ${ms(percentile(t, 0.5))}; ${ratio.toFixed(2)}x`,
+        target: "<= 1.5x",
+        ok: ratio <= 1.5,
       });
     }
     for (const [label, paths, goal] of pages) {

@@ -480,6 +480,58 @@ describe("many carriers", () => {
   });
 });
 
+describe("carriers at the same distance", () => {
+  it("orders them by registration number, across pages and on every sort", async () => {
+    // 13 carriers at one grid reference (a yard they share), numbered out of insertion order, and
+    // two a little farther: the nearest-first scan hands the 13 over in no particular order.
+    const yard = { easting: 450_000, northing: 990_000 }; // far from every other row of this file
+    const order = [7, 2, 12, 0, 9, 4, 11, 1, 6, 10, 3, 8, 5];
+    const rows = [
+      ...order.map((i) => ({
+        registration_number: `CBDU${63_000_000 + i}`,
+        town: "Tieton",
+        postcode: "TI1 1AA",
+        ...yard,
+      })),
+      {
+        registration_number: "CBDU63000098",
+        town: "Tieton",
+        postcode: "TI1 1AB",
+        easting: 450_100,
+        northing: 990_000,
+      },
+      {
+        registration_number: "CBDU63000099",
+        town: "Tieton",
+        postcode: "TI1 1AB",
+        easting: 450_100,
+        northing: 990_000,
+      },
+    ];
+    await insertRegisterEntries(t.db, rows);
+    await rebuildPlaces(t.db);
+    try {
+      const expected = [
+        ...order.sort((a, b) => a - b).map((i) => `CBDU${63_000_000 + i}`),
+        "CBDU63000098",
+        "CBDU63000099",
+      ];
+      for (const sort of ["distance", "claimed"]) {
+        const pages: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const r = await search(`near=Tieton&sort=${sort}&size=5&page=${page}`);
+          expect(r.totalCount).toBe(15);
+          pages.push(...numbers(r));
+        }
+        expect(pages).toEqual(expected);
+      }
+    } finally {
+      await t.db.deleteFrom("directory_entries").where("town", "=", "Tieton").execute();
+      await rebuildPlaces(t.db);
+    }
+  });
+});
+
 describe("a town whose carriers mostly lack coordinates", () => {
   it("fills the pages with them when they alone pass the cap, on both orders", async () => {
     const located = {

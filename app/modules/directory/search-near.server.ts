@@ -12,13 +12,16 @@
  * services are chosen (as in the text search, decision 0201). One statement per page.
  *
  * The planner cannot estimate how many rows a circle holds (it assumes a fixed 0.1% of the
- * table), so for a radius around a city it prefers a bitmap scan of every row in the circle
- * (26,000 around Leeds at 300,000 rows) and a sort, to the k-nearest scan that stops after 1,001:
- * 420 ms against 34 ms. The statements therefore run with bitmap scans off, for themselves only
- * (SET LOCAL in their own transaction), as the full-text search does with sequential scans.
+ * table), so when it may sort the circle itself it reads every row in it (26,000 around Leeds at
+ * 300,000 rows) and sorts them, instead of the k-nearest scan that stops after the page. The
+ * nearest rows are therefore asked for in the one order the k-nearest scan gives, distance alone
+ * (`ORDER BY location <-> point`, the ties at the last one kept: FETCH FIRST … WITH TIES), and
+ * ordered by distance and number after that: nothing is left for the planner to sort but the
+ * page, and each search is one statement in one round trip, with no session settings
+ * (decision 0220; before it, SET LOCAL enable_bitmapscan = off in a transaction of its own).
  */
 import { sql, type RawBuilder } from "kysely";
-import type { Database } from "~/platform/db/database.server";
+import { prepared, type Database } from "~/platform/db/database.server";
 import { milesFromMetres } from "./british-grid";
 import { HIDDEN_COUNT_CAP, SEARCH_COUNT_CAP, type SearchSort } from "./constants";
 import type { Provider } from "./provider";
@@ -57,7 +60,10 @@ function unlocatedSql(unlocated: UnlocatedMatch): RawBuilder<boolean> | null {
  * the cap; an unordered scan stops sooner than a nearest-first one (counting the expired ones
  * around a city reads the circle until 1,001 of them are found).
  */
-function candidates(plan: NearPlan, ordered = true, cap = limit): RawBuilder<unknown> {
+function candidates(plan: NearPlan, ordered = true, cap = limit, prefix = ""): RawBuilder<unknown> {
+  const cand = sql.id(`${prefix}cand`);
+  const uniqueCand = sql.id(`${prefix}unique_cand`);
+  const best = sql.id(`${prefix}best`);
   const point = sql`point(${plan.easting}::float8, ${plan.northing}::float8)`;
   const circle = sql`circle(${point}, ${plan.radiusMetres}::float8)`;
   const match = plan.match ? sql`AND ${plan.match}` : sql``;
@@ -100,26 +106,11 @@ function candidates(plan: NearPlan, ordered = true, cap = limit): RawBuilder<unk
   // (pages stop at SEARCH_COUNT_CAP): the farthest of the nearest make room for them in `best`,
   // the rows ranked; the count is of every candidate (so it still says "1000+"). A claimed
   // listing read by its own source is never left out (as in the text search).
-  return sql`WITH cand AS (${sql.join(sources, sql` UNION ALL `)}),
-    unique_cand AS (SELECT DISTINCT ON (registration_number) registration_number, metres, name, ord FROM cand
+  return sql`${cand} AS (${sql.join(sources, sql` UNION ALL `)}),
+    ${uniqueCand} AS (SELECT DISTINCT ON (registration_number) registration_number, metres, name, ord FROM ${cand}
       ORDER BY registration_number, ord NULLS FIRST),
-    best AS (SELECT registration_number, metres, name FROM unique_cand
-      WHERE ord IS NULL OR ord <= ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT count(*) FROM unique_cand WHERE metres IS NULL))`;
-}
-
-/** Runs statements with the k-nearest plan (see above). */
-function nearestFirst<T>(db: Database, run: (q: Database) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
-    return run(trx);
-  });
-}
-
-/** How many registrations a search around a place finds (up to each source's cap). */
-async function countNear(db: Database, plan: NearPlan, cap = limit): Promise<number> {
-  const { rows } = await sql<{ total: number }>`${candidates(plan, false, cap)}
-    SELECT count(*)::int AS total FROM unique_cand`.execute(db);
-  return rows[0]?.total ?? 0;
+    ${best} AS (SELECT registration_number, metres, name FROM ${uniqueCand}
+      WHERE ord IS NULL OR ord <= ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT count(*) FROM ${uniqueCand} WHERE metres IS NULL))`;
 }
 
 export type NearProvider = Provider & { distanceMiles: number | null };
@@ -152,13 +143,7 @@ export async function runNearPlan(
   page: { page: number; size: number },
 ): Promise<NearPage> {
   if (!plan.services.length && plan.sort !== "claimed") return runDistancePlan(db, plan, page);
-  // The expired ones the same search would have found, counted alongside the page.
-  const hiddenCount = plan.hidden
-    ? countNear(db, { ...plan, filter: plan.hidden }, hiddenLimit)
-    : Promise.resolve(0);
-  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
-  const result = await runMergedPlan(db, plan, page);
-  return { ...result, hidden: await hiddenCount };
+  return runMergedPlan(db, plan, page);
 }
 
 /** Rows of the circle (alias d) meeting `filter`, counted up to the cap: any rows, not the nearest. */
@@ -200,15 +185,18 @@ async function runDistancePlan(
   const match = plan.match ? sql`AND ${plan.match}` : sql``;
   const unlocated = unlocatedSql(plan.unlocated);
   const pageQuery = (offset: number) => {
-    const upTo = sql.lit(offset + page.size);
+    // Page sizes and offsets are parameters: one statement text (prepared once) for every page.
+    const upTo = sql`${offset + page.size}::int`;
     return sql<ProviderRow & { metres: number | null; total: number; hidden: number }>`
     WITH counts AS (SELECT ${countInCircle(plan, circle, plan.filter)} AS located,
         ${countUnlocated(plan, plan.filter)} AS unlocated,
         ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden),
-    nearest AS (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
-      FROM directory_entries d
-      WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
-      ORDER BY d.location <-> ${point}, d.registration_number
+    nearest AS (SELECT * FROM (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
+        FROM directory_entries d
+        WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
+        ORDER BY d.location <-> ${point}
+        FETCH FIRST (GREATEST(0, LEAST(${upTo}, ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT unlocated FROM counts)))) ROWS WITH TIES) k
+      ORDER BY metres, registration_number
       LIMIT GREATEST(0, LEAST(${upTo}, ${sql.lit(SEARCH_COUNT_CAP)} - (SELECT unlocated FROM counts)))),
     ${
       unlocated
@@ -219,7 +207,7 @@ async function runDistancePlan(
         : sql`without AS (SELECT NULL::text AS registration_number, NULL::float8 AS metres, NULL::text AS name WHERE false),`
     }
     page AS (SELECT * FROM (SELECT * FROM nearest UNION ALL SELECT * FROM without) c
-      ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${sql.lit(page.size)} OFFSET ${sql.lit(offset)})
+      ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${page.size}::int OFFSET ${offset}::int)
     SELECT ${providerColumns}, page.metres, (counts.located + counts.unlocated)::int AS total,
       counts.hidden::int AS hidden
     FROM counts LEFT JOIN page ON true
@@ -228,13 +216,13 @@ async function runDistancePlan(
   };
   // Counting stops at the cap, so pages beyond it do not exist.
   let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
-  let { rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q));
+  let { rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db);
   const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
   const lastPage = lastPageOf(total, page.size);
   if (currentPage > lastPage) {
-    // Past the end: answer the last page rather than nothing.
+    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
     currentPage = lastPage;
-    ({ rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q)));
+    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db));
   }
   const found = rows.filter((r) => r.registration_number !== null);
   return {
@@ -245,18 +233,27 @@ async function runDistancePlan(
   };
 }
 
-/** A page when claimed listings are a source of their own (claimed first, or services chosen). */
+/**
+ * A page when claimed listings are a source of their own (claimed first, or services chosen), with
+ * the count and the expired ones the same search would have found: one statement, whose one row
+ * without a listing still carries the counts when the page is past the end.
+ */
 async function runMergedPlan(
   db: Database,
   plan: NearPlan,
   page: { page: number; size: number },
-): Promise<Omit<NearPage, "hidden">> {
+): Promise<NearPage> {
   const claimedFirst = plan.sort === "claimed";
   const order = claimedFirst
     ? sql`claimed DESC, metres ASC NULLS LAST, name, registration_number`
     : sql`metres ASC NULLS LAST, name, registration_number`;
-  const pageQuery = (offset: number) => sql<ProviderRow & { metres: number | null; total: number }>`
-    ${candidates(plan)},
+  const hidden = plan.hidden
+    ? sql`${candidates({ ...plan, filter: plan.hidden }, false, hiddenLimit, "hidden_")},`
+    : sql``;
+  const pageQuery = (offset: number) => sql<
+    ProviderRow & { metres: number | null; total: number; hidden: number }
+  >`
+    WITH ${candidates(plan)}, ${hidden}
     ranked AS (
       SELECT b.registration_number, b.metres, b.name, ${
         claimedFirst
@@ -266,23 +263,28 @@ async function runMergedPlan(
       } AS claimed
       FROM best b
     ),
-    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${sql.lit(page.size)} OFFSET ${sql.lit(offset)})
-    SELECT ${providerColumns}, page.metres, (SELECT count(*) FROM unique_cand)::int AS total
-    FROM page JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${page.size}::int OFFSET ${offset}::int)
+    SELECT ${providerColumns}, page.metres, (SELECT count(*) FROM unique_cand)::int AS total,
+      ${plan.hidden ? sql`(SELECT count(*) FROM hidden_unique_cand)` : sql`0`}::int AS hidden
+    FROM (SELECT 1) one LEFT JOIN page ON true
+      LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.metres ASC NULLS LAST, page.name, page.registration_number`;
 
   // Counting stops at the cap, so pages beyond it do not exist.
   let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
-  let { rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q));
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && currentPage > 1) {
-    // Past the end: answer the last page rather than nothing.
-    total = await countNear(db, plan);
-    const lastPage = lastPageOf(total, page.size);
-    if (total > 0 && lastPage < currentPage) {
-      currentPage = lastPage;
-      ({ rows } = await nearestFirst(db, (q) => pageQuery((currentPage - 1) * page.size).execute(q)));
-    } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
+  let { rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db);
+  const { total, hidden: hiddenTotal } = rows[0] ?? { total: 0, hidden: 0 };
+  const lastPage = lastPageOf(total, page.size);
+  if (currentPage > lastPage) {
+    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
+    currentPage = lastPage;
+    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db));
   }
-  return { providers: toNearProviders(rows.map(({ total: _t, ...row }) => row)), total, currentPage };
+  const found = rows.filter((r) => r.registration_number !== null);
+  return {
+    providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),
+    total,
+    currentPage,
+    hidden: hiddenTotal,
+  };
 }

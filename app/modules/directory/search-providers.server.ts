@@ -14,7 +14,7 @@
  */
 import { ukToday } from "~/platform/dates";
 import { sql, type RawBuilder } from "kysely";
-import type { Database } from "~/platform/db/database.server";
+import { prepared, type Database } from "~/platform/db/database.server";
 import { METRES_PER_MILE } from "./british-grid";
 import {
   HIDDEN_COUNT_CAP,
@@ -203,8 +203,6 @@ interface Plan {
   match: RawBuilder<boolean> | null;
   /** The score of a matching row, for the claimed-listings source. */
   score: RawBuilder<number>;
-  /** A full-text source is in the plan: it must read the GIN index (see `readingIndexes`). */
-  fullText: boolean;
   /** A query was typed but nothing in it can match (e.g. '%'): the answer is no rows, never a browse. */
   nothing: boolean;
   /** What every row must also meet (the registration filters), for the claimed-listings source. */
@@ -341,12 +339,13 @@ function buildPlan(
     nameScore = sql`(100 + 40 * (lower(d.business_name) = ${lowered})::int
       + 20 * (lower(d.business_name) LIKE ${likePrefix(lowered)})::int
       + least(39, 100 * ts_rank(d.search_vector, to_tsquery('simple', ${tsq}))))`;
-    // Full-text matches are read in index order (not by rank) and ranked within the cap.
-    sources.push(sql`(SELECT registration_number, score::real AS score,
+    // Full-text matches are read in index order (not by rank) and ranked within the cap. The
+    // match is a MATERIALIZED CTE, which the planner plans for all its rows: see `fullTextMatches`.
+    sources.push(sql`(WITH fts AS MATERIALIZED (${fullTextMatches(tsq, filter)})
+      SELECT registration_number, score::real AS score,
         row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
       FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
-        SELECT registration_number, business_name, search_vector FROM directory_entries d
-        WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter} LIMIT ${sql.lit(cap + 1)}) d) s)`);
+        SELECT * FROM fts LIMIT ${sql.lit(cap + 1)}) d) s)`);
     predicates.push(sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsq})`);
   }
 
@@ -366,7 +365,21 @@ function buildPlan(
       : null;
   const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
   const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
-  return { sources, match, score, fullText: nameScore !== null, nothing, filter };
+  return { sources, match, score, nothing, filter };
+}
+
+/**
+ * The rows whose names match a text query (alias d), for a source that stops after the cap.
+ * Written as `… LIMIT cap` directly, the planner over-estimates how soon a sequential scan finds
+ * the cap's worth of a common word ('london:*') and reads a third of the table (35 ms at 300,000
+ * rows, against 7 ms through the GIN index). A MATERIALIZED CTE is planned for all its rows (it
+ * then picks the GIN index for any word but the commonest) and is still read only as far as the
+ * LIMIT outside it asks. Decision 0220: before it, the statement ran with sequential scans off
+ * (SET LOCAL, in a transaction of its own: four round trips).
+ */
+function fullTextMatches(tsq: string, filter: RawBuilder<boolean>): RawBuilder<unknown> {
+  return sql`SELECT registration_number, business_name, search_vector FROM directory_entries d
+    WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter}`;
 }
 
 async function runSearch(db: Database, given: SearchInput, today: string): Promise<SearchResult> {
@@ -472,16 +485,12 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const tier = tierSql(input.tier);
   const shown = allOf([input.hideExpired ? inForceSql(today) : null, tier]);
   const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
-  const countHidden = (words: string | null) =>
-    hidden
-      ? countMatches(db, input, buildPlan(type, queryTerms, words, hidden, hasQuery, HIDDEN_COUNT_CAP))
-      : Promise.resolve(0);
+  // The hidden ones are counted by the page's statement.
+  const hiddenPlan = (words: string | null) =>
+    hidden ? buildPlan(type, queryTerms, words, hidden, hasQuery, HIDDEN_COUNT_CAP) : null;
 
   let plan = buildPlan(type, queryTerms, tsq, shown, hasQuery);
-  // The hidden ones are counted alongside the page (in parallel on PostgreSQL).
-  let hiddenCount = countHidden(tsq);
-  hiddenCount.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
-  let page = await runPlan(db, input, plan);
+  let page = await runPlan(db, input, plan, hiddenPlan(tsq));
   let corrections: Record<string, string> | undefined;
 
   // Typo tolerance: when the words as typed find less than a page, try the nearest known words.
@@ -490,12 +499,10 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     if (Object.keys(corrections).length) {
       tsq = tsQueryText(terms.words, corrections);
       plan = buildPlan(type, terms, tsq, shown, hasQuery);
-      await hiddenCount;
-      hiddenCount = countHidden(tsq);
-      page = await runPlan(db, input, plan);
+      page = await runPlan(db, input, plan, hiddenPlan(tsq));
     } else corrections = undefined;
   }
-  const hiddenTotal = await hiddenCount;
+  const hiddenTotal = page.hidden;
 
   const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
   const pageCount = Math.ceil(totalCount / input.size);
@@ -506,8 +513,9 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     const parsed = parseRegistrationNumber(input.query);
     licence = null;
     if (parsed.kind === "ea") {
-      const row = await sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
-        WHERE d.registration_key = ${parsed.number} AND d.on_register LIMIT 1`.execute(db);
+      const row =
+        await prepared(sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
+        WHERE d.registration_key = ${parsed.number} AND d.on_register LIMIT 1`).execute(db);
       licence = row.rows[0] ? toProvider(row.rows[0]) : null;
     } else if (parsed.kind === "other") {
       otherRegister = { ...parsed.regulator, number: parsed.number };
@@ -549,30 +557,26 @@ function candidateSources(input: SearchInput, plan: Plan): RawBuilder<unknown>[]
   return sources;
 }
 
-/** How many registrations a plan finds (up to each source's cap), e.g. the expired ones hidden. */
-async function countMatches(db: Database, input: SearchInput, plan: Plan): Promise<number> {
-  if (plan.nothing) return 0;
-  const sources = candidateSources(input, plan);
-  const { rows } = await readingIndexes(db, plan, (q) =>
-    sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
-      SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(q),
-  );
-  return rows[0]?.total ?? 0;
-}
-
+/**
+ * A page of a plan, with the count of its matches (up to each source's cap) and the count of
+ * those of `hidden` (the expired ones the same search would have found): one statement, whose one
+ * row without a listing still carries the counts when the page is past the end.
+ */
 async function runPlan(
   db: Database,
   input: SearchInput,
   plan: Plan,
-): Promise<{ providers: Provider[]; total: number; currentPage: number }> {
-  if (plan.nothing) return { providers: [], total: 0, currentPage: 1 };
+  hidden: Plan | null,
+): Promise<{ providers: Provider[]; total: number; currentPage: number; hidden: number }> {
+  if (plan.nothing) return { providers: [], total: 0, currentPage: 1, hidden: 0 };
   const claimedFirst = input.sort === "claimed";
   const sources = candidateSources(input, plan);
   const order = claimedFirst
     ? sql`claimed DESC, score DESC, ord, registration_number`
     : sql`score DESC, ord, registration_number`;
+  const hiddenSources = hidden && !hidden.nothing ? candidateSources(input, hidden) : null;
 
-  const pageQuery = (offset: number) => sql<ProviderRow & { total: number }>`
+  const pageQuery = (offset: number) => sql<ProviderRow & { total: number; hidden: number }>`
     WITH cand AS (${sql.join(sources, sql` UNION ALL `)}),
     best AS (
       SELECT DISTINCT ON (registration_number) registration_number, score, ord, via_claim
@@ -583,62 +587,43 @@ async function runPlan(
         AND c.verified AND c.suspended_at IS NULL) AS claimed
       FROM best b
     ),
-    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${sql.lit(input.size)} OFFSET ${sql.lit(offset)})
-    SELECT ${providerColumns}, (SELECT count(*) FROM best)::int AS total
-    FROM page JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${input.size}::int OFFSET ${offset}::int)
+    ${hiddenSources ? sql`, hidden_cand AS (${sql.join(hiddenSources, sql` UNION ALL `)})` : sql``}
+    SELECT ${providerColumns}, (SELECT count(*) FROM best)::int AS total,
+      ${hiddenSources ? sql`(SELECT count(DISTINCT registration_number) FROM hidden_cand)` : sql`0`}::int AS hidden
+    FROM (SELECT 1) one LEFT JOIN page ON true
+      LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.score DESC, page.ord, page.registration_number`;
 
   // Counting stops at the cap, so pages beyond it do not exist.
   let currentPage = Math.min(input.page, Math.ceil(SEARCH_COUNT_CAP / input.size));
-  let offset = (currentPage - 1) * input.size;
-  let { rows } = await readingIndexes(db, plan, (q) => pageQuery(offset).execute(q));
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && currentPage > 1) {
-    // Past the end: answer the last page rather than nothing.
-    const totalRow = await readingIndexes(db, plan, (q) =>
-      sql<{ total: number }>`WITH cand AS (${sql.join(sources, sql` UNION ALL `)})
-        SELECT count(DISTINCT registration_number)::int AS total FROM cand`.execute(q),
-    );
-    total = totalRow.rows[0]?.total ?? 0;
-    const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / input.size));
-    if (lastPage < currentPage && total > 0) {
-      currentPage = lastPage;
-      offset = (currentPage - 1) * input.size;
-      ({ rows } = await readingIndexes(db, plan, (q) => pageQuery(offset).execute(q)));
-    } else currentPage = Math.max(1, Math.min(currentPage, lastPage));
+  let { rows } = await prepared(pageQuery((currentPage - 1) * input.size)).execute(db);
+  const { total, hidden: hiddenTotal } = rows[0] ?? { total: 0, hidden: 0 };
+  const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / input.size));
+  if (currentPage > lastPage) {
+    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
+    currentPage = lastPage;
+    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * input.size)).execute(db));
   }
   return {
-    providers: rows.map(({ total: _t, ...row }) => toProvider(row)),
+    providers: rows
+      .filter((r) => r.registration_number !== null)
+      .map(({ total: _t, hidden: _h, ...row }) => toProvider(row)),
     total,
     currentPage,
+    hidden: hiddenTotal,
   };
-}
-
-/**
- * The full-text source stops after SEARCH_COUNT_CAP + 1 matches. For a common word ('london:*')
- * the planner over-estimates the matches and, because of that LIMIT, expects a sequential scan
- * to find enough of them early; in fact it reads a third of the table (35 ms at 300,000 rows,
- * against 7 ms through the GIN index). So a plan with a full-text source runs with sequential
- * scans disabled, for that one statement (SET LOCAL in its own transaction). The other sources
- * read indexes anyway, and the small claimed-listings table reads its index instead.
- */
-function readingIndexes<T>(db: Database, plan: Plan, run: (q: Database) => Promise<T>): Promise<T> {
-  if (!plan.fullText) return run(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    return run(trx);
-  });
 }
 
 /** Nearest dictionary word (pg_trgm similarity) for each query word the dictionary lacks. */
 async function correctWords(db: Database, words: string[]): Promise<Record<string, string>> {
   const candidates = words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
   if (!candidates.length) return {};
-  const { rows } = await sql<{ w: string; best: string | null }>`
+  const { rows } = await prepared(sql<{ w: string; best: string | null }>`
     SELECT q.w, (SELECT word FROM directory_name_words
                  WHERE word % q.w ORDER BY similarity(word, q.w) DESC, word LIMIT 1) AS best
     FROM unnest(${sql.val(candidates)}::text[]) AS q(w)
-    WHERE NOT EXISTS (SELECT 1 FROM directory_name_words x WHERE x.word = q.w)`.execute(db);
+    WHERE NOT EXISTS (SELECT 1 FROM directory_name_words x WHERE x.word = q.w)`).execute(db);
   const out: Record<string, string> = {};
   for (const r of rows) if (r.best && r.best !== r.w && /^[\p{L}\p{N}]+$/u.test(r.best)) out[r.w] = r.best;
   return out;

@@ -3,13 +3,14 @@
  * PostgreSQL server (DATABASE_URL) or to embedded PGlite through its node-postgres adapter.
  */
 import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import { registerPgliteCopy, registerPostgresCopy } from "./copy-in.server";
 import type { DB } from "./schema";
@@ -46,6 +47,45 @@ export interface OpenOptions {
 
 export class DatabaseInUseError extends Error {}
 
+/**
+ * Named prepared statements for the statements that run most and cost most to plan: the searches
+ * (decision 0220). A statement marked by `prepared` is parsed and analysed once per connection and
+ * then only bound and planned: about 0.5-1 ms less database CPU per search statement at 300,000
+ * rows. Each is still planned for its own values (plan_cache_mode = force_custom_plan, set on
+ * every connection): a generic plan, blind to the words and the place, was many times slower for
+ * some searches. A connection keeps at most MAX_PREPARED_PER_CONNECTION of them; further texts
+ * run unnamed, as every other statement does.
+ */
+const PREPARED_MARK = "/* prepared */ ";
+const MAX_PREPARED_PER_CONNECTION = 24;
+const PLAN_CACHE_MODE = "force_custom_plan";
+
+/** The statement, marked to run as a named prepared statement (see PREPARED_MARK). */
+export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(PREPARED_MARK)}${query}`;
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Makes a pool's connections run the marked statements as named prepared statements. */
+function preparingMarkedStatements(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as QueryFn;
+    const names = new Set<string>();
+    (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (typeof text !== "string" || !Array.isArray(values) || !text.startsWith(PREPARED_MARK))
+        return query(...args);
+      const name = "s" + crypto.createHash("sha1").update(text).digest("base64url");
+      if (!names.has(name)) {
+        if (names.size >= MAX_PREPARED_PER_CONNECTION) return query(...args);
+        names.add(name);
+      }
+      return query({ name, text, values }, ...args.slice(2));
+    };
+  });
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.schema);
   return openPglite(options.pgliteDir ?? "memory://");
@@ -56,8 +96,12 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
-    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    options: [
+      `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+      ...(schema ? [`-c search_path=${schema},public`] : []),
+    ].join(" "),
   });
+  preparingMarkedStatements(pool);
   pool.on("error", () => {
     /* an idle client died; the pool replaces it */
   });
@@ -80,7 +124,7 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
  * rest of a busy database is read through the operating system's file cache, which is shared and
  * given back under pressure. Decision 0219.
  */
-const PGLITE_CONF = ["shared_buffers = 32MB"];
+const PGLITE_CONF = ["shared_buffers = 32MB", `plan_cache_mode = ${PLAN_CACHE_MODE}`];
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith("memory://");
@@ -93,6 +137,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     });
     // PGlite is one connection; the pool hands it out one query or transaction at a time.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    preparingMarkedStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     registerPgliteCopy(db, pool, pglite);
     return {
