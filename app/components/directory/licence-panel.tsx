@@ -1,11 +1,9 @@
-import {
-  CalendarClockIcon,
-  CircleAlertIcon,
-  ExternalLinkIcon,
-  InfoIcon,
-  ShieldCheckIcon,
-  ShieldXIcon,
-} from "~/components/ui/icons";
+import { CalendarClockIcon } from "~/components/ui/icons/calendar-clock";
+import { CircleAlertIcon } from "~/components/ui/icons/circle-alert";
+import { ExternalLinkIcon } from "~/components/ui/icons/external-link";
+import { InfoIcon } from "~/components/ui/icons/info";
+import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
+import { ShieldXIcon } from "~/components/ui/icons/shield-x";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

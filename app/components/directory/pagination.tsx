@@ -1,4 +1,5 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
+import { ChevronLeftIcon } from "~/components/ui/icons/chevron-left";
+import { ChevronRightIcon } from "~/components/ui/icons/chevron-right";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 

@@ -1,4 +1,6 @@
-import { BadgeCheckIcon, CrownIcon, MapPinIcon } from "~/components/ui/icons";
+import { BadgeCheckIcon } from "~/components/ui/icons/badge-check";
+import { CrownIcon } from "~/components/ui/icons/crown";
+import { MapPinIcon } from "~/components/ui/icons/map-pin";
 import { Link, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

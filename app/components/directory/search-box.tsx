@@ -1,4 +1,7 @@
-import { Building2Icon, FileCheck2Icon, MapPinIcon, SearchIcon } from "~/components/ui/icons";
+import { Building2Icon } from "~/components/ui/icons/building-2";
+import { FileCheck2Icon } from "~/components/ui/icons/file-check-2";
+import { MapPinIcon } from "~/components/ui/icons/map-pin";
+import { SearchIcon } from "~/components/ui/icons/search";
 import { useState } from "react";
 import { Form } from "react-router";
 import { cn } from "~/components/ui/cn";

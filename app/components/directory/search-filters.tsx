@@ -1,4 +1,4 @@
-import { SlidersHorizontalIcon } from "~/components/ui/icons";
+import { SlidersHorizontalIcon } from "~/components/ui/icons/sliders-horizontal";
 import { Form, useNavigate } from "react-router";
 import {
   DEFAULT_RADIUS_MILES,

@@ -1,4 +1,4 @@
-import { LocateFixedIcon } from "~/components/ui/icons";
+import { LocateFixedIcon } from "~/components/ui/icons/locate-fixed";
 import { useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "~/components/ui/cn";

@@ -1,9 +1,7 @@
-import {
-  CalendarCheck2Icon,
-  CalendarClockIcon,
-  CalendarX2Icon,
-  ShieldCheckIcon,
-} from "~/components/ui/icons";
+import { CalendarCheck2Icon } from "~/components/ui/icons/calendar-check-2";
+import { CalendarClockIcon } from "~/components/ui/icons/calendar-clock";
+import { CalendarX2Icon } from "~/components/ui/icons/calendar-x-2";
+import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
 import { cn } from "~/components/ui/cn";
 import { Badge } from "~/components/ui/badge";
 import { type Provider } from "~/modules/directory/provider";

@@ -1,13 +1,11 @@
-import {
-  ArrowRightIcon,
-  Building2Icon,
-  FileSearchIcon,
-  MapPinIcon,
-  ShieldAlertIcon,
-  ShieldCheckIcon,
-  StarIcon,
-  TriangleAlertIcon,
-} from "~/components/ui/icons";
+import { ArrowRightIcon } from "~/components/ui/icons/arrow-right";
+import { Building2Icon } from "~/components/ui/icons/building-2";
+import { FileSearchIcon } from "~/components/ui/icons/file-search";
+import { MapPinIcon } from "~/components/ui/icons/map-pin";
+import { ShieldAlertIcon } from "~/components/ui/icons/shield-alert";
+import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
+import { StarIcon } from "~/components/ui/icons/star";
+import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
 import { Link } from "react-router";
 import { ClaimedBadge, ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { MenuIcon } from "~/components/ui/icons";
+import { MenuIcon } from "~/components/ui/icons/menu";
 
 /** The header's main links (desktop nav and the mobile menu). */
 export const NAV = [

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { RecycleIcon } from "~/components/ui/icons";
+import { RecycleIcon } from "~/components/ui/icons/recycle";
 import { AccountMenu, type MenuUser } from "./account-menu";
 import { MenuButton, NAV } from "./nav-items";
 

@@ -4,6 +4,7 @@
  * one <svg> whose inside is a string made once per icon. lucide-react's component costs two
  * forwardRef layers, a context read, an attribute build and an element per path on every
  * render; the home page draws 44 icons, a results page 22. Decorative only: always aria-hidden.
+ * One module per icon in ./icons/ (as lucide's own), so that a page's chunks carry only its icons.
  */
 import type { SVGProps } from "react";
 
@@ -11,6 +12,17 @@ import type { SVGProps } from "react";
 export interface IconData {
   name: string;
   node: [string, Record<string, string | number>][];
+}
+
+/**
+ * The data of one of lucide's per-icon modules ("lucide-react/icons/<name>"), which export it as
+ * `__iconData` (not in their types). A renamed icon's module (building-2, triangle-alert...) only
+ * re-exports its component: import the module of its current name (building-complex...).
+ */
+export function iconData(module: object): IconData {
+  const data = (module as { __iconData?: IconData }).__iconData;
+  if (!data) throw new Error("not a lucide icon module with its data: import the icon's current name");
+  return data;
 }
 
 const escape = (v: string | number) =>

@@ -1,4 +1,5 @@
-import { EyeOffIcon, TriangleAlertIcon } from "~/components/ui/icons";
+import { EyeOffIcon } from "~/components/ui/icons/eye-off";
+import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
 import { data, Link, useLocation } from "react-router";
 import { LicencePanel } from "~/components/directory/licence-panel";
 import { Pagination } from "~/components/directory/pagination";

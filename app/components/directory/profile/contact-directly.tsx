@@ -1,4 +1,6 @@
-import { GlobeIcon, MessageSquareQuoteIcon, PhoneIcon } from "~/components/ui/icons";
+import { GlobeIcon } from "~/components/ui/icons/globe";
+import { MessageSquareQuoteIcon } from "~/components/ui/icons/message-square-quote";
+import { PhoneIcon } from "~/components/ui/icons/phone";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Provider } from "~/modules/directory/provider";

@@ -1,4 +1,6 @@
-import { ChevronRightIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
+import { ChevronRightIcon } from "~/components/ui/icons/chevron-right";
+import { MapPinIcon } from "~/components/ui/icons/map-pin";
+import { PhoneIcon } from "~/components/ui/icons/phone";
 import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";

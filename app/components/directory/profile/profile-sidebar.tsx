@@ -1,4 +1,7 @@
-import { FlagIcon, GlobeIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
+import { FlagIcon } from "~/components/ui/icons/flag";
+import { GlobeIcon } from "~/components/ui/icons/globe";
+import { MailIcon } from "~/components/ui/icons/mail";
+import { PhoneIcon } from "~/components/ui/icons/phone";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, FactsCard } from "~/components/ui/card";

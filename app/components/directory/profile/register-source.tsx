@@ -1,4 +1,4 @@
-import { ExternalLinkIcon } from "~/components/ui/icons";
+import { ExternalLinkIcon } from "~/components/ui/icons/external-link";
 import { cn } from "~/components/ui/cn";
 import { publicRegisterUrl } from "~/modules/directory/registration";
 import { formatDate } from "~/platform/dates";

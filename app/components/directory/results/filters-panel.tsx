@@ -1,4 +1,5 @@
-import { SlidersHorizontalIcon, XIcon } from "~/components/ui/icons";
+import { SlidersHorizontalIcon } from "~/components/ui/icons/sliders-horizontal";
+import { XIcon } from "~/components/ui/icons/x";
 import { FILTERS_ANCHOR } from "../anchors";
 import { activeFilterCount, SearchFilters, type SearchFiltersProps } from "../search-filters";
 

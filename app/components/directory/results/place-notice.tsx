@@ -1,4 +1,4 @@
-import { MapPinOffIcon } from "~/components/ui/icons";
+import { MapPinOffIcon } from "~/components/ui/icons/map-pin-off";
 import { Link } from "react-router";
 import { searchHref } from "~/modules/directory/search-input";
 import type { SearchLocation } from "~/modules/directory/search-location.server";

@@ -1,4 +1,4 @@
-import { SearchXIcon } from "~/components/ui/icons";
+import { SearchXIcon } from "~/components/ui/icons/search-x";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
 import type { Provider } from "~/modules/directory/provider";
 import type { SearchProvider } from "~/modules/directory/search-providers.server";

@@ -1,0 +1,4 @@
+import * as lucide from "lucide-react/icons/file-check-corner";
+import { icon, iconData } from "../icon";
+
+export const FileCheck2Icon = icon(iconData(lucide));

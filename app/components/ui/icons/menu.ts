@@ -1,0 +1,4 @@
+import * as lucide from "lucide-react/icons/menu";
+import { icon, iconData } from "../icon";
+
+export const MenuIcon = icon(iconData(lucide));

@@ -1,0 +1,4 @@
+import * as lucide from "lucide-react/icons/shield-check";
+import { icon, iconData } from "../icon";
+
+export const ShieldCheckIcon = icon(iconData(lucide));

@@ -1,0 +1,4 @@
+import * as lucide from "lucide-react/icons/star";
+import { icon, iconData } from "../icon";
+
+export const StarIcon = icon(iconData(lucide));
