@@ -187,7 +187,7 @@ async function runDistancePlan(
   const pageQuery = (offset: number) => {
     // Page sizes and offsets are parameters: one statement text (prepared once) for every page.
     const upTo = sql`${offset + page.size}::int`;
-    return sql<ProviderRow & { metres: number | null; total: number; hidden: number }>`
+    return sql<NearRow>`
     WITH counts AS (SELECT ${countInCircle(plan, circle, plan.filter)} AS located,
         ${countUnlocated(plan, plan.filter)} AS unlocated,
         ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden),
@@ -214,23 +214,7 @@ async function runDistancePlan(
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY page.metres ASC NULLS LAST, page.name, page.registration_number`;
   };
-  // Counting stops at the cap, so pages beyond it do not exist.
-  let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
-  let { rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db);
-  const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
-  const lastPage = lastPageOf(total, page.size);
-  if (currentPage > lastPage) {
-    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
-    currentPage = lastPage;
-    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db));
-  }
-  const found = rows.filter((r) => r.registration_number !== null);
-  return {
-    providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),
-    total,
-    currentPage,
-    hidden,
-  };
+  return readPage(db, pageQuery, page);
 }
 
 /**
@@ -250,9 +234,7 @@ async function runMergedPlan(
   const hidden = plan.hidden
     ? sql`${candidates({ ...plan, filter: plan.hidden }, false, hiddenLimit, "hidden_")},`
     : sql``;
-  const pageQuery = (offset: number) => sql<
-    ProviderRow & { metres: number | null; total: number; hidden: number }
-  >`
+  const pageQuery = (offset: number) => sql<NearRow>`
     WITH ${candidates(plan)}, ${hidden}
     ranked AS (
       SELECT b.registration_number, b.metres, b.name, ${
@@ -270,10 +252,24 @@ async function runMergedPlan(
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.metres ASC NULLS LAST, page.name, page.registration_number`;
 
+  return readPage(db, pageQuery, page);
+}
+
+type NearRow = ProviderRow & { metres: number | null; total: number; hidden: number };
+
+/**
+ * Runs a page statement (prepared) whose rows carry the counts, and whose one row without a
+ * listing still carries them when the page is past the end; past the end, the last page instead.
+ */
+async function readPage(
+  db: Database,
+  pageQuery: (offset: number) => RawBuilder<NearRow>,
+  page: { page: number; size: number },
+): Promise<NearPage> {
   // Counting stops at the cap, so pages beyond it do not exist.
   let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
   let { rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db);
-  const { total, hidden: hiddenTotal } = rows[0] ?? { total: 0, hidden: 0 };
+  const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
   const lastPage = lastPageOf(total, page.size);
   if (currentPage > lastPage) {
     // Past the end: answer the last page rather than nothing (nothing at all is page 1).
@@ -285,6 +281,6 @@ async function runMergedPlan(
     providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),
     total,
     currentPage,
-    hidden: hiddenTotal,
+    hidden,
   };
 }
