@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -22,13 +22,30 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; browsers the shell first, then the rest as it comes.
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const respond = () => {
+    const headers = () => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return { headers: responseHeaders, status: responseStatusCode };
+    };
+    // Streamed: the shell now, what is still loading as it comes.
+    const stream = () => {
       shellRendered = true;
       const body = new PassThrough();
-      const stream = createReadableStreamFromReadable(body);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      resolve(new Response(createReadableStreamFromReadable(body), headers()));
       pipe(body);
+    };
+    // Rendered whole before anything was sent: one body, sent (and compressed) in one piece
+    // rather than in React's 2 kB chunks (issue 18: brotli over 37 chunks cost 2.6 ms a page).
+    const whole = () => {
+      shellRendered = true;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      sink.on("finish", () => resolve(new Response(Buffer.concat(chunks), headers())));
+      pipe(sink);
     };
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -39,13 +56,15 @@ export default function handleRequest(
         // visitors without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
-          if (!waitForAll) respond();
+          // A page with nothing left to load is ready at once (onAllReady follows in the same
+          // task): it goes out whole; one still loading streams from its shell.
+          if (!waitForAll) setImmediate(() => shellRendered || stream());
         },
         onAllReady() {
           // Everything is rendered: the time limit no longer holds the render (and its page) in
           // memory for its 6 seconds (issue 18's soak).
           clearTimeout(timer);
-          if (waitForAll) respond();
+          if (!shellRendered) whole();
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

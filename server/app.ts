@@ -21,6 +21,7 @@ import { createLogger, type Logger } from "../app/platform/logger.server";
 import { createMetrics, type Metrics } from "../app/platform/metrics.server";
 import { projectRoot } from "../app/platform/paths.server";
 import { firstRun, registerJobs } from "./boot";
+import { compressingServer } from "./compress";
 import { createHttpApp } from "./http";
 import { PDF_CHILD_ROLE } from "../app/modules/waste-notes/pdf-renderer.server";
 import { servePdfTasks } from "../app/modules/waste-notes/pdf-child";
@@ -98,7 +99,12 @@ function serveHttp(
     metrics,
   });
   return serve(
-    { fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: dev?.createServer },
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      createServer: compressingServer(dev?.createServer),
+    },
     (info) => {
       log.info({ port: info.port }, `Listening on ${config.publicUrl}`);
     },

@@ -1,41 +1,150 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
-import { compress } from "./compress";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compressingServer } from "./compress";
 
 const big = "x".repeat(5000);
+const json = JSON.stringify({
+  rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Carrier ${i}` })),
+});
+const page = ["<!DOCTYPE html><html><body>" + "shell ".repeat(400), "rest ".repeat(2000), "</body></html>"];
+let cancelled = false;
 
-function app() {
-  const a = new Hono();
-  a.use(compress());
-  a.get("/text", (c) =>
-    c.body(big, 200, { "Content-Type": "text/javascript", "Content-Length": String(big.length) }),
-  );
-  a.get("/png", (c) => c.body(big, 200, { "Content-Type": "image/png" }));
-  return a;
+function streamed(chunks: string[]) {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = chunks.shift();
+      if (next === undefined) return controller.close();
+      await new Promise((r) => setTimeout(r, 5));
+      controller.enqueue(new TextEncoder().encode(next));
+    },
+  });
 }
 
-describe("compress", () => {
-  it("brotli-encodes text and drops the uncompressed Content-Length", async () => {
-    const res = await app().request("/text", { headers: { "Accept-Encoding": "gzip, br" } });
-    expect(res.headers.get("Content-Encoding")).toBe("br");
-    expect(res.headers.get("Content-Length")).toBeNull();
-    const bytes = Buffer.from(await res.arrayBuffer());
-    expect(zlib.brotliDecompressSync(bytes).toString()).toBe(big);
+const app = new Hono();
+app.get("/healthz", (c) => c.json({ status: "ok" }));
+app.get("/json", (c) => c.body(json, 200, { "Content-Type": "application/json" }));
+app.get("/text", (c) =>
+  c.body(big, 200, { "Content-Type": "text/javascript", "Content-Length": String(big.length) }),
+);
+app.get("/png", (c) => c.body(big, 200, { "Content-Type": "image/png" }));
+// As serveStatic sends a file compressed at build time.
+app.get("/prebuilt.js", (c) =>
+  c.body(zlib.brotliCompressSync(big), 200, { "Content-Type": "text/javascript", "Content-Encoding": "br" }),
+);
+app.get("/page", (c) => c.body(streamed([...page]), 200, { "Content-Type": "text/html; charset=utf-8" }));
+app.get("/endless", (c) =>
+  c.body(
+    new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        await new Promise((r) => setTimeout(r, 2));
+        controller.enqueue(new TextEncoder().encode(crypto.randomBytes(3072).toString("base64")));
+      },
+      cancel: () => {
+        cancelled = true;
+      },
+    }),
+    200,
+    { "Content-Type": "text/html" },
+  ),
+);
+
+let server: ServerType;
+let port = 0;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => {
+    server = serve(
+      { fetch: app.fetch, port: 0, hostname: "127.0.0.1", createServer: compressingServer() },
+      (info) => {
+        port = info.port;
+        resolve();
+      },
+    );
+  });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(path: string, acceptEncoding?: string, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: (server.address() as AddressInfo | null)?.port ?? port,
+        path,
+        method,
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("compression around the server", () => {
+  it("brotli-encodes text over 1 kB for a browser that takes it, gzip for one that does not", async () => {
+    const br = await get("/text", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-length"]).toBeUndefined();
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(big);
+    const gz = await get("/json", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(json);
   });
 
-  it("gzips for clients without brotli", async () => {
-    const res = await app().request("/text", { headers: { "Accept-Encoding": "gzip" } });
-    expect(res.headers.get("Content-Encoding")).toBe("gzip");
-    expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(big);
+  it("sends a small answer as it is, with its length", async () => {
+    const res = await get("/healthz", "gzip, br");
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body.toString()).toBe(JSON.stringify({ status: "ok" }));
   });
 
-  it("leaves binary types and clients that accept no encoding alone", async () => {
-    expect(
-      (await app().request("/png", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
-    ).toBeNull();
-    const plain = await app().request("/text");
-    expect(plain.headers.get("Content-Encoding")).toBeNull();
-    expect(await plain.text()).toBe(big);
+  it("leaves binary types, clients that accept no encoding and files compressed at build time alone", async () => {
+    expect((await get("/png", "br")).headers["content-encoding"]).toBeUndefined();
+    const plain = await get("/text");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(big);
+    const prebuilt = await get("/prebuilt.js", "gzip, br");
+    expect(prebuilt.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(prebuilt.body).toString()).toBe(big);
+  });
+
+  it("compresses a streamed page as it streams: every chunk, in order", async () => {
+    const res = await get("/page", "gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(res.body).toString()).toBe(page.join(""));
+  });
+
+  it("stops the page behind it when the visitor goes away", async () => {
+    cancelled = false;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        { host: "127.0.0.1", port, path: "/endless", headers: { "accept-encoding": "br" } },
+        (res) => {
+          res.once("data", () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on("error", (e: NodeJS.ErrnoException) => (e.code === "ECONNRESET" ? undefined : reject(e)));
+    });
+    await expect.poll(() => cancelled, { timeout: 10_000 }).toBe(true);
   });
 });

@@ -1,41 +1,30 @@
-/** gzip or brotli for text responses that are not already encoded. */
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import zlib from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+/**
+ * gzip or brotli for the server's text answers over 1 kB, by Express's `compression` middleware
+ * around the Node request listener (decision 0222): brotli (quality 4) when the browser takes it,
+ * else gzip; small answers, other types, HEAD requests and answers already encoded (the client's
+ * files, compressed at build time and sent as they are) go out untouched. Streamed pages are
+ * compressed as they stream.
+ */
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import compression from "compression";
 
-const COMPRESSIBLE =
-  /^(text\/|application\/(json|javascript|xml|rss\+xml|ld\+json|manifest\+json)|image\/svg\+xml)/;
-const MIN_BYTES = 1024;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const THRESHOLD = 1024;
+const compress = compression({
+  threshold: THRESHOLD,
+  filter: (req, res) => {
+    // @hono/node-server hands a whole answer's length to Node itself (its `_contentLength`), not
+    // as a header, so the middleware would not see that a small one is small.
+    const length = (res as unknown as { _contentLength?: number | null })._contentLength;
+    if (typeof length === "number" && length < THRESHOLD) return false;
+    return compression.filter(req, res);
+  },
+}) as unknown as Middleware;
 
-export function compress(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
-    const type = res.headers.get("Content-Type") ?? "";
-    if (!COMPRESSIBLE.test(type)) return;
-    const length = Number(res.headers.get("Content-Length") ?? NaN);
-    if (length < MIN_BYTES) return;
-    const accept = c.req.header("Accept-Encoding") ?? "";
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
-    if (!encoding) return;
-    const encoder =
-      encoding === "br"
-        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : zlib.createGzip({ level: 6 });
-    const body = Readable.fromWeb(res.body as NodeReadableStream).pipe(encoder);
-    const headers = new Headers(res.headers);
-    headers.set("Content-Encoding", encoding);
-    headers.delete("Content-Length");
-    headers.append("Vary", "Accept-Encoding");
-    // Hono's res setter copies the previous response's headers (Content-Length included) onto
-    // the new one; clear it first so the compressed response keeps only its own headers.
-    c.res = undefined as unknown as Response;
-    c.res = new Response(Readable.toWeb(body) as ReadableStream, {
-      status: res.status,
-      statusText: res.statusText,
-      headers,
-    });
-  };
+/** `createServer` for @hono/node-server's `serve`, its listener behind the compression. */
+export function compressingServer(createServer: typeof http.createServer = http.createServer) {
+  return ((options: http.ServerOptions, listener: RequestListener) =>
+    createServer(options, (req, res) =>
+      compress(req, res, () => listener(req, res)),
+    )) as typeof http.createServer;
 }

@@ -1,6 +1,6 @@
 /**
- * The Hono application: request ids and logs, security headers, compression, static assets,
- * health checks, then the React Router request handler.
+ * The Hono application: request ids and logs, security headers, static assets, health checks,
+ * then the React Router request handler (compression is around it: server/compress.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,7 +21,6 @@ import { isbot } from "isbot";
 import { parseProfileViewEvent } from "../app/web/page-cache";
 import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
 import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
-import { compress } from "./compress";
 import { onChange } from "../app/platform/db/changes.server";
 import { createPageCache } from "./page-cache";
 
@@ -53,7 +52,6 @@ export function createHttpApp(options: HttpOptions): Hono<Env> {
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
   useRequestLog(app, metrics, log);
   useSecurityHeaders(app, config);
-  app.use(compress());
   usePageCache(app, services);
   useCrossSiteCheck(app, config, log);
   useHealthChecks(app, config, pool, metrics, log);
