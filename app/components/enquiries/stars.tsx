@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { StarIcon } from "~/components/ui/icons/star";
 import { cn } from "~/components/ui/cn";
 
 /** A rating drawn as five stars, read out as 'Rated N out of 5'. */
@@ -11,7 +11,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
       className={cn("inline-flex items-center gap-0.5", className)}
     >
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star
+        <StarIcon
           key={n}
           aria-hidden
           className={cn(

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDownIcon } from "~/components/ui/icons/chevron-down";
 import { Form, Link } from "react-router";
 
 export interface MenuUser {
@@ -16,7 +16,7 @@ export function AccountMenu({ user }: { user: MenuUser }) {
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
         {accountLabel(user.email)}
-        <ChevronDown aria-hidden className="h-4 w-4" />
+        <ChevronDownIcon aria-hidden className="h-4 w-4" />
       </summary>
       <div className="absolute right-0 z-50 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
         {user.isAdmin ? (

@@ -7,7 +7,7 @@
  *   <LazyMap markers={[{ n: 1, lat, lng, title: "Acme Waste Ltd", href: "/provider/CBDU1" }]}
  *     {...data.map} label="Map of the results" />
  */
-import { Map as MapIcon } from "lucide-react";
+import { MapIcon } from "~/components/ui/icons/map";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";

@@ -4,25 +4,16 @@
  * one <svg> whose inside is a string made once per icon. lucide-react's component costs two
  * forwardRef layers, a context read, an attribute build and an element per path on every
  * render; the home page draws 44 icons, a results page 22. Decorative only: always aria-hidden.
- * One module per icon in ./icons/ (as lucide's own), so that a page's chunks carry only its icons.
+ * One module per icon in ./icons/ (as lucide's own), so that a page's chunks carry only its icons;
+ * each holds lucide-react's data for its icon, written by scripts/light-icons.ts (a page then
+ * carries no lucide component factory).
  */
 import type { SVGProps } from "react";
 
-/** lucide's data for one icon (the `__iconData` export of "lucide-react/icons/<name>"). */
+/** lucide's data for one icon (the `__iconData` of "lucide-react/icons/<name>"). */
 export interface IconData {
   name: string;
   node: [string, Record<string, string | number>][];
-}
-
-/**
- * The data of one of lucide's per-icon modules ("lucide-react/icons/<name>"), which export it as
- * `__iconData` (not in their types). A renamed icon's module (building-2, triangle-alert...) only
- * re-exports its component: import the module of its current name (building-complex...).
- */
-export function iconData(module: object): IconData {
-  const data = (module as { __iconData?: IconData }).__iconData;
-  if (!data) throw new Error("not a lucide icon module with its data: import the icon's current name");
-  return data;
 }
 
 const escape = (v: string | number) =>
@@ -32,7 +23,6 @@ function inner(data: IconData): string {
   return data.node
     .map(([tag, attrs]) => {
       const list = Object.entries(attrs)
-        .filter(([k]) => k !== "key")
         .map(([k, v]) => ` ${k}="${escape(v)}"`)
         .join("");
       return `<${tag}${list}></${tag}>`;

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchXIcon } from "~/components/ui/icons/search-x";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
@@ -9,7 +9,7 @@ import { formatDate } from "~/platform/dates";
 export function ProviderRemoved({ registration }: { registration: RemovedRegistration }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
+      <SearchXIcon aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{registration.business_name}</h1>
       <p className="mt-1 font-mono text-slate-600">{registration.registration_number}</p>
       <div
@@ -46,7 +46,7 @@ export function ProviderNotFound({ registrationNumber }: { registrationNumber: s
   const parsed = parseRegistrationNumber(registrationNumber);
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <SearchX aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
+      <SearchXIcon aria-hidden className="mx-auto h-12 w-12 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Provider Not Found</h1>
       <p className="mt-3 text-slate-700">
         We couldn't find a waste carrier with registration number {registrationNumber}.

@@ -1,0 +1,86 @@
+/**
+ * Writes the light icons' modules (app/components/ui/icons/<name>.ts) with lucide-react's own
+ * data for each icon, so that a page carries the icon's drawing and not lucide's component
+ * factory (issue 18). `npx tsx scripts/light-icons.ts` after adding an icon below or upgrading
+ * lucide-react; app/components/ui/icon.test.tsx fails when a module no longer draws what
+ * lucide-react draws.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+
+/** Module name (lucide's name the app uses) → lucide-react's current module of that icon. */
+const ICONS: Record<string, string> = {
+  "arrow-right": "arrow-right",
+  "badge-check": "badge-check",
+  "building-2": "building-complex",
+  "calendar-check-2": "calendar-check-2",
+  "calendar-clock": "calendar-clock",
+  "calendar-x-2": "calendar-x-2",
+  "chevron-down": "chevron-down",
+  "chevron-left": "chevron-left",
+  "chevron-right": "chevron-right",
+  "circle-alert": "circle-exclamation-point",
+  crown: "crown",
+  "external-link": "external-link",
+  "eye-off": "eye-off",
+  "file-check-2": "file-check-corner",
+  "file-search": "file-search",
+  flag: "flag",
+  globe: "globe",
+  info: "info",
+  "locate-fixed": "locate-fixed",
+  mail: "mail",
+  map: "map",
+  "map-pin-off": "map-pin-off",
+  "map-pin": "map-pin",
+  menu: "menu",
+  "message-square-quote": "message-square-quote",
+  phone: "phone",
+  recycle: "recycle",
+  "search-x": "search-x",
+  search: "search",
+  "shield-alert": "shield-exclamation-point",
+  "shield-check": "shield-check",
+  "shield-x": "shield-x",
+  "sliders-horizontal": "sliders-horizontal",
+  star: "star",
+  "triangle-alert": "triangle-exclamation-point",
+  x: "x",
+};
+
+interface IconData {
+  name: string;
+  node: [string, Record<string, string | number>][];
+}
+
+const dir = path.join(import.meta.dirname, "../app/components/ui/icons");
+const pascal = (name: string) =>
+  name
+    .split("-")
+    .map((p) => p[0]!.toUpperCase() + p.slice(1))
+    .join("");
+
+const written: string[] = [];
+for (const [name, source] of Object.entries(ICONS)) {
+  const module = (await import(`lucide-react/icons/${source}`)) as { __iconData?: IconData };
+  const data = module.__iconData;
+  if (!data) throw new Error(`lucide-react/icons/${source} has no icon data: use the icon's current name`);
+  const node = data.node.map(([tag, attrs]) => [
+    tag,
+    Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "key")),
+  ]);
+  const file = path.join(dir, `${name}.ts`);
+  fs.writeFileSync(
+    file,
+    `// lucide-react's "${source}" (${name}), written by scripts/light-icons.ts: do not edit.\n` +
+      `import { icon } from "../icon";\n\n` +
+      `export const ${pascal(name)}Icon = icon(${JSON.stringify({ name: data.name, node })});\n`,
+  );
+  written.push(file);
+}
+for (const f of fs.readdirSync(dir)) {
+  if (!(f.replace(/\.ts$/, "") in ICONS)) console.warn(`icons/${f} is not in scripts/light-icons.ts`);
+}
+execFileSync("npx", ["prettier", "--write", ...written], { stdio: "ignore" });
+console.log(`${written.length} light icons written to ${path.relative(process.cwd(), dir)}`);
