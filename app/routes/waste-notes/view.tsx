@@ -1,6 +1,6 @@
 import { FilePlus2, RefreshCw, ShieldAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, useFetchers, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NoteDetails } from "~/components/waste-notes/note-view/note-details";
 import { NoteHeader } from "~/components/waste-notes/note-view/note-header";
@@ -56,12 +56,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const MAX_RETRIES = 5;
 
-/** While the PDF or QR code is being made: revalidate after 1 s, 2 s, 4 s... up to 5 times. */
+/**
+ * While the PDF or QR code is being made: revalidate after 1 s, 2 s, 4 s... up to 5 times. Not
+ * while the owner is sending a form (a season ticket's transfer, say) or leaving the page: its
+ * answer reloads the page anyway, and a reload racing a fetcher's redirect is one request too many.
+ */
 function useRetryUntilReady(ready: boolean): { waiting: boolean; gaveUp: boolean } {
   const { revalidate, state } = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (ready || attempt >= MAX_RETRIES || state !== "idle") return;
+    if (ready || attempt >= MAX_RETRIES || state !== "idle" || busy) return;
     const timer = setTimeout(
       () => {
         setAttempt((a) => a + 1);
@@ -70,7 +77,7 @@ function useRetryUntilReady(ready: boolean): { waiting: boolean; gaveUp: boolean
       1000 * 2 ** attempt,
     );
     return () => clearTimeout(timer);
-  }, [ready, attempt, state, revalidate]);
+  }, [ready, attempt, state, busy, revalidate]);
   return { waiting: !ready && attempt < MAX_RETRIES, gaveUp: !ready && attempt >= MAX_RETRIES };
 }
 
