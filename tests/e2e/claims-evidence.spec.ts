@@ -329,12 +329,20 @@ test("the sign-up limit of a network: said at the step where it is reached and w
       await page.goto(`/claim/${EVID.limited.number}`);
       await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
     }
+    // The page reloads its data once step 1 is sent: a person reads step 2 after that, and only
+    // then can the colleague below be first (were the reload to come after, it would find the
+    // network's limit already reached).
+    const settled = page.waitForResponse(
+      (r) =>
+        r.request().method() === "GET" && new URL(r.url()).pathname === `/claim/${EVID.limited.number}.data`,
+    );
     await verifyBusinessStep(page, {
       name: "Lin Limit",
       phone: "01632 960602",
       email: "evid-limited-owner@example.test",
       password: "limited-pass",
     });
+    await settled;
 
     // Meanwhile a colleague on the same network claims another business: the last sign-up of the hour.
     const colleague = await postClaim(
