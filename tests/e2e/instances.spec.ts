@@ -10,6 +10,8 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -35,6 +37,10 @@ if (PG_URL) {
   let s3: S3rver;
   let a: ExtraServer;
   let b: ExtraServer;
+  /** The configured register source, served over HTTP so that a test can hold its rows back. */
+  let registerServer: http.Server | undefined;
+  /** Open unless a test holds it: the source sends its header line, then waits for this. */
+  let sourceGate: Promise<void> = Promise.resolve();
 
   function databaseUrl(name: string): string {
     const u = new URL(PG_URL);
@@ -76,13 +82,14 @@ if (PG_URL) {
       configureBuckets: [{ name: "uploads", configs: [] }],
     });
     const { port: s3Port } = await s3.run();
-    const registerFile = path.join(workDir, "whole-register.csv");
-    fs.writeFileSync(
-      registerFile,
-      [REGISTER_HEADER, ...NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`))].join(
-        "\n",
-      ) + "\n",
-    );
+    const rows = NUMBERS.map((n, i) => registerRow(n, `Twinstance Carrier ${i + 1} Ltd`)).join("\n") + "\n";
+    registerServer = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/csv" });
+      res.write(`${REGISTER_HEADER}\n`);
+      void sourceGate.then(() => res.end(rows));
+    });
+    await new Promise<void>((resolve) => registerServer!.listen(0, "127.0.0.1", resolve));
+    const { port: sourcePort } = registerServer.address() as AddressInfo;
     const shared = {
       DATABASE_URL: dbUrl,
       SESSION_SECRET: "one-secret-for-every-instance-of-the-site",
@@ -93,7 +100,7 @@ if (PG_URL) {
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
-      REGISTER_SOURCE: registerFile,
+      REGISTER_SOURCE: `http://127.0.0.1:${sourcePort}/whole-register.csv`,
       PAGE_CACHE_SECONDS: "10",
     };
     a = await startServer({ ...shared, JOBS_ENABLED: "false" });
@@ -104,6 +111,8 @@ if (PG_URL) {
     await a?.stop();
     await b?.stop();
     await s3?.close();
+    registerServer?.closeAllConnections();
+    registerServer?.close();
     if (dbName) await sql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`, [], PG_URL);
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   });
@@ -211,20 +220,33 @@ if (PG_URL) {
     await admin.goto(`${a.url}/admin/data-management`);
     await onB.goto(`${b.url}/admin/data-management`);
     for (const page of [admin, onB]) await page.getByLabel("The source is only part of the register").check();
-    await Promise.all([admin, onB].map((page) => page.getByRole("button", { name: "Update Data" }).click()));
-    // Each page says what happened to its own request (a later toast may follow when the run ends).
-    const answer = (page: Page) =>
-      page
-        .locator("li[role=status], [data-state=open]")
-        .filter({ hasText: /Data sync started|Failed to trigger data sync/ })
-        .first();
-    const outcome = async (page: Page) => {
-      await expect(answer(page)).toBeVisible({ timeout: 15_000 });
-      return (await answer(page).innerText()).includes("Failed") ? "refused" : "started";
-    };
-    const [onA, onBOutcome] = await Promise.all([outcome(admin), outcome(onB)]);
-    expect([onA, onBOutcome].sort()).toEqual(["refused", "started"]);
-    await expect(answer(onA === "refused" ? admin : onB)).toContainText("A register sync is already running");
+    // The source holds its rows back until both answers are in: the run that starts is still
+    // running when the other request arrives, however far apart a busy machine sends the two (a
+    // three-row run can otherwise end between them, and then both rightly start).
+    let release!: () => void;
+    sourceGate = new Promise((resolve) => (release = resolve));
+    try {
+      await Promise.all(
+        [admin, onB].map((page) => page.getByRole("button", { name: "Update Data" }).click()),
+      );
+      // Each page says what happened to its own request (a later toast may follow when the run ends).
+      const answer = (page: Page) =>
+        page
+          .locator("li[role=status], [data-state=open]")
+          .filter({ hasText: /Data sync started|Failed to trigger data sync/ })
+          .first();
+      const outcome = async (page: Page) => {
+        await expect(answer(page)).toBeVisible({ timeout: 15_000 });
+        return (await answer(page).innerText()).includes("Failed") ? "refused" : "started";
+      };
+      const [onA, onBOutcome] = await Promise.all([outcome(admin), outcome(onB)]);
+      expect([onA, onBOutcome].sort()).toEqual(["refused", "started"]);
+      await expect(answer(onA === "refused" ? admin : onB)).toContainText(
+        "A register sync is already running",
+      );
+    } finally {
+      release();
+    }
     // The one that started runs to the end (on B, the only job runner); there was only ever one.
     const runs = async () =>
       (await sql<{ status: string }>("SELECT status FROM sync_log ORDER BY id")).map((r) => r.status);
