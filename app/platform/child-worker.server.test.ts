@@ -44,6 +44,34 @@ describe("ChildWorker", () => {
     expect(next).not.toBe(process.pid);
   });
 
+  it("counts a task's time from when its process is ready, and gives up on a process that never is", async () => {
+    const options = {
+      script: path.join(import.meta.dirname, "test-support", "child-tasks.ts"),
+      execArgv: ["--import", "tsx"],
+      maxHeapMb: 64,
+      maxRssMb: 300,
+      log: createLogger("silent"),
+      name: "slow worker",
+      env: { CHILD_TASKS_START_DELAY_MS: "1500" },
+    };
+    // Loading takes 1.5 s more than the task's whole 1 s: the task still runs, and later ones too.
+    const slow = new ChildWorker<TestTask, unknown>({ ...options, timeoutMs: 1_000 });
+    try {
+      expect(await slow.run({ kind: "echo", value: "late start" })).toBe("late start");
+      expect(await slow.run({ kind: "echo", value: "next" })).toBe("next");
+    } finally {
+      await slow.close();
+    }
+    const stuck = new ChildWorker<TestTask, unknown>({ ...options, timeoutMs: 1_000, startupMs: 500 });
+    try {
+      const error = await stuck.run({ kind: "echo", value: 1 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChildWorkerError);
+      expect((error as Error).message).toMatch(/waited more than 1 s for the process to start/);
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it("stops a task that takes longer than its time limit", async () => {
     const error = await worker.run({ kind: "hang" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChildWorkerError);

@@ -19,8 +19,13 @@ export interface ChildWorkerOptions {
   execArgv?: string[];
   /** Extra environment for the child (e.g. which role a shared entry script should take). */
   env?: Record<string, string>;
-  /** A task that takes longer is abandoned and the child killed. */
+  /** A task that takes longer is abandoned and the child killed (counted once the child is ready). */
   timeoutMs: number;
+  /**
+   * How long a new child may take to load before it is ready for its first task (default 60 s):
+   * a cold start on a busy machine does not eat the task's own time.
+   */
+  startupMs?: number;
   /** V8 heap of the child (--max-old-space-size). */
   maxHeapMb: number;
   /** The child's whole resident memory (heap, buffers and native), checked while a task runs. */
@@ -43,7 +48,10 @@ interface Pending {
 }
 
 type ChildMessage =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string } | { crash: string };
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  | { crash: string }
+  | { ready: true };
 
 const RSS_CHECK_MS = 200;
 
@@ -56,6 +64,8 @@ export class ChildWorker<Req, Res> {
   private rssTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private lastCrash: string | undefined;
+  /** The current child has loaded its script and serves tasks. */
+  private ready = false;
   private closed = false;
 
   constructor(private readonly options: ChildWorkerOptions) {}
@@ -91,7 +101,20 @@ export class ChildWorker<Req, Res> {
     const task = this.queue.shift()!;
     this.current = task;
     clearTimeout(this.idleTimer);
-    const child = this.ensureChild();
+    this.ensureChild();
+    if (this.ready) this.send(task);
+    else {
+      const startupMs = this.options.startupMs ?? 60_000;
+      this.taskTimer = setTimeout(() => {
+        this.kill(`waited more than ${Math.round(startupMs / 1000)} s for the process to start`);
+      }, startupMs);
+    }
+  }
+
+  /** Hands the task to the ready child; its time and memory limits start now. */
+  private send(task: Pending): void {
+    const child = this.child!;
+    clearTimeout(this.taskTimer);
     this.taskTimer = setTimeout(() => {
       this.kill(`took longer than ${Math.round(this.options.timeoutMs / 1000)} s`);
     }, this.options.timeoutMs);
@@ -115,6 +138,7 @@ export class ChildWorker<Req, Res> {
       env: { ...process.env, ...this.options.env },
     });
     this.child = child;
+    this.ready = false;
     this.lastCrash = undefined;
     child.on("message", (message: ChildMessage) => this.onMessage(child, message));
     child.on("error", (error) =>
@@ -126,6 +150,11 @@ export class ChildWorker<Req, Res> {
 
   private onMessage(child: ChildProcess, message: ChildMessage): void {
     if (child !== this.child) return;
+    if ("ready" in message) {
+      this.ready = true;
+      if (this.current) this.send(this.current);
+      return;
+    }
     if ("crash" in message) {
       this.lastCrash = message.crash;
       return;
@@ -215,4 +244,5 @@ export function serveChildTasks<Req, Res>(handler: (request: Req) => Promise<Res
         send({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
   });
+  void send({ ready: true });
 }

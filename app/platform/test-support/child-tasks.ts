@@ -13,6 +13,9 @@ export type TestTask =
 const hold: Buffer[] = [];
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // A slow start (a cold machine loading a large module): ready only after this long.
+  const startDelay = Number(process.env.CHILD_TASKS_START_DELAY_MS ?? 0);
+  if (startDelay) await new Promise((resolve) => setTimeout(resolve, startDelay));
   serveChildTasks<TestTask, unknown>(async (task) => {
     switch (task.kind) {
       case "echo":
