@@ -46,6 +46,8 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       SEED_SAMPLE_DATA: "false",
+      // Every server render refuses conflicting classes (app/components/ui/cn.ts, decision 0223).
+      CN_CHECK: "1",
       PUBLIC_URL: baseURL,
       // The admin specs' 'Update Data' imports this file, written by tests/fixtures/80-admin.ts.
       REGISTER_SOURCE: `${dataDir}/admin-register.csv`,

@@ -2,14 +2,52 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+
+const appDir = path.resolve(import.meta.dirname, "app");
+/** The pages a visitor lands on (issue 18's client weight targets). */
+const LANDING_PAGES = ["home", "search-results", "provider"].map((p) =>
+  path.join(appDir, "routes/public", `${p}.tsx`),
+);
+
+/**
+ * The app's modules that every landing page imports go into one `public` chunk (decision 0223):
+ * as twenty small files they cost 4-5 kB more gzip, each compressed on its own, than together.
+ * Modules one page alone needs stay with that page; route modules stay React Router's.
+ */
+function landingChunk(): (id: string, meta: ManualChunkMeta) => string | undefined {
+  let shared: Set<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!shared) {
+      const ids = [...getModuleIds()];
+      const closures = LANDING_PAGES.map((page) => {
+        const seen = new Set<string>();
+        const todo = ids.filter((m) => m.split("?")[0] === page);
+        for (let m = todo.pop(); m !== undefined; m = todo.pop()) {
+          if (seen.has(m)) continue;
+          seen.add(m);
+          todo.push(...(getModuleInfo(m)?.importedIds ?? []));
+        }
+        return seen;
+      });
+      shared = new Set([...closures[0]].filter((m) => closures.every((c) => c.has(m))));
+    }
+    const file = id.split("?")[0];
+    const own =
+      file.startsWith(appDir) &&
+      !file.startsWith(path.join(appDir, "routes")) &&
+      file !== path.join(appDir, "root.tsx");
+    return own && shared.has(id) ? "public" : undefined;
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     // The server build's entry is our Hono app, which imports the React Router build.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: landingChunk() } },
     target: "es2022",
   },
   // The map's Leaflet is imported only when a map is opened: prepared up front in dev, so the

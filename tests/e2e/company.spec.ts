@@ -67,7 +67,7 @@ test("dashboard: sidebar, stat cards and the 30-day chart from analytics, accoun
 
   const account = page
     .getByRole("heading", { name: "Account Information" })
-    .locator("xpath=ancestor::div[contains(@class,'rounded')][1]");
+    .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' card ')][1]");
   await expect(account).toContainText(CO.verified.reg);
   await expect(account).toContainText("01/02/2029");
   await expect(account).toContainText("Active");

@@ -29,7 +29,7 @@ async function downloadPdf(request: APIRequestContext, id: string): Promise<stri
 }
 
 const card = (page: Page, title: string) =>
-  page.locator("div.rounded-lg").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  page.locator("div.card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("a note of three items shows each item, the receiving site, the consignment code and the season ticket; its PDF says the same", async ({
   page,

@@ -18,7 +18,7 @@ export function Alert({
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={cn("rounded-lg border p-4", tones[tone], className)}
+      className={cn("alert", tones[tone], className)}
       {...props}
     >
       {title ? <p className="font-semibold">{title}</p> : null}

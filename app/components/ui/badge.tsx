@@ -15,14 +15,5 @@ export function Badge({
   className,
   ...props
 }: React.HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold",
-        tones[tone],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <span className={cn("badge", tones[tone], className)} {...props} />;
 }

@@ -1,21 +1,20 @@
+/** Cards: their own classes are in app.css (`@layer components`), so a caller's utility wins (decision 0223). */
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)} {...props} />
-  );
+  return <div className={cn("card", className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("border-b border-slate-100 px-5 py-4", className)} {...props} />;
+  return <div className={cn("card-header", className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: React.HTMLAttributes<HTMLHeadingElement>) {
-  return <h2 className={cn("text-lg font-semibold text-slate-900", className)} {...props} />;
+  return <h2 className={cn("card-title", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("px-5 py-4", className)} {...props} />;
+  return <div className={cn("card-content", className)} {...props} />;
 }
 
 /** A card with a title in its header and `children` as its content. */

@@ -9,7 +9,7 @@ export function Table({
 }: React.TableHTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className={cn("w-full min-w-[40rem] text-left text-sm", className)} {...props}>
+      <table className={cn("data-table", className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
       </table>
@@ -18,23 +18,9 @@ export function Table({
 }
 
 export function Th({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) {
-  return (
-    <th
-      scope="col"
-      className={cn(
-        "border-b border-slate-200 bg-slate-50 px-4 py-2.5 font-semibold text-slate-700",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <th scope="col" className={cn("th", className)} {...props} />;
 }
 
 export function Td({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {
-  return (
-    <td
-      className={cn("border-b border-slate-100 px-4 py-3 align-top text-slate-800", className)}
-      {...props}
-    />
-  );
+  return <td className={cn("td", className)} {...props} />;
 }

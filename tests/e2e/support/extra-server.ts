@@ -93,6 +93,8 @@ export async function startServer(
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       SEED_SAMPLE_DATA: "false",
+      // Every server render refuses conflicting classes (app/components/ui/cn.ts, decision 0223).
+      CN_CHECK: "1",
       // The address the browser uses: forms' Origin checks compare with it.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,

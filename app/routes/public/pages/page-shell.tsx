@@ -108,8 +108,27 @@ export function PageMain({ children, className }: { children: React.ReactNode; c
   return <main className={cn("pb-16", className)}>{children}</main>;
 }
 
-export function PageBody({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <div className={cn("mx-auto max-w-6xl px-4 pt-10 sm:px-6 sm:pt-12", className)}>{children}</div>;
+/** The page's column: wide, or `narrow` for a short page of text (the under-construction pages). */
+export function PageBody({
+  children,
+  className,
+  narrow = false,
+}: {
+  children: React.ReactNode;
+  className?: string;
+  narrow?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        "mx-auto px-4 sm:px-6",
+        narrow ? "max-w-3xl pt-14 sm:pt-20" : "max-w-6xl pt-10 sm:pt-12",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** An "On this page" list for long pages. */

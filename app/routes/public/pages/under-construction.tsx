@@ -32,7 +32,7 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
   const guides = page.guides.map(getGuide).filter((g): g is Guide => g !== null);
   return (
     <PageMain>
-      <PageBody className="max-w-3xl pt-14 sm:pt-20">
+      <PageBody narrow>
         <div className="text-center">
           <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-amber-100 text-amber-700">
             <Construction aria-hidden="true" className="size-8" />
