@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { ManualChunkMeta } from "rollup";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const appDir = path.resolve(import.meta.dirname, "app");
@@ -43,17 +43,36 @@ function landingChunk(): (id: string, meta: ManualChunkMeta) => string | undefin
   };
 }
 
+/**
+ * @conform-to/zod/v4 coerces form values with four constructors of classic `zod/v4` (pipe,
+ * transform, optional, lazy), and they bring all of classic zod (24.7 kB gzip) into every form
+ * page. The browser's build takes them from `zod/v4/mini`, which makes the same core schemas, so
+ * a page whose schemas are zod/mini loads none of classic zod (decision 0224).
+ */
+function conformOnZodMini(): Plugin {
+  return {
+    name: "conform-on-zod-mini",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== "zod/v4" || !importer?.includes("/node_modules/@conform-to/zod/")) return null;
+      return this.resolve("zod/v4/mini", importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     // The server build's entry is our Hono app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: landingChunk() } },
     target: "es2022",
+    sourcemap: !!process.env.SOURCEMAP,
   },
   // The map's Leaflet is imported only when a map is opened: prepared up front in dev, so the
   // first "Show map" does not make Vite reload the page.
   optimizeDeps: { include: ["leaflet"] },
   plugins: [
+    !isSsrBuild && conformOnZodMini(),
     tailwindcss(),
     reactRouter(),
     // The client's files compressed once, at their best, beside each file: the server sends the
@@ -62,6 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild &&
       compression({
         include: /\.(js|css|svg|json|txt|xml|webmanifest)$/,
+        // Vite's own manifest is deleted after the build: no compressed copy of it is published.
+        exclude: /(^|[\\/])\.vite[\\/]/,
         threshold: 1024,
         skipIfLargerOrEqual: true,
         logLevel: "silent",

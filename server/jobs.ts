@@ -4,7 +4,7 @@
  * a job, define it there and add the module's list here (CONTRIBUTING.md, "Adding a job").
  */
 import type { AppServices } from "../app/web/context";
-import type { JobRegistration } from "../app/platform/jobs/job-definition";
+import type { JobRegistration } from "../app/platform/jobs/job-definition.server";
 import type { Logger } from "../app/platform/logger.server";
 import { emailJobs } from "../app/platform/email/send.server";
 import { accountJobs } from "../app/modules/accounts/jobs.server";

@@ -7,7 +7,7 @@
  * JavaScript. At most one page's worth (BULK_LIMIT) of valid ids; nothing is changed until the
  * form comes back with `confirm=yes` (the dialog sends it; without JavaScript the server asks).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const BULK_LIMIT = 100;
 
@@ -39,9 +39,11 @@ export function countOf(n: number, one: string, many: string): string {
 }
 
 const idsSchema = z
-  .array(z.string().uuid("The selection is not valid"))
-  .min(1, "Select at least one row first")
-  .max(BULK_LIMIT, `Select at most ${BULK_LIMIT} rows at a time`);
+  .array(z.uuid("The selection is not valid"))
+  .check(
+    z.minLength(1, "Select at least one row first"),
+    z.maxLength(BULK_LIMIT, `Select at most ${BULK_LIMIT} rows at a time`),
+  );
 
 export type BulkSelection =
   { ok: true; intent: string; ids: string[]; confirmed: boolean } | { ok: false; error: string };

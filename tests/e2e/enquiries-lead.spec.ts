@@ -178,6 +178,34 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
   expect((await page.request.get(photoUrl)).status()).toBe(404);
 });
 
+test("the form's code loads as the visitor heads for it, keeping what they typed before it arrived", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const chunks: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/lead-form-[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  const wrapper = page.locator("[data-deferred-name=lead-form]");
+  await page.goto(RESULTS);
+  await expect(page.getByRole("link", { name: "View Profile" }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The first screen is the results: the form below them has not cost the visitor anything yet.
+  expect(chunks).toHaveLength(0);
+  await expect(wrapper).not.toHaveAttribute("data-deferred", "ready");
+
+  const form = leadForm(page);
+  await form.getByLabel("Name").fill("Kim Early");
+  await expect(wrapper).toHaveAttribute("data-deferred", "ready");
+  expect(chunks).toHaveLength(1);
+  await expect(form.getByLabel("Name")).toHaveValue("Kim Early");
+  // The browser's own checks now run: the messages show without leaving the results page.
+  await form.getByRole("button", { name: "Request Quotes" }).click();
+  await expect(form.getByText("Please describe what you need collected")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${RESULTS}$`));
+  await expect(form.getByLabel("Name")).toHaveValue("Kim Early");
+});
+
 test("the honeypot: 'Request sent!' shown, nothing stored, no copy sent or claimed", async ({ page }) => {
   const email = uniqueEmail("harry");
   await page.goto(RESULTS);

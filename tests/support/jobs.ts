@@ -5,7 +5,7 @@ import {
   jobHandler,
   type JobDefinition,
   type JobRegistration,
-} from "~/platform/jobs/job-definition";
+} from "~/platform/jobs/job-definition.server";
 
 const anyPayload = z.record(z.string(), z.unknown());
 

@@ -1,23 +1,22 @@
 /** Form schemas shared by the auth screens (browser and server). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MESSAGES } from "./messages";
 
 export const setPasswordSchema = z
   .object({
     password: z
       .string({ error: MESSAGES.passwordTooShort })
-      .min(6, MESSAGES.passwordTooShort)
-      .max(256, "Password is too long"),
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
+      .check(z.minLength(6, MESSAGES.passwordTooShort), z.maxLength(256, "Password is too long")),
+    confirmPassword: z.string({ error: "Please confirm your password" }).check(z.maxLength(256)),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ["confirmPassword"],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: MESSAGES.passwordsDoNotMatch,
+      path: ["confirmPassword"],
+    }),
+  );
 
 /** The e-mail address of the sign-in and reset forms. */
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .email("Please enter a valid email address")
-  .max(254);
+  .check(z.trim(), z.regex(z.regexes.email, "Please enter a valid email address"), z.maxLength(254));

@@ -8,20 +8,23 @@ import { deferred } from "~/components/ui/deferred";
 import type { Provider } from "~/modules/directory/provider";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 
-// Loaded after the page's own code (decision 0208): the forms and their validation library
-// would otherwise add ~50 kB gzip to the first visit of every results and profile page.
+// Loaded after the page's own code, when the visitor heads for them (decisions 0208 and 0224): the
+// forms and their validation library would otherwise add ~27 kB gzip to every results page view.
 const placeholder = (
   <div aria-hidden className="min-h-96 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />
 );
 const LeadForm = deferred(
+  "lead-form",
   () => import("~/components/enquiries/lead-form").then((m) => m.LeadForm),
   placeholder,
 );
 const QuoteForm = deferred(
+  "quote-form",
   () => import("~/components/enquiries/quote-form").then((m) => m.QuoteForm),
   placeholder,
 );
 const ReviewsSection = deferred(
+  "reviews",
   () => import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection),
   placeholder,
 );

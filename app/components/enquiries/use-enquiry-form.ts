@@ -3,14 +3,14 @@ import { useForm, type DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { EnquiryReply } from "./reply";
 
 /**
  * A visitor form checked in the browser against `schema` (made anew for each check) on submit,
  * then again as the person types; showing the server's `reply`.
  */
-export function useEnquiryForm<Schema extends z.ZodObject>(
+export function useEnquiryForm<Schema extends z.ZodMiniObject>(
   id: string,
   schema: () => Schema,
   reply: EnquiryReply | undefined,

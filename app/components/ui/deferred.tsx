@@ -1,15 +1,17 @@
 /**
  * A component whose code loads after the page's own (below-the-fold forms that carry the
- * validation library): the browser fetches it as a separate chunk while the page hydrates, and
- * until then keeps the server's HTML in place, which works as a plain form. The server loads it
- * once at start-up and renders it synchronously, so every page's HTML is whole: visitors without
- * JavaScript and crawlers get the component too. Decision 0208.
+ * validation library), and only when the visitor heads for it: when its server HTML comes within
+ * half a screen of the viewport, or is touched, clicked or tabbed into. Until then React keeps the
+ * server's HTML in place, which works as a plain form. The server loads it once at start-up and
+ * renders it synchronously, so every page's HTML is whole: visitors without JavaScript and
+ * crawlers get the component too. Decisions 0208 and 0224.
  */
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
 
 type Loaded<P> = { default: ComponentType<P> };
 
 export function deferred<P extends object>(
+  name: string,
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
 ): ComponentType<P> {
@@ -19,10 +21,10 @@ export function deferred<P extends object>(
   const now = (value: Loaded<P>) =>
     ({ then: (resolve: (v: Loaded<P>) => void) => resolve(value) }) as unknown as Promise<Loaded<P>>;
   if (import.meta.env.SSR) void fetch();
-  const Lazy = lazy(() => (ready ? now(ready) : fetch()));
+  const Lazy = lazy(() => (ready ? now(ready) : whenNeeded(name).then(fetch)));
   function Deferred(props: P) {
     return (
-      <div className="contents" data-deferred="">
+      <div className="contents" data-deferred="" data-deferred-name={name}>
         <Suspense fallback={fallback}>
           <Lazy {...props} />
           <HydratedMark />
@@ -31,6 +33,34 @@ export function deferred<P extends object>(
     );
   }
   return Deferred;
+}
+
+const WAKE_EVENTS = ["pointerdown", "focusin", "keydown"] as const;
+
+/**
+ * Resolves once the server's HTML of `name` is within half a screen of the viewport or the
+ * visitor interacts with it; at once when it is not in the document (a client-side navigation
+ * renders it afresh, showing the fallback until the code arrives) or the browser cannot tell.
+ */
+function whenNeeded(name: string): Promise<void> {
+  const wrapper = document.querySelector(`[data-deferred-name="${name}"]`);
+  const boxes = wrapper ? [...wrapper.children].filter((el) => !el.hasAttribute("hidden")) : [];
+  if (!wrapper || !boxes.length || typeof IntersectionObserver === "undefined") return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      observer.disconnect();
+      for (const type of WAKE_EVENTS) wrapper.removeEventListener(type, wake, true);
+      resolve();
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) wake();
+      },
+      { rootMargin: "50% 0px" },
+    );
+    for (const box of boxes) observer.observe(box);
+    for (const type of WAKE_EVENTS) wrapper.addEventListener(type, wake, true);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The accounts module's background jobs (listed in server/jobs.ts). */
 import type { Config } from "~/platform/env.server";
-import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import { createPasswordResetJob, RESET_JOB } from "./request-password-reset.server";
 import { PRUNE_JOB, pruneAuthData } from "./prune.server";
 

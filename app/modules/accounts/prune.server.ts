@@ -1,6 +1,6 @@
 /** Daily housekeeping: expired sessions, verifications and rate-limit counters. */
 import type { Database } from "~/platform/db/database.server";
-import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition.server";
 import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { pruneSessions } from "~/platform/session.server";
 

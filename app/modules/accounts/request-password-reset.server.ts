@@ -8,7 +8,7 @@ import { passwordResetEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { z } from "zod";
-import { defineJob, JOB_PRIORITY, type JobRegistration } from "~/platform/jobs/job-definition";
+import { defineJob, JOB_PRIORITY, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import { hit } from "~/platform/rate-limit.server";
 import { LIMITS } from "./limits.server";

@@ -1,6 +1,6 @@
 /** The admin notifications' background job (listed in server/jobs.ts). */
 import type { Config } from "~/platform/env.server";
-import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import { ADMIN_NOTIFY_JOB } from "./notify-admins.server";
 import { sendAdminNotifications } from "./send-admin-notifications.server";
 

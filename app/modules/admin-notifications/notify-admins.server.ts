@@ -4,7 +4,7 @@
  * transaction: the event waits in admin_notifications and one job per batch window sends it
  * (send-admin-notifications.server.ts), so ten claims in two minutes are one e-mail, not ten.
  */
-import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import type { Database } from "~/platform/db/database.server";
 import type { AdminNotificationsTable } from "~/platform/db/schema";

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertAdmin, insertUser } from "#tests/support/builders";
 import { TEST_CONFIG } from "#tests/support/test-config";
-import { parseJobPayload } from "~/platform/jobs/job-definition";
+import { parseJobPayload } from "~/platform/jobs/job-definition.server";
 import { mailsTo } from "#tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import {

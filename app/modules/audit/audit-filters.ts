@@ -4,7 +4,7 @@
  * record and/or its id) and a range of UK days. A value that cannot be used is said beside its
  * field and the list is not read.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isAuditAction, isAuditSubject, type AuditAction, type AuditSubject } from "./audit-actions";
 import { dayRangeBounds, type DayRange, type DayRangeBounds } from "./day-range";
 
@@ -25,20 +25,24 @@ export const AUDIT_FILTER_MESSAGES = {
 } as const;
 
 const schema = z.object({
-  actor: z.string().trim().max(254, AUDIT_FILTER_MESSAGES.actor),
-  action: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isAuditAction(v), AUDIT_FILTER_MESSAGES.action)
-    .transform((v) => v as AuditAction | ""),
-  entity: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isAuditSubject(v), AUDIT_FILTER_MESSAGES.entity)
-    .transform((v) => v as AuditSubject | ""),
-  subject: z.string().trim().max(100, AUDIT_FILTER_MESSAGES.subject),
-  from: z.string().trim(),
-  to: z.string().trim(),
+  actor: z.string().check(z.trim(), z.maxLength(254, AUDIT_FILTER_MESSAGES.actor)),
+  action: z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || isAuditAction(v), AUDIT_FILTER_MESSAGES.action),
+    ),
+    z.transform((v: string) => v as AuditAction | ""),
+  ),
+  entity: z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || isAuditSubject(v), AUDIT_FILTER_MESSAGES.entity),
+    ),
+    z.transform((v: string) => v as AuditSubject | ""),
+  ),
+  subject: z.string().check(z.trim(), z.maxLength(100, AUDIT_FILTER_MESSAGES.subject)),
+  from: z.string().check(z.trim()),
+  to: z.string().check(z.trim()),
 });
 
 export type ParsedAuditFilters =

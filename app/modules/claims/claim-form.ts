@@ -2,7 +2,7 @@
  * The claim wizard's fields, step by step (shared by the browser and the server). Each step is
  * validated on its own when the visitor moves on; the final submit validates all of them again.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   CLAIM_TEXT,
   cleanServices,
@@ -14,13 +14,16 @@ import {
   splitAreas,
 } from "./constants";
 
-const list = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.string().max(60, "Each service is limited to 60 characters")),
+const list = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v])),
+  z.array(z.string().check(z.maxLength(60, "Each service is limited to 60 characters"))),
 );
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(max, message).optional());
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" ? v.trim() : v)),
+    z.optional(z.string().check(z.maxLength(max, message))),
+  );
 
 /** 'example.co.uk' -> 'https://example.co.uk'; anything that is not a web address fails. */
 export function normaliseWebsite(raw: string): string | null {
@@ -41,21 +44,23 @@ function contactFields(missing: { name: string; email: string; phone: string }) 
   return {
     contactName: z
       .string({ error: missing.name })
-      .trim()
-      .min(1, missing.name)
-      .max(200, "Name is limited to 200 characters"),
+      .check(z.trim(), z.minLength(1, missing.name), z.maxLength(200, "Name is limited to 200 characters")),
     contactEmail: z
       .string({ error: missing.email })
-      .trim()
-      .min(1, missing.email)
-      .email("Please enter a valid email address")
-      .max(254, "Email is limited to 254 characters"),
+      .check(
+        z.trim(),
+        z.minLength(1, missing.email),
+        z.regex(z.regexes.email, "Please enter a valid email address"),
+        z.maxLength(254, "Email is limited to 254 characters"),
+      ),
     contactPhone: z
       .string({ error: missing.phone })
-      .trim()
-      .min(1, missing.phone)
-      .max(40, "Phone number is limited to 40 characters")
-      .regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
+      .check(
+        z.trim(),
+        z.minLength(1, missing.phone),
+        z.maxLength(40, "Phone number is limited to 40 characters"),
+        z.regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),
+      ),
   };
 }
 
@@ -68,41 +73,42 @@ export const accountFields = contactFields({
 const passwordFields = {
   password: z
     .string({ error: CLAIM_TEXT.passwordShort })
-    .min(MIN_PASSWORD, CLAIM_TEXT.passwordShort)
-    .max(256, "Password is too long"),
-  confirmPassword: z.string({ error: "Please confirm your password" }).max(256),
+    .check(z.minLength(MIN_PASSWORD, CLAIM_TEXT.passwordShort), z.maxLength(256, "Password is too long")),
+  confirmPassword: z.string({ error: "Please confirm your password" }).check(z.maxLength(256)),
 };
 
 const detailFields = {
-  website: optionalText(300, "Website is limited to 300 characters").refine(
-    (v) => !v || normaliseWebsite(v) !== null,
-    {
+  website: optionalText(300, "Website is limited to 300 characters").check(
+    z.refine((v) => !v || normaliseWebsite(v) !== null, {
       message: "Please enter a valid website address, like www.example.co.uk",
-    },
+    }),
   ),
   about: optionalText(2000, "About is limited to 2000 characters"),
-  services: list.refine((v) => cleanServices(v).length <= MAX_SERVICES, {
-    message: `Choose at most ${MAX_SERVICES} services`,
-  }),
-  areas: optionalText(1000, "Areas covered is limited to 1000 characters").refine(
-    (v) => !v || splitAreas(v).length <= MAX_AREAS,
-    {
-      message: `List at most ${MAX_AREAS} areas`,
-    },
+  services: list.check(
+    z.refine((v) => cleanServices(v).length <= MAX_SERVICES, {
+      message: `Choose at most ${MAX_SERVICES} services`,
+    }),
   ),
-  newService: z.string().max(60, "Each service is limited to 60 characters").optional(),
+  areas: optionalText(1000, "Areas covered is limited to 1000 characters").check(
+    z.refine((v) => !v || splitAreas(v).length <= MAX_AREAS, {
+      message: `List at most ${MAX_AREAS} areas`,
+    }),
+  ),
+  newService: z.optional(z.string().check(z.maxLength(60, "Each service is limited to 60 characters"))),
 };
 
 const planFields = {
-  plan: z.enum(PLANS, { error: "Please choose a plan" }).default("standard"),
-  period: z.enum(PERIODS, { error: "Please choose monthly or yearly" }).default("monthly"),
+  plan: z._default(z.enum(PLANS, { error: "Please choose a plan" }), "standard"),
+  period: z._default(z.enum(PERIODS, { error: "Please choose monthly or yearly" }), "monthly"),
 };
 
-function matchPasswords<T extends { password: string; confirmPassword: string }>(schema: z.ZodType<T>) {
-  return schema.refine((v) => v.password === v.confirmPassword, {
-    message: CLAIM_TEXT.passwordMismatch,
-    path: ["confirmPassword"],
-  });
+function matchPasswords<S extends z.ZodMiniType<{ password: string; confirmPassword: string }>>(schema: S) {
+  return schema.check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: CLAIM_TEXT.passwordMismatch,
+      path: ["confirmPassword"],
+    }),
+  );
 }
 
 /** Step 1 (Verify Business). `signedIn`: the claim uses the visitor's own account, no password. */
@@ -135,21 +141,19 @@ export type ClaimFormValue = z.infer<ReturnType<typeof claimSchema>>;
 export const addProviderSchema = z.object({
   registrationNumber: z
     .string({ error: CLAIM_TEXT.enterNumber })
-    .trim()
-    .min(1, CLAIM_TEXT.enterNumber)
-    .max(40, CLAIM_TEXT.notFound),
+    .check(z.trim(), z.minLength(1, CLAIM_TEXT.enterNumber), z.maxLength(40, CLAIM_TEXT.notFound)),
   ...contactFields({
     name: "Please enter the owner's name",
     email: "Please enter the owner's email address",
     phone: "Please enter a phone number",
   }),
   ...planFields,
-  freeTrial: z.literal("on").optional(),
-  adminNotes: z.string().max(2000, "Notes are limited to 2000 characters").optional(),
+  freeTrial: z.optional(z.literal("on")),
+  adminNotes: z.optional(z.string().check(z.maxLength(2000, "Notes are limited to 2000 characters"))),
 });
 
 /** The first message for each field that has one. */
-export function firstErrors<K extends string>(error: z.ZodError): Partial<Record<K, string>> {
+export function firstErrors<K extends string>(error: z.core.$ZodError): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "") as K;

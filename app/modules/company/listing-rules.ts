@@ -3,7 +3,7 @@
  * browser (which mirrors the tag rules). A company user may change only these fields of their
  * listing: business name, description (about), phone, e-mail, services and logo.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const SERVICES_MAX = 30;
 export const SERVICE_MAX_CHARS = 60;
@@ -54,32 +54,40 @@ export function servicesFromForm(form: FormData): string[] {
 }
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .transform((v) => (v === "" ? null : v));
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(max, message)),
+    z.transform((v: string) => (v === "" ? null : v)),
+  );
 
 export const listingDetailsSchema = z.object({
   businessName: z
     .string({ error: "Business name is required" })
-    .trim()
-    .min(1, "Business name is required")
-    .max(BUSINESS_NAME_MAX, `Business name must be ${BUSINESS_NAME_MAX} characters or fewer`),
+    .check(
+      z.trim(),
+      z.minLength(1, "Business name is required"),
+      z.maxLength(BUSINESS_NAME_MAX, `Business name must be ${BUSINESS_NAME_MAX} characters or fewer`),
+    ),
   about: optionalText(ABOUT_MAX, `Description must be ${ABOUT_MAX} characters or fewer`),
-  phone: optionalText(40, "Please enter a valid phone number").refine(
-    (v) =>
-      v === null ||
-      (/^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15),
-    "Please enter a valid phone number",
+  phone: optionalText(40, "Please enter a valid phone number").check(
+    z.refine(
+      (v) =>
+        v === null ||
+        (/^\+?[0-9 ()-]+$/.test(v) && v.replace(/\D/g, "").length >= 7 && v.replace(/\D/g, "").length <= 15),
+      "Please enter a valid phone number",
+    ),
   ),
-  email: optionalText(254, "Please enter a valid email address").refine(
-    (v) => v === null || z.email().safeParse(v).success,
-    "Please enter a valid email address",
+  email: optionalText(254, "Please enter a valid email address").check(
+    z.refine((v) => v === null || z.regexes.email.test(v), "Please enter a valid email address"),
   ),
   services: z
-    .array(z.string().max(SERVICE_MAX_CHARS, `Each service must be ${SERVICE_MAX_CHARS} characters or fewer`))
-    .max(SERVICES_MAX, `At most ${SERVICES_MAX} services`),
+    .array(
+      z
+        .string()
+        .check(
+          z.maxLength(SERVICE_MAX_CHARS, `Each service must be ${SERVICE_MAX_CHARS} characters or fewer`),
+        ),
+    )
+    .check(z.maxLength(SERVICES_MAX, `At most ${SERVICES_MAX} services`)),
 });
 
 export type ListingDetails = z.output<typeof listingDetailsSchema>;

@@ -1,5 +1,5 @@
 /** The contact page form: fields, messages and limits. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, LIMITS, messageField, nameField, requiredText } from "../leads/constants";
 
 export const CONTACT_MESSAGES = {

@@ -11,7 +11,7 @@ import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
-import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition.server";
 import { registrationExpiryEmail } from "./emails.server";
 import { EXPIRY_REMINDER_DAYS, expiryReminderDue, registrationState } from "./registration";
 

@@ -1,6 +1,6 @@
 /** The directory module's background jobs (listed in server/jobs.ts). */
 import type { Config } from "~/platform/env.server";
-import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import { EXPIRY_REMINDER_JOB, sendExpiryReminders } from "./expiry-reminders.server";
 
 export function directoryJobs(config: Pick<Config, "publicUrl">): JobRegistration[] {

@@ -3,7 +3,7 @@
  * the UK postcode check and field size limits. Pure: used by forms and servers.
  */
 import { ukDaysFrom } from "~/platform/dates";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const LOAD_SIZES = [
   { value: "single", label: "Single Item" },
@@ -70,10 +70,10 @@ export function normalisePostcode(value: string): string | null {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A zod transform: the postcode in its usual form, or the issue POSTCODE_MESSAGE. */
-export function toPostcode(value: string, ctx: z.RefinementCtx): string {
+export function toPostcode(value: string, ctx: z.core.ParsePayload): string {
   const p = normalisePostcode(value);
   if (!p) {
-    ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
+    ctx.issues.push({ code: "custom", message: POSTCODE_MESSAGE, input: value });
     return z.NEVER;
   }
   return p;
@@ -81,7 +81,7 @@ export function toPostcode(value: string, ctx: z.RefinementCtx): string {
 
 /** A required trimmed text: `missing` when absent or blank, `tooLong` over `max` characters. */
 export const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong));
 
 /** The sender's name on a visitor form. */
 export const nameField = (missing: string) =>
@@ -91,9 +91,11 @@ export const nameField = (missing: string) =>
 export const emailField = (missing: string) =>
   z
     .string({ error: missing })
-    .trim()
-    .max(LIMITS.email, "Please enter a valid email address")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address");
+    .check(
+      z.trim(),
+      z.maxLength(LIMITS.email, "Please enter a valid email address"),
+      z.regex(EMAIL_PATTERN, "Please enter a valid email address"),
+    );
 
 /** The message of a visitor form. */
 export const messageField = (missing: string) =>
@@ -101,9 +103,7 @@ export const messageField = (missing: string) =>
 
 /** An optional trimmed text: '' becomes undefined. */
 export const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );

@@ -1,5 +1,5 @@
 /** The general quote lead form (search results page): fields, messages and limits. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   dateChoices,
   emailField,
@@ -31,25 +31,32 @@ export function leadSchema(now: Date = new Date()) {
     ),
     preferredDate: z
       .string({ error: "Please choose a preferred date" })
-      .refine((v) => dates.includes(v), "Please choose a date within the next 10 days"),
-    preferredTime: z
-      .string()
-      .optional()
-      .refine((v) => !v || TIME_SLOTS.some((s) => s.value === v), "Please choose a time from the list")
-      .transform((v) => v || "asap"),
-    loadSize: z
-      .enum(LOAD_SIZES.map((l) => l.value) as ["single", "small", "medium", "large"], {
+      .check(z.refine((v) => dates.includes(v), "Please choose a date within the next 10 days")),
+    preferredTime: z.pipe(
+      z
+        .optional(z.string())
+        .check(
+          z.refine((v) => !v || TIME_SLOTS.some((s) => s.value === v), "Please choose a time from the list"),
+        ),
+      z.transform((v: string | undefined) => v || "asap"),
+    ),
+    loadSize: z.optional(
+      z.enum(LOAD_SIZES.map((l) => l.value) as ["single", "small", "medium", "large"], {
         error: "Please choose a load size from the list",
-      })
-      .optional(),
+      }),
+    ),
     name: nameField("Please enter your name"),
     email: emailField("Please enter your email address"),
     phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
-    postcode: z
-      .string({ error: "Please enter your postcode" })
-      .trim()
-      .max(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`)
-      .transform(toPostcode),
+    postcode: z.pipe(
+      z
+        .string({ error: "Please enter your postcode" })
+        .check(
+          z.trim(),
+          z.maxLength(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`),
+        ),
+      z.transform(toPostcode),
+    ),
   });
 }
 

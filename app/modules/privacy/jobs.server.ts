@@ -1,5 +1,5 @@
 /** The daily purge of expired records (listed in server/jobs.ts). */
-import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { PURGE_JOB, purgeExpiredRecords } from "./purge-expired-records.server";
 

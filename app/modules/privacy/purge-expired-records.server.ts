@@ -9,7 +9,7 @@
  */
 import { deletePhoto } from "~/modules/leads/photo.server";
 import type { Database } from "~/platform/db/database.server";
-import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition";
+import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition.server";
 import type { Storage } from "~/platform/storage/storage.server";
 
 /** Daily, at 03:45 UTC (jobs.server.ts). */

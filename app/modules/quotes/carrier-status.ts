@@ -4,7 +4,7 @@
  * The admin's `quote_requests.status` is a separate column and is never touched here.
  * Plain rules, shared by the server and the page.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const CARRIER_STATUSES = ["new", "contacted", "won", "lost"] as const;
 export type CarrierStatus = (typeof CARRIER_STATUSES)[number];
@@ -56,17 +56,18 @@ export const QUOTE_MESSAGES = {
 } as const;
 
 export const quoteMoveSchema = z.object({
-  id: z.string().trim().min(1),
+  id: z.string().check(z.trim(), z.minLength(1)),
   to: z.enum(CARRIER_STATUSES),
 });
 
 /** Notes as typed; blank means "no notes". Line endings normalised before the length check. */
 export const quoteNotesSchema = z.object({
-  id: z.string().trim().min(1),
-  notes: z
-    .string()
-    .optional()
-    .default("")
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(QUOTE_NOTES_MAX, QUOTE_MESSAGES.notesTooLong)),
+  id: z.string().check(z.trim(), z.minLength(1)),
+  notes: z.pipe(
+    z.pipe(
+      z._default(z.optional(z.string()), ""),
+      z.transform((v: string) => v.replace(/\r\n?/g, "\n").trim()),
+    ),
+    z.string().check(z.maxLength(QUOTE_NOTES_MAX, QUOTE_MESSAGES.notesTooLong)),
+  ),
 });

@@ -1,5 +1,5 @@
 /** The provider quote form (premium profiles): fields, messages and limits. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, LIMITS, messageField, nameField, optionalText, toPostcode } from "../leads/constants";
 
 export const QUOTE_MESSAGES = {
@@ -23,8 +23,9 @@ export const quoteSchema = z.object({
   name: nameField(required),
   email: emailField(required),
   phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
-  postcode: optionalText(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`).transform(
-    (v, ctx) => (v ? toPostcode(v, ctx) : undefined),
+  postcode: z.pipe(
+    optionalText(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`),
+    z.transform((v: string | undefined, ctx) => (v ? toPostcode(v, ctx) : undefined)),
   ),
   serviceType: optionalText(LIMITS.serviceType, "Please choose a service from the list"),
   message: messageField(required),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Config } from "~/platform/env.server";
-import { defineJob, jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { defineJob, jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { runRegisterSync } from "./run-register-sync.server";
 import { UPLOAD_PREFIX, withStoredUpload } from "./store-upload.server";

@@ -1,5 +1,5 @@
 /** The 'Report this carrier' form's rules (shared by the page and the server). */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const REPORT_REASONS = [
   "Not a licensed waste carrier",
@@ -13,10 +13,14 @@ export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { message: "Choose a reason" }),
   details: z
     .string({ message: "Tell us what happened" })
-    .trim()
-    .min(10, "Tell us what happened (at least 10 characters)")
-    .max(2000, "Keep the details under 2,000 characters"),
-  email: z.string().trim().max(254).email("Enter a valid e-mail address").optional(),
+    .check(
+      z.trim(),
+      z.minLength(10, "Tell us what happened (at least 10 characters)"),
+      z.maxLength(2000, "Keep the details under 2,000 characters"),
+    ),
+  email: z.optional(
+    z.string().check(z.trim(), z.maxLength(254), z.regex(z.regexes.email, "Enter a valid e-mail address")),
+  ),
 });
 
 export type ReportInput = z.infer<typeof reportSchema>;

@@ -4,7 +4,7 @@
  * a rejected reply sends it back to the queue); a published reply is final. Plain rules, shared
  * by the server and the pages.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const REPLY_MAX = 2000;
 
@@ -33,11 +33,14 @@ export const REPLY_MESSAGES = {
 } as const;
 
 export const replySchema = z.object({
-  reviewId: z.string().trim().min(1),
-  text: z
-    .string({ error: REPLY_MESSAGES.missing })
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, REPLY_MESSAGES.missing).max(REPLY_MAX, REPLY_MESSAGES.tooLong)),
+  reviewId: z.string().check(z.trim(), z.minLength(1)),
+  text: z.pipe(
+    z.pipe(
+      z.string({ error: REPLY_MESSAGES.missing }),
+      z.transform((v: string) => v.replace(/\r\n?/g, "\n").trim()),
+    ),
+    z.string().check(z.minLength(1, REPLY_MESSAGES.missing), z.maxLength(REPLY_MAX, REPLY_MESSAGES.tooLong)),
+  ),
 });
 
 /** "Reply from Acme Waste Ltd": the label of a published reply on the profile. */

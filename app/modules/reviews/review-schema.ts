@@ -1,6 +1,6 @@
 /** The review form (premium profiles): fields, messages and limits. */
 import { normaliseEmail } from "~/platform/email-address";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EMAIL_PATTERN, LIMITS, nameField, requiredText } from "../leads/constants";
 
 export const REVIEW_MESSAGES = {
@@ -25,23 +25,26 @@ export const REVIEW_MESSAGES = {
 
 export const DEFAULT_RATING = 5;
 const missing = REVIEW_MESSAGES.missing.description;
+const RATING_MESSAGE = "Please choose a rating from 1 to 5";
 
 /** E-mails are compared (and stored) trimmed and lower-case: one review per address per provider. */
 
 export const reviewSchema = z.object({
   name: nameField(missing),
-  email: z
-    .string({ error: missing })
-    .trim()
-    .max(LIMITS.email, REVIEW_MESSAGES.invalidEmail.description)
-    .refine((v) => v.includes("@") && EMAIL_PATTERN.test(v), REVIEW_MESSAGES.invalidEmail.description)
-    .transform(normaliseEmail),
-  rating: z.coerce
-    .number({ error: "Please choose a rating from 1 to 5" })
-    .int("Please choose a rating from 1 to 5")
-    .min(1, "Please choose a rating from 1 to 5")
-    .max(5, "Please choose a rating from 1 to 5")
-    .default(DEFAULT_RATING),
+  email: z.pipe(
+    z.string({ error: missing }).check(
+      z.trim(),
+      z.maxLength(LIMITS.email, REVIEW_MESSAGES.invalidEmail.description),
+      z.refine((v) => v.includes("@") && EMAIL_PATTERN.test(v), REVIEW_MESSAGES.invalidEmail.description),
+    ),
+    z.transform(normaliseEmail),
+  ),
+  rating: z._default(
+    z.coerce
+      .number({ error: RATING_MESSAGE })
+      .check(z.int(RATING_MESSAGE), z.gte(1, RATING_MESSAGE), z.lte(5, RATING_MESSAGE)),
+    DEFAULT_RATING,
+  ),
   text: requiredText(
     LIMITS.reviewText,
     missing,

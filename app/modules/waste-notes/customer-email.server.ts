@@ -11,7 +11,7 @@ import { formatDateTime } from "~/platform/dates";
 import { queueEmail, type EmailMessage } from "~/platform/email/outbox.server";
 import type { EmailOutcomeListener } from "~/platform/email/send.server";
 import { renderEmail, type EmailBlock } from "~/platform/email/templates.server";
-import type { JobHelpers } from "~/platform/jobs/job-definition";
+import type { JobHelpers } from "~/platform/jobs/job-definition.server";
 import { awaitingCustomerSignature } from "./customer-status";
 import { getWasteNote } from "./get-note.server";
 import { getPdfState } from "./pdf-state.server";

@@ -1,6 +1,6 @@
 /** The waste-notes module's background jobs (listed in server/jobs.ts). */
 import type { Config } from "~/platform/env.server";
-import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition";
+import { jobHandler, type JobRegistration } from "~/platform/jobs/job-definition.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { generateWasteNotePdf, type GenerateDeps } from "./generate-pdf.server";

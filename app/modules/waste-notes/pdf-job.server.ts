@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { Database } from "~/platform/db/database.server";
-import { defineJob } from "~/platform/jobs/job-definition";
+import { defineJob } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 
 export const PDF_JOB = defineJob({ type: "waste-note.pdf", payload: z.strictObject({ id: z.uuid() }) });

@@ -3,7 +3,7 @@
  * /company/sites and /company/customers, their limits (as migration 1050's checks) and messages,
  * and the parsing the server does of each form. Browser-safe (the pages show the same labels).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EMAIL_PATTERN, normalisePostcode, POSTCODE_MESSAGE } from "~/modules/leads/constants";
 import { normaliseEmail } from "~/platform/email-address";
 
@@ -81,38 +81,49 @@ export const SAVED_PARTY_TEXT = {
 const required = (label: string, max: number) =>
   z
     .string()
-    .trim()
-    .min(1, `Enter the ${label.toLowerCase()}`)
-    .max(max, `${label} must be ${max} characters or fewer`);
+    .check(
+      z.trim(),
+      z.minLength(1, `Enter the ${label.toLowerCase()}`),
+      z.maxLength(max, `${label} must be ${max} characters or fewer`),
+    );
 const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be ${max} characters or fewer`);
+  z.string().check(z.trim(), z.maxLength(max, `${label} must be ${max} characters or fewer`));
 
 const siteSchema = z.object({
   name: required("Site name", 200),
   authorisation: required("Permit or exemption number", 100),
   address: required("Address", 500),
-  postcode: z
-    .string()
-    .trim()
-    .min(1, "Enter the postcode")
-    .transform((v, ctx) => {
+  postcode: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, "Enter the postcode")),
+    z.transform((v: string, ctx) => {
       const p = normalisePostcode(v);
-      if (!p) ctx.addIssue({ code: "custom", message: POSTCODE_MESSAGE });
+      if (!p) ctx.issues.push({ code: "custom", message: POSTCODE_MESSAGE, input: v });
       return p ?? v;
     }),
+  ),
 });
 
 const customerSchema = z.object({
   name: required("Customer name", 200),
   address: required("Customer address", 500),
-  email: optional("Customer e-mail", 254)
-    .refine((v) => v === "" || EMAIL_PATTERN.test(v), "Enter a valid e-mail address, like name@example.com")
-    .transform((v) => (v === "" ? null : normaliseEmail(v))),
-  sicCode: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ""))
-    .refine((v) => v === "" || /^\d{5}$/.test(v), "Enter a 5-digit SIC (2007) code")
-    .transform((v) => (v === "" ? null : v)),
+  email: z.pipe(
+    optional("Customer e-mail", 254).check(
+      z.refine(
+        (v) => v === "" || EMAIL_PATTERN.test(v),
+        "Enter a valid e-mail address, like name@example.com",
+      ),
+    ),
+    z.transform((v: string) => (v === "" ? null : normaliseEmail(v))),
+  ),
+  sicCode: z.pipe(
+    z
+      .pipe(
+        z.string(),
+        z.transform((v: string) => v.replace(/\s+/g, "")),
+      )
+      .check(z.refine((v) => v === "" || /^\d{5}$/.test(v), "Enter a 5-digit SIC (2007) code")),
+    z.transform((v: string) => (v === "" ? null : v)),
+  ),
   originAddress: optional("Usual collection address", 500),
 });
 
@@ -131,7 +142,7 @@ function formValues(kind: SavedPartyKind, form: FormData): SavedPartyValues {
   return values;
 }
 
-function parseWith<T>(schema: z.ZodType<T>, values: SavedPartyValues): ParsedSavedParty<T> {
+function parseWith<T>(schema: z.ZodMiniType<T>, values: SavedPartyValues): ParsedSavedParty<T> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors: SavedPartyErrors = {};

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { normaliseEmail } from "~/platform/email-address";
-import { defineJob } from "~/platform/jobs/job-definition";
+import { defineJob } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import { hit } from "~/platform/rate-limit.server";
 import { transferorHasSigned } from "./customer-status";

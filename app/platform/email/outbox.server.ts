@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Database } from "../db/database.server";
-import { defineJob, JOB_PRIORITY } from "../jobs/job-definition";
+import { defineJob, JOB_PRIORITY } from "../jobs/job-definition.server";
 import { enqueueJob } from "../jobs/queue.server";
 
 /** Sends one outbox message (send.server.ts); urgent, because people wait for their links. */

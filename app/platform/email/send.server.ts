@@ -6,7 +6,7 @@
  * transaction that records it, so a module can show "sent" or "bounced" on its own records.
  */
 import type { Database } from "../db/database.server";
-import { jobHandler, type JobRegistration } from "../jobs/job-definition";
+import { jobHandler, type JobRegistration } from "../jobs/job-definition.server";
 import type { Storage } from "../storage/storage.server";
 import { EMAIL_JOB } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport } from "./transport.server";

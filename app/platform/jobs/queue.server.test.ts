@@ -4,7 +4,7 @@ import { createLogger } from "../logger.server";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { testJob, testType } from "#tests/support/jobs";
-import { defineJob, InvalidJobPayloadError, JOB_PRIORITY, jobHandler } from "./job-definition";
+import { defineJob, InvalidJobPayloadError, JOB_PRIORITY, jobHandler } from "./job-definition.server";
 import { enqueueJob, JobQueue } from "./queue.server";
 
 const log = createLogger("silent");

@@ -6,7 +6,7 @@
  * (its runner stopped beating) counts that attempt, and is failed, not re-queued, when it was the
  * last; urgent types (e-mails) are claimed before others; bulk types (register syncs, purges)
  * take at most one slot, so user-facing work never waits behind them. Job types are definitions
- * with a zod payload (job-definition.ts): checked when enqueued and again before they run.
+ * with a zod payload (job-definition.server.ts): checked when enqueued and again before they run.
  */
 import os from "node:os";
 import { sql } from "kysely";
@@ -20,7 +20,7 @@ import {
   parseJobPayload,
   type JobDefinition,
   type JobRegistration,
-} from "./job-definition";
+} from "./job-definition.server";
 
 export interface EnqueueOptions {
   runAt?: Date;

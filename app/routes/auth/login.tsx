@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LogIn } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AuthCard } from "~/components/auth/auth-card";
 import { EmailFormField, FormError, FormField, RedirectToField } from "~/components/auth/form-field";
 import { emailSchema } from "~/components/auth/schemas";
@@ -23,8 +23,8 @@ import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
   email: emailSchema,
-  password: z.string({ error: "Please enter your password" }).max(256),
-  redirectTo: z.string().max(2000).optional(),
+  password: z.string({ error: "Please enter your password" }).check(z.maxLength(256)),
+  redirectTo: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 export function meta() {

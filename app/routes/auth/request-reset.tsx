@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AuthCard, RedirectAfter } from "~/components/auth/auth-card";
 import { EmailFormField, FormError } from "~/components/auth/form-field";
 import { emailSchema } from "~/components/auth/schemas";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormError, FormField, RedirectToField } from "~/components/auth/form-field";
 import { useAuthForm } from "~/components/auth/use-auth-form";
@@ -19,8 +19,10 @@ import { getAuth } from "~/web/guards.server";
 import { pageMeta } from "~/web/meta";
 
 const schema = z.object({
-  code: z.string({ error: "Please enter the code from your authenticator app" }).trim().max(20),
-  redirectTo: z.string().max(2000).optional(),
+  code: z
+    .string({ error: "Please enter the code from your authenticator app" })
+    .check(z.trim(), z.maxLength(20)),
+  redirectTo: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 export function meta() {

@@ -6,7 +6,7 @@
  */
 import { Crown } from "lucide-react";
 import { data, Link } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CompanyPageUnavailable } from "~/components/company/account-not-found";
 import { PlanComparison } from "~/components/company/upgrade/plan-comparison";
 import { UpgradeForm, type UpgradeFormReply } from "~/components/company/upgrade/upgrade-form";
@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const schema = z.object({
   period: z.enum(["monthly", "yearly"], "Choose monthly or yearly"),
-  message: z.string().trim().max(1000, "Must be 1000 characters or fewer").optional(),
+  message: z.optional(z.string().check(z.trim(), z.maxLength(1000, "Must be 1000 characters or fewer"))),
 });
 
 type ActionResult = UpgradeFormReply;

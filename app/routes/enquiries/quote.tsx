@@ -7,7 +7,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { data } from "react-router";
 import { ProviderEnquiryPage } from "~/components/enquiries/provider-enquiry-page";
 import { QuoteForm } from "~/components/enquiries/quote-form";

@@ -5,7 +5,7 @@
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { data } from "react-router";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { ProviderEnquiryPage } from "~/components/enquiries/provider-enquiry-page";

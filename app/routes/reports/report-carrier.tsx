@@ -7,7 +7,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { CheckCircle2, Flag } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { profileHref } from "~/components/directory/provider-card";

@@ -5,7 +5,7 @@
  */
 import { FileSignature, ShieldAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -51,9 +51,11 @@ export function meta() {
 
 const nameSchema = z
   .string()
-  .trim()
-  .min(1, "Type your full name to sign the note")
-  .max(200, "Must be 200 characters or fewer");
+  .check(
+    z.trim(),
+    z.minLength(1, "Type your full name to sign the note"),
+    z.maxLength(200, "Must be 200 characters or fewer"),
+  );
 
 interface ActionResult {
   errors?: { name?: string; signature?: string };

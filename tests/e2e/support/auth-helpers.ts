@@ -27,11 +27,14 @@ export async function signInAsAdmin(page: Page, email: string, password = AUTH_P
 }
 
 /**
- * The visitor forms load after the page (decision 0208) and work as plain forms until then; a
- * test of their JavaScript behaviour waits until every one on the page has loaded.
+ * The visitor forms load after the page, when the visitor scrolls towards them (decisions 0208
+ * and 0224), and work as plain forms until then; a test of their JavaScript behaviour scrolls to
+ * each, as a person would, and waits until every one on the page has loaded.
  */
 export async function formsReady(page: Page) {
   await expect(page.locator("[data-deferred]").first()).toBeAttached();
+  for (const form of await page.locator("[data-deferred] > :not([hidden])").all())
+    await form.scrollIntoViewIfNeeded();
   await expect(page.locator("[data-deferred]:not([data-deferred=ready])")).toHaveCount(0);
 }
 

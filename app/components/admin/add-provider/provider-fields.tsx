@@ -1,5 +1,5 @@
 /** The Add Provider form's sections: the business's owner, and the subscription. */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { PlanPeriodFields } from "~/components/claims/plan-period-fields";
 import { Field, Input } from "~/components/ui/form";
 import type { addProviderSchema } from "~/modules/claims/claim-form";

@@ -5,12 +5,15 @@
  * the current version; Repeat also on a void note (a note voided as a mistake is written again).
  */
 import { Ban, Copy, FilePen } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "../use-hydrated";
 import { VoidNoteFetcherForm, voidPath } from "./void-note-form";
+
+// The dialog's code (Radix, 14 kB gzip) loads when the owner first asks to void: a note's page is
+// mostly read, and opened by its customer too (decision 0224).
+const Dialog = lazy(() => import("~/components/ui/dialog").then((m) => ({ default: m.Dialog })));
 
 export const repeatPath = (id: string) => `/company/waste-note?from=${id}`;
 export const correctPath = (id: string) => `/company/waste-note?correct=${id}`;
@@ -53,16 +56,20 @@ export function OwnerActions({
               <Ban className="size-4" aria-hidden /> Void
             </Link>
           </Button>
-          <Dialog open={voiding} onOpenChange={setVoiding} title="Void this waste note?">
-            <VoidNoteFetcherForm
-              noteId={noteId}
-              cancel={
-                <Button type="button" variant="outline" onClick={() => setVoiding(false)}>
-                  Cancel
-                </Button>
-              }
-            />
-          </Dialog>
+          {voiding ? (
+            <Suspense fallback={null}>
+              <Dialog open onOpenChange={setVoiding} title="Void this waste note?">
+                <VoidNoteFetcherForm
+                  noteId={noteId}
+                  cancel={
+                    <Button type="button" variant="outline" onClick={() => setVoiding(false)}>
+                      Cancel
+                    </Button>
+                  }
+                />
+              </Dialog>
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </div>

@@ -5,13 +5,16 @@ import path from "node:path";
 import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import type { Storage, StoredFile } from "~/platform/storage/storage.server";
-import type { z } from "zod";
+import * as z from "zod/mini";
 
 export const log = createLogger("silent");
 
 /** What a form's schema makes of the fields, as the route would pass it on; throws the issues if it refuses them. */
-export function parsedInput<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const r = schema.safeParse(fields);
+export function parsedInput<S extends z.ZodMiniType>(
+  schema: S,
+  fields: Record<string, unknown>,
+): z.output<S> {
+  const r = z.safeParse(schema, fields);
   if (!r.success) throw new Error(JSON.stringify(r.error.issues));
   return r.data;
 }

@@ -1,5 +1,5 @@
 /** /admin/claim-requests.csv: the claims of the list's status tab that its search finds, as a streamed CSV download (decision 0806). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { exportClaims } from "~/modules/claims/export-claims.server";
 import { getApp } from "~/web/context";
 import { csvResponse } from "~/web/csv-response.server";
@@ -7,8 +7,8 @@ import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/claim-requests-csv";
 
 const filters = z.object({
-  status: z.enum(["pending", "approved", "rejected"]).catch("pending"),
-  q: z.string().catch(""),
+  status: z.catch(z.enum(["pending", "approved", "rejected"]), "pending"),
+  q: z.catch(z.string(), ""),
 });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

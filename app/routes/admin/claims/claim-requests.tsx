@@ -4,7 +4,7 @@
  * Review Claim dialog links here) opens that claim and its action; the page then clears the query.
  */
 import { data, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { ClaimSearch, ClaimStatusTabs } from "~/components/admin/claim-requests/claim-filters";
@@ -90,21 +90,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return data({ status, q, rows, counts, selected, mode, dates, toast }, { status: rows ? 200 : 500 });
 }
 
-const dateField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Not a date");
+const dateField = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31"),
+  z.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Not a date"),
+);
+const adminNotes = z.optional(z.string().check(z.maxLength(2000)));
 
 const approveSchema = z.object({
-  claimId: z.string().uuid(),
+  claimId: z.uuid(),
   plan: z.enum(PLANS),
   period: z.enum(PERIODS),
-  freeTrial: z.literal("on").optional(),
+  freeTrial: z.optional(z.literal("on")),
   startDate: dateField,
   endDate: dateField,
-  adminNotes: z.string().max(2000).optional(),
+  adminNotes,
 });
-const rejectSchema = z.object({ claimId: z.string().uuid(), adminNotes: z.string().max(2000).optional() });
+const rejectSchema = z.object({ claimId: z.uuid(), adminNotes });
 
 /** What each intent's handler is given: the services, the admin, the form and the list to go back to. */
 interface IntentArgs {

@@ -2,7 +2,7 @@
  * /admin/listings.csv (the Listings page's search) and /admin/providers.csv (the Providers page's
  * status and plan filters): the claimed listings as a streamed CSV download (decision 0806).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { exportListings } from "~/modules/claims/export-listings.server";
 import { LISTING_STATUSES } from "~/modules/claims/listing-filters";
 import { getApp } from "~/web/context";
@@ -11,9 +11,9 @@ import { requireAdmin } from "~/web/guards.server";
 import type { Route } from "./+types/listings-csv";
 
 const filters = z.object({
-  q: z.string().catch(""),
-  status: z.enum(LISTING_STATUSES).catch("all"),
-  plan: z.enum(["all", "standard", "premium"]).catch("all"),
+  q: z.catch(z.string(), ""),
+  status: z.catch(z.enum(LISTING_STATUSES), "all"),
+  plan: z.catch(z.enum(["all", "standard", "premium"]), "all"),
 });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
  * which events the signed-in admin is e-mailed about (decision 0803).
  */
 import { data, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AdminPage } from "~/components/admin/admin-page";
 import { AdministratorsCard } from "~/components/admin/settings/administrators-card";
 import { NotificationsCard } from "~/components/admin/settings/notifications-card";
@@ -49,10 +49,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 const addSchema = z.object({
   email: z
     .string({ error: "Enter an e-mail address" })
-    .trim()
-    .toLowerCase()
-    .max(254, "Enter a valid e-mail address")
-    .email("Enter a valid e-mail address"),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(254, "Enter a valid e-mail address"),
+      z.regex(z.regexes.email, "Enter a valid e-mail address"),
+    ),
 });
 
 /** What each intent's handler is given: the services, the admin and the form. */

@@ -6,7 +6,7 @@
  * forwarded; a refusal changes nothing and says why.
  */
 import { data } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AdminPage } from "~/components/admin/admin-page";
 import { LeadForwarding } from "~/components/admin/leads/lead-forwarding";
 import { useToastOnce } from "~/components/ui/toast";
@@ -32,7 +32,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
 const ActionForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("forward"),
-    carrier: z.array(z.string().trim().max(40)).max(50),
+    carrier: z.array(z.string().check(z.trim(), z.maxLength(40))).check(z.maxLength(50)),
   }),
   z.object({ intent: z.literal("close") }),
 ]);
