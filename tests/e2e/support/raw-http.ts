@@ -54,9 +54,10 @@ export function rawRequest(
       req.destroy(new Error(`no answer from ${options.method ?? "GET"} ${url} within 30 s`)),
     );
     req.on("error", (error: NodeJS.ErrnoException) => {
-      // The server may answer and close while a large body is still being sent: the answer counts.
-      if ((error.code === "EPIPE" || error.code === "ECONNRESET") && answered) return;
-      reject(error);
+      // The server may answer and close while a large body is still being sent: the answer counts,
+      // also when the failed write is noticed just before the answer already received is read.
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") return reject(error);
+      if (!answered) setTimeout(() => answered || reject(error), 1000);
     });
     const body = options.body;
     if (body === undefined) return req.end();
@@ -74,7 +75,8 @@ export function rawRequest(
     void (async () => {
       try {
         for await (const chunk of body) {
-          if (req.destroyed) return;
+          // A client stops sending once it has the server's answer, as browsers do.
+          if (req.destroyed || answered) return;
           if (!req.write(chunk)) await new Promise((r) => req.once("drain", r));
         }
         req.end();
