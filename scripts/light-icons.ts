@@ -21,6 +21,7 @@ const ICONS: Record<string, string> = {
   "chevron-left": "chevron-left",
   "chevron-right": "chevron-right",
   "circle-alert": "circle-exclamation-point",
+  "clipboard-list": "clipboard-list",
   crown: "crown",
   "external-link": "external-link",
   "eye-off": "eye-off",

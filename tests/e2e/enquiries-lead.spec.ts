@@ -178,7 +178,7 @@ test("admin: the lead with its photo, search, details and delete; the photo is a
   expect((await page.request.get(photoUrl)).status()).toBe(404);
 });
 
-test("the form's code loads as the visitor heads for it, keeping what they typed before it arrived", async ({
+test("below the results the form takes the invitation's place as the visitor scrolls to it; the first view loads none of its code", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -186,24 +186,28 @@ test("the form's code loads as the visitor heads for it, keeping what they typed
   page.on("request", (r) => {
     if (/\/assets\/lead-form-[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
   });
-  const wrapper = page.locator("[data-deferred-name=lead-form]");
   await page.goto(RESULTS);
   await expect(page.getByRole("link", { name: "View Profile" }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   // The first screen is the results: the form below them has not cost the visitor anything yet.
   expect(chunks).toHaveLength(0);
-  await expect(wrapper).not.toHaveAttribute("data-deferred", "ready");
+  const section = leadForm(page);
+  await expect(section.getByRole("heading", { name: "Get free quotes" })).toBeAttached();
+  await expect(section.getByRole("link", { name: "Request Quotes" })).toHaveAttribute(
+    "href",
+    `/enquiries/lead?location=${ENQ.town}`,
+  );
 
-  const form = leadForm(page);
-  await form.getByLabel("Name").fill("Kim Early");
-  await expect(wrapper).toHaveAttribute("data-deferred", "ready");
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByLabel("What needs collecting?")).toBeVisible();
   expect(chunks).toHaveLength(1);
-  await expect(form.getByLabel("Name")).toHaveValue("Kim Early");
-  // The browser's own checks now run: the messages show without leaving the results page.
-  await form.getByRole("button", { name: "Request Quotes" }).click();
-  await expect(form.getByText("Please describe what you need collected")).toBeVisible();
+  await expect(section.getByRole("link", { name: "Request Quotes" })).toHaveCount(0);
+  // The browser's own checks run: the messages show without leaving the results page.
+  await section.getByLabel("Name").fill("Kim Early");
+  await section.getByRole("button", { name: "Request Quotes" }).click();
+  await expect(section.getByText("Please describe what you need collected")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${RESULTS}$`));
-  await expect(form.getByLabel("Name")).toHaveValue("Kim Early");
+  await expect(section.getByLabel("Name")).toHaveValue("Kim Early");
 });
 
 test("the honeypot: 'Request sent!' shown, nothing stored, no copy sent or claimed", async ({ page }) => {
@@ -229,6 +233,10 @@ test("works without JavaScript, and on a phone", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto(RESULTS);
   await page.screenshot({ path: "tmp/shots-enq/lead-375.png", fullPage: true });
+  await expectNoSideScroll(page);
+  // Below the results the page invites to the form's own page (decision 0225).
+  await leadForm(page).getByRole("link", { name: "Request Quotes" }).click();
+  await expect(page).toHaveURL(`/enquiries/lead?location=${ENQ.town}`);
   await expectNoSideScroll(page);
   const email = uniqueEmail("nina");
   await fillLead(page, "Nina NoScript", { email });

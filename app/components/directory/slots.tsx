@@ -1,7 +1,7 @@
 /**
- * The visitor forms the directory pages place: the general quote-lead form on the results page,
- * and the reviews and quote request form on claimed premium profiles (the pages render these
- * only for the listings that qualify; the servers check again). Built in app/components/enquiries.
+ * The visitor forms a profile places: the reviews and quote request form on claimed premium
+ * profiles (the page renders these only for the listings that qualify; the servers check again).
+ * Built in app/components/enquiries; the results page's form is in ./lead-slot.tsx.
  */
 import { useMemo } from "react";
 import { deferred } from "~/components/ui/deferred";
@@ -9,30 +9,13 @@ import type { Provider } from "~/modules/directory/provider";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 
 // Loaded after the page's own code, when the visitor heads for them (decisions 0208 and 0224): the
-// forms and their validation library would otherwise add ~27 kB gzip to every results page view.
-const placeholder = (
-  <div aria-hidden className="min-h-96 animate-pulse rounded-lg border border-slate-200 bg-slate-50" />
+// forms and their validation library would otherwise add ~27 kB gzip to every profile view.
+const QuoteForm = deferred("quote-form", () =>
+  import("~/components/enquiries/quote-form").then((m) => m.QuoteForm),
 );
-const LeadForm = deferred(
-  "lead-form",
-  () => import("~/components/enquiries/lead-form").then((m) => m.LeadForm),
-  placeholder,
+const ReviewsSection = deferred("reviews", () =>
+  import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection),
 );
-const QuoteForm = deferred(
-  "quote-form",
-  () => import("~/components/enquiries/quote-form").then((m) => m.QuoteForm),
-  placeholder,
-);
-const ReviewsSection = deferred(
-  "reviews",
-  () => import("~/components/enquiries/reviews-section").then((m) => m.ReviewsSection),
-  placeholder,
-);
-
-/** Results page: 'Shows a quote-lead form' (general leads). */
-export function GeneralLeadFormSlot({ location }: { location?: string }) {
-  return <LeadForm location={location} />;
-}
 
 /**
  * Profile of a claimed premium provider: customer reviews (published reviews, review form). The

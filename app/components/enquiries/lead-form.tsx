@@ -47,6 +47,7 @@ export function LeadForm({
       aria-labelledby="lead-heading"
       className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm"
     >
+      {/* The same heading and words as the results page's invitation (lead-invitation.tsx). */}
       <h2 id="lead-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <ClipboardList aria-hidden className="h-5 w-5 text-brand-600" /> Get free quotes
       </h2>

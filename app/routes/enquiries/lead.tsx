@@ -75,7 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function LeadPage({ actionData }: Route.ComponentProps) {
+/** `?location=`: the place a results page's visitor searched, for the postcode (decision 0225). */
+export function loader({ url }: Route.LoaderArgs) {
+  return { location: url.searchParams.get("location")?.slice(0, 100) || undefined };
+}
+
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900">Request free quotes</h1>
@@ -87,7 +92,7 @@ export default function LeadPage({ actionData }: Route.ComponentProps) {
         for a licensed carrier.
       </p>
       <div className="mt-6">
-        <LeadForm initial={actionData} compact={false} />
+        <LeadForm location={loaderData.location} initial={actionData} compact={false} />
       </div>
     </main>
   );

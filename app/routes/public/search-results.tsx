@@ -8,7 +8,7 @@ import { FiltersButton, FiltersPanel } from "~/components/directory/results/filt
 import { PlaceNotice } from "~/components/directory/results/place-notice";
 import { displayOrder, ResultList } from "~/components/directory/results/result-list";
 import { ResultsSearch } from "~/components/directory/search-box";
-import { GeneralLeadFormSlot } from "~/components/directory/slots";
+import { GeneralLeadFormSlot } from "~/components/directory/lead-slot";
 import { LazyMap, type MapMarker } from "~/components/map/lazy-map";
 import { Alert } from "~/components/ui/alert";
 import { resultPositions } from "~/modules/directory/map-positions.server";
@@ -369,9 +369,10 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <div id="results" className="min-w-0 scroll-mt-24 space-y-6">
           <Problems problems={problems} />
           <ResultsBody loaderData={loaderData} filters={<FiltersButton {...filterProps} />} />
-          {/* The general quote form follows the results. */}
+          {/* The general quote form follows the results (on demand below them: decision 0225). */}
           <GeneralLeadFormSlot
             location={found?.place.label ?? (input.type === "location" ? input.query : undefined)}
+            onDemand={!!result?.providers.length}
           />
         </div>
       </div>
