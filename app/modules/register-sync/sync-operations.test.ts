@@ -105,13 +105,15 @@ describe("crash recovery", () => {
       .orderBy("registration_number")
       .execute();
     // What a killed process leaves: a 'running' log with an old heartbeat and rows in staging.
+    // One clock reading for both times: two could differ by a millisecond, and so the duration.
+    const now = Date.now();
     const dead = await env.db
       .insertInto("sync_log")
       .values({
         status: "running",
         source: "killed",
-        heartbeat_at: new Date(Date.now() - 45 * 60_000),
-        created_at: new Date(Date.now() - 50 * 60_000),
+        heartbeat_at: new Date(now - 45 * 60_000),
+        created_at: new Date(now - 50 * 60_000),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
