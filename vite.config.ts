@@ -66,7 +66,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build's entry is our Hono app, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: landingChunk() } },
     target: "es2022",
-    sourcemap: !!process.env.SOURCEMAP,
   },
   // The map's Leaflet is imported only when a map is opened: prepared up front in dev, so the
   // first "Show map" does not make Vite reload the page.
