@@ -15,6 +15,18 @@ test("only published reviews are shown, with the average and count", async ({ pa
   await expect(reviews).toContainText(ENQ.publishedReview.text);
   await expect(page.getByText("(1 review)")).toBeVisible();
   await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
+  // The stars are the icon sprite's (decision 0226): four filled amber, the fifth grey.
+  const stars = page.getByRole("img", { name: "Rated 4 out of 5" }).first().locator("svg");
+  await expect(stars).toHaveCount(5);
+  const fills = await stars.evaluateAll((all) => all.map((s) => getComputedStyle(s).fill));
+  expect(new Set(fills.slice(0, 4)).size).toBe(1);
+  expect(fills[0]).not.toBe("none");
+  expect(fills[4]).not.toBe(fills[0]);
+  const sprite = (await stars.first().locator("use").getAttribute("href"))!.split("#");
+  expect(sprite[1]).toBe("star");
+  const drawing = await page.request.get(sprite[0]!);
+  expect(drawing.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await drawing.text()).toContain('<symbol id="star" viewBox="0 0 24 24">');
   await expect(page.getByText(ENQ.pendingReview.text)).toHaveCount(0);
   // No services: no service select on the quote form.
   await expect(page.getByLabel("Service type")).toHaveCount(0);

@@ -1,60 +1,36 @@
 /**
- * Light icons for the pages every visitor loads (issue 18): the same SVG as lucide-react's
- * component draws (its own icon data, attributes and `lucide lucide-<name>` classes), rendered as
- * one <svg> whose inside is a string made once per icon. lucide-react's component costs two
- * forwardRef layers, a context read, an attribute build and an element per path on every
- * render; the home page draws 44 icons, a results page 22. Decorative only: always aria-hidden.
- * One module per icon in ./icons/ (as lucide's own), so that a page's chunks carry only its icons;
- * each holds lucide-react's data for its icon, written by scripts/light-icons.ts (a page then
- * carries no lucide component factory).
+ * Light icons for the pages every visitor loads (issue 18, decision 0226): lucide's icons, drawn
+ * once in a sprite (icons/sprite.svg, a hashed file browsers keep for a year) and placed on a
+ * page as `<svg class="lucide lucide-<name>"><use href="…sprite.svg#<name>"/></svg>`. A page's
+ * HTML and its JavaScript carry the icon's name, not its drawing: the home page draws 44 icons,
+ * a results page 22, at about 440 bytes each when drawn inline. The stroke lucide sets with
+ * attributes is set by app.css (`.lucide:has(> use)`, in the base layer), so a caller's utility
+ * class (`fill-amber-400`) still wins, as it did over lucide's attributes. Decorative only:
+ * always aria-hidden. One module per icon in ./icons/ names its symbol (scripts/light-icons.ts
+ * writes them and the sprite from lucide-react's own data).
  */
 import type { SVGProps } from "react";
-
-/** lucide's data for one icon (the `__iconData` of "lucide-react/icons/<name>"). */
-export interface IconData {
-  name: string;
-  node: [string, Record<string, string | number>][];
-}
-
-const escape = (v: string | number) =>
-  String(v).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
-function inner(data: IconData): string {
-  return data.node
-    .map(([tag, attrs]) => {
-      const list = Object.entries(attrs)
-        .map(([k, v]) => ` ${k}="${escape(v)}"`)
-        .join("");
-      return `<${tag}${list}></${tag}>`;
-    })
-    .join("");
-}
+import sprite from "./icons/sprite.svg?url&no-inline";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
 
-/** A component drawing `data` as lucide-react would, for decorative use (aria-hidden). */
-export function icon(data: IconData) {
-  const html = { __html: inner(data) };
-  const base = `lucide lucide-${data.name}`;
+/** A component drawing the sprite's symbol `name` (lucide's name of the icon), decorative (aria-hidden). */
+export function icon(name: string) {
+  const href = `${sprite}#${name}`;
+  const base = `lucide lucide-${name}`;
   function Icon({ className, ...rest }: IconProps) {
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width="24"
         height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={className ? `${base} ${className}` : base}
         aria-hidden="true"
         {...rest}
-        dangerouslySetInnerHTML={html}
-      />
+      >
+        <use href={href} />
+      </svg>
     );
   }
-  Icon.displayName = `Icon(${data.name})`;
+  Icon.displayName = `Icon(${name})`;
   return Icon;
 }

@@ -1,15 +1,4 @@
-// lucide-react's "badge-check" (badge-check), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "badge-check" (badge-check), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const BadgeCheckIcon = icon({
-  name: "badge-check",
-  node: [
-    [
-      "path",
-      {
-        d: "M3.85 8.62a4 4 0 0 1 4.78-4.77 4 4 0 0 1 6.74 0 4 4 0 0 1 4.78 4.78 4 4 0 0 1 0 6.74 4 4 0 0 1-4.77 4.78 4 4 0 0 1-6.75 0 4 4 0 0 1-4.78-4.77 4 4 0 0 1 0-6.76Z",
-      },
-    ],
-    ["path", { d: "m16 9-5.5 5.5L8 12" }],
-  ],
-});
+export const BadgeCheckIcon = icon("badge-check");

@@ -1,4 +1,4 @@
-// lucide-react's "chevron-right" (chevron-right), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "chevron-right" (chevron-right), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const ChevronRightIcon = icon({ name: "chevron-right", node: [["path", { d: "m9 18 6-6-6-6" }]] });
+export const ChevronRightIcon = icon("chevron-right");

@@ -1,11 +1,4 @@
-// lucide-react's "circle-exclamation-point" (circle-alert), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "circle-exclamation-point" (circle-alert), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const CircleAlertIcon = icon({
-  name: "circle-exclamation-point",
-  node: [
-    ["circle", { cx: "12", cy: "12", r: "10" }],
-    ["line", { x1: "12", x2: "12", y1: "8", y2: "12" }],
-    ["line", { x1: "12", x2: "12.01", y1: "16", y2: "16" }],
-  ],
-});
+export const CircleAlertIcon = icon("circle-exclamation-point");

@@ -1,14 +1,4 @@
-// lucide-react's "clipboard-list" (clipboard-list), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "clipboard-list" (clipboard-list), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const ClipboardListIcon = icon({
-  name: "clipboard-list",
-  node: [
-    ["rect", { width: "8", height: "4", x: "8", y: "2", rx: "1", ry: "1" }],
-    ["path", { d: "M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" }],
-    ["path", { d: "M12 11h4" }],
-    ["path", { d: "M12 16h4" }],
-    ["path", { d: "M8 11h.01" }],
-    ["path", { d: "M8 16h.01" }],
-  ],
-});
+export const ClipboardListIcon = icon("clipboard-list");

@@ -1,11 +1,4 @@
-// lucide-react's "external-link" (external-link), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "external-link" (external-link), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const ExternalLinkIcon = icon({
-  name: "external-link",
-  node: [
-    ["path", { d: "M15 3h6v6" }],
-    ["path", { d: "M10 14 21 3" }],
-    ["path", { d: "M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" }],
-  ],
-});
+export const ExternalLinkIcon = icon("external-link");

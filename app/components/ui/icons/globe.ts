@@ -1,11 +1,4 @@
-// lucide-react's "globe" (globe), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "globe" (globe), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const GlobeIcon = icon({
-  name: "globe",
-  node: [
-    ["circle", { cx: "12", cy: "12", r: "10" }],
-    ["path", { d: "M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20" }],
-    ["path", { d: "M2 12h20" }],
-  ],
-});
+export const GlobeIcon = icon("globe");

@@ -1,11 +1,4 @@
-// lucide-react's "menu" (menu), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "menu" (menu), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const MenuIcon = icon({
-  name: "menu",
-  node: [
-    ["path", { d: "M4 5h16" }],
-    ["path", { d: "M4 12h16" }],
-    ["path", { d: "M4 19h16" }],
-  ],
-});
+export const MenuIcon = icon("menu");

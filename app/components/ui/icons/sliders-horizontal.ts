@@ -1,17 +1,4 @@
-// lucide-react's "sliders-horizontal" (sliders-horizontal), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "sliders-horizontal" (sliders-horizontal), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const SlidersHorizontalIcon = icon({
-  name: "sliders-horizontal",
-  node: [
-    ["path", { d: "M10 5H3" }],
-    ["path", { d: "M12 19H3" }],
-    ["path", { d: "M14 3v4" }],
-    ["path", { d: "M16 17v4" }],
-    ["path", { d: "M21 12h-9" }],
-    ["path", { d: "M21 19h-5" }],
-    ["path", { d: "M21 5h-7" }],
-    ["path", { d: "M8 10v4" }],
-    ["path", { d: "M8 12H3" }],
-  ],
-});
+export const SlidersHorizontalIcon = icon("sliders-horizontal");

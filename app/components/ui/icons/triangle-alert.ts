@@ -1,11 +1,4 @@
-// lucide-react's "triangle-exclamation-point" (triangle-alert), written by scripts/light-icons.ts: do not edit.
+// lucide-react's "triangle-exclamation-point" (triangle-alert), drawn in sprite.svg; written by scripts/light-icons.ts: do not edit.
 import { icon } from "../icon";
 
-export const TriangleAlertIcon = icon({
-  name: "triangle-exclamation-point",
-  node: [
-    ["path", { d: "m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" }],
-    ["path", { d: "M12 9v4" }],
-    ["path", { d: "M12 17h.01" }],
-  ],
-});
+export const TriangleAlertIcon = icon("triangle-exclamation-point");
