@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
-import { fullAddress, tierLabel, type Provider } from "~/modules/directory/provider";
+import { fullAddress, tierLabel, type CardProvider, type Provider } from "~/modules/directory/provider";
 import { formatMiles } from "~/modules/directory/wording";
 import { QUOTE_ANCHOR } from "./anchors";
 import { ValidityBadge } from "./validity";
@@ -46,7 +46,7 @@ export function ServiceList({ services, max }: { services: string[]; max: number
   );
 }
 
-export function ProviderLogo({ provider, size = "md" }: { provider: Provider; size?: "md" | "lg" }) {
+export function ProviderLogo({ provider, size = "md" }: { provider: CardProvider; size?: "md" | "lg" }) {
   const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-12 w-12 text-base";
   if (provider.is_claimed && provider.logo_url) {
     const img = cn(box, "shrink-0 rounded-lg border border-slate-200 bg-white object-contain");
@@ -117,7 +117,7 @@ export function ProviderCard({
   number,
   distanceMiles,
 }: {
-  provider: Provider;
+  provider: CardProvider;
   maxServices: number;
   headingLevel?: 2 | 3;
   number?: number;
@@ -164,7 +164,7 @@ function CardTitle({
   number,
   distanceMiles,
 }: {
-  provider: Provider;
+  provider: CardProvider;
   href: string;
   state: { from: string } | undefined;
   headingLevel: 2 | 3;
@@ -201,7 +201,7 @@ function CardTitle({
   );
 }
 
-function CardBadges({ provider }: { provider: Provider }) {
+function CardBadges({ provider }: { provider: CardProvider }) {
   return (
     <div className="mt-3 flex flex-wrap gap-1.5">
       {provider.is_premium ? <PremiumBadge /> : null}
@@ -217,7 +217,7 @@ function CardActions({
   href,
   state,
 }: {
-  provider: Provider;
+  provider: CardProvider;
   href: string;
   state: { from: string } | undefined;
 }) {

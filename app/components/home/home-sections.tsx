@@ -15,7 +15,7 @@ import { cn } from "~/components/ui/cn";
 import { FEATURED_CARD_SERVICES } from "~/modules/directory/constants";
 import type { FeaturedProviders } from "~/modules/directory/featured-providers.server";
 import { CITY_LINKS, POPULAR_LOCATIONS } from "~/modules/directory/places";
-import type { Provider } from "~/modules/directory/provider";
+import type { CardProvider } from "~/modules/directory/provider";
 
 /** The sections of the home page, top to bottom. */
 
@@ -80,7 +80,11 @@ export function HomeHero() {
   );
 }
 
-export function FeaturedSection({ featured }: { featured: FeaturedProviders | null }) {
+export function FeaturedSection({
+  featured,
+}: {
+  featured: (Omit<FeaturedProviders, "providers"> & { providers: CardProvider[] }) | null;
+}) {
   // The fallback: nobody has claimed a listing yet, so the heading says what these are.
   const unclaimed = !!featured && !featured.claimed && featured.providers.length > 0;
   return (
@@ -222,7 +226,7 @@ export function RegisterCta() {
   );
 }
 
-function FeaturedCard({ provider: p }: { provider: Provider }) {
+function FeaturedCard({ provider: p }: { provider: CardProvider }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start gap-4">

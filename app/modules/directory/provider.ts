@@ -41,6 +41,35 @@ export interface Provider {
   updated_at: string;
 }
 
+/** What a result card shows (ProviderCard): all a results page sends its browser of each provider. */
+const CARD_FIELDS = [
+  "registration_number",
+  "business_name",
+  "registration_tier",
+  "expiry_date",
+  "address",
+  "town",
+  "postcode",
+  "is_claimed",
+  "is_premium",
+  "logo_url",
+  "email",
+  "services",
+] as const satisfies readonly (keyof Provider)[];
+
+export type CardProvider = Pick<Provider, (typeof CARD_FIELDS)[number]>;
+
+/**
+ * The provider as a result card needs it (issue 18): a results page's data, serialised into every
+ * uncached page for hydration, carries these dozen fields, not the listing's two dozen.
+ */
+export function cardProvider<P extends CardProvider & { distanceMiles?: number | null }>(
+  p: P,
+): CardProvider & Pick<P, "distanceMiles"> {
+  const card = Object.fromEntries(CARD_FIELDS.map((f) => [f, p[f]])) as CardProvider;
+  return p.distanceMiles === undefined ? card : { ...card, distanceMiles: p.distanceMiles };
+}
+
 export type Validity =
   { status: "valid"; until: string } | { status: "expired"; since: string } | { status: "no-expiry" };
 

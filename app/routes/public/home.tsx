@@ -12,6 +12,7 @@ import { getApp } from "~/web/context";
 import { loaderHeadersOnly, pageCacheHeaders } from "~/web/page-cache";
 import type { Route } from "./+types/home";
 import { pageMeta } from "~/web/meta";
+import { cardProvider } from "~/modules/directory/provider";
 import { SITE_NAME } from "~/platform/brand";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Cached for anonymous visitors, except when the featured block failed to load.
   return data(
     {
-      featured,
+      // The cards' fields only: every uncached page serialises this for hydration.
+      featured: featured && { ...featured, providers: featured.providers.map(cardProvider) },
       seo: {
         title: `${SITE_NAME}: find a licensed waste carrier`,
         description:

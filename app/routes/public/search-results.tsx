@@ -11,6 +11,7 @@ import { ResultsSearch } from "~/components/directory/search-box";
 import { GeneralLeadFormSlot } from "~/components/directory/lead-slot";
 import { LazyMap, type MapMarker } from "~/components/map/lazy-map";
 import { Alert } from "~/components/ui/alert";
+import { cardProvider } from "~/modules/directory/provider";
 import { resultPositions } from "~/modules/directory/map-positions.server";
 import {
   defaultHideExpired,
@@ -50,8 +51,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     found && result
       ? mapMarkers(displayOrder(result.providers, result.sort === "distance"), firstNumberOf(result))
       : [];
+  // The cards' fields only: every uncached page serialises this for hydration.
+  const shown = result && { ...result, providers: result.providers.map(cardProvider) };
   return data(
-    { input, problems, result, location, seo, markers, map: mapSettings(app.config) },
+    { input, problems, result: shown, location, seo, markers, map: mapSettings(app.config) },
     result ? { headers: pageCacheHeaders() } : { status: 500 },
   );
 }
@@ -62,8 +65,11 @@ export function meta({ data }: Route.MetaArgs) {
   return pageMeta(data?.seo);
 }
 
+/** A search's answer apart from its providers (the page's cards have theirs: cardProvider). */
+type ResultFacts = Omit<SearchResult, "providers">;
+
 /** "1 provider", "12 providers", "1,000+ providers". */
-function countText(result: SearchResult, one: string, many: string): string {
+function countText(result: ResultFacts, one: string, many: string): string {
   return countOf(result.totalCount, one, many, result.countCapped);
 }
 
@@ -75,14 +81,14 @@ function placeOf(input: SearchInput): string {
  * The place a search is around, when it was found, as the visitor named it: "LS1 1AA" (even when
  * the register knows only its sector, LS1 1), "Stoke-on-Trent", "your location".
  */
-function nearLabel(result: SearchResult | null): string | null {
+function nearLabel(result: ResultFacts | null): string | null {
   if (result?.location?.status !== "found") return null;
   const { place } = result.location;
   return place.approximate && place.query ? placeLabel(place.query) : place.label;
 }
 
 /** The number of the page's first card: cards and markers go on counting across pages. */
-function firstNumberOf(result: SearchResult): number {
+function firstNumberOf(result: ResultFacts): number {
   return (result.currentPage - 1) * result.pageSize + 1;
 }
 
@@ -100,7 +106,7 @@ function mapMarkers(providers: SearchProvider[], first: number): MapMarker[] {
 }
 
 /** '12 licensed rubbish removal services found in Leeds' (spec wording, counted honestly). */
-function foundText(result: SearchResult, place: string): string {
+function foundText(result: ResultFacts, place: string): string {
   if (!result.totalCount) return `No licensed rubbish removal services found in ${place}`;
   return `${countText(result, "licensed rubbish removal service", "licensed rubbish removal services")} found in ${place}`;
 }
@@ -196,7 +202,7 @@ function ResultsHero({
   );
 }
 
-function headingOf(input: SearchInput, result: SearchResult | null): string {
+function headingOf(input: SearchInput, result: ResultFacts | null): string {
   const near = nearLabel(result);
   if (near) return `Licensed waste carriers near ${near}`;
   if (input.type === "registration" && input.query) return "Registration number search";
@@ -204,7 +210,7 @@ function headingOf(input: SearchInput, result: SearchResult | null): string {
   return input.query ? `Results for “${input.query}”` : "Find a licensed waste carrier";
 }
 
-function subtitleOf(input: SearchInput, result: SearchResult | null): string | null {
+function subtitleOf(input: SearchInput, result: ResultFacts | null): string | null {
   if (!result) return null;
   if (input.type === "registration" && input.query) return `Licence check for ${input.query.toUpperCase()}`;
   if (result.location?.status === "found") {
@@ -231,7 +237,7 @@ function LoadError() {
   );
 }
 
-function HiddenExpired({ result, showHref }: { result: SearchResult; showHref: string }) {
+function HiddenExpired({ result, showHref }: { result: ResultFacts; showHref: string }) {
   if (result.hiddenExpired <= 0) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-800">

@@ -1,10 +1,14 @@
 import { SearchXIcon } from "~/components/ui/icons/search-x";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
-import type { Provider } from "~/modules/directory/provider";
-import type { SearchProvider } from "~/modules/directory/search-providers.server";
+import type { CardProvider } from "~/modules/directory/provider";
 import { ProviderCard } from "../provider-card";
 
-const GROUPS: { key: string; title: string; description: string; test: (p: Provider) => boolean }[] = [
+const GROUPS: {
+  key: string;
+  title: string;
+  description: string;
+  test: (p: Pick<CardProvider, "is_claimed" | "is_premium">) => boolean;
+}[] = [
   {
     key: "featured",
     title: "Featured Providers",
@@ -26,7 +30,10 @@ const GROUPS: { key: string; title: string; description: string; test: (p: Provi
 ];
 
 /** The order the cards appear in: nearest first as one list, or the spec's groups. */
-export function displayOrder<P extends Provider>(providers: P[], byDistance: boolean): P[] {
+export function displayOrder<P extends Pick<CardProvider, "is_claimed" | "is_premium">>(
+  providers: P[],
+  byDistance: boolean,
+): P[] {
   return byDistance ? providers : GROUPS.flatMap((g) => providers.filter(g.test));
 }
 
@@ -50,7 +57,7 @@ export function ResultList({
   byDistance,
   firstNumber = 1,
 }: {
-  providers: SearchProvider[];
+  providers: (CardProvider & { distanceMiles?: number | null })[];
   byDistance: boolean;
   /** The first card's number (page 2 of ten starts at 11), as the map's markers say. */
   firstNumber?: number;
