@@ -37,7 +37,9 @@ describe("light icons", () => {
       expect(id, name).toBeDefined();
       // lucide-react's class for the icon's name is among its component's classes.
       expect(lucideDrawn, name).toContain(`lucide-${id}`);
-      expect(drawn, name).toMatch(new RegExp(`<use href="[^"#?]*sprite[^"#?]*\\.svg(\\?no-inline)?#${id}"></use>`));
+      expect(drawn, name).toMatch(
+        new RegExp(`<use href="[^"#?]*sprite[^"#?]*\\.svg(\\?no-inline)?#${id}"></use>`),
+      );
       // The symbol draws what lucide-react's component draws inside its <svg>.
       const inside = /<svg[^>]*>(.*)<\/svg>/.exec(lucideDrawn)?.[1];
       expect(symbols.get(id!), name).toBe(inside);
