@@ -30,6 +30,12 @@ const react = {
   message: "Domain modules are plain TypeScript: no React or routing (move UI to app/components).",
 };
 
+/** Modules a browser may load use zod/mini (decision 0224). */
+const browserZod = ["zod", "zod/v4"].map((name) => ({
+  name,
+  message: "Modules a browser may load use zod/mini (decision 0224); classic zod is for *.server files.",
+}));
+
 const restrict = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
@@ -123,15 +129,31 @@ export default tseslint.config(
     files: ["app/**/*.ts", "app/**/*.tsx"],
     ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx", "**/test-support/**"],
     rules: {
+      "no-restricted-imports": ["error", { paths: browserZod }],
+    },
+  },
+  // The public pages link with SiteLink (decision 0228): React Router's <Link> costs about twenty
+  // hooks per link on every render, a quarter of an uncached page's CPU.
+  {
+    files: [
+      "app/components/home/**",
+      "app/components/directory/**",
+      "app/components/layout/{site-header,site-footer,mobile-menu-sheet,area-not-found}.tsx",
+      "app/components/enquiries/{reviews-section,contact-form,provider-enquiry-page}.tsx",
+      "app/routes/public/**",
+    ],
+    ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
-            ...["zod", "zod/v4"].map((name) => ({
-              name,
-              message:
-                "Modules a browser may load use zod/mini (decision 0224); classic zod is for *.server files.",
-            })),
+            ...browserZod,
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message: "Public pages link with SiteLink (~/components/ui/site-link, decision 0228).",
+            },
           ],
         },
       ],

@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/toast";
+import { useSiteLinks } from "./components/ui/site-link";
 import { getApp, routePatternContext } from "~/web/context";
 import { takeToast } from "~/web/toast.server";
 import { getAuth, takeSessionCookie } from "~/web/guards.server";
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Browsers blank the nonce attribute once the page is parsed (so scripts cannot read it), and
   // hydration compares against that: the client renders "" to match; the server, the real one.
   const nonce = typeof document === "undefined" ? data?.nonce : "";
+  useSiteLinks();
   return (
     <html lang="en-GB">
       <head>

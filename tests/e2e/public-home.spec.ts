@@ -132,6 +132,49 @@ test("navigation scrolls to the top of the new page", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("the public pages' links navigate within the page, as router links do; a modified click is the browser's", async ({
+  page,
+}) => {
+  const reloads = () => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded);
+  // "Use my location" is drawn once React has hydrated the page (before that, links are plain links).
+  const hydrated = () => expect(page.getByRole("button", { name: "Use my location" })).toBeVisible();
+  await page.goto("/");
+  await hydrated();
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await page.getByRole("link", { name: "Waste carriers in Leeds" }).click();
+  await expect(page).toHaveURL(/\/search-results\/Leeds$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Leeds");
+  expect(await reloads()).toBe(true); // the same document: a client-side navigation (decision 0228)
+
+  // A card's profile link carries the search as the page's state: the breadcrumb leads back to it.
+  const search = "/search-results?type=location&query=LS1+1AA&radius=5";
+  await page.goto(search);
+  await hydrated();
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const viewProfile = page.getByRole("link", { name: /^View Profile/ }).first();
+  const profilePath = await viewProfile.getAttribute("href");
+  await viewProfile.click();
+  await expect(page).toHaveURL(new RegExp(`${profilePath}$`));
+  await expect(
+    page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Search Results" }),
+  ).toHaveAttribute("href", search);
+  expect(await reloads()).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${search.replace(/[?+]/g, "\\$&")}$`));
+
+  // Ctrl+click opens the profile in a new tab and leaves this page where it is.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page
+      .getByRole("link", { name: /^View Profile/ })
+      .first()
+      .click({ modifiers: ["Control"] }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`${profilePath}$`));
+  await expect(page).toHaveURL(new RegExp(`${search.replace(/[?+]/g, "\\$&")}$`));
+  await tab.close();
+});
+
 test.describe("mobile, 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

@@ -4,7 +4,7 @@ import { ExternalLinkIcon } from "~/components/ui/icons/external-link";
 import { InfoIcon } from "~/components/ui/icons/info";
 import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
 import { ShieldXIcon } from "~/components/ui/icons/shield-x";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { registrationTypeLabel, tierLabel, type Provider } from "~/modules/directory/provider";
@@ -48,12 +48,12 @@ export function LicencePanel({
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <LicenceSummary provider={provider} state={state} valid={valid} />
-        <Link
+        <SiteLink
           to={profileHref(provider.registration_number)}
           className={cn(buttonVariants({ variant: "outline", size: "sm" }), "shrink-0")}
         >
           View full details
-        </Link>
+        </SiteLink>
       </div>
       <LicenceDates provider={provider} />
     </section>

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon } from "~/components/ui/icons/chevron-left";
 import { ChevronRightIcon } from "~/components/ui/icons/chevron-right";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { cn } from "~/components/ui/cn";
 
 /** Page numbers around the current one, plus the first and last pages. */
@@ -33,13 +33,13 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {current > 1 ? (
-        <Link
+        <SiteLink
           to={href(current - 1)}
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
           rel="prev"
         >
           <ChevronLeftIcon aria-hidden className="h-4 w-4" /> Previous
-        </Link>
+        </SiteLink>
       ) : (
         <span className={cn(base, "cursor-not-allowed border-slate-200 text-slate-500")} aria-disabled="true">
           <ChevronLeftIcon aria-hidden className="h-4 w-4" /> Previous
@@ -56,24 +56,24 @@ export function Pagination({
             {p}
           </span>
         ) : (
-          <Link
+          <SiteLink
             key={p}
             to={href(p)}
             className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
           >
             <span className="sr-only">Page </span>
             {p}
-          </Link>
+          </SiteLink>
         ),
       )}
       {current < count ? (
-        <Link
+        <SiteLink
           to={href(current + 1)}
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
           rel="next"
         >
           Next <ChevronRightIcon className="h-4 w-4" />
-        </Link>
+        </SiteLink>
       ) : (
         <span className={cn(base, "cursor-not-allowed border-slate-200 text-slate-500")} aria-disabled="true">
           Next <ChevronRightIcon className="h-4 w-4" />

@@ -1,7 +1,8 @@
 import { BadgeCheckIcon } from "~/components/ui/icons/badge-check";
 import { CrownIcon } from "~/components/ui/icons/crown";
 import { MapPinIcon } from "~/components/ui/icons/map-pin";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -185,10 +186,10 @@ function CardTitle({
       <ProviderLogo provider={provider} />
       <div className="min-w-0 flex-1">
         <Heading className="text-lg leading-snug font-semibold text-slate-900">
-          <Link to={href} state={state} className="hover:text-brand-700 hover:underline">
+          <SiteLink to={href} state={state} className="hover:text-brand-700 hover:underline">
             {number ? <span className="sr-only">{number}. </span> : null}
             {provider.business_name}
-          </Link>
+          </SiteLink>
         </Heading>
         <p className="mt-0.5 font-mono text-sm text-slate-600">{provider.registration_number}</p>
         {distanceMiles != null ? (
@@ -223,21 +224,24 @@ function CardActions({
 }) {
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-4">
-      <Link to={href} state={state} className={buttonVariants({ variant: "outline", size: "sm" })}>
+      <SiteLink to={href} state={state} className={buttonVariants({ variant: "outline", size: "sm" })}>
         View Profile<span className="sr-only">: {provider.business_name}</span>
-      </Link>
+      </SiteLink>
       {provider.is_claimed ? null : (
-        <Link
+        <SiteLink
           to={`/claim/${encodeURIComponent(provider.registration_number)}`}
           className={buttonVariants({ variant: "ghost", size: "sm" })}
         >
           Claim This Listing<span className="sr-only">: {provider.business_name}</span>
-        </Link>
+        </SiteLink>
       )}
       {offersQuotes(provider) ? (
-        <Link to={`${href}#${QUOTE_ANCHOR}`} className={buttonVariants({ variant: "primary", size: "sm" })}>
+        <SiteLink
+          to={`${href}#${QUOTE_ANCHOR}`}
+          className={buttonVariants({ variant: "primary", size: "sm" })}
+        >
           Request Quote<span className="sr-only">: {provider.business_name}</span>
-        </Link>
+        </SiteLink>
       ) : null}
     </div>
   );

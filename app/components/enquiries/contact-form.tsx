@@ -1,7 +1,8 @@
 /** The contact page form (name, email, subject, message); 'Message sent' once stored and queued. */
 import { getFormProps } from "@conform-to/react";
 import { CheckCircle2, Mail } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { FormError } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { CONTACT_MESSAGES, contactSchema } from "~/modules/contact/contact-schema";
@@ -30,12 +31,12 @@ export function ContactForm({ reply }: { reply?: EnquiryReply }) {
           <p className="mt-1 text-sm [overflow-wrap:anywhere]">
             {CONTACT_MESSAGES.sentDetail(reply.replyTo)}
           </p>
-          <Link
+          <SiteLink
             to="/contact"
             className="mt-3 inline-block text-sm font-medium text-green-900 underline underline-offset-2"
           >
             Send another message
-          </Link>
+          </SiteLink>
         </div>
       ) : (
         <Form method="post" action="/contact" {...getFormProps(form)} className="relative mt-4 space-y-4">

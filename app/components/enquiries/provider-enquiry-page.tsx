@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 
 /** The no-JavaScript page of a provider's visitor form: back to the profile, the heading, the form. */
 export function ProviderEnquiryPage({
@@ -15,12 +15,12 @@ export function ProviderEnquiryPage({
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p className="text-sm">
-        <Link
+        <SiteLink
           to={`/provider/${encodeURIComponent(registrationNumber)}`}
           className="font-medium text-brand-700 underline underline-offset-2"
         >
           Back to {businessName}
-        </Link>
+        </SiteLink>
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
       <div className="mt-6">{children}</div>

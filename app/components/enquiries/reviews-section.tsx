@@ -11,7 +11,8 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useFetchers } from "react-router";
+import { useFetcher, useFetchers } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { FormError } from "~/components/auth/form-field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -135,12 +136,12 @@ function ReviewsList({
           Loading reviews...
         </p>
         <noscript>
-          <Link
+          <SiteLink
             to={reviewsPath(registrationNumber)}
             className="text-sm font-medium text-brand-700 underline underline-offset-2"
           >
             Read the reviews of {businessName}
-          </Link>
+          </SiteLink>
         </noscript>
       </>
     );

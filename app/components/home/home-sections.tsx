@@ -6,7 +6,7 @@ import { ShieldAlertIcon } from "~/components/ui/icons/shield-alert";
 import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
 import { StarIcon } from "~/components/ui/icons/star";
 import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ClaimedBadge, ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
@@ -66,13 +66,13 @@ export function HomeHero() {
         <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium text-brand-100">Popular:</span>
           {POPULAR_LOCATIONS.map((city) => (
-            <Link
+            <SiteLink
               key={city}
               to={cityHref(city)}
               className="inline-flex items-center gap-1 rounded-full bg-white/10 px-3 py-1 font-medium text-white ring-1 ring-white/25 hover:bg-white/20"
             >
               <MapPinIcon className="h-3.5 w-3.5" /> {city}
-            </Link>
+            </SiteLink>
           ))}
         </div>
       </div>
@@ -103,12 +103,12 @@ export function FeaturedSection({
             <p className="mt-2 text-slate-600">Verified businesses that manage their listing with us.</p>
           )}
         </div>
-        <Link
+        <SiteLink
           to="/search-results"
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
           Browse the directory <ArrowRightIcon aria-hidden className="h-4 w-4" />
-        </Link>
+        </SiteLink>
       </div>
       {featured === null ? (
         <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
@@ -184,13 +184,13 @@ export function CitiesSection() {
       <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {CITY_LINKS.map((city) => (
           <li key={city}>
-            <Link
+            <SiteLink
               to={cityHref(city)}
               className="hover:border-brand-300 flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800"
             >
               <MapPinIcon className="h-4 w-4 shrink-0 text-brand-600" />
               Waste carriers in {city}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -212,7 +212,7 @@ export function RegisterCta() {
             logo, and start receiving quote requests.
           </p>
         </div>
-        <Link
+        <SiteLink
           to="/register"
           className={cn(
             buttonVariants({ variant: "primary", size: "lg" }),
@@ -220,7 +220,7 @@ export function RegisterCta() {
           )}
         >
           Register My Business
-        </Link>
+        </SiteLink>
       </div>
     </section>
   );
@@ -233,9 +233,12 @@ function FeaturedCard({ provider: p }: { provider: CardProvider }) {
         <ProviderLogo provider={p} />
         <div className="min-w-0">
           <h3 className="leading-snug font-semibold text-slate-900">
-            <Link to={profileHref(p.registration_number)} className="hover:text-brand-700 hover:underline">
+            <SiteLink
+              to={profileHref(p.registration_number)}
+              className="hover:text-brand-700 hover:underline"
+            >
               {p.business_name}
-            </Link>
+            </SiteLink>
           </h3>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
             <MapPinIcon className="h-3.5 w-3.5" /> {p.town ?? "Location not recorded"}
@@ -252,12 +255,12 @@ function FeaturedCard({ provider: p }: { provider: CardProvider }) {
         </div>
       ) : null}
       <div className="mt-auto pt-5">
-        <Link
+        <SiteLink
           to={profileHref(p.registration_number)}
           className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-full")}
         >
           View Profile<span className="sr-only">: {p.business_name}</span>
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

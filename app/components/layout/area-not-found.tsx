@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { Button } from "~/components/ui/button";
 import { SITE_NAME } from "~/platform/brand";
 
@@ -10,7 +10,7 @@ export function AreaNotFound({ area, home, homeLabel }: { area: string; home: st
       <h1 className="text-2xl font-bold">Page not found</h1>
       <p className="mt-2 text-slate-600">This part of the {area} area does not exist (yet).</p>
       <Button asChild className="mt-6">
-        <Link to={home}>{homeLabel}</Link>
+        <SiteLink to={home}>{homeLabel}</SiteLink>
       </Button>
     </main>
   );

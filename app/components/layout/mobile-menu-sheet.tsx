@@ -1,7 +1,8 @@
 /**
  * The mobile menu's sheet, fetched by the header's menu button when first wanted (site-header.tsx).
  */
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Sheet, SheetClose } from "~/components/ui/sheet";
@@ -43,20 +44,20 @@ export default function MobileMenuSheet({
         ) : (
           <>
             <SheetClose asChild>
-              <Link
+              <SiteLink
                 to="/login"
                 className="rounded-md px-3 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
               >
                 Login
-              </Link>
+              </SiteLink>
             </SheetClose>
             <SheetClose asChild>
-              <Link
+              <SiteLink
                 to="/register"
                 className={cn(buttonVariants({ variant: "primary", size: "lg" }), "mt-2 w-full")}
               >
                 Register My Business
-              </Link>
+              </SiteLink>
             </SheetClose>
           </>
         )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { Logo } from "./site-header";
 import { SITE_NAME } from "~/platform/brand";
 
@@ -55,12 +55,12 @@ export function SiteFooter() {
               <ul className="mt-3 space-y-2">
                 {col.links.map((l) => (
                   <li key={l.to}>
-                    <Link
+                    <SiteLink
                       to={l.to}
                       className="text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline"
                     >
                       {l.label}
-                    </Link>
+                    </SiteLink>
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { RecycleIcon } from "~/components/ui/icons/recycle";
@@ -10,7 +11,7 @@ const MobileMenuSheet = lazy(() => import("./mobile-menu-sheet"));
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <Link to="/" className={cn("flex items-center gap-2 rounded-md font-bold text-slate-900", className)}>
+    <SiteLink to="/" className={cn("flex items-center gap-2 rounded-md font-bold text-slate-900", className)}>
       <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white">
         <RecycleIcon className="h-5 w-5" />
       </span>
@@ -18,7 +19,7 @@ export function Logo({ className }: { className?: string }) {
         <span className="block text-base">UK Waste Carrier</span>
         <span className="block text-xs font-semibold tracking-wider text-brand-700 uppercase">Directory</span>
       </span>
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -80,12 +81,12 @@ function DesktopAccount({ user }: { user: MenuUser | null }) {
         <AccountMenu user={user} />
       ) : (
         <>
-          <Link to="/login" className={buttonVariants({ variant: "ghost", size: "md" })}>
+          <SiteLink to="/login" className={buttonVariants({ variant: "ghost", size: "md" })}>
             Login
-          </Link>
-          <Link to="/register" className={buttonVariants({ variant: "primary", size: "md" })}>
+          </SiteLink>
+          <SiteLink to="/register" className={buttonVariants({ variant: "primary", size: "md" })}>
             Register My Business
-          </Link>
+          </SiteLink>
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/not-found";
 import { pageMeta } from "~/web/meta";
@@ -19,18 +20,18 @@ export default function NotFound() {
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p className="mt-4 text-slate-600">Sorry, we couldn't find the page you were looking for.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link
+        <SiteLink
           to="/"
           className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
         >
           Go to Home
-        </Link>
-        <Link
+        </SiteLink>
+        <SiteLink
           to="/search-results"
           className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50"
         >
           Search the directory
-        </Link>
+        </SiteLink>
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { EyeOffIcon } from "~/components/ui/icons/eye-off";
 import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { LicencePanel } from "~/components/directory/licence-panel";
 import { Pagination } from "~/components/directory/pagination";
 import { profileHref } from "~/components/directory/provider-card";
@@ -251,13 +252,13 @@ function HiddenExpired({ result, showHref }: { result: ResultFacts; showHref: st
         )}{" "}
         hidden
       </span>
-      <Link
+      <SiteLink
         to={showHref}
         preventScrollReset
         className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
       >
         Show expired registrations
-      </Link>
+      </SiteLink>
     </p>
   );
 }

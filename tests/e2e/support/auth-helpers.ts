@@ -33,8 +33,14 @@ export async function signInAsAdmin(page: Page, email: string, password = AUTH_P
  */
 export async function formsReady(page: Page) {
   await expect(page.locator("[data-deferred]").first()).toBeAttached();
-  for (const form of await page.locator("[data-deferred] > :not([hidden])").all())
-    await form.scrollIntoViewIfNeeded();
+  const places = page.locator("[data-deferred]");
+  for (let i = 0; i < (await places.count()); i++) {
+    // A form may take its placeholder's place while the page scrolls to it (decision 0225), and
+    // the element being scrolled to is then gone: scroll to what the place holds now.
+    await expect(async () => {
+      await places.nth(i).locator("> :not([hidden])").first().scrollIntoViewIfNeeded({ timeout: 2_000 });
+    }).toPass();
+  }
   await expect(page.locator("[data-deferred]:not([data-deferred=ready])")).toHaveCount(0);
 }
 

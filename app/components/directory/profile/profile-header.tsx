@@ -2,7 +2,8 @@ import { ChevronRightIcon } from "~/components/ui/icons/chevron-right";
 import { MapPinIcon } from "~/components/ui/icons/map-pin";
 import { PhoneIcon } from "~/components/ui/icons/phone";
 import { useSyncExternalStore } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
 import { PremiumBadge, ProviderLogo } from "~/components/directory/provider-card";
 import { ValidityBanner } from "~/components/directory/validity";
@@ -44,17 +45,17 @@ function Breadcrumb({ name }: { name: string }) {
     <nav aria-label="Breadcrumb" className="py-3 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-slate-600">
         <li>
-          <Link to="/" className="hover:text-brand-700 hover:underline">
+          <SiteLink to="/" className="hover:text-brand-700 hover:underline">
             Home
-          </Link>
+          </SiteLink>
         </li>
         <li aria-hidden>
           <ChevronRightIcon className="h-4 w-4" />
         </li>
         <li>
-          <Link to={back} className="hover:text-brand-700 hover:underline">
+          <SiteLink to={back} className="hover:text-brand-700 hover:underline">
             Search Results
-          </Link>
+          </SiteLink>
         </li>
         <li aria-hidden>
           <ChevronRightIcon className="h-4 w-4" />

@@ -2,7 +2,7 @@ import { FlagIcon } from "~/components/ui/icons/flag";
 import { GlobeIcon } from "~/components/ui/icons/globe";
 import { MailIcon } from "~/components/ui/icons/mail";
 import { PhoneIcon } from "~/components/ui/icons/phone";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, FactsCard } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -103,12 +103,12 @@ function ClaimCallout({ registrationNumber }: { registrationNumber: string }) {
         <p className="mt-1 text-sm text-slate-700">
           Claim this listing to add your logo, services, contact details and areas covered.
         </p>
-        <Link
+        <SiteLink
           to={`/claim/${encodeURIComponent(registrationNumber)}`}
           className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-4 w-full")}
         >
           Claim This Listing
-        </Link>
+        </SiteLink>
       </CardContent>
     </Card>
   );
@@ -132,13 +132,13 @@ export function ProfileSidebar({
       {children}
       <RegistrationDetails provider={p} registerAsOf={registerAsOf} />
       <p className="text-center text-sm">
-        <Link
+        <SiteLink
           to={`/provider/${encodeURIComponent(p.registration_number)}/report`}
           rel="nofollow"
           className="inline-flex items-center gap-1.5 text-slate-700 underline hover:text-red-800"
         >
           <FlagIcon aria-hidden className="h-4 w-4" /> Report this carrier
-        </Link>
+        </SiteLink>
       </p>
       {!p.is_claimed ? <ClaimCallout registrationNumber={p.registration_number} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import { SearchXIcon } from "~/components/ui/icons/search-x";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import type { RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import { parseRegistrationNumber } from "~/modules/directory/registration";
@@ -26,16 +26,16 @@ export function ProviderRemoved({ registration }: { registration: RemovedRegistr
         </p>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/search-results" className={buttonVariants({ variant: "primary", size: "lg" })}>
+        <SiteLink to="/search-results" className={buttonVariants({ variant: "primary", size: "lg" })}>
           Find a registered carrier
-        </Link>
-        <Link
+        </SiteLink>
+        <SiteLink
           to={`/provider/${encodeURIComponent(registration.registration_number)}/report`}
           rel="nofollow"
           className={buttonVariants({ variant: "outline", size: "lg" })}
         >
           Report this carrier
-        </Link>
+        </SiteLink>
       </div>
     </main>
   );
@@ -63,12 +63,12 @@ export function ProviderNotFound({ registrationNumber }: { registrationNumber: s
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonVariants({ variant: "primary", size: "lg" })}>
+        <SiteLink to="/" className={buttonVariants({ variant: "primary", size: "lg" })}>
           Return to Home
-        </Link>
-        <Link to="/search-results" className={buttonVariants({ variant: "outline", size: "lg" })}>
+        </SiteLink>
+        <SiteLink to="/search-results" className={buttonVariants({ variant: "outline", size: "lg" })}>
           Search the directory
-        </Link>
+        </SiteLink>
       </div>
     </main>
   );

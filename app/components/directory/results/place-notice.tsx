@@ -1,5 +1,5 @@
 import { MapPinOffIcon } from "~/components/ui/icons/map-pin-off";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { searchHref } from "~/modules/directory/search-input";
 import type { SearchLocation } from "~/modules/directory/search-location.server";
 
@@ -20,13 +20,13 @@ export function PlaceNotice({ location }: { location: SearchLocation | undefined
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span>Did you mean:</span>
           {suggestions.map((s) => (
-            <Link
+            <SiteLink
               key={`${s.kind}:${s.label}`}
               to={searchHref({ near: s.label })}
               className="rounded-full bg-white px-3 py-1 font-medium text-brand-800 ring-1 ring-amber-300 hover:bg-amber-100"
             >
               {s.label}
-            </Link>
+            </SiteLink>
           ))}
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { Building2, Clock, FileText, MessageSquare, Search, TriangleAlert } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContactForm } from "~/components/enquiries/contact-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { ExtLink, Tel } from "~/content/elements";
@@ -100,13 +101,13 @@ function QuickHelpSection() {
           icon={Search}
           title="Looking for a waste carrier?"
           text="Search by town, postcode, business name or licence number, and request free quotes."
-          link={<Link to="/search-results">Search the directory</Link>}
+          link={<SiteLink to="/search-results">Search the directory</SiteLink>}
         />
         <HelpCard
           icon={Building2}
           title="Run a waste business?"
           text="Find your listing and claim it to add your contact details, services and areas."
-          link={<Link to="/register">Register My Business</Link>}
+          link={<SiteLink to="/register">Register My Business</SiteLink>}
         />
         <HelpCard
           icon={TriangleAlert}
@@ -130,13 +131,13 @@ function DirectoryNote() {
     <p className="max-w-[68ch] text-sm leading-6 text-slate-600">
       We are a directory, not a waste carrier: we cannot collect waste or arrange collections ourselves. To
       get a price for a job, request quotes from carriers in the directory. Questions about the guides?{" "}
-      <Link to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
+      <SiteLink to="/resources" className="font-medium text-brand-700 underline underline-offset-2">
         Browse our resources
-      </Link>{" "}
+      </SiteLink>{" "}
       or read the{" "}
-      <Link to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
+      <SiteLink to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
         frequently asked questions
-      </Link>
+      </SiteLink>
       .
     </p>
   );

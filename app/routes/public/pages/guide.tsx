@@ -1,7 +1,8 @@
 /** One route module for all eight guides (/resources/:slug); the text lives in app/content/guides. */
 import { cn } from "~/components/ui/cn";
 import { ArrowRight, CircleCheck, Clock, Search } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { ExtLink } from "~/content/elements";
 import { GUIDES, getGuide, type Guide } from "~/content/guides";
@@ -147,7 +148,7 @@ function RelatedGuides({ guide }: { guide: Guide }) {
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
         {related.map((g) => (
           <li key={g.slug}>
-            <Link
+            <SiteLink
               to={`/resources/${g.slug}`}
               className="group hover:border-brand-300 flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow"
             >
@@ -156,7 +157,7 @@ function RelatedGuides({ guide }: { guide: Guide }) {
               <span className="mt-auto inline-flex items-center gap-1 pt-3 text-sm font-medium text-brand-700">
                 Read guide <ArrowRight aria-hidden="true" className="size-4" />
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -197,18 +198,21 @@ export function ErrorBoundary() {
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
           {GUIDES.map((g) => (
             <li key={g.slug}>
-              <Link
+              <SiteLink
                 to={`/resources/${g.slug}`}
                 className="font-medium text-brand-700 underline underline-offset-2"
               >
                 {g.title}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
-        <Link to="/search-results" className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-8")}>
+        <SiteLink
+          to="/search-results"
+          className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-8")}
+        >
           Search the directory
-        </Link>
+        </SiteLink>
       </PageBody>
     </PageMain>
   );

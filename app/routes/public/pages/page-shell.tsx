@@ -1,6 +1,6 @@
 /** The frame every static page shares: a tinted header band and a centred body. */
 import { ArrowLeft, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { PageTitle } from "~/components/layout/page-title";
 import { Button, type ButtonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -50,7 +50,7 @@ export function PageHeader({
 
 export function BackLink({ to, label, className }: { to: string; label: string; className?: string }) {
   return (
-    <Link
+    <SiteLink
       to={to}
       className={cn(
         "inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline",
@@ -59,7 +59,7 @@ export function BackLink({ to, label, className }: { to: string; label: string; 
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {label}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -82,10 +82,10 @@ export function LinkButton({
 }: ButtonVariants & { to: string; icon: PageIcon; children: React.ReactNode; className?: string }) {
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={to}>
+      <SiteLink to={to}>
         <Icon aria-hidden="true" className={size === "lg" ? "size-5" : "size-4"} />
         {children}
-      </Link>
+      </SiteLink>
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, CircleHelp, Clock, Search } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ExtLink } from "~/content/elements";
 import { GUIDES } from "~/content/guides";
 import { OFFICIAL } from "~/content/links";
@@ -57,12 +57,12 @@ function GuideCard({ guide }: { guide: (typeof GUIDES)[number] }) {
       </span>
       <p className="mt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase">{guide.audience}</p>
       <h3 className="mt-1 text-lg font-semibold text-slate-900">
-        <Link
+        <SiteLink
           to={`/resources/${guide.slug}`}
           className="group-hover:text-brand-800 after:absolute after:inset-0"
         >
           {guide.title}
-        </Link>
+        </SiteLink>
       </h3>
       <p className="mt-2 text-sm leading-6 text-slate-600">{guide.description}</p>
       <p className="mt-auto flex items-center justify-between pt-5 text-sm">

@@ -3,7 +3,8 @@
  * The page name comes from the path via content/placeholders.ts.
  */
 import { ArrowRight, BookOpen, Construction, Search } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { getGuide, type Guide } from "~/content/guides";
 import { findPlaceholder } from "~/content/placeholders";
 import type { Route } from "./+types/under-construction";
@@ -61,7 +62,7 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
             {guides.map((guide) => (
               <li key={guide.slug}>
-                <Link
+                <SiteLink
                   to={`/resources/${guide.slug}`}
                   className="group flex items-center gap-4 px-5 py-4 hover:bg-brand-50"
                 >
@@ -76,19 +77,19 @@ export default function UnderConstruction({ loaderData }: Route.ComponentProps) 
                     aria-hidden="true"
                     className="size-5 shrink-0 text-slate-400 group-hover:text-brand-700"
                   />
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
           <p className="mt-6 text-center text-sm text-slate-600">
             Have a question? Read our{" "}
-            <Link to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
+            <SiteLink to="/faq" className="font-medium text-brand-700 underline underline-offset-2">
               frequently asked questions
-            </Link>{" "}
+            </SiteLink>{" "}
             or{" "}
-            <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-2">
+            <SiteLink to="/contact" className="font-medium text-brand-700 underline underline-offset-2">
               contact us
-            </Link>
+            </SiteLink>
             .
           </p>
         </section>
