@@ -2,8 +2,8 @@
  * Links of the public pages (decision 0228): a plain `<a href>` marked `data-discover="site"`,
  * made a client-side navigation by one click handler on the document (`useSiteLinks`, in the root
  * layout) instead of by each link. React Router's `<Link>` runs about twenty hooks per link on
- * every render; on a page of fifty links that was a quarter of the server's CPU per uncached page
- * (measured in turns, the same build with and without). The click handler follows React Router's
+ * every render; on a page of fifty links that was 10-18% of the server's CPU per uncached page
+ * (measured in turns against the build before). The click handler follows React Router's
  * own rules for which clicks it takes (a plain left click on a link of this site, no other target,
  * no download; a click another handler already took is left alone), and the attribute keeps React
  * Router's route discovery (it registers every `a[data-discover]`). Without JavaScript, or before
@@ -41,7 +41,7 @@ export function SiteLink({ to, state, preventScrollReset, ...rest }: SiteLinkPro
 }
 
 /** The site link a click is for, when the app should navigate to it itself; else null. */
-export function siteLinkClicked(event: MouseEvent): HTMLAnchorElement | null {
+function siteLinkClicked(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0) return null;
   if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const link = event.target instanceof Element ? event.target.closest("a") : null;
