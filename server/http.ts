@@ -1,6 +1,7 @@
 /**
- * The Hono application: request ids and logs, security headers, static assets, health checks,
- * then the React Router request handler (compression is around it: server/compress.ts).
+ * The Hono application: request ids and logs, security headers, the JSON API (server/api.ts),
+ * the page cache, health checks, static assets, then the React Router request handler
+ * (compression is around it: server/compress.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -23,10 +24,11 @@ import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-
 import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
 import { onChange } from "../app/platform/db/changes.server";
 import { createPageCache } from "./page-cache";
+import { useApi } from "./api";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type Env = { Variables: { requestId: string; secureHeadersNonce?: string; routePattern?: string } };
+export type Env = { Variables: { requestId: string; secureHeadersNonce?: string; routePattern?: string } };
 
 export interface HttpOptions {
   services: AppServices;
@@ -52,6 +54,7 @@ export function createHttpApp(options: HttpOptions): Hono<Env> {
   app.use(requestId({ headerName: "X-Request-Id", limitLength: 64 }));
   useRequestLog(app, metrics, log);
   useSecurityHeaders(app, config);
+  useApi(app, services.db, log);
   usePageCache(app, services);
   useCrossSiteCheck(app, config, log);
   useHealthChecks(app, config, pool, metrics, log);
