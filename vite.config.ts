@@ -60,10 +60,37 @@ function conformOnZodMini(): Plugin {
   };
 }
 
+/**
+ * The server build has two entries: our Hono app as index.js (which server.mjs imports), and the
+ * register sync's staging worker as stage-worker.js, which a worker thread loads (decision 0231).
+ * React Router names every server entry index.js; this plugin's config comes after its own.
+ */
+function serverEntries(): Plugin {
+  return {
+    name: "server-entries",
+    enforce: "post",
+    config: (_config, { isSsrBuild }) =>
+      isSsrBuild
+        ? {
+            build: {
+              rollupOptions: {
+                input: {
+                  index: "./server/app.ts",
+                  "stage-worker": "./app/modules/register-sync/stage-worker.ts",
+                },
+                output: { entryFileNames: ({ name }) => `${name}.js` },
+              },
+            },
+          }
+        : undefined,
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
-    // The server build's entry is our Hono app, which imports the React Router build.
+    // The server build's entry is our Hono app, which imports the React Router build (and the
+    // staging worker's entry, serverEntries()).
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: landingChunk() } },
     target: "es2022",
   },
@@ -72,6 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   optimizeDeps: { include: ["leaflet"] },
   plugins: [
     !isSsrBuild && conformOnZodMini(),
+    serverEntries(),
     tailwindcss(),
     reactRouter(),
     // The client's files compressed once, at their best, beside each file: the server sends the

@@ -1,15 +1,24 @@
 /**
  * Merges the staged rows of a run into directory_entries. Runs inside the caller's transaction
- * (all or nothing). Unchanged rows (same row_hash, still on the register) are not written at all,
- * so they keep their updated_at. Claimed-listing data lives in claimed_listings and is never
+ * (all or nothing). Unchanged rows (every register field the same, still on the register) are not
+ * written at all, so they keep their updated_at. Claimed-listing data lives in claimed_listings and is never
  * touched; is_claimed is not in the column list, so it is never reset.
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { REGISTER_FIELDS } from "./register-fields";
 
-/** What the merge writes: every register field but the key, and the row's hash. */
-const COLUMNS = [...REGISTER_FIELDS.filter((f) => f !== "registration_number"), "row_hash"] as const;
+/** What the merge writes: every register field but the key. */
+const COLUMNS = REGISTER_FIELDS.filter((f) => f !== "registration_number");
+
+/**
+ * True when the staged row `s` differs from the directory's row `d` in any register field
+ * (decision 0231: the fields themselves, compared in SQL, where a hash of them was before).
+ */
+function fieldsDiffer(d: string, s: string) {
+  const side = (alias: string) => sql.join(COLUMNS.map((c) => sql.ref(`${alias}.${c}`)));
+  return sql<boolean>`(${side(d)}) IS DISTINCT FROM (${side(s)})`;
+}
 
 export interface MergeCounts {
   added: number;
@@ -171,7 +180,7 @@ async function countChanges(
   hasDuplicates: boolean,
 ): Promise<{ changing: number; missing: number }> {
   const changed = sql`s.registration_number IS NOT NULL
-    AND (d.registration_number IS NULL OR d.row_hash IS DISTINCT FROM s.row_hash OR NOT d.on_register)`;
+    AND (d.registration_number IS NULL OR ${fieldsDiffer("d", "s")} OR NOT d.on_register)`;
   const { rows } = await sql<{ changing: number; missing: number }>`
     SELECT ${
       hasDuplicates
@@ -218,7 +227,7 @@ async function upsertStagedRows(
       SELECT registration_number, ${cols}, ${syncId}::bigint, true, NULL FROM src
       ON CONFLICT (registration_number) DO UPDATE SET
         ${sets}, last_sync_id = excluded.last_sync_id, on_register = true, removed_at = NULL, updated_at = now()
-      WHERE d.row_hash IS DISTINCT FROM excluded.row_hash OR NOT d.on_register
+      WHERE ${fieldsDiffer("d", "excluded")} OR NOT d.on_register
       RETURNING (xmax = 0) AS added
     )
     SELECT (count(*) FILTER (WHERE added))::int AS added, (count(*) FILTER (WHERE NOT added))::int AS updated FROM up

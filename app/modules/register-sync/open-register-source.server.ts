@@ -1,7 +1,8 @@
 /**
  * Opens a register source (a file path or an http(s) URL; CSV, JSON, or a ZIP holding one of
- * them) as a stream of source rows keyed by canonical field names. Nothing is held in memory
- * beyond the chunk being parsed: memory stays flat whatever the size of the source.
+ * them) as a stream of its bytes and the format they are in; the staging worker reads them as rows
+ * (read-csv-rows.server.ts, read-json-rows.server.ts). Nothing is held in memory beyond the chunk
+ * being read: memory stays flat whatever the size of the source.
  *
  * A source is refused as a whole (SourceError) when it is larger than the size cap, and a ZIP
  * entry when it is compressed suspiciously well (zip bomb): from the sizes the ZIP's directory
@@ -17,12 +18,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
-import { readCsvRows } from "./read-csv-rows.server";
-import { readJsonRows } from "./read-json-rows.server";
 import { formatBytes, formatCount, SOURCE_LIMITS, type SourceLimits } from "./register-limits";
-import { SourceError, type SourceItem } from "./source-types";
+import { SourceError } from "./source-types";
 
-export { SourceError, type SourceItem };
+export { SourceError };
 
 export interface RegisterSource {
   /** What was opened, for logs ("file.zip > register.csv"). */
@@ -31,7 +30,8 @@ export interface RegisterSource {
   /** Size of the (uncompressed) data when known, for progress. */
   bytesTotal: number | null;
   bytesRead(): number;
-  items(): AsyncIterable<SourceItem>;
+  /** The data's bytes (a ZIP's entry inflated), checked against the caps as they are read; once. */
+  bytes(): AsyncIterable<Buffer>;
   close(): Promise<void>;
 }
 
@@ -130,10 +130,10 @@ export async function openRegisterSource(
       format,
       bytesTotal: bytes.size,
       bytesRead: () => read,
-      items() {
+      bytes() {
         if (used) throw new Error("A register source can be read once");
         used = true;
-        return format === "json" ? readJsonRows(counted) : readCsvRows(counted);
+        return counted;
       },
       close,
     };

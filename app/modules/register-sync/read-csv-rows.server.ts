@@ -1,8 +1,9 @@
 /**
  * CSV adapter: the EA daily export and the public-register CSV (any header set the mapping in
  * register-fields.ts knows). Streams chunk by chunk (split-csv-records.ts); a record that cannot
- * be read, or is longer than the record cap, is reported by line, the run goes on. The import
- * runs inside the web server: the reader hands the event loop back regularly (yield-to-event-loop.ts).
+ * be read, or is longer than the record cap, is reported by line, the run goes on. It yields the
+ * items of one slice of the input at a time (one await per slice, not per row) and hands the event
+ * loop back between slices (yield-to-event-loop.ts); the sync runs it in its staging worker.
  */
 import { StringDecoder } from "node:string_decoder";
 import { emptyRawRow, mapHeader, type RegisterField } from "./register-fields";
@@ -10,7 +11,7 @@ import { SourceError, type SourceItem } from "./source-types";
 import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
 import { EventLoopYielder, sliced } from "./yield-to-event-loop";
 
-export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<SourceItem> {
+export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<SourceItem[]> {
   const decoder = new StringDecoder("utf8");
   const splitter = new CsvRecordSplitter();
   const yielder = new EventLoopYielder();
@@ -66,12 +67,13 @@ export async function* readCsvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator
       } else {
         splitter.push(decoder.write(next.value), records);
       }
+      const items: SourceItem[] = [];
       for (let i = 0; i < records.length; i++) {
         const item = toItem(records[i]);
-        if (item) yield item;
-        if ((i & 127) === 127 && yielder.due()) await yielder.yield();
+        if (item) items.push(item);
       }
       records.length = 0;
+      if (items.length) yield items;
       if (yielder.due()) await yielder.yield();
     }
   } finally {

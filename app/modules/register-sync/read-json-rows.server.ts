@@ -3,8 +3,8 @@
  * array of items). A small streaming scanner cuts the items array into one item's text at a time,
  * so a file of any size is read with flat memory; each item is then parsed, flattened to dotted
  * paths ("holder.name", "site.siteAddress.postcode") and mapped by register-fields.ts. An item
- * longer than the record cap is skipped without being kept (decision 0109), and the reader hands
- * the event loop back regularly.
+ * longer than the record cap is skipped without being kept (decision 0109). Like the CSV reader, it
+ * yields the items of one slice of the input at a time and hands the event loop back between slices.
  */
 import { StringDecoder } from "node:string_decoder";
 import { resolveField, type RawRegisterRow, type RegisterField } from "./register-fields";
@@ -12,7 +12,7 @@ import { MAX_RECORD_CHARS, recordTooLongReason } from "./register-limits";
 import { SourceError, type SourceItem } from "./source-types";
 import { EventLoopYielder, sliced } from "./yield-to-event-loop";
 
-export async function* readJsonRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<SourceItem> {
+export async function* readJsonRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<SourceItem[]> {
   const decoder = new StringDecoder("utf8");
   const scanner = new JsonItemScanner();
   const yielder = new EventLoopYielder();
@@ -50,11 +50,10 @@ export async function* readJsonRows(bytes: AsyncIterable<Buffer>): AsyncGenerato
       } else {
         scanner.push(decoder.write(next.value), texts);
       }
-      for (let i = 0; i < texts.length; i++) {
-        yield toItem(texts[i], ++n);
-        if ((i & 255) === 255 && yielder.due()) await yielder.yield();
-      }
+      const items: SourceItem[] = [];
+      for (let i = 0; i < texts.length; i++) items.push(toItem(texts[i], ++n));
       texts.length = 0;
+      if (items.length) yield items;
       if (yielder.due()) await yielder.yield();
     }
   } finally {

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { parse as parseSync } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
@@ -9,14 +8,13 @@ import { mapHeader, resolveField } from "./register-fields";
 import { sampleRegisterLines } from "./sample-register";
 import { CsvRecordSplitter, type CsvRecord } from "./split-csv-records";
 import { SeenNumbers } from "./seen-numbers";
-import { md5Base64, Md5Input } from "./md5";
 import { type RegisterRow } from "./normalise-row";
-import { REGISTER_FIELDS } from "./register-fields";
-import { copyValue, rowHash, StagingBatch } from "./stage-register-rows.server";
+import { copyValue, StagingBatch } from "./staging-batch";
 
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+/** Every item a reader yields (it yields them a slice of the input at a time). */
+async function collect<T>(it: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
-  for await (const x of it) out.push(x);
+  for await (const xs of it) out.push(...xs);
   return out;
 }
 
@@ -63,14 +61,6 @@ describe("row rules", () => {
       ok: true,
       row: { registration_tier: "LOWER", expiry_date: null, registration_type: "carrier_broker_dealer" },
     });
-  });
-  it("hashes rows so that equal rows are unchanged and any change is seen", () => {
-    const a = normaliseRow(base);
-    const b = normaliseRow({ ...base, business_name: "  A   Ltd " });
-    const c = normaliseRow({ ...base, town: "Leeds" });
-    if (!a.ok || !b.ok || !c.ok) throw new Error("expected valid rows");
-    expect(rowHash(a.row)).toBe(rowHash(b.row));
-    expect(rowHash(a.row)).not.toBe(rowHash(c.row));
   });
   it("parses dates strictly", () => {
     expect(parseDate("2024-02-29", "d")).toBe("2024-02-29");
@@ -206,7 +196,7 @@ describe("staging batches", () => {
     company_number: "01234567",
   };
 
-  it("writes each row as one COPY line: line number, the fields escaped, NULL as \\N, the hash last", () => {
+  it("writes each row as one COPY line: line number, the fields escaped, NULL as \\N", () => {
     const batch = new StagingBatch();
     batch.add(row, 7);
     expect(batch.length).toBe(1);
@@ -232,53 +222,8 @@ describe("staging batches", () => {
         "2020-01-02",
         "\\N",
         "01234567",
-        rowHash(row),
       ].join("\t") + "\n",
     );
-  });
-
-  /** The hash as it has been defined since migration 0101, computed with node:crypto. */
-  const hashedBefore = (r: RegisterRow) =>
-    crypto.hash(
-      "md5",
-      REGISTER_FIELDS.map((f) => (r[f] === null ? "\u0000" : String(r[f])) + "\u001f").join(""),
-      "base64",
-    );
-
-  it("hashes a row as every sync before did, so an upgrade rewrites nothing", () => {
-    const rows = [
-      row,
-      { ...row, building: null, business_name: "A" },
-      { ...row, business_name: "\\N", address_line_1: "\\", address_line_2: "lone \ud800 surrogate" },
-      { ...row, business_name: "x".repeat(500), town: "€".repeat(100), building: "é".repeat(300) },
-    ];
-    for (const r of rows) expect(rowHash(r)).toBe(hashedBefore(r));
-    const lines = [...sampleRegisterLines({ rows: 2000, seed: 4, malformed: 50 })];
-    const header = lines[0].split(",");
-    let compared = 0;
-    for (const text of lines.slice(1)) {
-      const raw = Object.fromEntries(
-        (parseSync(text) as string[][])[0].map((v, i) => [resolveField(header[i]) ?? header[i], v]),
-      );
-      const result = normaliseRow(raw);
-      if (!result.ok) continue;
-      expect(rowHash(result.row)).toBe(hashedBefore(result.row));
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(1900);
-  });
-
-  it("computes the same MD5 as node:crypto at every length around MD5's block boundaries", () => {
-    const input = new Md5Input();
-    for (let length = 0; length <= 300; length++) {
-      const bytes = crypto.randomBytes(length);
-      input.bytes.set(bytes);
-      expect(md5Base64(input, length)).toBe(crypto.hash("md5", bytes, "base64"));
-    }
-    const long = crypto.randomBytes(20_000); // grows its buffer
-    input.ensure(long.length);
-    input.bytes.set(long);
-    expect(md5Base64(input, long.length)).toBe(crypto.hash("md5", long, "base64"));
   });
 });
 

@@ -32,12 +32,12 @@ import {
   rejectDuplicates,
   SERVER_MERGE_MEMORY,
 } from "./merge-staged-rows.server";
-import { normaliseRow } from "./normalise-row";
 import { isUrl, openRegisterSource, type RegisterSource } from "./open-register-source.server";
 import { readRejections, recordRejections, type Rejection } from "./record-rejections.server";
 import type { SourceLimits } from "./register-limits";
-import { SeenNumbers } from "./seen-numbers";
-import { clearStaging, stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
+import { clearStaging, stageRegisterRows } from "./stage-register-rows.server";
+import type { CopyBatch } from "./staging-batch";
+import { StagingWorker } from "./staging-worker.server";
 import { CLEARED_MESSAGE } from "./sync-messages";
 
 export interface RunRegisterSyncOptions {
@@ -59,6 +59,7 @@ export interface RunRegisterSyncOptions {
   staleAfterMs?: number;
   /** The register-sync job running this sync (failed with it if its process dies). */
   jobId?: string;
+  /** Rows staged per COPY (BATCH_ROWS by default). */
   batchSize?: number;
   /** How often progress is written and the run's own log status checked (default 2 s). */
   heartbeatMs?: number;
@@ -128,6 +129,11 @@ export class SyncFailedError extends Error {
 /** At most this many rejections are stored per run (all are counted). */
 export const MAX_STORED_REJECTIONS = 10_000;
 const HEARTBEAT_MS = 2_000;
+/**
+ * Rows staged per COPY: each COPY is a transaction of its own with the run's status checked in
+ * it; at 20,000 rows (about 4 MB of COPY text) those round trips are a small part of the time.
+ */
+const BATCH_ROWS = 20_000;
 /** How long a new run waits for an older run of this process (cleared, stopping) to be gone. */
 const EARLIER_RUN_WAIT_MS = 60_000;
 
@@ -160,7 +166,8 @@ interface RunState {
    */
   readonly stop: AbortController;
   readonly firstRejections: Rejection[];
-  readonly seen: SeenNumbers;
+  /** A registration number may appear twice in the source (the worker's seen-numbers.ts). */
+  maybeDuplicates: boolean;
   processed: number;
   rejectedCount: number;
   storedRejections: number;
@@ -211,7 +218,7 @@ async function runOnce(
     started,
     stop,
     firstRejections: [],
-    seen: new SeenNumbers(),
+    maybeDuplicates: false,
     processed: 0,
     rejectedCount: 0,
     storedRejections: 0,
@@ -300,7 +307,7 @@ async function syncAndMerge(
   assertRowsToImport(run);
   const streamMs = Date.now() - run.started;
   const timer = stepTimer();
-  const duplicates = run.seen.maybeDuplicates ? await rejectDuplicates(run.db, run.syncId) : 0;
+  const duplicates = run.maybeDuplicates ? await rejectDuplicates(run.db, run.syncId) : 0;
   timer.step("duplicates");
   run.rejectedCount += duplicates;
   await heartbeat.stop();
@@ -372,41 +379,32 @@ async function streamSource(run: RunState, earlier: Promise<void>[]): Promise<vo
   }
 }
 
-/** Validates each item of the source and stages it (or its rejection) in batches. */
+/**
+ * Reads and validates the source in a worker thread (staging-worker.server.ts, decision 0231) and
+ * stages its batches, each written while the worker reads the next.
+ */
 async function stageItems(run: RunState, src: RegisterSource): Promise<void> {
-  const batchSize = run.options.batchSize ?? 5_000;
+  const reader = new StagingWorker(src.format, run.options.batchSize ?? BATCH_ROWS, (processed) => {
+    run.processed = processed;
+  });
   const writer = new BatchWriter(run, src);
-  for await (const item of src.items()) {
-    run.processed++;
-    if (item.kind === "reject") {
-      writer.reject({ line: item.line, registrationNumber: null, reason: item.reason });
-    } else {
-      const result = normaliseRow(item.raw);
-      if (result.ok) {
-        run.seen.add(result.row.registration_number);
-        writer.rows.add(result.row, item.line);
-      } else
-        writer.reject({
-          line: item.line,
-          registrationNumber: result.registrationNumber,
-          reason: result.reason,
-        });
-    }
-    if (writer.rows.length >= batchSize || writer.rejections.length >= batchSize) await writer.flush();
+  for await (const batch of reader.batches(src.bytes())) {
+    for (const rejection of batch.rejections) writer.reject(rejection);
+    await writer.flush(batch);
   }
-  await writer.flush(true);
+  run.maybeDuplicates = reader.maybeDuplicates;
+  await writer.flush(null);
 }
 
 /**
- * One batch is written while the next is parsed (PostgreSQL works while Node parses). The two
- * batches' buffers take turns: a written batch is emptied and filled again.
+ * One batch is written while the worker reads the next (PostgreSQL works while the worker
+ * parses); rejections are stored with the batch they came with.
  */
 class BatchWriter {
-  rows = new StagingBatch();
   rejections: Rejection[] = [];
-  /** The batch written last, emptied, once its write is done. */
-  private spare: StagingBatch | undefined;
   private inflight: Promise<void> = Promise.resolve();
+  /** The progress last reported (processed, rejected, bytes read). */
+  private reported = "";
   private writeError: unknown;
 
   constructor(
@@ -421,11 +419,13 @@ class BatchWriter {
     if (this.run.firstRejections.length < 20) this.run.firstRejections.push(r);
   }
 
-  /** Hands the batch to the writer (after the previous one is written) and reports progress. */
-  async flush(last = false): Promise<void> {
+  /**
+   * Hands the batch to the writer (after the previous one is written) and reports progress.
+   * `null`: the source is read; waits for the last write (and checks a cleared run once more).
+   */
+  async flush(batch: CopyBatch | null): Promise<void> {
     const run = this.run;
     run.stop.signal.throwIfAborted();
-    const batch = this.rows;
     const room = MAX_STORED_REJECTIONS - run.storedRejections;
     const keep = room > 0 ? this.rejections.slice(0, room) : [];
     run.storedRejections += keep.length;
@@ -433,23 +433,18 @@ class BatchWriter {
     await this.inflight;
     if (this.writeError) throw this.writeError;
     run.stop.signal.throwIfAborted();
-    this.rows = this.spare ?? new StagingBatch();
-    this.spare = undefined;
-    this.inflight = this.write(batch, keep).then(
-      () => {
-        batch.clear();
-        this.spare = batch;
-      },
-      (error: unknown) => {
-        this.writeError = error;
-      },
-    );
-    if (last) {
+    this.inflight = this.write(batch ?? EMPTY_BATCH, keep).catch((error: unknown) => {
+      this.writeError = error;
+    });
+    if (batch === null) {
       await this.inflight;
       if (this.writeError) throw this.writeError;
       run.stop.signal.throwIfAborted();
     }
     run.bytesRead = this.src.bytesRead();
+    const progress = `${run.processed} ${run.rejectedCount} ${run.bytesRead}`;
+    if (progress === this.reported) return; // the source's end after its last batch: nothing new
+    this.reported = progress;
     run.options.onProgress?.({
       syncId: run.syncId,
       processed: run.processed,
@@ -463,7 +458,7 @@ class BatchWriter {
    * The staging insert only writes while this run's log is 'running': no row written means the
    * run was cleared (checked at every batch; a batch of rejections only asks).
    */
-  private async write(batch: StagingBatch, keep: Rejection[]): Promise<void> {
+  private async write(batch: CopyBatch, keep: Rejection[]): Promise<void> {
     const { db, syncId } = this.run;
     const staged = await stageRegisterRows(db, batch, syncId);
     if (batch.length > 0 ? staged === 0 : !(await stillRunning(db, syncId))) {
@@ -473,6 +468,8 @@ class BatchWriter {
     await recordRejections(db, syncId, keep);
   }
 }
+
+const EMPTY_BATCH: CopyBatch = { length: 0, toCopyText: () => new Uint8Array(0) };
 
 /** A source with no valid row imports nothing: the run fails. */
 function assertRowsToImport(run: RunState): void {

@@ -261,6 +261,88 @@ describe("re-import and sync semantics", () => {
     expect(after.CBDU1003.business_name).toBe("Gamma Haulage");
   });
 
+  it("sees a change to any one register field, and none in a row written differently but equal (decision 0231)", async () => {
+    const fields = [
+      "CBDU2000",
+      "Delta Skips",
+      "100023336956",
+      "Unit 4",
+      "1 Test Street",
+      "Mill Lane",
+      "Hunslet",
+      "West Yorkshire",
+      "Leeds",
+      "LS1 1AA",
+      "England",
+      "430000",
+      "433000",
+      "soleTrader",
+      "UPPER",
+      "carrier_dealer",
+      "2024-01-01",
+      "2027-01-01",
+      "01234567",
+    ];
+    // One registration per field after the number, identical in the first register.
+    const numbers = fields.slice(1).map((_, i) => `CBDU${2001 + i}`);
+    const base = numbers.map((n) => [n, ...fields.slice(1)]);
+    const v1 = env.writeCsv(
+      "fields-v1.csv",
+      base.map((f) => f.join(",")),
+    );
+    await runRegisterSync(env.db, { source: v1 });
+    const before = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
+    await new Promise((r) => setTimeout(r, 20));
+
+    // Each registration changes one field: to another value, or to empty (NULL) where allowed.
+    const other = [
+      "Delta Skip Hire",
+      "",
+      "",
+      "2 Test Street",
+      "",
+      "",
+      "",
+      "Bradford",
+      "LS2 2BB",
+      "Wales",
+      "430001",
+      "",
+      "limitedCompany",
+      "UPPER",
+      "carrier_broker_dealer",
+      "2024-01-02",
+      "2028-01-01",
+      "",
+    ];
+    const changed = base.map((row, i) => row.map((v, j) => (j === i + 1 ? other[i] : v)));
+    // The tier stays UPPER (changing it to LOWER would change the number's meaning): that row is
+    // the one left unchanged, written in another spelling.
+    const tierRow = fields.indexOf("UPPER") - 1;
+    changed[tierRow] = [` ${numbers[tierRow].toLowerCase()} `, "  Delta   Skips ", ...fields.slice(2)];
+    changed[tierRow][14] = "upper";
+    const v2 = env.writeCsv(
+      "fields-v2.csv",
+      changed.map((f) => f.join(",")),
+    );
+    const summary = await runRegisterSync(env.db, { source: v2 });
+    expect(summary).toMatchObject({ added: 0, updated: numbers.length - 1, unchanged: 1, rejected: 0 });
+
+    const after = Object.fromEntries((await entries()).map((r) => [r.registration_number, r]));
+    for (const [i, number] of numbers.entries()) {
+      const moved = after[number].updated_at.getTime() > before[number].updated_at.getTime();
+      expect([number, moved]).toEqual([number, i !== tierRow]);
+    }
+    expect(after[numbers[0]].business_name).toBe("Delta Skip Hire");
+    expect(after[numbers[1]].uprn).toBeNull();
+    expect(after[numbers[11]].northing).toBeNull();
+    expect(after[numbers[16]].expiry_date).toBe("2028-01-01");
+
+    // The same register again: nothing changes.
+    const again = await runRegisterSync(env.db, { source: v2 });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: numbers.length });
+  });
+
   it("never touches claimed listings and never resets is_claimed", async () => {
     const v1 = env.writeCsv("c1.csv", [eaRow("CBDU2001", "Claimed Skips"), eaRow("CBDU2002", "Other Waste")]);
     await runRegisterSync(env.db, { source: v1 });

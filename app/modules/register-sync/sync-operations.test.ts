@@ -22,7 +22,8 @@ import {
 } from "./list-sync-logs.server";
 import { NoRegisterSourceError, requestRegisterSync, syncPending } from "./request-sync.server";
 import { runRegisterSync, SyncAlreadyRunningError, SyncFailedError } from "./run-register-sync.server";
-import { stageRegisterRows, StagingBatch } from "./stage-register-rows.server";
+import { stageRegisterRows } from "./stage-register-rows.server";
+import { StagingBatch } from "./staging-batch";
 import { detectRegisterFileType } from "./store-upload.server";
 import { registrationNumbers, syncLogRow, useSyncTestEnv } from "./test-support/sync-test-env";
 import { REGISTER_SYNC_JOB, registerSyncJob } from "./sync-job.server";

@@ -113,7 +113,6 @@ export interface DirectoryEntriesTable extends RegisterColumns {
   is_claimed: Generated<boolean>;
   on_register: Generated<boolean>;
   removed_at: TimestampNull;
-  row_hash: Generated<string>;
   last_sync_id: string | number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -533,7 +532,6 @@ export interface RegisterStagingTable extends RegisterColumns {
   line_number: number;
   business_name: string;
   registration_tier: string | null;
-  row_hash: string;
 }
 
 /** What a place is; full postcodes are read from the directory, not stored (decision 0214). */
