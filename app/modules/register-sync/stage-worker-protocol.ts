@@ -12,8 +12,8 @@ export type ToStageWorker = { t: "chunk"; bytes: Uint8Array } | { t: "end" };
 
 /** From the worker. */
 export type FromStageWorker =
-  /** It has read everything it was given: `processed` items so far (rows and rejected rows). */
-  | { t: "read"; processed: number }
+  /** It has taken a chunk of `bytes` to read; `processed` items so far (rows and rejected rows). */
+  | { t: "read"; bytes: number; processed: number }
   /**
    * A batch: its COPY text and row count, the rows it rejected since the last batch, and the
    * items read so far (rows and rejected rows, this batch's included).

@@ -6,8 +6,8 @@
  * a two-core machine then work at once: reading no longer waits for each COPY's round trips, nor
  * the COPY for the reading.
  *
- * It asks for input (`read`) whenever it has parsed all it was given, so it holds at most the
- * chunks in flight and one batch: memory stays flat whatever the size of the source.
+ * It says when it takes each chunk (`read`), and the sender keeps a few megabytes queued ahead of
+ * it and no more: memory stays flat whatever the size of the source.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { normaliseRow } from "./normalise-row";
@@ -37,16 +37,16 @@ function send(message: FromStageWorker, transfer?: ArrayBuffer[]): void {
   port!.postMessage(message, transfer);
 }
 
-/** The source's bytes as they arrive; asks for more whenever all it was given is read. */
+/** The source's bytes as they arrive; says so as it takes each chunk (the sender sends more). */
 async function* input(): AsyncGenerator<Buffer> {
   for (;;) {
     if (queue.length === 0) {
-      send({ t: "read", processed });
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }
     const chunk = queue.shift();
     if (chunk === null || chunk === undefined) return;
+    send({ t: "read", bytes: chunk.byteLength, processed });
     yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Reads, validates and formats a register source in a worker thread (stage-worker.ts, decision
- * 0231) while this thread writes the batches it returns to the staging table. This thread feeds
- * the source's bytes to the worker one chunk at a time, when the worker asks for more and no more
- * than one finished batch is waiting to be written: the source is read no faster than the
- * database takes it, and memory stays flat.
+ * 0231) while this thread writes the batches it returns to the staging table. This thread keeps
+ * up to AHEAD_BYTES of the source queued for the worker (so that the worker need not wait for this
+ * thread, which may be busy in the embedded database's COPY), and sends nothing while a finished
+ * batch waits to be written: the source is read no faster than the database takes it, and memory
+ * stays flat.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,6 +19,9 @@ import type { CopyBatch } from "./staging-batch";
 export interface WorkerBatch extends CopyBatch {
   rejections: Rejection[];
 }
+
+/** How many of the source's bytes may wait for the worker: about a batch's worth. */
+const AHEAD_BYTES = 4 * 1024 * 1024;
 
 /** The worker's own heap: a batch, the reader's buffers and the seen-numbers filter fit well within. */
 const WORKER_HEAP_MB = 256;
@@ -46,7 +50,8 @@ export class StagingWorker {
   maybeDuplicates = false;
   private readonly worker: Worker;
   private readonly ready: FromStageWorker[] = [];
-  private asked = false;
+  /** Bytes sent to the worker that it has not taken yet. */
+  private ahead = 0;
   private done = false;
   private failure: Error | undefined;
   private stopped = false;
@@ -68,7 +73,7 @@ export class StagingWorker {
     });
     this.worker.on("message", (message: FromStageWorker) => {
       if (message.t === "read") {
-        this.asked = true;
+        this.ahead -= message.bytes;
         this.onRead(message.processed);
       } else if (message.t === "batch") this.ready.push(message);
       else if (message.t === "done") {
@@ -119,15 +124,16 @@ export class StagingWorker {
     await this.worker.terminate();
   }
 
-  /** Sends the bytes one chunk at a time, when the worker has read what it had and few batches wait. */
+  /** Sends the bytes chunk by chunk while little waits for the worker and no batch waits to be written. */
   private async feed(bytes: AsyncIterable<Buffer>): Promise<void> {
     try {
       for await (const chunk of bytes) {
-        while (!(this.asked && this.ready.length === 0) && !this.failure && !this.stopped) await this.wait();
+        while ((this.ahead >= AHEAD_BYTES || this.ready.length > 0) && !this.failure && !this.stopped)
+          await this.wait();
         if (this.failure || this.stopped) return;
-        this.asked = false;
         // A copy of the chunk's own bytes (a Buffer may be a view of a larger pooled buffer), moved.
         const own = new Uint8Array(chunk);
+        this.ahead += own.byteLength;
         this.post({ t: "chunk", bytes: own }, [own.buffer]);
       }
       if (!this.failure && !this.stopped) this.post({ t: "end" });
