@@ -41,6 +41,7 @@ function send(message: FromStageWorker, transfer?: ArrayBuffer[]): void {
 async function* input(): AsyncGenerator<Buffer> {
   for (;;) {
     if (queue.length === 0) {
+      send({ t: "read", bytes: 0, processed }); // caught up: how far it got
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;
     }

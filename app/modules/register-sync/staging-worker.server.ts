@@ -52,6 +52,8 @@ export class StagingWorker {
   private readonly ready: FromStageWorker[] = [];
   /** Bytes sent to the worker that it has not taken yet. */
   private ahead = 0;
+  /** The worker has read all it was sent and waits for more. */
+  private caughtUp = false;
   private done = false;
   private failure: Error | undefined;
   private stopped = false;
@@ -74,6 +76,7 @@ export class StagingWorker {
     this.worker.on("message", (message: FromStageWorker) => {
       if (message.t === "read") {
         this.ahead -= message.bytes;
+        this.caughtUp = message.bytes === 0 && this.ahead === 0;
         this.onRead(message.processed);
       } else if (message.t === "batch") this.ready.push(message);
       else if (message.t === "done") {
@@ -134,10 +137,14 @@ export class StagingWorker {
         // A copy of the chunk's own bytes (a Buffer may be a view of a larger pooled buffer), moved.
         const own = new Uint8Array(chunk);
         this.ahead += own.byteLength;
+        this.caughtUp = false;
         this.post({ t: "chunk", bytes: own }, [own.buffer]);
       }
       if (!this.failure && !this.stopped) this.post({ t: "end" });
     } catch (error) {
+      // The source failed (a broken download, a cap): the worker first reads what it was sent, so
+      // that the failed run's log says how far it got.
+      while (!this.caughtUp && !this.failure && !this.stopped) await this.wait();
       this.fail(error as Error);
     }
   }
