@@ -6,6 +6,7 @@
  * batch waits to be written: the source is read no faster than the database takes it, and memory
  * stays flat.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -34,10 +35,13 @@ const WORKER_HEAP_MB = 256;
 function workerScript(): { file: string; argv: string[] } {
   const here = fileURLToPath(import.meta.url);
   if (!here.endsWith(".ts")) {
-    return {
-      file: path.join(projectRoot(), process.env.BUILD_DIR ?? "build", "server", "stage-worker.js"),
-      argv: [],
-    };
+    // This code is in the server build's folder or in its assets/ folder of chunks.
+    const folder = path.dirname(here);
+    const file = [folder, path.dirname(folder)]
+      .map((dir) => path.join(dir, "stage-worker.js"))
+      .find((candidate) => fs.existsSync(candidate));
+    if (!file) throw new Error(`The register reader is missing from the server build (${folder})`);
+    return { file, argv: [] };
   }
   return {
     file: path.join(projectRoot(), "app", "platform", "worker-from-source.mjs"),
