@@ -18,6 +18,8 @@ export interface FeaturedProviders {
 }
 
 const caches = new WeakMap<Database, TtlCache<FeaturedProviders>>();
+/** The read in flight per database: visitors arriving together (after a sync) share one. */
+const pending = new WeakMap<Database, Promise<FeaturedProviders>>();
 
 /**
  * The home page's featured carriers: verified (not suspended) claimed listings, most recently
@@ -28,12 +30,29 @@ export async function featuredProviders(db: Database, now: Date = new Date()): P
   let cache = caches.get(db);
   if (!cache) {
     const created = new TtlCache<FeaturedProviders>(FEATURED_CACHE_TTL_MS, 1);
-    onChange(() => created.clear());
+    onChange(() => {
+      created.clear();
+      pending.delete(db);
+    });
     caches.set(db, (cache = created));
   }
   const hit = cache.get("featured");
   if (hit) return hit;
+  const inFlight = pending.get(db);
+  if (inFlight) return inFlight;
+  const read = readFeatured(db, now);
+  pending.set(db, read);
+  try {
+    const featured = await read;
+    // Kept only if no change cleared the cache while it was read.
+    if (pending.get(db) === read) cache.set("featured", featured);
+    return featured;
+  } finally {
+    if (pending.get(db) === read) pending.delete(db);
+  }
+}
 
+async function readFeatured(db: Database, now: Date): Promise<FeaturedProviders> {
   const inForce = inForceSql(ukToday(now));
   let claimed = true;
   let { rows } = await sql<ProviderRow>`SELECT ${providerColumns}
@@ -48,12 +67,11 @@ export async function featuredProviders(db: Database, now: Date = new Date()): P
       WHERE d.on_register AND ${inForce}
       ORDER BY d.updated_at DESC, d.registration_number LIMIT ${FEATURED_COUNT}`.execute(db));
   }
-  const featured = { providers: rows.map(toProvider), claimed };
-  cache.set("featured", featured);
-  return featured;
+  return { providers: rows.map(toProvider), claimed };
 }
 
 /** Forgets this process's featured block (tests). A change clears it on every instance: `directoryChanged`. */
 export function clearFeaturedCache(db: Database): void {
   caches.get(db)?.clear();
+  pending.delete(db);
 }

@@ -313,6 +313,24 @@ describe("the featured block and the register's date", () => {
     });
   });
 
+  it("reads the featured block once for visitors arriving together, and not into a cache cleared meanwhile", async () => {
+    clearFeaturedCache(t.db);
+    const together = await Promise.all(Array.from({ length: 10 }, () => featuredProviders(t.db)));
+    // One read: every visitor got the very same answer, which the next one is served from.
+    expect(new Set(together).size).toBe(1);
+    expect(await featuredProviders(t.db)).toBe(together[0]);
+
+    clearFeaturedCache(t.db);
+    const first = featuredProviders(t.db);
+    clearFeaturedCache(t.db); // a sync changed the register while it was read
+    const during = await first;
+    const after = await featuredProviders(t.db);
+    expect(after).not.toBe(during);
+    expect(after.providers.map((p) => p.registration_number)).toEqual(
+      during.providers.map((p) => p.registration_number),
+    );
+  });
+
   it("dates the register data by the last successful sync, in UK dates; nothing without one", async () => {
     await rollingBack(async (trx) => {
       await trx.deleteFrom("sync_log").execute();
