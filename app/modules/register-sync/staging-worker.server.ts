@@ -118,8 +118,9 @@ export class StagingWorker {
       }
       await feeding;
     } finally {
+      // Not waiting for the feeder: it may be waiting on a silent source, which the caller closes
+      // next; it settles on its own once the source ends or fails.
       await this.stop();
-      await feeding.catch(() => undefined);
     }
   }
 

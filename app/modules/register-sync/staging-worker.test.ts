@@ -118,4 +118,25 @@ describe("the staging worker", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pulled.chunks).toBe(after);
   });
+
+  it("stops at once when its reader stops while the source is silent (the caller then closes it)", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const bytes = (async function* () {
+      yield Buffer.from(`${HEADER}\n${row("CBDU4001", "First Ltd")}\n${row("CBDU4002", "Second Ltd")}\n`);
+      await released; // a source that sends nothing more
+    })();
+    const worker = new StagingWorker("csv", 1, () => undefined);
+    const started = performance.now();
+    await expect(
+      (async () => {
+        for await (const batch of worker.batches(bytes)) {
+          expect(batch.length).toBe(1);
+          throw new Error("the write failed");
+        }
+      })(),
+    ).rejects.toThrow("the write failed");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    release();
+  });
 });
