@@ -6,7 +6,8 @@
  */
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Database } from "~/platform/db/database.server";
-import { keysetPage, likePattern, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import { keysetPage, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import type { AuditFilters } from "./audit-filters";
 import type { DayRangeBounds } from "./day-range";
 

@@ -7,6 +7,7 @@
 import type { Database } from "~/platform/db/database.server";
 import { registrationState } from "~/modules/directory/registration";
 import { registrationKey } from "~/modules/directory/search-input";
+import { likePattern, likePrefix } from "~/platform/db/like";
 
 export interface ClaimTarget {
   registrationNumber: string;
@@ -113,7 +114,6 @@ export async function findBusinessesByName(
 ): Promise<BusinessMatch[]> {
   const words = name.toLowerCase().replace(/\s+/g, " ").trim().split(" ").filter(Boolean).slice(0, 8);
   if (!words.length) return [];
-  const escape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
   let query = db
     .selectFrom("directory_entries as d")
     .leftJoin("claimed_listings as cl", "cl.registration_number", "d.registration_number")
@@ -137,9 +137,9 @@ export async function findBusinessesByName(
     ])
     .where("d.on_register", "=", true);
   for (const w of words)
-    query = query.where((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", `%${escape(w)}%`));
+    query = query.where((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", likePattern(w)));
   const rows = await query
-    .orderBy((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", `${escape(words.join(" "))}%`), "desc")
+    .orderBy((eb) => eb(eb.fn("lower", ["d.business_name"]), "like", likePrefix(words.join(" "))), "desc")
     .orderBy("d.business_name")
     .orderBy("d.registration_number")
     .limit(limit)

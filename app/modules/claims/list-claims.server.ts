@@ -1,7 +1,8 @@
 /** The admin's claim requests: per-status lists with a search, the pending count, and one claim in full. */
 import { listAudit, type AuditEvent } from "~/modules/audit/list-audit.server";
 import type { Database } from "~/platform/db/database.server";
-import { isUuid, likePattern } from "~/platform/db/keyset-page.server";
+import { isUuid } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import type { ClaimStatus } from "~/platform/db/schema";
 import type { Period, Plan } from "./constants";
 import { licenceUrl } from "./licence-rules";

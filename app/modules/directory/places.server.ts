@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import { likePrefix } from "~/platform/db/like";
 import type { PlaceKind } from "~/platform/db/schema";
 import { GRID_BOUNDS, gridToWgs84 } from "./british-grid";
 import { titleCase } from "./provider";
@@ -328,7 +329,7 @@ export async function suggestPlaces(db: Database, query: string, limit = 5): Pro
   }
   const key = townKey(text);
   if (!key) return [];
-  const prefix = key.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  const prefix = likePrefix(key);
   // word_similarity: a misspelt first word ('stoak') is close to 'stoke on trent' as a whole word,
   // not as the whole name. The towns are few enough (one row each) to be scored without an index.
   const { rows } = await sql<PlaceSuggestion>`

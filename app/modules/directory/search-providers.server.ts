@@ -37,6 +37,8 @@ import {
 import { runNearPlan, type NearPlan } from "./search-near.server";
 import { onChange } from "~/platform/db/changes.server";
 import { TtlCache } from "./ttl-cache";
+import { clearCompletions, nameQuery, tsQueryText, type NameQuery } from "./name-query.server";
+import { likePrefix } from "~/platform/db/like";
 
 export type { SearchLocation, SearchPlace } from "./search-location.server";
 
@@ -115,6 +117,7 @@ function cacheFor(db: Database): TtlCache<SearchResult> {
 /** Forgets this process's cached results (tests). A change clears them on every instance: `directoryChanged`. */
 export function clearSearchCache(db: Database): void {
   caches.get(db)?.clear();
+  clearCompletions(db);
 }
 
 export async function searchProviders(
@@ -184,18 +187,11 @@ export function tokenise(query: string): string[] {
   return (useful.length ? useful : all).slice(0, 8);
 }
 
-/** 'smith wa' -> 'smith:A & wa:*A' (the last word as a prefix: people stop typing early). */
-function tsQueryText(words: string[], alternatives: Record<string, string> = {}): string {
-  return words
-    .map((w, i) => {
-      const own = i === words.length - 1 ? `${w}:*A` : `${w}:A`;
-      const alt = alternatives[w];
-      return alt ? `(${own} | ${alt}:A)` : own;
-    })
-    .join(" & ");
-}
-
-const likePrefix = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+/**
+ * ts_rank's weights for D, C, B and A: the vector's words carry no weight (D), and count as the
+ * name's words did when they were weighted A (1.0), so a name's rank is what it was.
+ */
+const NAME_RANK_WEIGHTS = sql.raw("'{1,0.2,0.4,1}'::real[]");
 
 interface Plan {
   sources: RawBuilder<unknown>[];
@@ -235,7 +231,7 @@ function orderedSource(
 function buildPlan(
   type: SearchType,
   terms: Terms,
-  tsq: string | null,
+  name: NameQuery | null,
   filter: RawBuilder<boolean>,
   hasQuery: boolean,
   cap = SEARCH_COUNT_CAP,
@@ -248,7 +244,7 @@ function buildPlan(
   const wantRegistration =
     type === "registration" || (type === "all" && terms.looksLikeRegistration) || terms.eaNumber;
   const wantLocation = type === "location" || type === "all";
-  const wantName = (type === "name" || type === "all") && tsq !== null;
+  const wantName = (type === "name" || type === "all") && name !== null;
 
   if (wantRegistration && terms.compact) {
     const prefix = likePrefix(terms.compact);
@@ -333,20 +329,20 @@ function buildPlan(
   }
 
   let nameScore: RawBuilder<unknown> | null = null;
-  if (wantName && tsq) {
+  if (wantName && name) {
     const lowered = terms.town;
     // 100-199: an exact name first, then names starting with the query, then text rank.
     nameScore = sql`(100 + 40 * (lower(d.business_name) = ${lowered})::int
       + 20 * (lower(d.business_name) LIKE ${likePrefix(lowered)})::int
-      + least(39, 100 * ts_rank(d.search_vector, to_tsquery('simple', ${tsq}))))`;
+      + least(39, 100 * ts_rank(${NAME_RANK_WEIGHTS}, d.search_vector, ${name.rank})))`;
     // Full-text matches are read in index order (not by rank) and ranked within the cap. The
     // match is a MATERIALIZED CTE, which the planner plans for all its rows: see `fullTextMatches`.
-    sources.push(sql`(WITH fts AS MATERIALIZED (${fullTextMatches(tsq, filter)})
+    sources.push(sql`(WITH fts AS MATERIALIZED (${fullTextMatches(name.match, filter)})
       SELECT registration_number, score::real AS score,
         row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
       FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
         SELECT * FROM fts LIMIT ${sql.lit(cap + 1)}) d) s)`);
-    predicates.push(sql<boolean>`d.search_vector @@ to_tsquery('simple', ${tsq})`);
+    predicates.push(sql<boolean>`d.search_vector @@ ${name.match}`);
   }
 
   const anyQuery = sources.length > 0;
@@ -377,9 +373,9 @@ function buildPlan(
  * LIMIT outside it asks. Decision 0220: before it, the statement ran with sequential scans off
  * (SET LOCAL, in a transaction of its own: four round trips).
  */
-function fullTextMatches(tsq: string, filter: RawBuilder<boolean>): RawBuilder<unknown> {
+function fullTextMatches(match: RawBuilder<unknown>, filter: RawBuilder<boolean>): RawBuilder<unknown> {
   return sql`SELECT registration_number, business_name, search_vector FROM directory_entries d
-    WHERE d.on_register AND d.search_vector @@ to_tsquery('simple', ${tsq}) AND ${filter}`;
+    WHERE d.on_register AND d.search_vector @@ ${match} AND ${filter}`;
 }
 
 async function runSearch(db: Database, given: SearchInput, today: string): Promise<SearchResult> {
@@ -475,7 +471,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const hasQuery = input.query !== "";
   const type = hasQuery ? input.type : "all";
   const wantsName = hasQuery && (type === "name" || type === "all");
-  let tsq = wantsName && terms.words.length ? tsQueryText(terms.words) : null;
+  let name = wantsName && terms.words.length ? await nameQuery(db, terms.words) : null;
   if (!hasQuery) terms.town = "";
   const queryTerms = hasQuery ? terms : { ...terms, compact: "", town: "", eaNumber: false };
 
@@ -486,20 +482,20 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const shown = allOf([input.hideExpired ? inForceSql(today) : null, tier]);
   const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
   // The hidden ones are counted by the page's statement.
-  const hiddenPlan = (words: string | null) =>
+  const hiddenPlan = (words: NameQuery | null) =>
     hidden ? buildPlan(type, queryTerms, words, hidden, hasQuery, HIDDEN_COUNT_CAP) : null;
 
-  let plan = buildPlan(type, queryTerms, tsq, shown, hasQuery);
-  let page = await runPlan(db, input, plan, hiddenPlan(tsq));
+  let plan = buildPlan(type, queryTerms, name, shown, hasQuery);
+  let page = await runPlan(db, input, plan, hiddenPlan(name));
   let corrections: Record<string, string> | undefined;
 
   // Typo tolerance: when the words as typed find less than a page, try the nearest known words.
-  if (wantsName && tsq && page.total < input.size) {
+  if (wantsName && name && page.total < input.size) {
     corrections = await correctWords(db, terms.words);
     if (Object.keys(corrections).length) {
-      tsq = tsQueryText(terms.words, corrections);
-      plan = buildPlan(type, terms, tsq, shown, hasQuery);
-      page = await runPlan(db, input, plan, hiddenPlan(tsq));
+      name = await nameQuery(db, terms.words, corrections);
+      plan = buildPlan(type, terms, name, shown, hasQuery);
+      page = await runPlan(db, input, plan, hiddenPlan(name));
     } else corrections = undefined;
   }
   const hiddenTotal = page.hidden;

@@ -5,7 +5,7 @@
 import type { Database } from "~/platform/db/database.server";
 import { csvDate, csvDateTime, mapBatches, type CsvExport } from "~/platform/csv";
 import { keysetQueryBatches } from "~/platform/db/keyset-query-batches.server";
-import { likePattern } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import { loadSizeLabel } from "./constants";
 import { leadSearch, selectLeads } from "./list-leads.server";
 

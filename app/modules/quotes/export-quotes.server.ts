@@ -5,7 +5,7 @@
 import type { Database } from "~/platform/db/database.server";
 import { csvDateTime, mapBatches, type CsvExport } from "~/platform/csv";
 import { keysetQueryBatches } from "~/platform/db/keyset-query-batches.server";
-import { likePattern } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import { quoteSearch, selectQuoteRequests } from "./list-quotes.server";
 
 const COLUMNS = [

@@ -5,7 +5,7 @@
  */
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database } from "~/platform/db/database.server";
-import { likePattern } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import type { DB, WasteNote, WasteNoteItem } from "~/platform/db/schema";
 import { getNoteItems } from "./get-note.server";
 import { monthOf } from "./plan-limit.server";

@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
-import { likePattern } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import type { SavedCustomerInput, SavedPartyKind, SavedSiteInput } from "./saved-party-input";
 
 export interface SavedSite extends SavedSiteInput {

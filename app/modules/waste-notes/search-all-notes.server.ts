@@ -8,7 +8,8 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { parseRegistrationNumber } from "~/modules/directory/registration";
 import type { Database } from "~/platform/db/database.server";
-import { keysetPage, likePattern, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import { keysetPage, type Page, type PageRequest } from "~/platform/db/keyset-page.server";
+import { likePattern } from "~/platform/db/like";
 import { findEwcCode } from "./ewc-codes.server";
 import type { NoteSearch } from "./note-search-filters";
 

@@ -12,6 +12,7 @@
  *   });
  */
 import { sql, type Expression, type SqlBool } from "kysely";
+import { likePattern } from "./like";
 
 export const ADMIN_PAGE_SIZE = 25;
 
@@ -55,11 +56,6 @@ export interface Page<T> {
   next: string | null;
   /** Cursor for the previous (newer) page, when there is one. */
   prev: string | null;
-}
-
-/** '%' and '_' typed by the admin are matched literally. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function isUuid(value: string | null | undefined): value is string {
