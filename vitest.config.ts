@@ -17,6 +17,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for work done in the background (a job's register sync, which starts its
+    // reader thread; an e-mail): on a loaded two-core machine that takes seconds, not vitest's 1 s.
+    expect: { poll: { timeout: 10_000 } },
     projects: databases.map((db) => ({
       extends: true,
       test: {

@@ -38,6 +38,7 @@ import type { Database } from "../app/platform/db/database.server";
 import { urlProblem } from "../app/web/request-input.server";
 import type { Logger } from "../app/platform/logger.server";
 import type { Env } from "./http";
+import { compressedJson } from "./compress";
 
 export const PROVIDERS_API_PATH = "/api/v1/providers";
 
@@ -60,7 +61,7 @@ async function providers(c: Context<Env>, db: Database, log: Logger): Promise<Re
   if (problems.length) return c.json({ error: "Invalid search parameters", problems }, 400);
   try {
     const result = await searchProviders(db, input);
-    return c.json(result, 200, { "Cache-Control": "public, max-age=60" });
+    return compressedJson(c, result, { "Cache-Control": "public, max-age=60" });
   } catch (error) {
     log.error({ err: error, input, reqId: c.get("requestId") }, "API search failed");
     return c.json({ error: "Could not fetch provider information. Please try again later." }, 500);

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressingServer } from "./compress";
+import { compressedJson, compressingServer } from "./compress";
 
 const big = "x".repeat(5000);
 const json = JSON.stringify({
@@ -31,6 +31,9 @@ app.get("/json", (c) => c.body(json, 200, { "Content-Type": "application/json" }
 app.get("/text", (c) =>
   c.body(big, 200, { "Content-Type": "text/javascript", "Content-Length": String(big.length) }),
 );
+const rows = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Carrier ${i}` })) };
+app.on(["GET", "HEAD"], "/whole", (c) => compressedJson(c, rows, { "Cache-Control": "public, max-age=60" }));
+app.get("/whole-small", (c) => compressedJson(c, { ok: true }, {}));
 app.get("/png", (c) => c.body(big, 200, { "Content-Type": "image/png" }));
 // As serveStatic sends a file compressed at build time.
 app.get("/prebuilt.js", (c) =>
@@ -123,6 +126,33 @@ describe("compression around the server", () => {
     const prebuilt = await get("/prebuilt.js", "gzip, br");
     expect(prebuilt.headers["content-encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(prebuilt.body).toString()).toBe(big);
+  });
+
+  it("compresses a whole JSON answer at once, as the middleware would, and the middleware leaves it", async () => {
+    const br = await get("/whole", "gzip, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("application/json");
+    expect(br.headers["cache-control"]).toBe("public, max-age=60");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers["content-length"]).toBe(String(br.body.length));
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(rows);
+    const gz = await get("/whole", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(rows);
+    const plain = await get("/whole");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(plain.body.toString())).toEqual(rows);
+    const refused = await get("/whole", "br;q=0, gzip;q=0");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(refused.body.toString())).toEqual(rows);
+    const small = await get("/whole-small", "br");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString()).toBe('{"ok":true}');
+    const head = await get("/whole", "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.body.length).toBe(0);
   });
 
   it("compresses a streamed page as it streams: every chunk, in order", async () => {

@@ -6,12 +6,18 @@
  * compressed as they stream.
  */
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import zlib from "node:zlib";
 import compression from "compression";
+import type { Context } from "hono";
+import { accepts } from "hono/accepts";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const THRESHOLD = 1024;
+/** The middleware's own brotli quality (its default): fast, and close to gzip -9 in size. */
+const BROTLI_QUALITY = 4;
 const compress = compression({
   threshold: THRESHOLD,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   filter: (req, res) => {
     // @hono/node-server hands a whole answer's length to Node itself (its `_contentLength`), not
     // as a header, so the middleware would not see that a small one is small.
@@ -27,4 +33,53 @@ export function compressingServer(createServer: typeof http.createServer = http.
     createServer(options, (req, res) =>
       compress(req, res, () => listener(req, res)),
     )) as typeof http.createServer;
+}
+
+/**
+ * The encoding the client takes with the highest q; on a tie the first of `supports` (brotli), as
+ * the middleware chooses: browsers list gzip first ('gzip, deflate, br, zstd').
+ */
+function preferred(list: { type: string; q: number }[], config: { supports: string[]; default: string }) {
+  let best = config.default;
+  let bestQ = 0;
+  const wildcard = list.find((a) => a.type === "*")?.q ?? 0;
+  for (const name of config.supports) {
+    const q = list.find((a) => a.type.toLowerCase() === name)?.q ?? wildcard;
+    if (q > bestQ) [best, bestQ] = [name, q];
+  }
+  return best;
+}
+
+/**
+ * A whole JSON answer, compressed at once as the middleware would have (same threshold, brotli
+ * else gzip) for a handler that has all of it (the API, decision 0230): one synchronous call
+ * instead of the middleware's stream, about 0.1 ms less for a search's 7 kB. The middleware
+ * leaves an answer that carries its own Content-Encoding as it is.
+ */
+export function compressedJson(c: Context, value: unknown, headers: Record<string, string>): Response {
+  const text = JSON.stringify(value);
+  const type = { "Content-Type": "application/json", Vary: "Accept-Encoding", ...headers };
+  const encoding =
+    text.length < THRESHOLD || c.req.method === "HEAD"
+      ? "identity"
+      : accepts(c, {
+          header: "Accept-Encoding",
+          supports: ["br", "gzip"],
+          default: "identity",
+          match: preferred,
+        });
+  if (encoding === "identity") return c.body(text, 200, type);
+  const body =
+    encoding === "br"
+      ? zlib.brotliCompressSync(text, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+          },
+        })
+      : zlib.gzipSync(text);
+  return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), 200, {
+    ...type,
+    "Content-Encoding": encoding,
+  });
 }

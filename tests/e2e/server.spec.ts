@@ -16,6 +16,18 @@ test("the server answers health checks and sends security headers", async ({ req
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-request-id"]).toBeTruthy();
+
+  // The scripts' nonce: 16 random bytes, on the page's own scripts, never the same twice (300
+  // answers use more than one fill of the server's pool of random bytes).
+  const nonceOf = (csp: string | undefined) => /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(csp ?? "")?.[1];
+  const nonce = nonceOf(headers["content-security-policy"]);
+  expect(Buffer.from(nonce ?? "", "base64")).toHaveLength(16);
+  expect(await home.text()).toContain(`nonce="${nonce}"`);
+  const nonces = new Set([nonce]);
+  for (let i = 0; i < 300; i++)
+    nonces.add(nonceOf((await request.get("/healthz")).headers()["content-security-policy"]));
+  expect(nonces.size).toBe(301);
+  expect(nonces.has(undefined)).toBe(false);
 });
 
 test("an unknown path answers 404 with links home and to search", async ({ page }) => {

@@ -5,7 +5,7 @@
  * (full postcode, then sector, then district, then town); an unknown one gets close names.
  */
 import { sql, type RawBuilder } from "kysely";
-import type { Database } from "~/platform/db/database.server";
+import { prepared, type Database } from "~/platform/db/database.server";
 import { likePrefix } from "~/platform/db/like";
 import type { PlaceKind } from "~/platform/db/schema";
 import { GRID_BOUNDS, gridToWgs84 } from "./british-grid";
@@ -270,7 +270,8 @@ export async function resolvePlace(db: Database, query: string): Promise<Resolve
   if (!wanted.length) return null;
   const full = postcode?.kind === "postcode" && postcode.compact ? postcode : null;
   const located = locatedSql();
-  const { rows } = await sql<PlaceRow & { ord: number }>`
+  // Prepared (decision 0220): every location and 'all' search asks it before its own statement.
+  const { rows } = await prepared(sql<PlaceRow & { ord: number }>`
     SELECT * FROM (
       ${
         full
@@ -289,7 +290,7 @@ export async function resolvePlace(db: Database, query: string): Promise<Resolve
       JOIN places p ON p.kind = w.kind AND p.key = w.key
     ) found
     ORDER BY ord
-    LIMIT 1`.execute(db);
+    LIMIT 1`).execute(db);
   const row = rows[0];
   if (!row) return null;
   const { lat, lng } = gridToWgs84(row.easting, row.northing);

@@ -1,6 +1,10 @@
 /**
  * Applies db/migrations/NNNN_name.sql in order, each in its own transaction, once.
  * Safe to run at every start-up and from several processes (advisory lock on PostgreSQL).
+ * A line `-- after commit: <statement>` runs that statement once the file's transaction has
+ * committed, for what a transaction cannot hold (VACUUM after a migration that rewrites a table:
+ * the rewrite empties the visibility map, and every index-only scan reads the table until a
+ * VACUUM sets it again). It runs only with its migration; if it fails, the migration stays applied.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -44,12 +48,27 @@ export async function migrate(pool: pg.Pool, dir = migrationsDir()): Promise<str
         await client.query("ROLLBACK");
         throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }
+      for (const statement of afterCommit(sql)) {
+        await client.query(statement).catch((error: unknown) => {
+          throw new Error(
+            `Migration ${file} applied, but its '${statement}' failed: ${(error as Error).message}`,
+            {
+              cause: error,
+            },
+          );
+        });
+      }
     }
     return applied;
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
     client.release();
   }
+}
+
+/** The statements a migration runs after its commit (`-- after commit: VACUUM t`), in order. */
+export function afterCommit(sql: string): string[] {
+  return [...sql.matchAll(/^-- after commit: (.+?);?\s*$/gm)].map((m) => m[1]);
 }
 
 /** True when every migration file has been applied (for /readyz). */

@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRegisterEntry } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { isMigrated, listMigrations, migrate } from "./migrate.server";
+import { afterCommit, isMigrated, listMigrations, migrate } from "./migrate.server";
 
 describe("migrations", () => {
   let t: TestDatabase;
@@ -58,6 +61,34 @@ describe("migrations", () => {
       .insertInto("claim_requests")
       .values({ ...claim, status: "rejected" })
       .execute();
+  });
+
+  it("runs a migration's after-commit statements once it has committed (a VACUUM after a rewrite)", async () => {
+    expect(
+      afterCommit("CREATE TABLE t ();\n-- after commit: ANALYZE t\n-- after commit: VACUUM t;\n"),
+    ).toEqual(["ANALYZE t", "VACUUM t"]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    try {
+      fs.writeFileSync(
+        path.join(dir, "0001_rewrite.sql"),
+        [
+          "CREATE TABLE after_commit_probe (id int PRIMARY KEY, v text);",
+          "INSERT INTO after_commit_probe SELECT g, 'x' FROM generate_series(1, 2000) g;",
+          "-- after commit: ANALYZE after_commit_probe",
+          "-- after commit: VACUUM after_commit_probe",
+        ].join("\n"),
+      );
+      // In a transaction, VACUUM would fail ("cannot run inside a transaction block").
+      expect(await migrate(t.pool, dir)).toEqual(["0001_rewrite.sql"]);
+      const { rows } = await sql<{ visible: number }>`SELECT relallvisible AS visible FROM pg_class
+        WHERE relname = 'after_commit_probe'`.execute(t.db);
+      expect(rows[0].visible).toBeGreaterThan(0); // the visibility map is set: VACUUM ran
+      expect(await migrate(t.pool, dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await sql`DROP TABLE IF EXISTS after_commit_probe`.execute(t.db);
+      await sql`DELETE FROM schema_migrations WHERE name = '0001_rewrite.sql'`.execute(t.db);
+    }
   });
 
   it("derives the search columns", async () => {
