@@ -1,12 +1,11 @@
 import { ukToday } from "~/platform/dates";
 import { sql } from "kysely";
-import { onChange } from "~/platform/db/changes.server";
 import type { Database } from "~/platform/db/database.server";
 import { FEATURED_CACHE_TTL_MS, FEATURED_COUNT } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import { inForceSql } from "./registration-sql.server";
-import { TtlCache } from "./ttl-cache";
+import { directoryCaches } from "./ttl-cache";
 
 export interface FeaturedProviders {
   providers: Provider[];
@@ -17,9 +16,9 @@ export interface FeaturedProviders {
   claimed: boolean;
 }
 
-const caches = new WeakMap<Database, TtlCache<FeaturedProviders>>();
 /** The read in flight per database: visitors arriving together (after a sync) share one. */
 const pending = new WeakMap<Database, Promise<FeaturedProviders>>();
+const caches = directoryCaches<FeaturedProviders>(FEATURED_CACHE_TTL_MS, 1, (db) => pending.delete(db));
 
 /**
  * The home page's featured carriers: verified (not suspended) claimed listings, most recently
@@ -27,15 +26,7 @@ const pending = new WeakMap<Database, Promise<FeaturedProviders>>();
  * registrations in force (not expired). Cached for 5 minutes.
  */
 export async function featuredProviders(db: Database, now: Date = new Date()): Promise<FeaturedProviders> {
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new TtlCache<FeaturedProviders>(FEATURED_CACHE_TTL_MS, 1);
-    onChange(() => {
-      created.clear();
-      pending.delete(db);
-    });
-    caches.set(db, (cache = created));
-  }
+  const cache = caches.get(db);
   const hit = cache.get("featured");
   if (hit) return hit;
   const inFlight = pending.get(db);

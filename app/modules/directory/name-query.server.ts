@@ -11,9 +11,8 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { prepared, type Database } from "~/platform/db/database.server";
-import { onChange } from "~/platform/db/changes.server";
 import { SEARCH_CACHE_TTL_MS } from "./constants";
-import { TtlCache } from "./ttl-cache";
+import { directoryCaches } from "./ttl-cache";
 import { likePrefix } from "~/platform/db/like";
 
 /** A prefix with more known words than this is left to the index's own prefix match. */
@@ -70,27 +69,17 @@ export async function nameQuery(
   return { match: sql`(to_tsquery('simple', ${head}) && (${any})::tsquery)`, rank };
 }
 
-const caches = new WeakMap<Database, TtlCache<string[] | null>>();
-function cacheFor(db: Database): TtlCache<string[] | null> {
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new TtlCache<string[] | null>(SEARCH_CACHE_TTL_MS, 2000);
-    // A listing renamed or a sync may bring new words.
-    onChange(() => created.clear());
-    caches.set(db, created);
-    cache = created;
-  }
-  return cache;
-}
+/** Per prefix; a listing renamed or a sync may bring new words. */
+const completions = directoryCaches<string[] | null>(SEARCH_CACHE_TTL_MS, 2000);
 
 /** Forgets this process's completions (with the search cache: `clearSearchCache`). */
 export function clearCompletions(db: Database): void {
-  caches.get(db)?.clear();
+  completions.clear(db);
 }
 
 /** The dictionary's words that start with `prefix`, in order; null when there are too many. */
 export async function completionsOf(db: Database, prefix: string): Promise<string[] | null> {
-  const cache = cacheFor(db);
+  const cache = completions.get(db);
   const hit = cache.get(prefix);
   if (hit !== undefined) return hit;
   const { rows } = await prepared(sql<{ word: string }>`SELECT word FROM directory_name_words

@@ -35,8 +35,7 @@ import {
   type SearchLocation,
 } from "./search-location.server";
 import { runNearPlan, type NearPlan } from "./search-near.server";
-import { onChange } from "~/platform/db/changes.server";
-import { TtlCache } from "./ttl-cache";
+import { directoryCaches } from "./ttl-cache";
 import { clearCompletions, nameQuery, tsQueryText, type NameQuery } from "./name-query.server";
 import { likePrefix } from "~/platform/db/like";
 
@@ -102,21 +101,11 @@ const SCORE = {
   browse: 0,
 } as const;
 
-const caches = new WeakMap<Database, TtlCache<SearchResult>>();
-function cacheFor(db: Database): TtlCache<SearchResult> {
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new TtlCache<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
-    onChange(() => created.clear());
-    caches.set(db, created);
-    cache = created;
-  }
-  return cache;
-}
+const results = directoryCaches<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
 
 /** Forgets this process's cached results (tests). A change clears them on every instance: `directoryChanged`. */
 export function clearSearchCache(db: Database): void {
-  caches.get(db)?.clear();
+  results.clear(db);
   clearCompletions(db);
 }
 
@@ -143,7 +132,7 @@ export async function searchProviders(
     input.radius ?? null,
     today,
   ]);
-  const cache = cacheFor(db);
+  const cache = results.get(db);
   const hit = cache.get(key);
   if (hit) return hit;
   const result = await runSearch(db, input, today);

@@ -1,3 +1,6 @@
+import type { Database } from "~/platform/db/database.server";
+import { onChange } from "~/platform/db/changes.server";
+
 /** A small in-process cache with a time to live and a size bound (oldest entries go first). */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -35,4 +38,33 @@ export class TtlCache<V> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * One cache per database, made on first use and emptied whenever the directory changes, here or
+ * on another instance (`onChange`, decision 0013); `cleared` runs with each such emptying.
+ */
+export function directoryCaches<V>(
+  ttlMs: number,
+  maxEntries: number,
+  cleared?: (db: Database) => void,
+): { get(db: Database): TtlCache<V>; clear(db: Database): void } {
+  const caches = new WeakMap<Database, TtlCache<V>>();
+  return {
+    get(db) {
+      let cache = caches.get(db);
+      if (!cache) {
+        const created = new TtlCache<V>(ttlMs, maxEntries);
+        onChange(() => {
+          created.clear();
+          cleared?.(db);
+        });
+        caches.set(db, (cache = created));
+      }
+      return cache;
+    },
+    clear(db) {
+      caches.get(db)?.clear();
+    },
+  };
 }
