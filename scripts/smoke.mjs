@@ -1,4 +1,4 @@
-// A smoke test of the built server on whatever Node runs this script (CI runs it on Node 24 too):
+// A smoke test of the built server on whatever Node runs this script (CI runs it on the machine's Node 20):
 // start it on a fresh embedded database with a small sample register, then visit the main pages,
 // search, open a profile, send the contact form and stop it cleanly. Plain JavaScript, no build tools.
 import { spawn } from "node:child_process";
