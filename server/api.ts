@@ -42,10 +42,21 @@ import { compressedJson } from "./compress";
 
 export const PROVIDERS_API_PATH = "/api/v1/providers";
 
+/** The API's path in any letter case, with or without a final slash. */
+export function isProvidersApiPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === PROVIDERS_API_PATH || lower === `${PROVIDERS_API_PATH}/`;
+}
+
+/** A request's address (path and query, as Node gives it) is the API's: it compresses its own answers. */
+export function isProvidersApiUrl(url: string): boolean {
+  const query = url.indexOf("?");
+  return isProvidersApiPath(query < 0 ? url : url.slice(0, query));
+}
+
 export function useApi(app: Hono<Env>, db: Database, log: Logger): void {
   app.use(async (c, next) => {
-    const path = c.req.path.toLowerCase();
-    if (path !== PROVIDERS_API_PATH && path !== `${PROVIDERS_API_PATH}/`) return next();
+    if (!isProvidersApiPath(c.req.path)) return next();
     c.set("routePattern", PROVIDERS_API_PATH);
     return providers(c, db, log);
   });

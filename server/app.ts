@@ -21,6 +21,7 @@ import { createLogger, type Logger } from "../app/platform/logger.server";
 import { createMetrics, type Metrics } from "../app/platform/metrics.server";
 import { projectRoot } from "../app/platform/paths.server";
 import { firstRun, registerJobs } from "./boot";
+import { isProvidersApiUrl } from "./api";
 import { compressingServer } from "./compress";
 import { createHttpApp } from "./http";
 import { PDF_CHILD_ROLE } from "../app/modules/waste-notes/pdf-renderer.server";
@@ -103,7 +104,7 @@ function serveHttp(
       fetch: app.fetch,
       port: config.PORT,
       hostname: config.HOST,
-      createServer: compressingServer(dev?.createServer),
+      createServer: compressingServer(dev?.createServer, isProvidersApiUrl),
     },
     (info) => {
       log.info({ port: info.port }, `Listening on ${config.publicUrl}`);

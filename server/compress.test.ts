@@ -34,6 +34,9 @@ app.get("/text", (c) =>
 const rows = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Carrier ${i}` })) };
 app.on(["GET", "HEAD"], "/whole", (c) => compressedJson(c, rows, { "Cache-Control": "public, max-age=60" }));
 app.get("/whole-small", (c) => compressedJson(c, { ok: true }, {}));
+// Past the middleware (as the API is): only what the handler compresses itself is compressed.
+app.get("/bypassed/text", (c) => c.body(big, 200, { "Content-Type": "text/javascript" }));
+app.get("/bypassed/whole", (c) => compressedJson(c, rows, {}));
 app.get("/png", (c) => c.body(big, 200, { "Content-Type": "image/png" }));
 // As serveStatic sends a file compressed at build time.
 app.get("/prebuilt.js", (c) =>
@@ -61,7 +64,12 @@ let port = 0;
 beforeAll(async () => {
   await new Promise<void>((resolve) => {
     server = serve(
-      { fetch: app.fetch, port: 0, hostname: "127.0.0.1", createServer: compressingServer() },
+      {
+        fetch: app.fetch,
+        port: 0,
+        hostname: "127.0.0.1",
+        createServer: compressingServer(undefined, (url) => url.startsWith("/bypassed/")),
+      },
       (info) => {
         port = info.port;
         resolve();
@@ -128,17 +136,21 @@ describe("compression around the server", () => {
     expect(zlib.brotliDecompressSync(prebuilt.body).toString()).toBe(big);
   });
 
-  it("compresses a whole JSON answer at once, as the middleware would, and the middleware leaves it", async () => {
-    const br = await get("/whole", "gzip, br");
-    expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers["content-type"]).toBe("application/json");
-    expect(br.headers["cache-control"]).toBe("public, max-age=60");
-    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(br.headers["content-length"]).toBe(String(br.body.length));
-    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(rows);
-    const gz = await get("/whole", "gzip");
-    expect(gz.headers["content-encoding"]).toBe("gzip");
-    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(rows);
+  it("compresses a whole JSON answer at once, gzip first, and the middleware leaves it", async () => {
+    for (const accepted of ["gzip, br", "br, gzip", "gzip"]) {
+      const gz = await get("/whole", accepted);
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.headers["content-type"]).toBe("application/json");
+      expect(gz.headers["cache-control"]).toBe("public, max-age=60");
+      expect(gz.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(gz.headers["content-length"]).toBe(String(gz.body.length));
+      expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(rows);
+    }
+    for (const accepted of ["br", "gzip;q=0.5, br", "br, *;q=0.1"]) {
+      const br = await get("/whole", accepted);
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(rows);
+    }
     const plain = await get("/whole");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
@@ -153,6 +165,17 @@ describe("compression around the server", () => {
     expect(head.status).toBe(200);
     expect(head.headers["content-encoding"]).toBeUndefined();
     expect(head.body.length).toBe(0);
+  });
+
+  it("sends the addresses it is told to bypass past the middleware", async () => {
+    const text = await get("/bypassed/text", "gzip, br");
+    expect(text.headers["content-encoding"]).toBeUndefined();
+    expect(text.headers.vary).toBeUndefined();
+    expect(text.body.toString()).toBe(big);
+    const whole = await get("/bypassed/whole", "gzip, br");
+    expect(whole.headers["content-encoding"]).toBe("gzip");
+    expect(whole.headers.vary).toBe("Accept-Encoding");
+    expect(JSON.parse(zlib.gunzipSync(whole.body).toString())).toEqual(rows);
   });
 
   it("compresses a streamed page as it streams: every chunk, in order", async () => {

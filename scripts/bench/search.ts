@@ -2,10 +2,12 @@
  * Search and page speed (issue 3). For every imported database in ctx.targets:
  *  - search latency p50/p95/p99 per search type through the domain function, cache cleared
  *    before every query;
- *  - the same over HTTP (GET /api/v1/providers, Node's HTTP client on a kept-alive connection)
- *    against the built server started on that database, each query asked once (cold cache);
+ *  - the same over HTTP (GET /api/v1/providers, Node's HTTP client on a kept-alive connection,
+ *    in a process of its own: latency-client.mjs) against the built server started on that
+ *    database, each query asked once (cold cache);
  *  - the SQL those requests run, sent directly (the statements each search sent, captured from
- *    the pool and sent again one after another), and the HTTP p50 as a multiple of it;
+ *    the pool and sent again one after another; on PostgreSQL by the same latency client), and
+ *    the HTTP p50 as a multiple of it;
  *  - requests/s for the home, search results and profile pages (autocannon, 10 connections, a
  *    browser's user agent so profile views are counted, after a warm-up), with the page cache on
  *    (the product's default, decision 0207), and the server's CPU ms per request beside them
@@ -15,7 +17,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +26,13 @@ import type pg from "pg";
 import { sql } from "kysely";
 import { parseSearchInput } from "../../app/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
-import { openDatabase, type Database, type DatabaseHandle } from "../../app/platform/db/database.server";
+import {
+  openDatabase,
+  PLAN_CACHE_MODE,
+  PREPARED_MARK,
+  type Database,
+  type DatabaseHandle,
+} from "../../app/platform/db/database.server";
 import type { Config } from "@react-router/dev/config";
 import productConfig from "../../react-router.config";
 import { cpuMs } from "./proc";
@@ -136,15 +143,64 @@ interface DirectTimes {
 }
 
 /**
- * The statements a search sends, as the HTTP requests below ask it (page 2, cold cache), captured
- * from the pool's connections; then the domain function timed again (cache cleared) and the same
- * statements sent again directly, one after another on one connection, as the search sends them
- * (decision 0220). Each is timed in a pass over all the type's queries, as the HTTP requests are:
- * the same statements run back to back find their rows where the last run left them, which no
- * request over HTTP does (at 1,000,000 rows, 3.5 ms against 4.0-5.2 ms for a pass).
+ * Runs scripts/bench/latency-client.mjs on a job and returns its times per kind: requests timed
+ * from a process that does nothing else (decision 0235). The bench's own process holds the
+ * generated register, pools and every section's leftovers; an HTTP client in it took 2-3 ms more
+ * per request than the same client alone, which is the bench's overhead, not the server's.
+ */
+async function clientTimes(
+  ctx: BenchContext,
+  job:
+    | { mode: "http"; base: string; warm: string[]; timed: Record<string, string[]> }
+    | {
+        mode: "sql";
+        url: string;
+        options: string;
+        preparedMark: string;
+        warm: Statement[][];
+        timed: Record<string, Statement[][]>;
+      },
+): Promise<Record<string, number[]>> {
+  const file = path.join(ctx.workDir, `latency-${job.mode}.json`);
+  fs.writeFileSync(file, JSON.stringify(job));
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench/latency-client.mjs"), file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  fs.rmSync(file, { force: true });
+  if (code !== 0) throw new Error(`the latency client failed (${job.mode}): ${stderr.trim().slice(-500)}`);
+  return JSON.parse(stdout) as Record<string, number[]>;
+}
+
+/** The API address of a sample query, on a page. */
+function apiPath(type: SearchKind, query: string, page: number): string {
+  const params = searchParams(type, query);
+  params.set("page", String(page));
+  return `/api/v1/providers?${params}`;
+}
+
+/**
+ * The statements a search sends, as the HTTP requests below ask it (page 2, cold cache, and page
+ * 3 for the warm-up), captured from the pool's connections; then the domain function timed again
+ * (cache cleared) and the same statements sent again directly, one after another on one
+ * connection, as the search sends them (decision 0220). As over HTTP: a warm-up pass over every
+ * type's page-3 statements, then each type's page-2 statements timed in a pass over its queries
+ * (the same statements run back to back find their rows where the last run left them, which no
+ * request over HTTP does). On PostgreSQL they are sent by the latency client, a process of its own
+ * as the HTTP client is, with the server's session options and as the same named prepared
+ * statements; PGlite lives in the bench's process, so they are sent there, through its pool.
  */
 async function sqlLatency(
+  ctx: BenchContext,
   handle: DatabaseHandle,
+  url: string | undefined,
   samples: Samples,
 ): Promise<Record<SearchKind, DirectTimes>> {
   let captured: Statement[] = [];
@@ -163,96 +219,90 @@ async function sqlLatency(
     }
     return client;
   };
-  const out = {} as Record<SearchKind, DirectTimes>;
-  for (const type of TYPES) {
-    const inputs = samples.queries[type].map((query) => {
-      const params = searchParams(type, query);
-      params.set("page", "2");
-      return parseSearchInput(params).input;
-    });
+  const capture = async (type: SearchKind, page: number): Promise<Statement[][]> => {
     const statements: Statement[][] = [];
-    for (const input of inputs) {
+    for (const query of samples.queries[type]) {
+      const params = searchParams(type, query);
+      params.set("page", String(page));
       clearSearchCache(handle.db);
       captured = [];
-      await searchProviders(handle.db, input);
+      await searchProviders(handle.db, parseSearchInput(params).input);
       statements.push(captured);
     }
     captured = [];
-    const domain: number[] = [];
-    for (const input of inputs) {
+    return statements;
+  };
+  const warm: Statement[][] = [];
+  const timed = {} as Record<SearchKind, Statement[][]>;
+  const domain = {} as Record<SearchKind, number[]>;
+  for (const type of TYPES) {
+    warm.push(...(await capture(type, 3)));
+    timed[type] = await capture(type, 2);
+    const times: number[] = [];
+    for (const query of samples.queries[type]) {
+      const params = searchParams(type, query);
+      params.set("page", "2");
+      const input = parseSearchInput(params).input;
       clearSearchCache(handle.db);
       const started = performance.now();
       await searchProviders(handle.db, input);
-      domain.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
-    captured = [];
-    const times: number[] = [];
-    const client = await handle.pool.connect();
-    try {
-      for (const sent of statements) {
+    domain[type] = times.sort((a, b) => a - b);
+  }
+  // The server's session options and prepared statements (decision 0220): the same database work.
+  const options = `-c plan_cache_mode=${PLAN_CACHE_MODE}`;
+  const sqlTimes = url
+    ? await clientTimes(ctx, { mode: "sql", url, options, preparedMark: PREPARED_MARK, warm, timed })
+    : await replayHere(handle, warm, timed);
+  const out = {} as Record<SearchKind, DirectTimes>;
+  for (const type of TYPES) out[type] = { domain: domain[type], sql: sqlTimes[type] ?? [] };
+  return out;
+}
+
+/** PGlite's SQL, sent from this process (the one PGlite lives in) on a connection of its pool. */
+async function replayHere(
+  handle: DatabaseHandle,
+  warm: Statement[][],
+  timed: Record<SearchKind, Statement[][]>,
+): Promise<Record<string, number[]>> {
+  const out: Record<string, number[]> = {};
+  const client = await handle.pool.connect();
+  try {
+    const run = async (sent: Statement[]) => {
+      for (const s of sent) await client.query(s.text, s.values);
+    };
+    for (const sent of warm) await run(sent);
+    for (const type of TYPES) {
+      const times: number[] = [];
+      for (const sent of timed[type]) {
         const started = performance.now();
-        for (const s of sent) await client.query(s.text, s.values);
+        await run(sent);
         times.push(performance.now() - started);
       }
-    } finally {
-      client.release();
+      out[type] = times.sort((a, b) => a - b);
     }
-    captured = [];
-    out[type] = { domain: domain.sort((a, b) => a - b), sql: times.sort((a, b) => a - b) };
+  } finally {
+    client.release();
   }
   return out;
 }
 
 /**
- * GET url on a kept-alive connection with Node's own HTTP client, asking for compression as API
- * clients do; resolves with the status once the whole body has arrived. Node's `fetch` (undici)
- * costs the client about 1 ms more per request on this machine, which is the client's, not the
- * server's overhead over its SQL.
+ * Each sample query once over HTTP (page 2: cold cache), from the latency client: first a warm-up
+ * pass over every query of every type asked for page 3 (the same statements; another answer, so
+ * the search cache does not serve page 2 from it), as the SQL it is compared with was warmed.
  */
-function get(agent: http.Agent, url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { "accept-encoding": "br, gzip" } }, (res) => {
-        res.on("data", () => {});
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-async function httpLatency(base: string, samples: Samples): Promise<Record<SearchKind, number[]>> {
-  const out = {} as Record<SearchKind, number[]>;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    // Warm the connection, the server's code paths and the database with every query of every
-    // type, asked for page 3 (the same statements; another answer, so the search cache does not
-    // serve page 2 from it): the timings it is compared with were warm too. The domain's is the
-    // second run of its search in a process that had run every query already, the SQL's the
-    // third run of the same statements.
-    for (const type of TYPES)
-      for (const query of samples.queries[type]) {
-        const params = searchParams(type, query);
-        params.set("page", "3");
-        await get(agent, `${base}/api/v1/providers?${params}`);
-      }
-    for (const type of TYPES) {
-      const times: number[] = [];
-      for (const query of samples.queries[type]) {
-        const started = performance.now();
-        const params = searchParams(type, query);
-        params.set("page", "2");
-        const status = await get(agent, `${base}/api/v1/providers?${params}`);
-        times.push(performance.now() - started);
-        if (status !== 200)
-          throw new Error(`GET /api/v1/providers answered ${status} for ${type} '${query}'`);
-      }
-      out[type] = times.sort((a, b) => a - b);
-    }
-  } finally {
-    agent.destroy();
-  }
-  return out;
+async function httpLatency(
+  ctx: BenchContext,
+  base: string,
+  samples: Samples,
+): Promise<Record<SearchKind, number[]>> {
+  const warm = TYPES.flatMap((type) => samples.queries[type].map((q) => apiPath(type, q, 3)));
+  const timed = Object.fromEntries(
+    TYPES.map((type) => [type, samples.queries[type].map((q) => apiPath(type, q, 2))]),
+  );
+  return (await clientTimes(ctx, { mode: "http", base, warm, timed })) as Record<SearchKind, number[]>;
 }
 
 // A browser's user agent: profile views by people are counted (crawlers' are not), so the
@@ -444,7 +494,7 @@ async function measureTarget(ctx: BenchContext, target: BenchTarget): Promise<Be
   try {
     samples = await sampleQueries(handle.db);
     domain = await domainLatency(handle.db, samples);
-    direct = await sqlLatency(handle, samples);
+    direct = await sqlLatency(ctx, handle, target.url, samples);
   } finally {
     await handle.close();
   }
@@ -480,7 +530,7 @@ async function measureServer(
   ctx.log(`search: starting the server on ${target.database}...`);
   const { base, child } = await startServer(ctx, target);
   try {
-    const http = await httpLatency(base, samples);
+    const http = await httpLatency(ctx, base, samples);
     for (const type of TYPES) {
       const t = http[type];
       const p95 = percentile(t, 0.95);

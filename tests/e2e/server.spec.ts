@@ -28,6 +28,16 @@ test("the server answers health checks and sends security headers", async ({ req
     nonces.add(nonceOf((await request.get("/healthz")).headers()["content-security-policy"]));
   expect(nonces.size).toBe(301);
   expect(nonces.has(undefined)).toBe(false);
+
+  // Every kind of answer carries its request id once: the caller's own when it sent a usable one
+  // (answers made by the router, by Hono, by the API and by the static files alike).
+  for (const path of ["/", "/no-such-page", "/healthz", "/api/v1/providers?query=leeds", "/favicon.ico"]) {
+    const answer = await request.get(path, { headers: { "X-Request-Id": "trace-42" } });
+    expect(answer.headers()["x-request-id"], path).toBe("trace-42");
+    expect(answer.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+  }
+  const own = (await request.get("/api/v1/providers?query=leeds")).headers()["x-request-id"];
+  expect(own).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test("an unknown path answers 404 with links home and to search", async ({ page }) => {

@@ -56,9 +56,9 @@ export class DatabaseInUseError extends Error {}
  * some searches. A connection keeps at most MAX_PREPARED_PER_CONNECTION of them; further texts
  * run unnamed, as every other statement does.
  */
-const PREPARED_MARK = "/* prepared */ ";
+export const PREPARED_MARK = "/* prepared */ ";
 const MAX_PREPARED_PER_CONNECTION = 24;
-const PLAN_CACHE_MODE = "force_custom_plan";
+export const PLAN_CACHE_MODE = "force_custom_plan";
 
 /** The statement, marked to run as a named prepared statement (see PREPARED_MARK). */
 export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
