@@ -11,7 +11,7 @@ import { load } from "../tests/fixtures/10-directory";
 import { parseApiSearchInput } from "../app/modules/directory/api-search-input.server";
 import { clearSearchCache, searchProviders } from "../app/modules/directory/search-providers.server";
 import { createLogger } from "../app/platform/logger.server";
-import { useApi } from "./api";
+import { isProvidersApiUrl, useApi } from "./api";
 import type { Env } from "./http";
 
 let t: TestDatabase;
@@ -67,6 +67,11 @@ describe("GET /api/v1/providers", () => {
       const res = await app.request(path);
       expect(await res.text(), path).toBe("the router");
     }
+    // The same addresses, as Node gives them, pass the compression middleware by (decision 0235).
+    for (const url of ["/api/v1/providers?query=x", "/API/V1/Providers", "/api/v1/providers/?page=2"])
+      expect(isProvidersApiUrl(url), url).toBe(true);
+    for (const url of ["/api/v1/providersx", "/api/v1/providers/1?x", "/api/v1", "/?/api/v1/providers", "/"])
+      expect(isProvidersApiUrl(url), url).toBe(false);
   });
 
   it("refuses impossible parameters with each problem named", async () => {
