@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertClaimedListing, insertRegisterEntries } from "#tests/support/builders";
-import { registrationNumbers as numbers, searchPage } from "./test-support/search";
+import { registrationNumbers as numbers, searchPage, statementsSent } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { parseApiSearchInput } from "./api-search-input.server";
 import { gridToWgs84, wgs84ToGrid } from "./british-grid";
@@ -368,6 +368,21 @@ describe("nearest first", () => {
     expect(beyond.currentPage).toBe(first.pageCount);
     expect(numbers(beyond)).toEqual(pages.slice((first.pageCount - 1) * 10));
     expect(beyond.totalCount).toBe(all.length);
+    // ... in as many round trips as the last page itself, claimed first too (decision 0236).
+    for (const sort of ["distance", "claimed"]) {
+      const lastPage = `near=LS1 1AA&size=10&sort=${sort}&page=${first.pageCount}`;
+      const pastEnd = `near=LS1 1AA&size=10&sort=${sort}&page=${first.pageCount + 5}`;
+      clearSearchCache(t.db);
+      const expected = await search(lastPage);
+      clearSearchCache(t.db);
+      const last = await statementsSent(t.pool, () => search(lastPage));
+      clearSearchCache(t.db);
+      let past: SearchResult | undefined;
+      const sent = await statementsSent(t.pool, async () => (past = await search(pastEnd)));
+      expect(sent, sort).toHaveLength(last.length);
+      expect(past?.currentPage, sort).toBe(first.pageCount);
+      expect(numbers(past!), sort).toEqual(numbers(expected));
+    }
   });
 });
 

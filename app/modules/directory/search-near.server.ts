@@ -27,6 +27,7 @@ import { HIDDEN_COUNT_CAP, SEARCH_COUNT_CAP, type SearchSort } from "./constants
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import type { UnlocatedMatch } from "./search-location.server";
+import { lastPageOf, pageOffsetSql, requestedPage } from "./search-page.server";
 
 export interface NearPlan {
   easting: number;
@@ -131,11 +132,6 @@ function toNearProviders(rows: (ProviderRow & { metres: number | null })[]): Nea
   }));
 }
 
-/** The last page there is for `total` candidates (at least 1), and never past the cap. */
-function lastPageOf(total: number, size: number): number {
-  return Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / size));
-}
-
 /** A page of a search around a place: nearest first (claimed first before that, if so sorted). */
 export async function runNearPlan(
   db: Database,
@@ -186,11 +182,14 @@ async function runDistancePlan(
   const unlocated = unlocatedSql(plan.unlocated);
   const pageQuery = (offset: number) => {
     // Page sizes and offsets are parameters: one statement text (prepared once) for every page.
-    const upTo = sql`${offset + page.size}::int`;
+    // Past the end, the last page (search-page.server.ts): `at` is the offset read.
+    const at = sql`(SELECT off FROM at)`;
+    const upTo = sql`(${at} + ${page.size}::int)`;
     return sql<NearRow>`
     WITH counts AS (SELECT ${countInCircle(plan, circle, plan.filter)} AS located,
         ${countUnlocated(plan, plan.filter)} AS unlocated,
         ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden),
+    at AS (SELECT ${pageOffsetSql(sql`(located + unlocated)`, offset, page.size)} AS off FROM counts),
     nearest AS (SELECT * FROM (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
         FROM directory_entries d
         WHERE d.on_register AND d.location <@ ${circle} AND ${plan.filter} ${match}
@@ -207,7 +206,7 @@ async function runDistancePlan(
         : sql`without AS (SELECT NULL::text AS registration_number, NULL::float8 AS metres, NULL::text AS name WHERE false),`
     }
     page AS (SELECT * FROM (SELECT * FROM nearest UNION ALL SELECT * FROM without) c
-      ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${page.size}::int OFFSET ${offset}::int)
+      ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${page.size}::int OFFSET ${at})
     SELECT ${providerColumns}, page.metres, (counts.located + counts.unlocated)::int AS total,
       counts.hidden::int AS hidden
     FROM counts LEFT JOIN page ON true
@@ -245,7 +244,8 @@ async function runMergedPlan(
       } AS claimed
       FROM best b
     ),
-    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${page.size}::int OFFSET ${offset}::int)
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${page.size}::int
+      OFFSET ${pageOffsetSql(sql`(SELECT count(*) FROM unique_cand)`, offset, page.size)})
     SELECT ${providerColumns}, page.metres, (SELECT count(*) FROM unique_cand)::int AS total,
       ${plan.hidden ? sql`(SELECT count(*) FROM hidden_unique_cand)` : sql`0`}::int AS hidden
     FROM (SELECT 1) one LEFT JOIN page ON true
@@ -259,23 +259,17 @@ type NearRow = ProviderRow & { metres: number | null; total: number; hidden: num
 
 /**
  * Runs a page statement (prepared) whose rows carry the counts, and whose one row without a
- * listing still carries them when the page is past the end; past the end, the last page instead.
+ * listing still carries them; past the end, the statement has read the last page instead.
  */
 async function readPage(
   db: Database,
   pageQuery: (offset: number) => RawBuilder<NearRow>,
   page: { page: number; size: number },
 ): Promise<NearPage> {
-  // Counting stops at the cap, so pages beyond it do not exist.
-  let currentPage = Math.min(page.page, Math.ceil(SEARCH_COUNT_CAP / page.size));
-  let { rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db);
+  const requested = requestedPage(page.page, page.size);
+  const { rows } = await prepared(pageQuery((requested - 1) * page.size)).execute(db);
   const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
-  const lastPage = lastPageOf(total, page.size);
-  if (currentPage > lastPage) {
-    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
-    currentPage = lastPage;
-    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * page.size)).execute(db));
-  }
+  const currentPage = Math.min(requested, lastPageOf(total, page.size));
   const found = rows.filter((r) => r.registration_number !== null);
   return {
     providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertRegisterEntries, insertRegisterEntry } from "#tests/support/builders";
-import { registrationNumbers as numbers, searchPage } from "./test-support/search";
+import { registrationNumbers as numbers, searchPage, statementsSent } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load } from "../../../tests/fixtures/10-directory";
 import { SEARCH_COUNT_CAP } from "./constants";
@@ -38,6 +38,12 @@ describe("searchProviders", () => {
     const past = await search("query=sheffield&type=location&page=9");
     expect(past.currentPage).toBe(3);
     expect(numbers(past)).toEqual(numbers(third));
+    // Past the end costs no more round trips than the last page itself (decision 0236).
+    clearSearchCache(t.db);
+    const last = await statementsSent(t.pool, () => search("query=sheffield&type=location&page=3"));
+    clearSearchCache(t.db);
+    const beyond = await statementsSent(t.pool, () => search("query=sheffield&type=location&page=9"));
+    expect(beyond).toHaveLength(last.length);
   });
 
   it("location: exact town first, then towns starting with the query; postcode by outcode, spaces ignored", async () => {

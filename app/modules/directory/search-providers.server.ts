@@ -38,6 +38,7 @@ import { runNearPlan, type NearPlan } from "./search-near.server";
 import { directoryCaches } from "./ttl-cache";
 import { clearCompletions, nameQuery, tsQueryText, type NameQuery } from "./name-query.server";
 import { likePrefix } from "~/platform/db/like";
+import { lastPageOf, pageOffsetSql, requestedPage } from "./search-page.server";
 
 export type { SearchLocation, SearchPlace } from "./search-location.server";
 
@@ -572,7 +573,8 @@ async function runPlan(
         AND c.verified AND c.suspended_at IS NULL) AS claimed
       FROM best b
     ),
-    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${input.size}::int OFFSET ${offset}::int)
+    page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${input.size}::int
+      OFFSET ${pageOffsetSql(sql`(SELECT count(*) FROM best)`, offset, input.size)})
     ${hiddenSources ? sql`, hidden_cand AS (${sql.join(hiddenSources, sql` UNION ALL `)})` : sql``}
     SELECT ${providerColumns}, (SELECT count(*) FROM best)::int AS total,
       ${hiddenSources ? sql`(SELECT count(DISTINCT registration_number) FROM hidden_cand)` : sql`0`}::int AS hidden
@@ -580,16 +582,11 @@ async function runPlan(
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.score DESC, page.ord, page.registration_number`;
 
-  // Counting stops at the cap, so pages beyond it do not exist.
-  let currentPage = Math.min(input.page, Math.ceil(SEARCH_COUNT_CAP / input.size));
-  let { rows } = await prepared(pageQuery((currentPage - 1) * input.size)).execute(db);
+  // Past the end, the statement reads the last page itself (search-page.server.ts).
+  const requested = requestedPage(input.page, input.size);
+  const { rows } = await prepared(pageQuery((requested - 1) * input.size)).execute(db);
   const { total, hidden: hiddenTotal } = rows[0] ?? { total: 0, hidden: 0 };
-  const lastPage = Math.max(1, Math.ceil(Math.min(total, SEARCH_COUNT_CAP) / input.size));
-  if (currentPage > lastPage) {
-    // Past the end: answer the last page rather than nothing (nothing at all is page 1).
-    currentPage = lastPage;
-    if (total > 0) ({ rows } = await prepared(pageQuery((currentPage - 1) * input.size)).execute(db));
-  }
+  const currentPage = Math.min(requested, lastPageOf(total, input.size));
   return {
     providers: rows
       .filter((r) => r.registration_number !== null)
