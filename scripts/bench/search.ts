@@ -22,7 +22,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import type pg from "pg";
 import { sql } from "kysely";
 import { parseSearchInput } from "../../app/modules/directory/search-input";
 import { clearSearchCache, searchProviders } from "../../app/modules/directory/search-providers.server";
@@ -35,6 +34,7 @@ import {
 } from "../../app/platform/db/database.server";
 import type { Config } from "@react-router/dev/config";
 import productConfig from "../../react-router.config";
+import { statementsSent, type SentStatement } from "../../tests/support/statements-sent";
 import { cpuMs } from "./proc";
 import type { BenchContext, BenchRow, BenchSection, BenchTarget } from "./types";
 
@@ -133,8 +133,6 @@ async function domainLatency(db: Database, samples: Samples): Promise<Record<Sea
   return out;
 }
 
-type Statement = { text: string; values: unknown[] };
-
 interface DirectTimes {
   /** The domain function, as the HTTP requests ask it (page 2), cache cleared. */
   domain: number[];
@@ -157,8 +155,8 @@ async function clientTimes(
         url: string;
         options: string;
         preparedMark: string;
-        warm: Statement[][];
-        timed: Record<string, Statement[][]>;
+        warm: SentStatement[][];
+        timed: Record<string, SentStatement[][]>;
       },
 ): Promise<Record<string, number[]>> {
   const file = path.join(ctx.workDir, `latency-${job.mode}.json`);
@@ -203,37 +201,19 @@ async function sqlLatency(
   url: string | undefined,
   samples: Samples,
 ): Promise<Record<SearchKind, DirectTimes>> {
-  let captured: Statement[] = [];
-  const wrapped = new WeakSet<object>();
-  const connect = handle.pool.connect.bind(handle.pool) as () => Promise<pg.PoolClient>;
-  (handle.pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-    const client = await connect();
-    if (!wrapped.has(client)) {
-      wrapped.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-        if (typeof args[0] === "string")
-          captured.push({ text: args[0], values: (args[1] as unknown[]) ?? [] });
-        return query(...args);
-      };
-    }
-    return client;
-  };
-  const capture = async (type: SearchKind, page: number): Promise<Statement[][]> => {
-    const statements: Statement[][] = [];
+  const capture = async (type: SearchKind, page: number): Promise<SentStatement[][]> => {
+    const statements: SentStatement[][] = [];
     for (const query of samples.queries[type]) {
       const params = searchParams(type, query);
       params.set("page", String(page));
       clearSearchCache(handle.db);
-      captured = [];
-      await searchProviders(handle.db, parseSearchInput(params).input);
-      statements.push(captured);
+      const input = parseSearchInput(params).input;
+      statements.push(await statementsSent(handle.pool, () => searchProviders(handle.db, input)));
     }
-    captured = [];
     return statements;
   };
-  const warm: Statement[][] = [];
-  const timed = {} as Record<SearchKind, Statement[][]>;
+  const warm: SentStatement[][] = [];
+  const timed = {} as Record<SearchKind, SentStatement[][]>;
   const domain = {} as Record<SearchKind, number[]>;
   for (const type of TYPES) {
     warm.push(...(await capture(type, 3)));
@@ -263,13 +243,13 @@ async function sqlLatency(
 /** PGlite's SQL, sent from this process (the one PGlite lives in) on a connection of its pool. */
 async function replayHere(
   handle: DatabaseHandle,
-  warm: Statement[][],
-  timed: Record<SearchKind, Statement[][]>,
+  warm: SentStatement[][],
+  timed: Record<SearchKind, SentStatement[][]>,
 ): Promise<Record<string, number[]>> {
   const out: Record<string, number[]> = {};
   const client = await handle.pool.connect();
   try {
-    const run = async (sent: Statement[]) => {
+    const run = async (sent: SentStatement[]) => {
       for (const s of sent) await client.query(s.text, s.values);
     };
     for (const sent of warm) await run(sent);

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertClaimedListing, insertRegisterEntries } from "#tests/support/builders";
-import { registrationNumbers as numbers, searchPage, statementsSent } from "./test-support/search";
+import { statementsSent } from "#tests/support/statements-sent";
+import { registrationNumbers as numbers, searchPage } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { parseApiSearchInput } from "./api-search-input.server";
 import { gridToWgs84, wgs84ToGrid } from "./british-grid";

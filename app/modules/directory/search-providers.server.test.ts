@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertRegisterEntries, insertRegisterEntry } from "#tests/support/builders";
-import { registrationNumbers as numbers, searchPage, statementsSent } from "./test-support/search";
+import { statementsSent } from "#tests/support/statements-sent";
+import { registrationNumbers as numbers, searchPage } from "./test-support/search";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { FIXTURE, load } from "../../../tests/fixtures/10-directory";
 import { SEARCH_COUNT_CAP } from "./constants";
@@ -79,6 +80,24 @@ describe("searchProviders", () => {
     const short = await search("query=cbdl&type=registration");
     expect(short.licence).toBeUndefined();
     expect(numbers(short)).toEqual([FIXTURE.lowerTier]);
+  });
+
+  it("registration: the licence comes from the page just read, in one round trip, or by its key when a filter hides it", async () => {
+    clearSearchCache(t.db);
+    let found: Awaited<ReturnType<typeof search>> | undefined;
+    const sent = await statementsSent(
+      t.pool,
+      async () => (found = await search("query=CBDU100004&type=registration&page=2")),
+    );
+    expect(sent).toHaveLength(1);
+    expect(numbers(found!)).toEqual([FIXTURE.expired]);
+    expect(found!.licence).toEqual(found!.providers[0]);
+    // Hidden from the list by 'hide expired', it is still the licence the number belongs to.
+    clearSearchCache(t.db);
+    const hidden = await search("query=CBDU100004&type=registration&hideExpired=1");
+    expect(hidden.providers).toEqual([]);
+    expect(hidden.hiddenExpired).toBe(1);
+    expect(hidden.licence).toEqual(found!.licence);
   });
 
   it("all: any of the types", async () => {

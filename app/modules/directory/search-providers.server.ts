@@ -499,10 +499,16 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     const parsed = parseRegistrationNumber(input.query);
     licence = null;
     if (parsed.kind === "ea") {
-      const row =
-        await prepared(sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
+      // The number is usually on the page just read (an exact number ranks first, and a page past
+      // the end is the last page), in the same columns: no second round trip. Otherwise (hidden by
+      // a filter, or on another page) it is read by its key (registration_key: the number without
+      // spaces).
+      const onPage = page.providers.find((p) => p.registration_number.replaceAll(" ", "") === parsed.number);
+      const row = onPage
+        ? null
+        : await prepared(sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
         WHERE d.registration_key = ${parsed.number} AND d.on_register LIMIT 1`).execute(db);
-      licence = row.rows[0] ? toProvider(row.rows[0]) : null;
+      licence = onPage ?? (row?.rows[0] ? toProvider(row.rows[0]) : null);
     } else if (parsed.kind === "other") {
       otherRegister = { ...parsed.regulator, number: parsed.number };
     }
