@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertRegisterEntries } from "#tests/support/builders";
+import { statementsSent } from "#tests/support/statements-sent";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { gridToWgs84 } from "./british-grid";
+import { directoryChanged } from "./directory-changed.server";
 import { townKey } from "./place-names";
 import {
   hasPlaces,
@@ -12,6 +14,7 @@ import {
   townKeySql,
   unknownPlaceMessage,
 } from "./places.server";
+import { clearSearchCache } from "./search-providers.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -214,6 +217,32 @@ describe("resolvePlace", () => {
     expect(stoke.lng).toBeCloseTo(expected.lng, 9);
     expect(stoke.lat).toBeGreaterThan(52.9);
     expect(stoke.lat).toBeLessThan(53.1);
+  });
+
+  it("asks the database once per text until the directory changes or the places are rebuilt", async () => {
+    const sent = (run: () => Promise<unknown>) => statementsSent(t.pool, run).then((s) => s.length);
+    await directoryChanged(t.db);
+    expect(await sent(() => resolvePlace(t.db, "LS1 1"))).toBe(1);
+    const kept = await resolvePlace(t.db, "LS1 1");
+    expect(await sent(() => resolvePlace(t.db, "LS1 1"))).toBe(0);
+    expect(Object.isFrozen(kept)).toBe(true); // shared by every search of the text
+    expect(await sent(() => resolvePlace(t.db, "Atlantis"))).toBe(1);
+    expect(await sent(() => resolvePlace(t.db, "Atlantis"))).toBe(0); // unknown is kept too
+
+    // The sector moves: a rebuild, and a change announced (a sync does both), are seen at once.
+    await t.db
+      .updateTable("directory_entries")
+      .set({ easting: 431_000 })
+      .where("postcode", "=", "LS1 1AA")
+      .execute();
+    await rebuildPlaces(t.db);
+    const moved = await resolvePlace(t.db, "LS1 1");
+    expect(moved?.easting).not.toBe(kept?.easting);
+    await resolvePlace(t.db, "LS1 1");
+    await directoryChanged(t.db);
+    expect(await sent(() => resolvePlace(t.db, "LS1 1"))).toBe(1);
+    clearSearchCache(t.db);
+    expect(await sent(() => resolvePlace(t.db, "LS1 1"))).toBe(1);
   });
 });
 

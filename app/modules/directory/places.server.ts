@@ -9,7 +9,9 @@ import { prepared, type Database } from "~/platform/db/database.server";
 import { likePrefix } from "~/platform/db/like";
 import type { PlaceKind } from "~/platform/db/schema";
 import { GRID_BOUNDS, gridToWgs84 } from "./british-grid";
+import { SEARCH_CACHE_TTL_MS } from "./constants";
 import { titleCase } from "./provider";
+import { directoryCaches } from "./ttl-cache";
 import {
   APOSTROPHES,
   FOLD_FROM,
@@ -113,7 +115,11 @@ export interface RebuildPlacesResult {
  */
 // eslint-disable-next-line max-lines-per-function -- one SQL statement (the places as one set-based diff, its steps as named CTEs); splitting the function would split the statement
 export async function rebuildPlaces(db: Database): Promise<RebuildPlacesResult> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => rebuildPlaces(trx));
+  if (!db.isTransaction) {
+    const result = await db.transaction().execute((trx) => rebuildPlaces(trx));
+    clearResolvedPlaces(db);
+    return result;
+  }
   const started = Date.now();
   const located = locatedSql();
   const { rows } = await sql<{ removed: number; added: number; changed: number }>`
@@ -256,21 +262,42 @@ interface PlaceRow extends Place {
 }
 
 /**
+ * Places resolved per query text, for as long as search results are kept: a place changes only
+ * when the directory does (a sync rebuilds the places and announces the change, which empties
+ * this), so paging through a place's results or changing their filters asks the database once.
+ */
+const resolvedPlaces = directoryCaches<ResolvedPlace | null>(SEARCH_CACHE_TTL_MS, 2000);
+
+/** Forgets this process's resolved places (with the search cache: `clearSearchCache`). */
+export function clearResolvedPlaces(db: Database): void {
+  resolvedPlaces.clear(db);
+}
+
+/**
  * The most precise known place a query names: the full postcode, else its sector, else its
  * district, else the town (normalised: 'stoke on trent' finds Stoke-on-Trent). Null when none is
- * known. One statement: a full postcode's centroid is read from the directory's postcode index
- * (the registrations on the register with coordinates in it), the others from the places' primary
- * key.
+ * known. One statement, once per text while the directory stays the same: a full postcode's
+ * centroid is read from the directory's postcode index (the registrations on the register with
+ * coordinates in it), the others from the places' primary key.
  */
 export async function resolvePlace(db: Database, query: string): Promise<ResolvedPlace | null> {
   const text = placeQueryText(query);
   if (!text) return null;
+  const cache = resolvedPlaces.get(db);
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const found = await findPlace(db, text);
+  cache.set(text, found);
+  return found;
+}
+
+async function findPlace(db: Database, text: string): Promise<ResolvedPlace | null> {
   const { wanted, postcode } = candidates(text);
   const stored = wanted.filter((w) => w[0] !== "postcode");
   if (!wanted.length) return null;
   const full = postcode?.kind === "postcode" && postcode.compact ? postcode : null;
   const located = locatedSql();
-  // Prepared (decision 0220): every location and 'all' search asks it before its own statement.
+  // Prepared (decision 0220): a location or 'all' search of a text not cached asks it first.
   const { rows } = await prepared(sql<PlaceRow & { ord: number }>`
     SELECT * FROM (
       ${
@@ -294,7 +321,8 @@ export async function resolvePlace(db: Database, query: string): Promise<Resolve
   const row = rows[0];
   if (!row) return null;
   const { lat, lng } = gridToWgs84(row.easting, row.northing);
-  return {
+  // Shared by every search of this text while it is cached: nobody may change it.
+  return Object.freeze({
     kind: row.kind,
     key: row.key,
     label: shownLabel(row),
@@ -305,8 +333,8 @@ export async function resolvePlace(db: Database, query: string): Promise<Resolve
     lng,
     query: text,
     approximate: postcode !== null && row.kind !== "town" && PRECISION[row.kind] > PRECISION[postcode.kind],
-    townKeys: row.town_keys ?? [],
-  };
+    townKeys: Object.freeze(row.town_keys ?? []) as string[],
+  });
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   type ResolvedSearchLocation,
   type SearchLocation,
 } from "./search-location.server";
+import { clearResolvedPlaces } from "./places.server";
 import { runNearPlan, type NearPlan } from "./search-near.server";
 import { directoryCaches } from "./ttl-cache";
 import { clearCompletions, nameQuery, tsQueryText, type NameQuery } from "./name-query.server";
@@ -108,6 +109,7 @@ const results = directoryCaches<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
 export function clearSearchCache(db: Database): void {
   results.clear(db);
   clearCompletions(db);
+  clearResolvedPlaces(db);
 }
 
 export async function searchProviders(
