@@ -2,14 +2,22 @@
  * patches/react-router+*.patch (decision 0221): React Router's server render keeps, per build,
  * the route objects it used to rebuild on every request (ServerRouter, createStaticRouter) and
  * the route ids of the partial manifest's path prefixes (getPartialManifest), and matches a path
- * only against the routes its first segment can match (matchRoutesImpl). `npm install`
+ * only against the routes its first segment can match (matchRoutesImpl); and (decision 0240) it
+ * knows a Response by its class before reading its body, builds the entry's route modules once
+ * per build, and reads the clock only when its data encoder may yield. `npm install`
  * applies the patch (postinstall: patch-package); these tests fail if it is missing, e.g. after
  * an upgrade of react-router that the patch no longer fits.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 
 const routes = [
@@ -93,6 +101,33 @@ describe("the React Router patch", () => {
     }
   });
 
+  it("takes a page's Response as it is, without reading its body or status text", async () => {
+    // @hono/node-server's light Response turns into a full one (a copy of the page, then a
+    // stream) as soon as its body or statusText is read.
+    class Probe extends Response {
+      reads: string[] = [];
+      get body() {
+        this.reads.push("body");
+        return super.body;
+      }
+      get statusText() {
+        this.reads.push("statusText");
+        return super.statusText;
+      }
+    }
+    const page = new Probe("<html></html>", { status: 200 });
+    const handler = createStaticHandler(routes);
+    const result = await handler.query(new Request("http://localhost/about"), {
+      requestContext: new RouterContextProvider(),
+      generateMiddlewareResponse: async (query) => {
+        await query(new Request("http://localhost/about"));
+        return page;
+      },
+    });
+    expect(result).toBe(page);
+    expect(page.reads).toEqual([]);
+  });
+
   it("keeps the server routes and the partial manifest's matches per build", () => {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve("react-router/package.json"));
@@ -108,6 +143,11 @@ describe("the React Router patch", () => {
       expect(code).toContain("partialManifestCache.get(manifest.routes)");
       expect(code).toContain("staticDataRoutesCache.get(routes)");
       expect(code).toContain("candidateBranches(precomputedBranches, decoded)");
+      expect(code).toContain("value instanceof Response) return true;");
+      expect(code).toContain("if (++i % 6e3 === 0 && getNow() - lastYieldTime >= TIME_LIMIT_MS)");
     }
+    // The entry's route modules, in the server runtime (one ES module file, one CommonJS file).
+    expect(read(".mjs")).toContain("entryRouteModulesCache.get(manifest)");
+    expect(read(".js")).toContain("entryRouteModulesCache.get(manifest)");
   });
 });

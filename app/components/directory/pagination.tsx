@@ -17,8 +17,7 @@ export function pageWindow(current: number, count: number, radius = 2): (number 
   return out;
 }
 
-const base =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-semibold";
+const base = "page-link";
 
 export function Pagination({
   current,

@@ -70,13 +70,7 @@ export function ProviderLogo({ provider, size = "md" }: { provider: CardProvider
     .map((w) => w[0].toUpperCase())
     .join("");
   return (
-    <span
-      aria-hidden
-      className={cn(
-        box,
-        "flex shrink-0 items-center justify-center rounded-lg bg-brand-100 font-bold text-brand-800",
-      )}
-    >
+    <span aria-hidden className={cn(box, "logo-initials")}>
       {initials || "?"}
     </span>
   );
@@ -130,7 +124,7 @@ export function ProviderCard({
   return (
     <article
       className={cn(
-        "flex h-full flex-col rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md",
+        "result-card",
         provider.is_premium ? "border-amber-300 ring-1 ring-amber-200" : "border-slate-200",
       )}
     >
@@ -176,10 +170,7 @@ function CardTitle({
   return (
     <div className="flex items-start gap-4">
       {number ? (
-        <span
-          aria-hidden
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
-        >
+        <span aria-hidden className="card-number">
           {number}
         </span>
       ) : null}

@@ -16,8 +16,7 @@ import { FILTERS_ANCHOR } from "./anchors";
 const LABEL = "mb-1.5 block text-sm font-semibold text-slate-900";
 const SELECT =
   "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const OPTION_ROW =
-  "flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50";
+const OPTION_ROW = "choice";
 
 /** The place a search is around, kept by the filters: a typed place or a position, and the radius. */
 export interface FilterPlace {
@@ -97,7 +96,7 @@ function StatusField({ hideExpired }: { hideExpired: boolean }) {
       <legend className="mb-2 text-sm font-semibold text-slate-900">Registration status</legend>
       {/* Sent when the box is unticked, so that 'show expired' is kept without JavaScript too. */}
       <input type="hidden" name="hideExpired" value="0" />
-      <label className="flex cursor-pointer items-start gap-2.5 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+      <label className="choice items-start">
         <input
           type="checkbox"
           name="hideExpired"

@@ -55,10 +55,7 @@ export function SiteFooter() {
               <ul className="mt-3 space-y-2">
                 {col.links.map((l) => (
                   <li key={l.to}>
-                    <SiteLink
-                      to={l.to}
-                      className="text-sm text-slate-600 underline-offset-4 hover:text-brand-700 hover:underline"
-                    >
+                    <SiteLink to={l.to} className="footer-link">
                       {l.label}
                     </SiteLink>
                   </li>

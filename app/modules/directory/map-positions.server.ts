@@ -13,15 +13,29 @@ export interface MapPosition extends LatLng {
   number: number;
 }
 
+/**
+ * Grid references already converted (a town's carriers are shown page after page): the
+ * projection was about 1% of a results page's CPU (issue 18). Emptied when full.
+ */
+const converted = new Map<string, Readonly<LatLng>>();
+const CONVERTED_KEPT = 20_000;
+
 /** A provider's position, or null when the register gives it none on the grid. */
-export function providerPosition(provider: Pick<Provider, "easting" | "northing">): LatLng | null {
+export function providerPosition(provider: Pick<Provider, "easting" | "northing">): Readonly<LatLng> | null {
   const { easting, northing } = provider;
   if (easting === null || northing === null) return null;
   if (easting < GRID_BOUNDS.minEasting || easting > GRID_BOUNDS.maxEasting) return null;
   if (northing < GRID_BOUNDS.minNorthing || northing > GRID_BOUNDS.maxNorthing) return null;
-  const { lat, lng } = gridToWgs84(easting, northing);
-  // Six decimal places: about 10 cm, finer than the register's metres.
-  return { lat: round6(lat), lng: round6(lng) };
+  const key = `${easting} ${northing}`;
+  let position = converted.get(key);
+  if (!position) {
+    const { lat, lng } = gridToWgs84(easting, northing);
+    // Six decimal places: about 10 cm, finer than the register's metres.
+    position = Object.freeze({ lat: round6(lat), lng: round6(lng) });
+    if (converted.size >= CONVERTED_KEPT) converted.clear();
+    converted.set(key, position);
+  }
+  return position;
 }
 
 /** The positions of a page of results, in the page's order (numbered like the cards), skipping those without one. */

@@ -5,9 +5,12 @@
  */
 import { titleCase } from "./provider";
 
+// One formatter for every count: toLocaleString builds a new one on each call (issue 18).
+const COUNT_FORMAT = new Intl.NumberFormat("en-GB");
+
 /** "1,234", or "1,000+" when the count stopped at the cap. */
 export function countNumber(count: number, capped = false): string {
-  return `${count.toLocaleString("en-GB")}${capped ? "+" : ""}`;
+  return `${COUNT_FORMAT.format(count)}${capped ? "+" : ""}`;
 }
 
 /** "1 provider", "2 providers", "1,000+ providers" (a capped count is always plural). */
