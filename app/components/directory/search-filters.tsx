@@ -16,7 +16,8 @@ import { FILTERS_ANCHOR } from "./anchors";
 const LABEL = "mb-1.5 block text-sm font-semibold text-slate-900";
 const SELECT =
   "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const OPTION_ROW = "choice";
+// Its alignment stays a utility of its own: the classes of an element never contradict (decision 0223).
+const OPTION_ROW = "choice items-center";
 
 /** The place a search is around, kept by the filters: a typed place or a position, and the radius. */
 export interface FilterPlace {
