@@ -5,6 +5,7 @@
  * no position (the list still shows them).
  */
 import { GRID_BOUNDS, gridToWgs84, type LatLng } from "./british-grid";
+import { memo } from "~/platform/memo";
 import type { Provider } from "./provider";
 
 export interface MapPosition extends LatLng {
@@ -14,11 +15,15 @@ export interface MapPosition extends LatLng {
 }
 
 /**
- * Grid references already converted (a town's carriers are shown page after page): the
- * projection was about 1% of a results page's CPU (issue 18). Emptied when full.
+ * A grid reference ("easting northing") as latitude/longitude, remembered (a town's carriers are
+ * shown page after page; the projection was about 1% of a results page's CPU, issue 18). Six
+ * decimal places: about 10 cm, finer than the register's metres. Frozen: every page shares it.
  */
-const converted = new Map<string, Readonly<LatLng>>();
-const CONVERTED_KEPT = 20_000;
+const positionOf = memo((reference: string): Readonly<LatLng> => {
+  const [easting, northing] = reference.split(" ").map(Number);
+  const { lat, lng } = gridToWgs84(easting, northing);
+  return Object.freeze({ lat: round6(lat), lng: round6(lng) });
+});
 
 /** A provider's position, or null when the register gives it none on the grid. */
 export function providerPosition(provider: Pick<Provider, "easting" | "northing">): Readonly<LatLng> | null {
@@ -26,16 +31,7 @@ export function providerPosition(provider: Pick<Provider, "easting" | "northing"
   if (easting === null || northing === null) return null;
   if (easting < GRID_BOUNDS.minEasting || easting > GRID_BOUNDS.maxEasting) return null;
   if (northing < GRID_BOUNDS.minNorthing || northing > GRID_BOUNDS.maxNorthing) return null;
-  const key = `${easting} ${northing}`;
-  let position = converted.get(key);
-  if (!position) {
-    const { lat, lng } = gridToWgs84(easting, northing);
-    // Six decimal places: about 10 cm, finer than the register's metres.
-    position = Object.freeze({ lat: round6(lat), lng: round6(lng) });
-    if (converted.size >= CONVERTED_KEPT) converted.clear();
-    converted.set(key, position);
-  }
-  return position;
+  return positionOf(`${easting} ${northing}`);
 }
 
 /** The positions of a page of results, in the page's order (numbered like the cards), skipping those without one. */

@@ -5,6 +5,7 @@
 import type { Selectable } from "kysely";
 import { EA_NUMBER, parseRegistrationNumber } from "~/modules/directory/registration";
 import type { RegisterColumns } from "~/platform/db/schema";
+import { memo } from "~/platform/memo";
 import {
   normaliseApplicantType,
   normaliseRegistrationType,
@@ -81,20 +82,7 @@ function isTidy(value: string): boolean {
   return !space; // nor a trailing one
 }
 
-/** Few distinct values (tiers, types, dates) repeat across rows: remember their result. */
-function memo<T>(fn: (value: string) => T, limit = 20_000): (value: string) => T {
-  const cache = new Map<string, T>();
-  return (value) => {
-    let result = cache.get(value);
-    if (result === undefined && !cache.has(value)) {
-      result = fn(value);
-      if (cache.size >= limit) cache.clear();
-      cache.set(value, result);
-    }
-    return result as T;
-  };
-}
-
+// Few distinct values (tiers, types, dates) repeat across rows: their results are remembered (memo).
 const tierOf = memo(normaliseTier);
 const typeOf = memo(normaliseRegistrationType);
 const applicantOf = memo(normaliseApplicantType);
