@@ -1,9 +1,9 @@
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "~/web/context";
+import { isCrawler } from "~/web/crawlers";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +21,7 @@ export default function handleRequest(
     const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; browsers the shell first, then the rest as it comes.
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll = isCrawler(userAgent) || routerContext.isSpaMode;
     const headers = () => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       return { headers: responseHeaders, status: responseStatusCode };

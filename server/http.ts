@@ -18,8 +18,8 @@ import { appContext, routePatternContext, type AppServices } from "../app/web/co
 import { isMigrated } from "../app/platform/db/migrate.server";
 import type pg from "pg";
 import type { Logger } from "../app/platform/logger.server";
-import { isbot } from "isbot";
 import { parseProfileViewEvent } from "../app/web/page-cache";
+import { isCrawler } from "../app/web/crawlers";
 import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
 import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
 import { onChange } from "../app/platform/db/changes.server";
@@ -155,8 +155,7 @@ function usePageCache(app: App, services: AppServices): void {
     maxEntries: 500,
     onHit: (event, request) => {
       const registrationNumber = parseProfileViewEvent(event);
-      const agent = request.headers.get("user-agent");
-      if (!registrationNumber || (agent && isbot(agent))) return;
+      if (!registrationNumber || isCrawler(request.headers.get("user-agent"))) return;
       services.events.record(registrationNumber, "view");
     },
   });

@@ -4,7 +4,11 @@
  * the route ids of the partial manifest's path prefixes (getPartialManifest), and matches a path
  * only against the routes its first segment can match (matchRoutesImpl); and (decision 0240) it
  * knows a Response by its class before reading its body, builds the entry's route modules once
- * per build, and reads the clock only when its data encoder may yield. `npm install`
+ * per build, and reads the clock only when its data encoder may yield; and (decision 0241) it
+ * builds a page's route modules script (with the partial manifest, not indented) once per build
+ * and set of routes. A page built with that script hydrates and finds its routes: the e2e
+ * suite's client-side navigations (public-home.spec.ts) load two pages of the same routes as
+ * documents and navigate from each. `npm install`
  * applies the patch (postinstall: patch-package); these tests fail if it is missing, e.g. after
  * an upgrade of react-router that the patch no longer fits.
  */
@@ -145,6 +149,9 @@ describe("the React Router patch", () => {
       expect(code).toContain("candidateBranches(precomputedBranches, decoded)");
       expect(code).toContain("value instanceof Response) return true;");
       expect(code).toContain("if (++i % 6e3 === 0 && getNow() - lastYieldTime >= TIME_LIMIT_MS)");
+      expect(code).toContain("cachedRouteModulesScript(manifest, router, matches, enableFogOfWar, () =>");
+      expect(code).toContain("routeModulesScriptCache.get(manifest)");
+      expect(code).toContain("JSON.stringify(getPartialManifest(manifest, router))");
     }
     // The entry's route modules, in the server runtime (one ES module file, one CommonJS file).
     expect(read(".mjs")).toContain("entryRouteModulesCache.get(manifest)");

@@ -178,7 +178,7 @@ function CardTitle({
       <div className="min-w-0 flex-1">
         <Heading className="text-lg leading-snug font-semibold text-slate-900">
           <SiteLink to={href} state={state} className="hover:text-brand-700 hover:underline">
-            {number ? <span className="sr-only">{number}. </span> : null}
+            {number ? <span className="sr-only">{`${number}. `}</span> : null}
             {provider.business_name}
           </SiteLink>
         </Heading>
@@ -216,14 +216,14 @@ function CardActions({
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-4">
       <SiteLink to={href} state={state} className={buttonVariants({ variant: "outline", size: "sm" })}>
-        View Profile<span className="sr-only">: {provider.business_name}</span>
+        View Profile<span className="sr-only">{`: ${provider.business_name}`}</span>
       </SiteLink>
       {provider.is_claimed ? null : (
         <SiteLink
           to={`/claim/${encodeURIComponent(provider.registration_number)}`}
           className={buttonVariants({ variant: "ghost", size: "sm" })}
         >
-          Claim This Listing<span className="sr-only">: {provider.business_name}</span>
+          Claim This Listing<span className="sr-only">{`: ${provider.business_name}`}</span>
         </SiteLink>
       )}
       {offersQuotes(provider) ? (
@@ -231,7 +231,7 @@ function CardActions({
           to={`${href}#${QUOTE_ANCHOR}`}
           className={buttonVariants({ variant: "primary", size: "sm" })}
         >
-          Request Quote<span className="sr-only">: {provider.business_name}</span>
+          Request Quote<span className="sr-only">{`: ${provider.business_name}`}</span>
         </SiteLink>
       ) : null}
     </div>

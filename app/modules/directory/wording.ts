@@ -5,12 +5,18 @@
  */
 import { titleCase } from "./provider";
 
-// One formatter for every count: toLocaleString builds a new one on each call (issue 18).
+// One formatter for counts that are not whole numbers: toLocaleString builds a new one on each
+// call (issue 18).
 const COUNT_FORMAT = new Intl.NumberFormat("en-GB");
 
 /** "1,234", or "1,000+" when the count stopped at the cap. */
 export function countNumber(count: number, capped = false): string {
-  return `${COUNT_FORMAT.format(count)}${capped ? "+" : ""}`;
+  // A whole count is grouped in threes by hand, as en-GB does: ICU's format of a small integer
+  // cost more than the rest of the page's wording (issue 18).
+  const text = Number.isSafeInteger(count)
+    ? String(count).replace(/\B(?=(\d{3})+$)/g, ",")
+    : COUNT_FORMAT.format(count);
+  return capped ? `${text}+` : text;
 }
 
 /** "1 provider", "2 providers", "1,000+ providers" (a capped count is always plural). */

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { isbot } from "isbot";
 import { offersQuotes, profileHref } from "~/components/directory/provider-card";
 import { ProfileDetails } from "~/components/directory/profile/profile-details";
 import { ProfileHeader } from "~/components/directory/profile/profile-header";
@@ -14,6 +13,7 @@ import { registerDataAsOf } from "~/modules/directory/register-data-date.server"
 import { websiteHref, type Provider } from "~/modules/directory/provider";
 import { listProviderReviews, type ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { getApp, type AppContext } from "~/web/context";
+import { isCrawler } from "~/web/crawlers";
 import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
 import { pageMeta, type PageMeta } from "~/web/meta";
@@ -63,8 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   // One 'view' per profile view by a person (crawlers are not counted); never delays the page.
-  const agent = request.headers.get("user-agent");
-  if (!agent || !isbot(agent)) {
+  if (!isCrawler(request.headers.get("user-agent"))) {
     app.events.record(provider.registration_number, "view");
   }
   const [registerAsOf, read] = await Promise.all([registerDataAsOf(app.db), shownReviews(app, provider)]);
