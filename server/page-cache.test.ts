@@ -40,6 +40,20 @@ function setup(options: Partial<PageCacheOptions> = {}) {
   });
   app.get("/profile", (c) => page(c, pageCacheHeaders(profileViewEvent("CBDU1"))));
   app.get("/plain", (c) => page(c));
+  app.get("/wide", (c) => {
+    renders++;
+    const nonce = c.get("secureHeadersNonce");
+    return new Response(
+      `<script nonce="${nonce}">a</script><p>Showing 1–10 · “Leeds” … ${renders}</p><style nonce="${nonce}"></style>`,
+      { headers: { "Content-Type": "text/html; charset=utf-8", ...pageCacheHeaders() } },
+    );
+  });
+  app.get("/big", () => {
+    renders++;
+    return new Response(`<p>${"x".repeat(100_000)} ${renders}</p>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8", ...pageCacheHeaders() },
+    });
+  });
   app.get("/missing", (c) => page(c, pageCacheHeaders(), 404));
   app.get("/cookie", (c) => page(c, { ...pageCacheHeaders(), "Set-Cookie": "t=1" }));
   app.post("/form", (c) => c.text("ok"));
@@ -81,6 +95,58 @@ describe("page cache", () => {
     }
   });
 
+  it("serves a page's text exactly, whatever its characters, with every nonce in it replaced", async () => {
+    const { get, renders } = setup();
+    const first = await get("/wide");
+    const firstBody = await first.text();
+    const second = await get("/wide");
+    const secondBody = await second.text();
+    expect(renders()).toBe(1);
+    const [n1, n2] = [nonceOf(first), nonceOf(second)];
+    expect(firstBody).toBe(
+      `<script nonce="${n1}">a</script><p>Showing 1–10 · “Leeds” … 1</p><style nonce="${n1}"></style>`,
+    );
+    expect(secondBody).toBe(firstBody.replaceAll(n1!, n2!));
+    expect(Number(second.headers.get("content-length") ?? Buffer.byteLength(secondBody))).toBe(
+      Buffer.byteLength(secondBody),
+    );
+  });
+
+  it("drops expired pages within a second, without waiting for them to be asked for again", async () => {
+    let now = 1_000_000;
+    const { get, cache } = setup({ now: () => now });
+    await get("/cached?a=1");
+    await get("/cached?a=2");
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeGreaterThan(0);
+    now += 11_000; // both expired
+    await get("/plain"); // any request: the sweep runs
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("holds at most maxBytes of pages, dropping the least recently used", async () => {
+    const { get, cache, renders } = setup({ maxBytes: 250_000 });
+    await get("/big?a=1");
+    await get("/big?a=2");
+    expect(cache.size).toBe(2);
+    await get("/big?a=1"); // a hit: a=1 is now the most recently used
+    await get("/big?a=3"); // over 250,000 bytes with three: drops a=2
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(250_000);
+    expect(renders()).toBe(3);
+    await get("/big?a=1");
+    expect(renders()).toBe(3);
+    await get("/big?a=2");
+    expect(renders()).toBe(4);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+    // Two misses of one page at once both store it: it is kept, and counted, once.
+    await Promise.all([get("/big?a=9"), get("/big?a=9")]);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(Buffer.byteLength(`<p>${"x".repeat(100_000)} 6</p>`));
+  });
+
   it("never serves or stores pages for requests with cookies or credentials", async () => {
     const { get, renders, cache } = setup();
     await get("/cached", { cookie: "__session=abc" });
@@ -114,6 +180,7 @@ describe("page cache", () => {
     expect(cache.size).toBe(1);
     await app.request("/form", { method: "POST" });
     expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
     expect(await (await get("/cached")).text()).toContain("render 2");
     expect(renders()).toBe(2);
   });
