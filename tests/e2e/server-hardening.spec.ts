@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { residentMb, startServer, type ExtraServer } from "./support/extra-server";
+import { residentMb, settledResidentMb, startServer, type ExtraServer } from "./support/extra-server";
 import { rawRequest } from "./support/raw-http";
 
 const CONTROL_MESSAGE = "Your request contained characters we cannot accept";
@@ -192,7 +192,7 @@ test.describe("request bodies", () => {
     test.setTimeout(120_000);
     const server = await startServer({});
     try {
-      const before = residentMb(server.pid);
+      const before = await settledResidentMb(server);
       async function* body() {
         const chunk = Buffer.alloc(1024 * 1024, "a");
         yield Buffer.from("email=a%40b.test&password=");

@@ -136,6 +136,26 @@ export async function startServer(
   }
 }
 
+/**
+ * The resident memory of a server once it has settled, in MB: first a few pages that run
+ * database statements, then readings a second apart until two agree within 5 MB (at most 30 s).
+ * On Node 24 the embedded database's first statements set V8 optimising its WebAssembly, which
+ * takes hundreds of MB for a moment and leaves some of it resident (decision 0238): a memory
+ * check that starts before that has settled measures the compiler, not what the check is about.
+ */
+export async function settledResidentMb(server: { url: string; pid: number }): Promise<number> {
+  for (const page of ["/", "/search-results/Leeds", "/provider/CBDU1", "/"])
+    await (await fetch(`${server.url}${page}`)).text();
+  const deadline = Date.now() + 30_000;
+  let last = residentMb(server.pid);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = residentMb(server.pid);
+    if (Math.abs(now - last) <= 5 || Date.now() > deadline) return now;
+    last = now;
+  }
+}
+
 /** Resident memory of a process in MB (Linux). */
 export function residentMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
