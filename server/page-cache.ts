@@ -79,8 +79,8 @@ export function createPageCache({
     const key = url.pathname + url.search;
     const nonce = c.get("secureHeadersNonce") ?? "";
     const useCache = cacheable(req, url);
-    const hit = store.take(key, now());
-    if (hit && useCache) {
+    const hit = useCache ? store.take(key, now()) : undefined;
+    if (hit) {
       if (hit.event && onHit) onHit(hit.event, req);
       const headers = new Headers(hit.headers);
       headers.set("X-Page-Cache", "hit");
@@ -159,12 +159,11 @@ function boundedStore(maxEntries: number, maxBytes: number) {
         for (const [k, entry] of entries) if (entry.expires <= time) remove(k);
       }
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expires <= time) {
-        bytes -= entry.bytes;
+      if (!entry || entry.expires <= time) {
+        remove(key);
         return undefined;
       }
+      entries.delete(key);
       entries.set(key, entry);
       return entry;
     },
