@@ -7,7 +7,7 @@
  *    database, each query asked once (cold cache);
  *  - the SQL those requests run, sent directly (the statements each search sent, captured from
  *    the pool and sent again one after another; on PostgreSQL by the same latency client), and
- *    the HTTP p50 as a multiple of it;
+ *    the HTTP p50 as a multiple of it, each side warmed up until two passes agree (decision 0243);
  *  - requests/s for the home, search results and profile pages (autocannon, 10 connections, a
  *    browser's user agent so profile views are counted, after a warm-up), with the page cache on
  *    (the product's default, decision 0207), and the server's CPU ms per request beside them
@@ -188,10 +188,10 @@ function apiPath(type: SearchKind, query: string, page: number): string {
  * The statements a search sends, as the HTTP requests below ask it (page 2, cold cache, and page
  * 3 for the warm-up), captured from the pool's connections; then the domain function timed again
  * (cache cleared) and the same statements sent again directly, one after another on one
- * connection, as the search sends them (decision 0220). As over HTTP: a warm-up pass over every
- * type's page-3 statements, then each type's page-2 statements timed in a pass over its queries
- * (the same statements run back to back find their rows where the last run left them, which no
- * request over HTTP does). On PostgreSQL they are sent by the latency client, a process of its own
+ * connection, as the search sends them (decision 0220). As over HTTP: warm-up passes over every
+ * type's page-3 statements until two agree (settle), then each type's page-2 statements timed in
+ * a pass over its queries (the same statements run back to back find their rows where the last
+ * run left them, which no request over HTTP does). On PostgreSQL they are sent by the latency client, a process of its own
  * as the HTTP client is, with the server's session options and as the same named prepared
  * statements; PGlite lives in the bench's process, so they are sent there, through its pool.
  */
@@ -200,7 +200,7 @@ async function sqlLatency(
   handle: DatabaseHandle,
   url: string | undefined,
   samples: Samples,
-): Promise<Record<SearchKind, DirectTimes>> {
+): Promise<{ times: Record<SearchKind, DirectTimes>; passes: number[] }> {
   const capture = async (type: SearchKind, page: number): Promise<SentStatement[][]> => {
     const statements: SentStatement[][] = [];
     for (const query of samples.queries[type]) {
@@ -232,57 +232,80 @@ async function sqlLatency(
   }
   // The server's session options and prepared statements (decision 0220): the same database work.
   const options = `-c plan_cache_mode=${PLAN_CACHE_MODE}`;
-  const sqlTimes = url
-    ? await clientTimes(ctx, { mode: "sql", url, options, preparedMark: PREPARED_MARK, warm, timed })
-    : await replayHere(handle, warm, timed);
+  const client = url ? { mode: "sql" as const, url, options, preparedMark: PREPARED_MARK } : null;
+  // Warm until settled, as the server is before its HTTP timings (decision 0243).
+  const passes = await settle(async () =>
+    client
+      ? (await clientTimes(ctx, { ...client, warm: [], timed: { pass: warm } })).pass
+      : replayHere(handle, warm),
+  );
+  ctx.log(`search: SQL warm-up passes' medians ${passes.map((m) => m.toFixed(2)).join(", ")} ms`);
+  const sqlTimes: Record<string, number[]> = {};
+  if (client) Object.assign(sqlTimes, await clientTimes(ctx, { ...client, warm: [], timed }));
+  else for (const type of TYPES) sqlTimes[type] = await replayHere(handle, timed[type]);
   const out = {} as Record<SearchKind, DirectTimes>;
   for (const type of TYPES) out[type] = { domain: domain[type], sql: sqlTimes[type] ?? [] };
-  return out;
-}
-
-/** PGlite's SQL, sent from this process (the one PGlite lives in) on a connection of its pool. */
-async function replayHere(
-  handle: DatabaseHandle,
-  warm: SentStatement[][],
-  timed: Record<SearchKind, SentStatement[][]>,
-): Promise<Record<string, number[]>> {
-  const out: Record<string, number[]> = {};
-  const client = await handle.pool.connect();
-  try {
-    const run = async (sent: SentStatement[]) => {
-      for (const s of sent) await client.query(s.text, s.values);
-    };
-    for (const sent of warm) await run(sent);
-    for (const type of TYPES) {
-      const times: number[] = [];
-      for (const sent of timed[type]) {
-        const started = performance.now();
-        await run(sent);
-        times.push(performance.now() - started);
-      }
-      out[type] = times.sort((a, b) => a - b);
-    }
-  } finally {
-    client.release();
-  }
-  return out;
+  return { times: out, passes };
 }
 
 /**
- * Each sample query once over HTTP (page 2: cold cache), from the latency client: first a warm-up
- * pass over every query of every type asked for page 3 (the same statements; another answer, so
- * the search cache does not serve page 2 from it), as the SQL it is compared with was warmed.
+ * PGlite's SQL, sent from this process (the one PGlite lives in) on a connection of its pool: each
+ * search's statements one after another, each search timed whole (sorted).
+ */
+async function replayHere(handle: DatabaseHandle, searches: SentStatement[][]): Promise<number[]> {
+  const client = await handle.pool.connect();
+  try {
+    const times: number[] = [];
+    for (const sent of searches) {
+      const started = performance.now();
+      for (const s of sent) await client.query(s.text, s.values);
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Warm-up before a side of the HTTP ÷ SQL comparison is timed (decision 0243): passes until two
+ * in a row have the same median (within 5%), at least 2 and at most 8. Returns their medians.
+ */
+const WARMUP = { minPasses: 2, maxPasses: 8, agreement: 0.05 };
+async function settle(pass: (index: number) => Promise<number[]>): Promise<number[]> {
+  const medians: number[] = [];
+  for (let i = 0; i < WARMUP.maxPasses; i++) {
+    medians.push(percentile(await pass(i), 0.5));
+    const [before, now] = medians.slice(-2);
+    if (medians.length >= WARMUP.minPasses && Math.abs(now - before) <= WARMUP.agreement * before) break;
+  }
+  return medians;
+}
+
+/**
+ * Each sample query once over HTTP (page 2: cold cache), from the latency client, after the server
+ * is warm (settle): each pass asks every query of every type for another page (3, 4, 5…: the same
+ * statements, another answer, so the search cache serves none of them). A server just started
+ * runs its first few hundred searches slower while V8 optimises its code and, on PGlite, the
+ * database's WebAssembly (decision 0238); one pass, as before, measured part of that.
  */
 async function httpLatency(
   ctx: BenchContext,
   base: string,
   samples: Samples,
-): Promise<Record<SearchKind, number[]>> {
-  const warm = TYPES.flatMap((type) => samples.queries[type].map((q) => apiPath(type, q, 3)));
+): Promise<{ times: Record<SearchKind, number[]>; passes: number[] }> {
+  const pass = (page: number) =>
+    TYPES.flatMap((type) => samples.queries[type].map((q) => apiPath(type, q, page)));
+  const passes = await settle(
+    async (i) =>
+      (await clientTimes(ctx, { mode: "http", base, warm: [], timed: { pass: pass(3 + i) } })).pass,
+  );
+  ctx.log(`search: HTTP warm-up passes' medians ${passes.map((m) => m.toFixed(2)).join(", ")} ms`);
   const timed = Object.fromEntries(
     TYPES.map((type) => [type, samples.queries[type].map((q) => apiPath(type, q, 2))]),
   );
-  return (await clientTimes(ctx, { mode: "http", base, warm, timed })) as Record<SearchKind, number[]>;
+  const times = await clientTimes(ctx, { mode: "http", base, warm: [], timed });
+  return { times: times as Record<SearchKind, number[]>, passes };
 }
 
 // A browser's user agent: profile views by people are counted (crawlers' are not), so the
@@ -470,7 +493,7 @@ async function measureTarget(ctx: BenchContext, target: BenchTarget): Promise<Be
   );
   let samples: Samples;
   let domain: Record<SearchKind, number[]>;
-  let direct: Record<SearchKind, DirectTimes>;
+  let direct: { times: Record<SearchKind, DirectTimes>; passes: number[] };
   try {
     samples = await sampleQueries(handle.db);
     domain = await domainLatency(handle.db, samples);
@@ -503,14 +526,21 @@ async function measureServer(
   target: BenchTarget,
   samples: Samples,
   pages: PageSet,
-  direct: Record<SearchKind, DirectTimes>,
+  direct: { times: Record<SearchKind, DirectTimes>; passes: number[] },
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const isPg = target.database === "PostgreSQL";
   ctx.log(`search: starting the server on ${target.database}...`);
   const { base, child } = await startServer(ctx, target);
   try {
-    const http = await httpLatency(ctx, base, samples);
+    const { times: http, passes } = await httpLatency(ctx, base, samples);
+    const medians = (p: number[]) => `${p.length}: ${p.map((m) => m.toFixed(2)).join(" / ")} ms`;
+    rows.push({
+      section: SECTION,
+      metric: "warm-up passes before the HTTP ÷ SQL timings, their medians: SQL; HTTP",
+      database: target.database,
+      value: `${medians(direct.passes)}; ${medians(passes)}`,
+    });
     for (const type of TYPES) {
       const t = http[type];
       const p95 = percentile(t, 0.95);
@@ -522,7 +552,7 @@ async function measureServer(
         // Every search type on PostgreSQL; a search around a place on PGlite too (issue 16).
         ...(isPg || type === "near" ? { target: "p95 < 30 ms", ok: p95 < 30 } : {}),
       });
-      const { domain, sql: d } = direct[type];
+      const { domain, sql: d } = direct.times[type];
       const sqlP50 = percentile(d, 0.5);
       const ratio = percentile(t, 0.5) / sqlP50;
       rows.push({
