@@ -6,7 +6,8 @@
  * and with React DOM's own web-streams renderer (the edge build, not patched, the same renderer
  * with the original chunk handling) in a production child process, as the server runs, and
  * compare the bytes; and they fail if the patch is missing, e.g. after an upgrade of react-dom
- * that it no longer fits.
+ * that it no longer fits. A second change (decision 0244): a finished render's destination closing
+ * makes no Error for nothing; one closing early still aborts the render.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -86,6 +87,50 @@ for (const [name, tree] of Object.entries(trees))
 console.log(JSON.stringify(out));
 `;
 
+/**
+ * A render piped into a sink that is destroyed while a Suspense boundary still waits, and one
+ * whose sink closes after the whole page: the errors React reports (onError) and the Errors made
+ * with its "destination" messages (Error is wrapped to record them).
+ */
+const CLOSE_CHILD = String.raw`
+import { createElement as h, Suspense, use } from "react";
+import { renderToPipeableStream } from "react-dom/server.node";
+import { Writable } from "node:stream";
+
+const made = [];
+const Original = globalThis.Error;
+globalThis.Error = new Proxy(Original, {
+  apply(target, self, args) {
+    if (String(args[0]).startsWith("The destination stream")) made.push(String(args[0]));
+    return Reflect.apply(target, self, args);
+  },
+});
+
+function Slow({ promise }) { return h("p", null, use(promise)); }
+const tree = (promise) =>
+  h("div", null, h("h1", null, "Shell"), h(Suspense, { fallback: h("span", null, "Loading") }, h(Slow, { promise })));
+
+function run(promise, destroyAfterShell) {
+  return new Promise((resolve) => {
+    made.length = 0;
+    const errors = [];
+    const sink = new Writable({ write(_chunk, _e, done) { done(); } });
+    sink.on("close", () => setTimeout(() => resolve({ errors, made: [...made] }), 20));
+    const { pipe } = renderToPipeableStream(tree(promise), {
+      onError(error) { errors.push(error instanceof Original ? error.message : String(error)); },
+      onShellReady() {
+        pipe(sink);
+        if (destroyAfterShell) setTimeout(() => sink.destroy(), 10);
+      },
+    });
+  });
+}
+
+const early = await run(new Promise(() => {}), true);
+const finished = await run(Promise.resolve("arrived"), false);
+console.log(JSON.stringify({ early, finished }));
+`;
+
 function renderInChild(): Record<string, Record<"node" | "edge", { bytes: string; writes: number }>> {
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", CHILD], {
     cwd: path.resolve(reactDomDir, "../.."),
@@ -113,6 +158,24 @@ describe("the React DOM server patch", () => {
     const streamed = Buffer.from(results["streamed streamed"].node.bytes, "base64").toString("utf8");
     expect(streamed).toContain("Loading…");
     expect(streamed).toContain("arrived ✓");
+  });
+
+  it("aborts a render whose destination closes early, and makes no Error when a finished one's closes", () => {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", CLOSE_CHILD], {
+      cwd: path.resolve(reactDomDir, "../.."),
+      env: { ...process.env, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    const { early, finished } = JSON.parse(out) as Record<
+      "early" | "finished",
+      { errors: string[]; made: string[] }
+    >;
+    // Closed with a boundary still waiting: React aborts it, as before the patch.
+    expect(early.errors).toEqual(["The destination stream closed early."]);
+    expect(early.made).toEqual(["The destination stream closed early."]);
+    // Closed after the whole page went out (every page, when its answer ends): nothing to abort.
+    expect(finished.errors).toEqual([]);
+    expect(finished.made).toEqual([]);
   });
 
   it("is applied to the renderer the server loads", () => {
