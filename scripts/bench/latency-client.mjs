@@ -4,13 +4,14 @@
 //
 //   node scripts/bench/latency-client.mjs JOB.json   ->   {"<kind>": [ms, ...], ...} on stdout
 //
-// A job is {mode: "http", base, warm: [path], timed: {kind: [path]}}: GET each path on one
+// A job is {mode: "http", base, timed: {kind: [path]}}: GET each path on one
 // kept-alive connection with Node's own HTTP client, asking for compression as API clients do;
-// or {mode: "sql", url, options, preparedMark, warm: [[statement]], timed: {kind: [[statement]]}}:
+// or {mode: "sql", url, options, preparedMark, timed: {kind: [[statement]]}}:
 // each search's statements ({text, values}) sent one after another on one node-postgres
 // connection with the server's session options, as the server sends them: a statement whose text
-// starts with preparedMark as a named prepared statement (decision 0220), the others unnamed. The
-// warm list runs first, untimed; then each kind's list, each item timed whole.
+// starts with preparedMark as a named prepared statement (decision 0220), the others unnamed. Each
+// kind's list is timed item by item, each item whole; the bench warms up with jobs of their own
+// (decision 0243).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -53,7 +54,6 @@ async function sqlRunner({ url, options, preparedMark }) {
 const runner = job.mode === "http" ? httpRunner(job.base) : await sqlRunner(job);
 const out = {};
 try {
-  for (const item of job.warm) await runner.run(item);
   for (const [kind, items] of Object.entries(job.timed)) {
     const times = [];
     for (const item of items) {

@@ -149,13 +149,12 @@ interface DirectTimes {
 async function clientTimes(
   ctx: BenchContext,
   job:
-    | { mode: "http"; base: string; warm: string[]; timed: Record<string, string[]> }
+    | { mode: "http"; base: string; timed: Record<string, string[]> }
     | {
         mode: "sql";
         url: string;
         options: string;
         preparedMark: string;
-        warm: SentStatement[][];
         timed: Record<string, SentStatement[][]>;
       },
 ): Promise<Record<string, number[]>> {
@@ -191,9 +190,10 @@ function apiPath(type: SearchKind, query: string, page: number): string {
  * connection, as the search sends them (decision 0220). As over HTTP: warm-up passes over every
  * type's page-3 statements until two agree (settle), then each type's page-2 statements timed in
  * a pass over its queries (the same statements run back to back find their rows where the last
- * run left them, which no request over HTTP does). On PostgreSQL they are sent by the latency client, a process of its own
- * as the HTTP client is, with the server's session options and as the same named prepared
- * statements; PGlite lives in the bench's process, so they are sent there, through its pool.
+ * run left them, which no request over HTTP does). On PostgreSQL they are sent by the latency
+ * client, a process of its own as the HTTP client is, with the server's session options and as
+ * the same named prepared statements; PGlite lives in the bench's process, so they are sent
+ * there, through its pool.
  */
 async function sqlLatency(
   ctx: BenchContext,
@@ -235,13 +235,10 @@ async function sqlLatency(
   const client = url ? { mode: "sql" as const, url, options, preparedMark: PREPARED_MARK } : null;
   // Warm until settled, as the server is before its HTTP timings (decision 0243).
   const passes = await settle(async () =>
-    client
-      ? (await clientTimes(ctx, { ...client, warm: [], timed: { pass: warm } })).pass
-      : replayHere(handle, warm),
+    client ? (await clientTimes(ctx, { ...client, timed: { pass: warm } })).pass : replayHere(handle, warm),
   );
-  ctx.log(`search: SQL warm-up passes' medians ${passes.map((m) => m.toFixed(2)).join(", ")} ms`);
   const sqlTimes: Record<string, number[]> = {};
-  if (client) Object.assign(sqlTimes, await clientTimes(ctx, { ...client, warm: [], timed }));
+  if (client) Object.assign(sqlTimes, await clientTimes(ctx, { ...client, timed }));
   else for (const type of TYPES) sqlTimes[type] = await replayHere(handle, timed[type]);
   const out = {} as Record<SearchKind, DirectTimes>;
   for (const type of TYPES) out[type] = { domain: domain[type], sql: sqlTimes[type] ?? [] };
@@ -297,14 +294,12 @@ async function httpLatency(
   const pass = (page: number) =>
     TYPES.flatMap((type) => samples.queries[type].map((q) => apiPath(type, q, page)));
   const passes = await settle(
-    async (i) =>
-      (await clientTimes(ctx, { mode: "http", base, warm: [], timed: { pass: pass(3 + i) } })).pass,
+    async (i) => (await clientTimes(ctx, { mode: "http", base, timed: { pass: pass(3 + i) } })).pass,
   );
-  ctx.log(`search: HTTP warm-up passes' medians ${passes.map((m) => m.toFixed(2)).join(", ")} ms`);
   const timed = Object.fromEntries(
     TYPES.map((type) => [type, samples.queries[type].map((q) => apiPath(type, q, 2))]),
   );
-  const times = await clientTimes(ctx, { mode: "http", base, warm: [], timed });
+  const times = await clientTimes(ctx, { mode: "http", base, timed });
   return { times: times as Record<SearchKind, number[]>, passes };
 }
 
