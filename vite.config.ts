@@ -94,6 +94,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { manualChunks: landingChunk() } },
     target: "es2022",
   },
+  // The server build bundles the icons and Radix's parts the app uses (decision 0246): left to
+  // Node, their packages' entries load every icon (about 1,600) and every Radix primitive into
+  // the server's memory at start.
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   // The map's Leaflet is imported only when a map is opened: prepared up front in dev, so the
   // first "Show map" does not make Vite reload the page.
   optimizeDeps: { include: ["leaflet"] },

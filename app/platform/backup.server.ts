@@ -6,14 +6,13 @@
  * `npm run backup` writes one from the stopped database, or asks the running server for it
  * (a signal: the server is the only process that may open the embedded database).
  * `npm run restore` puts one back into an empty DATA_DIR. PostgreSQL: pg_dump/pg_restore
- * (docs/deploy.md).
+ * (docs/deploy.md). tar is loaded when a backup is written or read (decision 0246).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import * as tar from "tar";
 import { loadPgliteDataDir, type DatabaseHandle } from "./db/database.server";
 
 export const BACKUP_FORMAT = 1;
@@ -58,6 +57,7 @@ export async function writeBackup(
     throw new BackupError(
       "Backups from this command are for the embedded database; use pg_dump for PostgreSQL (docs/deploy.md)",
     );
+  const tar = await import("tar");
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "backup-"));
   try {
     const migrations = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(
@@ -91,6 +91,7 @@ export async function writeBackup(
 
 /** Reads a backup's manifest without restoring it. */
 export async function readManifest(from: string): Promise<BackupManifest> {
+  const tar = await import("tar");
   let text: string | null = null;
   await tar.t({
     file: from,
@@ -115,6 +116,7 @@ export async function readManifest(from: string): Promise<BackupManifest> {
 export async function restoreBackup(from: string, dataDir: string): Promise<BackupManifest> {
   if (!fs.existsSync(from)) throw new BackupError(`No such backup file: ${from}`);
   const manifest = await readManifest(from);
+  const tar = await import("tar");
   const dbDir = path.join(dataDir, "db");
   if (fs.existsSync(path.join(dbDir, "PG_VERSION"))) {
     throw new BackupError(

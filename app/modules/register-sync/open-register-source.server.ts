@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import yauzl from "yauzl";
+import type yauzl from "yauzl";
 import { formatBytes, formatCount, SOURCE_LIMITS, type SourceLimits } from "./register-limits";
 import { SourceError } from "./source-types";
 
@@ -292,10 +292,12 @@ async function openZipEntry(
   limits: SourceLimits,
   signal?: AbortSignal,
 ): Promise<{ zip: yauzl.ZipFile; stream: Readable; name: string; size: number }> {
+  // yauzl is loaded with the first ZIP file (decision 0246).
+  const { default: unzip } = await import("yauzl");
   let zip: yauzl.ZipFile;
   try {
     // Entry sizes are checked here (declared) and while reading (actual), with clearer messages than yauzl's.
-    zip = await yauzl.openPromise(zipPath, {
+    zip = await unzip.openPromise(zipPath, {
       lazyEntries: true,
       autoClose: false,
       validateEntrySizes: false,

@@ -14,7 +14,7 @@ const asBuffer = (b: Uint8Array | null | undefined) =>
   b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null;
 
 export function servePdfTasks(): void {
-  serveChildTasks<PdfTask, Uint8Array>(({ note, images, viewUrl }) =>
+  serveChildTasks<PdfTask, Uint8Array>(async ({ note, images, viewUrl }) =>
     renderWasteNotePdf(
       note,
       {
@@ -23,7 +23,7 @@ export function servePdfTasks(): void {
         transfereeSignature: asBuffer(images.transfereeSignature),
         photos: images.photos.map((p) => ({ bytes: asBuffer(p.bytes)!, mime: p.mime })),
       },
-      { viewUrl, qrModules: qrModules(viewUrl) },
+      { viewUrl, qrModules: await qrModules(viewUrl) },
     ),
   );
 }

@@ -66,5 +66,5 @@ export function createPdfRenderer(log: Logger, limits: Partial<typeof PDF_LIMITS
   };
 }
 
-export const renderInProcess: PdfRenderer = ({ note, images, viewUrl }) =>
-  renderWasteNotePdf(note, images, { viewUrl, qrModules: qrModules(viewUrl) });
+export const renderInProcess: PdfRenderer = async ({ note, images, viewUrl }) =>
+  renderWasteNotePdf(note, images, { viewUrl, qrModules: await qrModules(viewUrl) });

@@ -4,8 +4,10 @@
  * line; then the law's list (regulation 35): the parties side by side, the waste as a table of
  * items, the transfer, the receiving site, a season ticket's schedule, the declarations and the
  * signatures; the photos last. Every page has a footer with the note id and its page number.
+ * pdfkit is loaded with the first note (decision 0246): the web server has it in its bundle (for
+ * renderInProcess) but renders in a child process, and needs none of its memory.
  */
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { SITE_NAME } from "~/platform/brand";
 import { HAZARDOUS_WARNING, WASTE_HIERARCHY_DECLARATION } from "./constants";
 import type { NoteDescription } from "./describe-note.server";
@@ -496,8 +498,11 @@ function drawFooters(doc: Doc, note: NoteDescription): void {
 }
 
 /** Opens an A4 document with the note's metadata and collects its bytes until `end`. */
-function openDocument(note: NoteDescription): { doc: Doc; done: Promise<Buffer> } {
-  const doc = new PDFDocument({
+function openDocument(
+  Document: typeof PDFDocument,
+  note: NoteDescription,
+): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new Document({
     size: "A4",
     margins: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
@@ -518,12 +523,13 @@ function openDocument(note: NoteDescription): { doc: Doc; done: Promise<Buffer> 
 }
 
 /** Renders the whole note as an A4 PDF: header, status, the numbered sections, photos, then footers. */
-export function renderWasteNotePdf(
+export async function renderWasteNotePdf(
   note: NoteDescription,
   images: PdfImages,
   options: RenderOptions,
 ): Promise<Buffer> {
-  const { doc, done } = openDocument(note);
+  const { default: Document } = await import("pdfkit");
+  const { doc, done } = openDocument(Document, note);
   drawHeader(doc, images, options.qrModules);
   drawNoteMeta(doc, note, options.viewUrl);
   drawStatus(doc, note, options.viewUrl);

@@ -7,9 +7,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { Kysely, PostgresDialect, sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import { memo } from "../memo";
@@ -137,7 +134,18 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
  */
 const PGLITE_CONF = ["shared_buffers = 32MB", `plan_cache_mode = ${PLAN_CACHE_MODE}`];
 
+/** PGlite's modules, loaded only by a process that opens an embedded database (decision 0246). */
+async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }, { createPgConfig }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/node-postgres"),
+  ]);
+  return { PGlite, pg_trgm, createPgConfig };
+}
+
 async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const { PGlite, pg_trgm, createPgConfig } = await loadPglite();
   const inMemory = dir.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(dir);
   try {
@@ -204,6 +212,7 @@ export async function loadPgliteDataDir(dir: string, tarball: Blob): Promise<voi
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dir);
   try {
+    const { PGlite, pg_trgm } = await loadPglite();
     const pglite = await PGlite.create(dir, { loadDataDir: tarball, extensions: { pg_trgm } });
     await pglite.close();
   } finally {

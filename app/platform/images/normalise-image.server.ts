@@ -6,19 +6,16 @@
  * refused with a reason and a message; nothing here throws for a bad file.
  *
  * Bounds: at most MAX_INPUT_PIXELS decoded, each call stopped after TIMEOUT_SECONDS of processing,
- * at most PARALLEL calls at once in this process, one libvips thread each, no libvips cache.
+ * at most PARALLEL calls at once in this process, one libvips thread each, no libvips cache
+ * (sharp.server.ts).
  */
-import sharp from "sharp";
 import { detectImageType, type ImageType } from "~/platform/storage/image-type.server";
+import { loadSharp } from "./sharp.server";
 
 /** 40 megapixels: a 48 MP phone photo saved at full size is refused; 12 to 24 MP ones pass. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const TIMEOUT_SECONDS = 10;
 const PARALLEL = 2;
-
-// One thread per image and no operation cache: uploads are untrusted and the machine is small.
-sharp.concurrency(1);
-sharp.cache(false);
 
 export type ImagePurpose = "photo" | "signature" | "logo";
 
@@ -91,6 +88,7 @@ export async function normaliseImage(
     return refuse("not-image");
   const { maxSide, output } = IMAGE_PURPOSES[purpose];
   return withSlot(async () => {
+    const sharp = await loadSharp();
     try {
       const image = sharp(bytes, {
         failOn: "error", // truncated or corrupt data aborts; harmless decoder warnings do not
@@ -152,6 +150,7 @@ export async function imageVariant(
   format: VariantFormat,
 ): Promise<Buffer | null> {
   return withSlot(async () => {
+    const sharp = await loadSharp();
     try {
       let pipeline = sharp(clean, {
         failOn: "error",

@@ -6,8 +6,8 @@
  * also the ETag, so a crawler that asks again gets a 304 without a drawing. Decision 0216.
  */
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { SITE_NAME } from "~/platform/brand";
+import { loadSharp } from "./sharp.server";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -176,7 +176,9 @@ function drawnPng(key: string, svg: string): Promise<Buffer> {
     drawn.set(key, hit);
     return hit;
   }
-  const png = sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer();
+  const png = loadSharp().then((sharp) =>
+    sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
+  );
   drawn.set(key, png);
   // A failed drawing is not kept: the next request tries again.
   png.catch(() => drawn.delete(key));
