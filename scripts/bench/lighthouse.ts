@@ -3,7 +3,9 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium), mobile form factor with its default simulated
  * throttling, on the home, a town's results and a profile page of the first imported database,
  * with the server's production defaults. Each page is audited RUNS times and the median score is
- * reported: performance (target >= 95), accessibility, best practices and SEO (100 each). Beside
+ * reported: performance (target >= 95), accessibility, best practices and SEO (100 each). A run
+ * that fails (a browser or protocol error, no scores) is run again, up to twice, and named in the
+ * row, instead of counting as a score of 0. Beside
  * them, the client JS the browser loaded for the page (gzip of each script it fetched, whatever
  * loaded after hydration included): home, results and profile at most 1.2x the floor.
  */
@@ -52,6 +54,8 @@ interface Audit {
   metrics: string;
   /** The URL paths of the page's own scripts the browser fetched, in the order it asked. */
   scripts: string[];
+  /** Lighthouse's error when the run failed (no scores: it is run again, not counted as 0). */
+  error?: string;
 }
 
 interface NetworkRequest {
@@ -67,6 +71,9 @@ async function audit(url: string, port: number): Promise<Audit> {
     onlyCategories: [...CATEGORIES],
   });
   const categories = result?.lhr.categories ?? {};
+  const failed =
+    result?.lhr.runtimeError?.code ??
+    (CATEGORIES.some((c) => typeof categories[c]?.score !== "number") ? "NO_SCORE" : undefined);
   const audits = result?.lhr.audits ?? {};
   const shown = (id: string, label: string) => `${label} ${audits[id]?.displayValue ?? "?"}`;
   const requests = (audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items;
@@ -85,7 +92,18 @@ async function audit(url: string, port: number): Promise<Audit> {
       shown("cumulative-layout-shift", "CLS"),
       shown("speed-index", "SI"),
     ].join(", "),
+    error: failed,
   };
+}
+
+/** A run that failed (a browser or protocol error, no scores) is run again, up to twice. */
+async function auditAgainIfFailed(url: string, port: number, failures: string[]): Promise<Audit> {
+  let run = await audit(url, port);
+  for (let again = 0; run.error && again < 2; again++) {
+    failures.push(run.error);
+    run = await audit(url, port);
+  }
+  return run;
 }
 
 /** Issue 18: the client JS a first view loads, in a real browser, against 1.2x the floor. */
@@ -115,13 +133,18 @@ async function auditTarget(ctx: BenchContext, target: BenchTarget, buildDir: str
       ctx.log(`lighthouse: ${label} on ${target.database}, ${RUNS} runs...`);
       await audit(`${base}${pagePath}`, chrome.port); // warm-up: the server's first render of it
       const audits: Audit[] = [];
-      for (let i = 0; i < RUNS; i++) audits.push(await audit(`${base}${pagePath}`, chrome.port));
+      const failures: string[] = [];
+      for (let i = 0; i < RUNS; i++)
+        audits.push(await auditAgainIfFailed(`${base}${pagePath}`, chrome.port, failures));
+      const again = failures.length
+        ? `; ${failures.length} failed and run again: ${failures.join(", ")}`
+        : "";
       const runs = audits.map((a) => a.scores);
       for (const c of CATEGORIES) {
         const score = median(runs.map((r) => r[c]));
         rows.push({
           section: SECTION,
-          metric: `${label}: ${c} (median of ${RUNS}: ${runs.map((r) => r[c]).join(", ")})`,
+          metric: `${label}: ${c} (median of ${RUNS}: ${runs.map((r) => r[c]).join(", ")}${again})`,
           database: target.database,
           value: String(score),
           target: `>= ${TARGETS[c]}`,
