@@ -15,13 +15,14 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const LAZY = ["sharp", "pdfkit", "qrcode", "tar", "yauzl", "@electric-sql/pglite"];
+const QR_MODULE = "app/modules/accounts/qr-code.server.ts";
 const MODULES = [
   "app/platform/images/normalise-image.server.ts",
   "app/platform/images/social-card.server.ts",
   "app/modules/waste-notes/render-pdf.server.ts",
   "app/modules/waste-notes/pdf-renderer.server.ts",
   "app/modules/waste-notes/qr.server.ts",
-  "app/modules/accounts/qr-code.server.ts",
+  QR_MODULE,
   "app/platform/backup.server.ts",
   "app/modules/register-sync/open-register-source.server.ts",
   "app/platform/db/database.server.ts",
@@ -50,7 +51,7 @@ export async function resolve(specifier, context, next) {
       import fs from "node:fs";
       for (const m of ${JSON.stringify(MODULES.map((m) => pathToFileURL(path.join(root, m)).href))}) await import(m);
       fs.appendFileSync(${JSON.stringify(log)}, "--imported--\\n");
-      const { qrCodeDataUrl } = await import(${JSON.stringify(pathToFileURL(path.join(root, MODULES[5])).href)});
+      const { qrCodeDataUrl } = await import(${JSON.stringify(pathToFileURL(path.join(root, QR_MODULE)).href)});
       await qrCodeDataUrl("https://example.org/");
     `;
     await promisify(execFile)(
