@@ -4,6 +4,7 @@
  * enables it once a code from the app matches, and returns recovery codes to show once.
  */
 import type { Database } from "~/platform/db/database.server";
+import { hashToken } from "~/platform/session.server";
 import { twoFactorChangedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
@@ -41,7 +42,7 @@ export type ConfirmTotpResult =
 export async function confirmTotpEnrolment(
   db: Database,
   config: Pick<Config, "publicUrl">,
-  input: { userId: string; code: string; now?: number },
+  input: { userId: string; code: string; sessionToken: string; now?: number },
 ): Promise<ConfirmTotpResult> {
   const user = await db
     .selectFrom("users")
@@ -63,10 +64,12 @@ export async function confirmTotpEnrolment(
       })
       .where("id", "=", input.userId)
       .execute();
-    // The session that enrolled has just proved the second factor.
+    // The session that enrolled has just proved the second factor; no other has. A sign-in left
+    // at its code step (when two-factor was on before) stays pending, and needs a code.
     await trx
       .updateTable("sessions")
       .set({ mfa_verified: true })
+      .where("id", "=", hashToken(input.sessionToken))
       .where("user_id", "=", input.userId)
       .where("revoked_at", "is", null)
       .execute();

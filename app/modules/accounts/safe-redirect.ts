@@ -12,7 +12,10 @@ export function safeRedirect(to: unknown, fallback: string | null = null): strin
     const base = "http://same.invalid";
     const url = new URL(to, base);
     if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // What comes out is checked too: "/.//evil.example" resolves to the path "//evil.example",
+    // which a browser reads as another site.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }

@@ -212,11 +212,17 @@ describe("two-factor", () => {
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     const t0 = Date.now();
     expect(
-      await confirmTotpEnrolment(t.db, TEST_CONFIG, { userId: user.id, code: "000000", now: t0 }),
+      await confirmTotpEnrolment(t.db, TEST_CONFIG, {
+        userId: user.id,
+        code: "000000",
+        sessionToken: "",
+        now: t0,
+      }),
     ).toEqual({ status: "invalid-code" });
     const enabled = await confirmTotpEnrolment(t.db, TEST_CONFIG, {
       userId: user.id,
       code: totp(setup.secret, t0),
+      sessionToken: "",
       now: t0,
     });
     if (enabled.status !== "enabled") throw new Error(enabled.status);
@@ -290,6 +296,51 @@ describe("two-factor", () => {
     expect(
       (await signIn(t.db, TEST_CONFIG, { email: user.email, password: "right-pass", ip: "10.4.0.1" })).status,
     ).toBe("ok");
+  });
+
+  it("turning two-factor on again does not complete a sign-in left at its code step", async () => {
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const user = await insertUser(t.db, {
+      email: "twofa-again@example.test",
+      password: "right-pass",
+      totpSecret: secret,
+    });
+    // Someone with the password stops at the code step: a pending session.
+    const stranger = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.5.0.1",
+    });
+    if (stranger.status !== "second-factor") throw new Error(stranger.status);
+    // The owner, signed in with a code, turns two-factor off and on again within the 10 minutes.
+    const owner = await signIn(t.db, TEST_CONFIG, {
+      email: user.email,
+      password: "right-pass",
+      ip: "10.5.0.2",
+    });
+    if (owner.status !== "second-factor") throw new Error(owner.status);
+    const t0 = Date.now();
+    const verified = await verifySecondFactor(t.db, TEST_CONFIG, {
+      pendingToken: owner.token,
+      code: totp(secret, t0),
+      now: new Date(t0),
+    });
+    if (verified.status !== "ok") throw new Error(verified.status);
+    const t1 = t0 + 30_000;
+    expect(
+      await disableTotp(t.db, TEST_CONFIG, { userId: user.id, code: totp(secret, t1), now: t1 }),
+    ).toEqual({ status: "disabled" });
+    const setup = (await startTotpEnrolment(t.db, user.id))!;
+    const t2 = t1 + 30_000;
+    const enabled = await confirmTotpEnrolment(t.db, TEST_CONFIG, {
+      userId: user.id,
+      code: totp(setup.secret, t2),
+      sessionToken: verified.token,
+      now: t2,
+    });
+    expect(enabled.status).toBe("enabled");
+    expect((await getSessionUser(t.db, verified.token, new Date(t2))).kind).toBe("signed-in");
+    expect((await getSessionUser(t.db, stranger.token, new Date(t2))).kind).toBe("pending-2fa");
   });
 
   it("a pending sign-in allows 5 wrong codes, then is revoked", async () => {

@@ -113,7 +113,11 @@ async function applyCode(
   input: { userId: string; code: string; sessionToken: string | null },
 ): Promise<CodeOutcome> {
   if (intent === "confirm") {
-    const r = await confirmTotpEnrolment(app.db, app.config, { userId: input.userId, code: input.code });
+    const r = await confirmTotpEnrolment(app.db, app.config, {
+      userId: input.userId,
+      code: input.code,
+      sessionToken: input.sessionToken ?? "",
+    });
     if (r.status !== "enabled") return { status: "invalid" };
     return { status: "ok", message: "Two-factor authentication is on", recoveryCodes: r.recoveryCodes };
   }
