@@ -186,6 +186,7 @@ test("the whole journey: wizard with every validation message, submit, confirm, 
   // Confirm the e-mail by following the link; the account waits for approval.
   const confirm = await linkFromMailbox(page, OWNER, "Confirm your email address", "/auth/confirm");
   await page.goto(confirm);
+  await page.getByRole("button", { name: "Confirm my email" }).click();
   await expectToast(page, "Email confirmed");
   await signIn(page, OWNER, OWNER_PASSWORD);
   await expect(page).toHaveURL(/\/company$/);

@@ -111,10 +111,13 @@ export async function sendClaimApprovedInvitation(
   config: Pick<Config, "publicUrl">,
   input: { email: string; businessName?: string | null },
 ): Promise<{ userId: string }> {
-  // The account works already: the approval notice with a sign-in link, no set-password link.
+  // The account works already: the approval notice with a sign-in link, no set-password link. An
+  // account whose address was never confirmed may have been signed up by someone else with this
+  // address (a claim names any address): its mailbox gets a link that sets its own password.
   const email = normaliseEmail(input.email);
   const r = await inviteOrNotify(db, config, {
     email,
+    requireConfirmed: true,
     invitation: (url) => invitationEmail(email, url, input.businessName),
     notice: () => claimApprovedEmail(email, links.login(config), input.businessName),
   });

@@ -162,6 +162,12 @@ describe("approving", () => {
   it("links the account, sends one e-mail, publishes the listing with trial dates; approving again changes nothing", async () => {
     const [claim] = await listClaims(t.db, { status: "pending", search: "greenbins" });
     expect(claim?.registrationNumber).toBe("CBDU500001");
+    // The owner followed the confirmation link in the e-mail.
+    await t.db
+      .updateTable("users")
+      .set({ email_confirmed_at: new Date() })
+      .where("email", "=", "owner@greenbins.example")
+      .execute();
     const first = await approveClaim(t.db, TEST_CONFIG, {
       ...approveInput(claim!.id),
       adminNotes: "Checked companies house",
@@ -273,8 +279,9 @@ describe("approving", () => {
       approveClaim(t.db, TEST_CONFIG, approveInput(r.claimId)),
     ]);
     expect(results.map((x) => x.status).sort()).toEqual(["already-approved", "approved"]);
+    // One e-mail for the approval (a set-password link: the address was never confirmed).
     expect(
-      (await mailsTo(t.db, "race@example.test")).filter((m) => m.template === "claim_approved"),
+      (await mailsTo(t.db, "race@example.test")).filter((m) => m.template !== "confirm_email"),
     ).toHaveLength(1);
     const audit = await t.db
       .selectFrom("audit_log")
@@ -283,6 +290,22 @@ describe("approving", () => {
       .where("action", "=", "claim.approved")
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it("an account the claim signed up whose address was never confirmed gets a set-password link, not the sign-in notice", async () => {
+    // Anyone can type an address into a claim, with a password of their own: until the mailbox's
+    // owner confirms it, the approval gives the mailbox, not that password, the account.
+    await business("CBDU500017", "AMBER BINS LTD");
+    const r = await submitClaim(t.db, TEST_CONFIG, submission("CBDU500017", "victim@example.test"), {
+      ip: "10.1.0.7",
+    });
+    if (r.status !== "submitted") throw new Error(r.status);
+    const approved = await approveClaim(t.db, TEST_CONFIG, approveInput(r.claimId));
+    expect(approved).toMatchObject({ status: "approved", accountLinked: true });
+    expect((await mailsTo(t.db, "victim@example.test")).map((m) => m.template)).toEqual([
+      "confirm_email",
+      "invite",
+    ]);
   });
 
   it("a contact with no account gets an invitation to set a password", async () => {
