@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { RENEW_URL } from "../../app/modules/waste-notes/note-rules";
 import { formatDate } from "../../app/platform/dates";
 import { VALID_FIELDS } from "../../app/modules/waste-notes/test-support/valid-form";
-import { CR, CR_NOTES, CR_PASSWORD, crDates } from "../fixtures/72-company-rules";
+import { CR, CR_NOTES, CR_PASSWORD, CR_SPARE, crDates } from "../fixtures/72-company-rules";
 import { expectAccessible, expectToast, signIn, signInAsAdmin } from "./support/auth-helpers";
 import { fillWasteNote, QUILLBURY_LOAD } from "./support/waste-note-form";
 
@@ -278,6 +278,30 @@ async function adminPage(browser: Browser): Promise<Page> {
   await signInAsAdmin(admin, CR.admin.email, CR_PASSWORD);
   return admin;
 }
+
+test("an account manages one listing: a carrier signed in walks the claim wizard for a second business and is refused, naming its listing; nothing is claimed", async ({
+  page,
+}) => {
+  await signInAs(page, CR.generator.email);
+  await page.goto(`/claim/${CR_SPARE.reg}`);
+  await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
+  await page.getByLabel("Your name").fill("Gina Generator");
+  await page.getByLabel("Phone number").fill("01632 960209");
+  for (const step of ["Step 2 of 4: Add Details", "Step 3 of 4: Choose Plan"]) {
+    const form = await page.locator("#claim-form").elementHandle();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForFunction((answered) => !answered?.isConnected, form);
+    await expect(page.getByRole("heading", { name: step })).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Submit Claim" }).click();
+  const message = `Your account already manages or has claimed another listing (${CR.generator.reg}); an account manages one listing.`;
+  await expect(page.getByRole("main").getByText(message).first()).toBeVisible();
+  await expectToast(page, "Error");
+  await expect(page.getByRole("heading", { name: "Step 3 of 4: Choose Plan" })).toBeVisible();
+  // The business is still unclaimed: its page offers the claim to its owner.
+  await page.goto(`/provider/${CR_SPARE.reg}`);
+  await expect(page.getByRole("link", { name: /Claim This Listing/ }).first()).toBeVisible();
+});
 
 test("plans: the dashboard shows plan, trial and notes used; the carrier asks for Premium; the admin sees the request and changes the plan, which closes it", async ({
   page,

@@ -597,3 +597,45 @@ describe("suspending", () => {
     ).toEqual(["CBDU500004"]);
   });
 });
+
+describe("one listing per account", () => {
+  it("refuses a signed-in account a second listing: one with a claim pending (or a listing) cannot claim another", async () => {
+    const user = await insertUser(t.db, { email: "collector@example.test" });
+    await business("CBDU500018", "FIRST SKIPS LTD");
+    await business("CBDU500019", "SECOND SKIPS LTD");
+    const first = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU500018", "ignored@example.test", { password: undefined }),
+      { account: user },
+    );
+    expect(first.status).toBe("submitted");
+    const second = await submitClaim(
+      t.db,
+      TEST_CONFIG,
+      submission("CBDU500019", "ignored@example.test", { password: undefined }),
+      { account: user },
+    );
+    expect(second).toEqual({ status: "other-listing", registrationNumber: "CBDU500018" });
+    // Nothing of the second claim was stored: the business can still be claimed by its owner.
+    expect(
+      await t.db
+        .selectFrom("claim_requests")
+        .select("id")
+        .where("registration_number", "=", "CBDU500019")
+        .execute(),
+    ).toEqual([]);
+    expect(await findRowId(t.db, "claimed_listings", "registration_number", "CBDU500019")).toBeUndefined();
+    // The same business again is still "pending" (its own claim), not "other".
+    expect(
+      (
+        await submitClaim(
+          t.db,
+          TEST_CONFIG,
+          submission("CBDU500018", "ignored@example.test", { password: undefined }),
+          { account: user },
+        )
+      ).status,
+    ).toBe("pending");
+  });
+});

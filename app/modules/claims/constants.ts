@@ -39,6 +39,8 @@ export const CLAIM_TEXT = {
   alreadyClaimed: "This business has already been claimed",
   pendingClaim:
     "This business already has a pending claim request. Please wait for approval or contact support.",
+  otherListing: (registrationNumber: string) =>
+    `Your account already manages or has claimed another listing (${registrationNumber}); an account manages one listing. To claim this business as well, sign out and claim it with another email address, or contact support.`,
   passwordShort: "Invalid password: Password must be at least 6 characters.",
   passwordMismatch: "Password mismatch: Passwords do not match.",
   businessEmailHint: "Use a business email address (for example you@yourcompany.co.uk), not a personal one.",

@@ -65,7 +65,9 @@ export type SubmitClaimResult =
     }
   | { status: "missing" | "not-found" | "claimed" | "pending" }
   | { status: "expired" | "removed"; since: string | null; businessName: string }
-  | { status: "weak-password" | "rate-limited" };
+  | { status: "weak-password" | "rate-limited" }
+  /** The signed-in account manages, or has claimed, another listing (an account manages one). */
+  | { status: "other-listing"; registrationNumber: string };
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
@@ -141,6 +143,21 @@ async function resolveClaimant(
     newAccount: false,
     existingAccount: true,
   };
+}
+
+/**
+ * The listing, other than this business's, that the account manages or has a claim pending for
+ * (claimed_listings holds both: the claim's unverified row until an admin decides). An account
+ * manages one listing (decision 0805): the company area shows one.
+ */
+async function otherListingOf(trx: Database, userId: string, registrationNumber: string) {
+  const row = await trx
+    .selectFrom("claimed_listings")
+    .select("registration_number")
+    .where("user_id", "=", userId)
+    .where("registration_number", "<>", registrationNumber)
+    .executeTakeFirst();
+  return row?.registration_number ?? null;
 }
 
 /** The pending claim request and the account's unverified link to the business; the claim's id. */
@@ -258,6 +275,10 @@ export async function submitClaim(
       if (target.status !== "claimable") return { status: target.status } as const;
       const business = target.business;
 
+      if (options.account) {
+        const other = await otherListingOf(trx, options.account.id, business.registrationNumber);
+        if (other) return { status: "other-listing", registrationNumber: other } as const;
+      }
       const claimant = await resolveClaimant(trx, config, input, options, business, now);
       if ("status" in claimant) return claimant;
       const claimRequestId = await insertClaimRows(trx, input, claimId, business, claimant, now);

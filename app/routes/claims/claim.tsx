@@ -233,6 +233,8 @@ async function refused(
       return refuse(values, `${CLAIM_TEXT.removedTitle}. ${CLAIM_TEXT.removed}`, 410);
     case "pending":
       return refuse(values, CLAIM_TEXT.pendingClaim, 409);
+    case "other-listing":
+      return refuse(values, CLAIM_TEXT.otherListing(result.registrationNumber), 409);
     case "claimed":
       return refuse(values, CLAIM_TEXT.alreadyClaimed, 409);
     case "missing":
