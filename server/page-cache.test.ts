@@ -57,6 +57,7 @@ function setup(options: Partial<PageCacheOptions> = {}) {
   app.get("/missing", (c) => page(c, pageCacheHeaders(), 404));
   app.get("/cookie", (c) => page(c, { ...pageCacheHeaders(), "Set-Cookie": "t=1" }));
   app.post("/form", (c) => c.text("ok"));
+  app.post("/refused", (c) => c.text("Too many requests", 429));
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
   return { app, cache, get, hits, labels, renders: () => renders };
 }
@@ -174,7 +175,7 @@ describe("page cache", () => {
     expect(missing.headers.get("x-page-cache-ttl")).toBeNull();
   });
 
-  it("is emptied by any state-changing request", async () => {
+  it("is emptied by a state-changing request that was carried out", async () => {
     const { app, get, renders, cache } = setup();
     await get("/cached");
     expect(cache.size).toBe(1);
@@ -183,6 +184,18 @@ describe("page cache", () => {
     expect(cache.bytes).toBe(0);
     expect(await (await get("/cached")).text()).toContain("render 2");
     expect(renders()).toBe(2);
+  });
+
+  it("is kept when a state-changing request is refused or goes nowhere (it changed nothing)", async () => {
+    const { app, get, renders, cache } = setup();
+    await get("/cached");
+    // A loop of refused POSTs (a limit, a route that does not exist) would otherwise keep every
+    // anonymous page uncached.
+    expect((await app.request("/refused", { method: "POST" })).status).toBe(429);
+    expect((await app.request("/anything", { method: "POST" })).status).toBe(404);
+    expect(cache.size).toBe(1);
+    expect(await (await get("/cached")).text()).toContain("render 1");
+    expect(renders()).toBe(1);
   });
 
   it("expires entries after their time to live, and can be turned off", async () => {

@@ -13,8 +13,9 @@
  *   text to decode or encode again).
  * - Bounded: at most `maxEntries` pages and `maxBytes` bytes, the least recently used dropped
  *   first; expired pages are dropped within a second of expiring, not kept until pushed out.
- * - Any state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties the
- *   cache, so an approval, an edit or a form sent here is visible on the next view; changes made
+ * - Any state-changing request (POST, PUT, PATCH, DELETE) this process carries out (answered
+ *   below 400; a refused one changed nothing) empties the cache, so an approval, an edit or a
+ *   form sent here is visible on the next view; changes made
  *   elsewhere (another instance, a background job) show within the time to live.
  * - `X-Page-Cache-Event` lets a page name what must still happen on every view (a profile view
  *   is counted): the cache keeps it with the entry and reports it through `onHit`.
@@ -92,7 +93,9 @@ export function createPageCache({
     await next();
 
     if (!SAFE.has(req.method)) {
-      store.clear();
+      // A refused request (4xx, 5xx) changed nothing: emptying the cache for it would let a loop
+      // of refused POSTs keep every anonymous page uncached.
+      if (c.res.status < 400) store.clear();
       return;
     }
     const res = c.res;
