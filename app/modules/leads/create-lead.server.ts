@@ -38,10 +38,12 @@ export async function createLead(
   },
 ): Promise<CreateLeadResult> {
   if (ignoredAsBot(log, "lead", args.honeypot)) return { status: "ignored" };
+  // The limit before the photo: decoding and re-encoding an image is the costly part, and a
+  // client over its limit must not get it done for nothing.
+  if (!(await formAllowed(db, "lead", args.ip))) return { status: "rate-limited" };
   const photo = await checkPhoto(args.photo);
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
-  if (!(await formAllowed(db, "lead", args.ip))) return { status: "rate-limited" };
   const imageKey = photo.kind === "ok" ? await storePhoto(storage, log, "generalleads", photo.photo) : null;
   const { input } = args;
   const { id, copy } = await db.transaction().execute(async (trx) => {

@@ -210,6 +210,11 @@ describe("creating a lead", () => {
     expect(
       await createLead(services(), CONFIG, { input: valid(), photo: null, honeypot: null, ip: addr }),
     ).toEqual({ status: "rate-limited" });
+    // Over the limit, a photo is not even opened: the answer is the limit, not what the file is.
+    const photo = new File([Buffer.from("not an image at all")], "big.jpg", { type: "image/jpeg" });
+    expect(await createLead(services(), CONFIG, { input: valid(), photo, honeypot: null, ip: addr })).toEqual(
+      { status: "rate-limited" },
+    );
   });
 });
 

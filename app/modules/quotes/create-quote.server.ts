@@ -140,10 +140,12 @@ export async function createQuoteRequest(
   const { input } = args;
   if (input.serviceType && !provider.services.includes(input.serviceType))
     return { status: "invalid-service" };
+  // The limit before the photo: decoding and re-encoding an image is the costly part, and a
+  // client over its limit must not get it done for nothing.
+  if (!(await formAllowed(db, "quote", args.ip))) return { status: "rate-limited" };
   const photo = await checkPhoto(args.photo);
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
-  if (!(await formAllowed(db, "quote", args.ip))) return { status: "rate-limited" };
 
   const reg = provider.registration_number;
   const prefix = `provider-requests/${reg.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}`;

@@ -193,6 +193,9 @@ describe("creating a quote request", () => {
     for (let i = 0; i < 10; i++)
       expect((await create("CBDU700004", { ip: "10.9.9.9" })).status).toBe("created");
     expect(await create("CBDU700004", { ip: "10.9.9.9" })).toEqual({ status: "rate-limited" });
+    // Over the limit, a photo is not even opened: the answer is the limit, not what the file is.
+    const photo = new File([Buffer.from("not an image at all")], "big.jpg", { type: "image/jpeg" });
+    expect(await create("CBDU700004", { ip: "10.9.9.9", photo })).toEqual({ status: "rate-limited" });
   });
 });
 
