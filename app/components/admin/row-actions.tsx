@@ -31,11 +31,21 @@ export function IntentButton({
   field,
   id,
   intent,
+  hidden,
   ...button
-}: { field: string; id: string; intent: string } & Omit<ButtonProps, "type" | "name" | "value">) {
+}: {
+  field: string;
+  id: string;
+  intent: string;
+  /** More hidden fields (e.g. the version of the row the page showed). */
+  hidden?: Record<string, string>;
+} & Omit<ButtonProps, "type" | "name" | "value" | "hidden">) {
   return (
     <Form method="post">
       <input type="hidden" name={field} value={id} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <Button type="submit" name="intent" value={intent} size="sm" {...button} />
     </Form>
   );

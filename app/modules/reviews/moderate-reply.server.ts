@@ -1,9 +1,11 @@
 /**
  * Reply moderation, beside the reviews' queue at /admin/verifications (decision 0604): the
  * pending replies, oldest change first, with the review they answer; publish or reject. Only a
- * pending reply can be moderated; a second click (or a reply edited meanwhile and moderated
- * already) changes nothing.
+ * pending reply can be moderated, and only in the version the admin read: a second click changes
+ * nothing, and a reply its business edited after the admin's page was loaded is not published (or
+ * rejected) on the strength of the earlier words.
  */
+import { sql } from "kysely";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
@@ -49,12 +51,30 @@ export async function listPendingReplies(
   return { replies, total: Number(total.n) };
 }
 
+/**
+ * "moderated": done; "already": not pending any more (moderated meanwhile, or no such reply);
+ * "changed": the business edited the reply after the admin's page was loaded (or the form did not
+ * say which version it showed), so the decision, made on other words, is not applied.
+ */
+export type ModerateReplyResult = "moderated" | "already" | "changed";
+
 export async function moderateReply(
   db: Database,
-  args: { id: string; decision: "publish" | "reject"; adminId: string },
-): Promise<boolean> {
-  if (!isUuid(args.id)) return false;
+  /** `version`: the reply's updated_at the admin's page showed, as an ISO date (to the ms). */
+  args: { id: string; version: string; decision: "publish" | "reject"; adminId: string },
+): Promise<ModerateReplyResult> {
+  if (!isUuid(args.id)) return "already";
+  const seen = new Date(args.version);
+  const known = !Number.isNaN(seen.getTime()) && /^\d{4}-\d\d-\d\dT/.test(args.version);
   return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("review_replies")
+      .select(["status", sql<Date>`date_trunc('milliseconds', updated_at)`.as("version")])
+      .where("id", "=", args.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.status !== "pending") return "already";
+    if (!known || new Date(current.version).getTime() !== seen.getTime()) return "changed";
     const row = await trx
       .updateTable("review_replies")
       .set({
@@ -65,8 +85,7 @@ export async function moderateReply(
       .where("id", "=", args.id)
       .where("status", "=", "pending")
       .returning(["review_id", "provider_id"])
-      .executeTakeFirst();
-    if (!row) return false;
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actorUserId: args.adminId,
       action: args.decision === "publish" ? "review_reply.published" : "review_reply.rejected",
@@ -74,6 +93,6 @@ export async function moderateReply(
       entityId: row.review_id,
       details: { registrationNumber: row.provider_id, replyId: args.id },
     });
-    return true;
+    return "moderated";
   });
 }

@@ -58,7 +58,11 @@ async function ownerOf(reg: string, over: Parameters<typeof insertPremiumListing
 
 const reply = (reviewId: string) =>
   t.db.selectFrom("review_replies").selectAll().where("review_id", "=", reviewId).executeTakeFirst();
-const replyId = async (reviewId: string) => (await reply(reviewId))!.id;
+/** The reply's id and the version the admin's page shows (its updated_at), as the form posts them. */
+const shown = async (reviewId: string) => {
+  const r = (await reply(reviewId))!;
+  return { id: r.id, version: new Date(r.updated_at).toISOString() };
+};
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -212,9 +216,9 @@ describe("moderation and the profile", () => {
   });
 
   it("publishes once; the profile then shows the reply under its review; a published reply is final", async () => {
-    const id = await replyId(ids.Cat!);
-    expect(await moderateReply(t.db, { id, decision: "publish", adminId })).toBe(true);
-    expect(await moderateReply(t.db, { id, decision: "reject", adminId })).toBe(false);
+    const seen = await shown(ids.Cat!);
+    expect(await moderateReply(t.db, { ...seen, decision: "publish", adminId })).toBe("moderated");
+    expect(await moderateReply(t.db, { ...seen, decision: "reject", adminId })).toBe("already");
     expect(await reply(ids.Cat!)).toMatchObject({ status: "published", moderated_by: adminId });
     const profile = await listProviderReviews(t.db, REG);
     expect(profile.count).toBe(3);
@@ -240,8 +244,8 @@ describe("moderation and the profile", () => {
 
   it("a rejected reply stays off the profile, counts as awaiting a reply and can be written again", async () => {
     await saveReviewReply(t.db, owner, { reviewId: ids.Ben!, text: "Rude words" });
-    expect(await moderateReply(t.db, { id: await replyId(ids.Ben!), decision: "reject", adminId })).toBe(
-      true,
+    expect(await moderateReply(t.db, { ...(await shown(ids.Ben!)), decision: "reject", adminId })).toBe(
+      "moderated",
     );
     expect((await listProviderReviews(t.db, REG)).reviews.find((r) => r.id === ids.Ben)?.reply).toBeNull();
     expect((await getEnquiryCounts(t.db, REG)).unansweredReviews).toBe(2);
@@ -255,6 +259,30 @@ describe("moderation and the profile", () => {
       moderated_at: null,
     });
     expect((await getEnquiryCounts(t.db, REG)).unansweredReviews).toBe(1);
-    expect(await moderateReply(t.db, { id: "nope", decision: "publish", adminId })).toBe(false);
+    expect(
+      await moderateReply(t.db, {
+        id: "nope",
+        version: new Date().toISOString(),
+        decision: "publish",
+        adminId,
+      }),
+    ).toBe("already");
+  });
+
+  it("a reply edited after the admin's page was loaded is not published on the earlier words", async () => {
+    await saveReviewReply(t.db, owner, { reviewId: ids.Ben!, text: "Harmless thanks" });
+    const seen = await shown(ids.Ben!); // the admin's page
+    await new Promise((r) => setTimeout(r, 5));
+    await saveReviewReply(t.db, owner, { reviewId: ids.Ben!, text: "Something the admin never read" });
+    expect(await moderateReply(t.db, { ...seen, decision: "publish", adminId })).toBe("changed");
+    expect(await reply(ids.Ben!)).toMatchObject({ status: "pending", moderated_by: null });
+    // Without the version (a form that does not say what it showed) nothing is decided either.
+    expect(await moderateReply(t.db, { id: seen.id, version: "", decision: "publish", adminId })).toBe(
+      "changed",
+    );
+    // Read again, it can be decided.
+    expect(await moderateReply(t.db, { ...(await shown(ids.Ben!)), decision: "reject", adminId })).toBe(
+      "moderated",
+    );
   });
 });

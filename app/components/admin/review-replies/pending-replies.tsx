@@ -77,12 +77,15 @@ function ReplyHeading({ reply: r }: { reply: PendingReply }) {
 }
 
 function ReplyDecisions({ reply: r, busy }: { reply: PendingReply; busy: boolean }) {
+  // The version read: a reply edited since is not decided on these words (moderateReply).
+  const hidden = { replyVersion: new Date(r.updated_at).toISOString() };
   return (
     <div className="flex gap-2">
       <IntentButton
         field="replyId"
         id={r.id}
         intent="publish-reply"
+        hidden={hidden}
         disabled={busy}
         aria-label={`Publish reply from ${r.business_name} to ${r.reviewer_name}`}
       >
@@ -92,6 +95,7 @@ function ReplyDecisions({ reply: r, busy }: { reply: PendingReply; busy: boolean
         field="replyId"
         id={r.id}
         intent="reject-reply"
+        hidden={hidden}
         variant="outline"
         className="text-red-700"
         disabled={busy}

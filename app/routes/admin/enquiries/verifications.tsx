@@ -47,11 +47,18 @@ async function moderateReplyAction(
   form: FormData,
   args: { decision: "publish" | "reject"; adminId: string },
 ) {
-  const ok = await moderateReply(getApp(context).db, { id: String(form.get("replyId") ?? ""), ...args });
-  if (!ok)
+  const result = await moderateReply(getApp(context).db, {
+    id: String(form.get("replyId") ?? ""),
+    version: String(form.get("replyVersion") ?? ""),
+    ...args,
+  });
+  if (result !== "moderated")
     return redirectWithToast(context, url.pathname, {
       title: "Error",
-      description: "This reply has already been moderated",
+      description:
+        result === "changed"
+          ? "The business changed this reply after this page was loaded. Read it again before you decide."
+          : "This reply has already been moderated",
       variant: "destructive",
     });
   return redirectWithToast(context, url.pathname, {
