@@ -13,6 +13,8 @@ import { expectAccessible, expectToast, signIn, signInAsAdmin } from "./support/
 const SHOTS = "/tmp/pw-h7-shots";
 const PROFILE = `/provider/${CQR.carrier.number}`;
 const REPLY = "Thank you for choosing us - we look forward to helping again.";
+/** The reply's first wording, which the admin's page shows before the owner changes it. */
+const DRAFT = "Thanks for your review.";
 const NOTE = "Quoted £180, booked for Friday morning.";
 
 test.describe.configure({ mode: "serial" });
@@ -125,7 +127,7 @@ test("a POST for another listing's quote request changes nothing (404)", async (
   expect(res.status()).toBe(404);
 });
 
-async function replyAsOwner(page: Page) {
+async function replyAsOwner(page: Page, text: string) {
   await page
     .getByRole("navigation", { name: "Company" })
     .getByRole("link", { name: "Reviews", exact: true })
@@ -137,11 +139,11 @@ async function replyAsOwner(page: Page) {
     CQR.reviews.older.name,
   ]);
   const card = reviews.filter({ hasText: CQR.reviews.recent.text });
-  await card.getByLabel("Public reply").fill(REPLY);
+  await card.getByLabel("Public reply").fill(text);
   await card.getByRole("button", { name: "Send reply" }).click();
   await expectToast(page, "Reply sent for moderation");
   await expect(card.getByTestId("your-reply")).toContainText("Awaiting moderation");
-  await expect(card.getByTestId("your-reply")).toContainText(REPLY);
+  await expect(card.getByTestId("your-reply")).toContainText(text);
   await expectAccessible(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -150,27 +152,47 @@ async function replyAsOwner(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function publishAsAdmin(browser: Browser) {
+/**
+ * The admin opens the queue on the draft; the owner then rewrites the reply. The admin's click on
+ * the page showing the draft publishes nothing; read again, the reply is published.
+ */
+async function publishAsAdmin(browser: Browser, owner: Page) {
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signInAsAdmin(admin, CQR.admin);
   await admin.goto("/admin/verifications");
+  const draft = admin.getByTestId("pending-reply").filter({ hasText: DRAFT });
+  await expect(draft).toContainText(CQR.carrier.name);
+  await expect(draft).toContainText(CQR.reviews.recent.text);
+
+  const card = owner.getByTestId("company-review").filter({ hasText: CQR.reviews.recent.text });
+  await card.getByLabel("Edit your reply").fill(REPLY);
+  await card.getByRole("button", { name: "Update reply" }).click();
+  await expectToast(owner, "Reply updated");
+  await expect(card.getByTestId("your-reply")).toContainText(REPLY);
+
+  const publish = new RegExp(`^Publish reply from ${CQR.carrier.name}`);
+  await draft.getByRole("button", { name: publish }).click();
+  await expectToast(
+    admin,
+    "The business changed this reply after this page was loaded. Read it again before you decide.",
+  );
   const item = admin.getByTestId("pending-reply").filter({ hasText: REPLY });
-  await expect(item).toContainText(CQR.carrier.name);
   await expect(item).toContainText(CQR.reviews.recent.text);
+  await expect(admin.getByTestId("pending-reply").filter({ hasText: DRAFT })).toHaveCount(0);
   await admin.screenshot({ path: `${SHOTS}/admin-replies.png`, fullPage: true });
-  await item.getByRole("button", { name: new RegExp(`^Publish reply from ${CQR.carrier.name}`) }).click();
+  await item.getByRole("button", { name: publish }).click();
   await expectToast(admin, "Reply published");
   await expect(admin.getByTestId("pending-reply").filter({ hasText: REPLY })).toHaveCount(0);
   await context.close();
 }
 
-test("a reply to a review: moderated, then shown under the review on the profile", async ({
+test("a reply to a review: moderated in the version the admin read (an edit after the admin's page loaded is not published unseen), then shown under the review on the profile", async ({
   page,
   browser,
 }) => {
   await signInOwner(page);
-  await replyAsOwner(page);
+  await replyAsOwner(page, DRAFT);
   await expectCounts(page, 2, 1);
 
   // Pending: not on the public profile.
@@ -178,9 +200,9 @@ test("a reply to a review: moderated, then shown under the review on the profile
   const profile = await visitor.newPage();
   await profile.goto(PROFILE);
   await expect(profile.getByText(CQR.reviews.recent.text)).toBeVisible();
-  await expect(profile.getByText(REPLY)).toHaveCount(0);
+  await expect(profile.getByText(DRAFT)).toHaveCount(0);
 
-  await publishAsAdmin(browser);
+  await publishAsAdmin(browser, page);
 
   await profile.goto(PROFILE);
   const review = profile.getByRole("list", { name: "Reviews" }).getByRole("listitem").filter({
