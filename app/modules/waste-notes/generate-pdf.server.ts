@@ -3,9 +3,12 @@
  * 0006) from its description (describe-note.server.ts: items, versions, void, season ticket;
  * decision 0714) and QR code, stores both and sets pdf_url and qr_url. Safe to run again (it
  * overwrites the same keys): a note that is later superseded, voided or signed by the customer
- * gets its PDF made again, saying so.
+ * gets its PDF made again, saying so. What it stores is the note as it is now (decision 0248): a
+ * change while it renders (queueNotePdf raised pdf_generation) makes it render again.
  */
 import type { Database } from "~/platform/db/database.server";
+import type { WasteNote } from "~/platform/db/schema";
+import { releaseUniqueKey } from "~/platform/jobs/queue.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import type { CarrierStatus } from "./carrier-status.server";
 import { describeNote } from "./describe-note.server";
@@ -55,13 +58,31 @@ async function readPdfView(db: Database, id: string): Promise<WasteNoteView | nu
   return { note, items, versions, transfers, carrierStatusNow };
 }
 
+/** How many renders of a note that keeps changing under the job before the queue retries it later. */
+const RENDERS_PER_ATTEMPT = 3;
+
+/**
+ * Renders the note and stores its PDF and QR code. `jobId` (the job running it) gives up the job's
+ * unique key when the PDF is stored, so a change committed after that queues a new job.
+ */
 export async function generateWasteNotePdf(
   deps: GenerateDeps,
   id: string,
+  options: { jobId?: string } = {},
 ): Promise<{ pdf: Buffer; qr: Buffer }> {
-  const { db, storage, publicUrl } = deps;
-  const view = await readPdfView(db, id);
-  if (!view) throw new Error(`Waste note ${id} not found`);
+  for (let render = 0; render < RENDERS_PER_ATTEMPT; render++) {
+    const view = await readPdfView(deps.db, id);
+    if (!view) throw new Error(`Waste note ${id} not found`);
+    const made = await renderNote(deps, view);
+    if (await storeIfUnchanged(deps, view.note, made, options.jobId)) return made;
+  }
+  throw new Error(
+    `Waste note ${id} changed during each of ${RENDERS_PER_ATTEMPT} renders: trying again later`,
+  );
+}
+
+async function renderNote(deps: GenerateDeps, view: WasteNoteView): Promise<{ pdf: Buffer; qr: Buffer }> {
+  const { storage, publicUrl } = deps;
   const { note } = view;
   const viewUrl = `${publicUrl}${viewPath(note.id)}`;
   const read = async (key: string | null) => (key ? ((await storage.get(key))?.body ?? null) : null);
@@ -77,14 +98,41 @@ export async function generateWasteNotePdf(
     images: { qr, transferorSignature, transfereeSignature, photos },
     viewUrl,
   });
-  await Promise.all([
-    storage.put(pdfKey(note.id), pdf, { contentType: "application/pdf" }),
-    storage.put(qrKey(note.id), qr, { contentType: "image/png" }),
-  ]);
-  await db
-    .updateTable("waste_notes")
-    .set({ pdf_url: pdfPath(note.id), qr_url: qrPath(note.id) })
-    .where("id", "=", note.id)
-    .execute();
   return { pdf, qr };
+}
+
+/**
+ * Stores the files and sets pdf_url only if no change needing a new PDF was made since `read` was
+ * read (its pdf_generation is still the note's). The note's row stays locked until the files are
+ * stored, so a change waits for them and then hides them again (queueNotePdf); a render of an older
+ * note can never overwrite a newer one. False when the note changed: render again.
+ */
+async function storeIfUnchanged(
+  deps: GenerateDeps,
+  read: WasteNote,
+  made: { pdf: Buffer; qr: Buffer },
+  jobId: string | undefined,
+): Promise<boolean> {
+  const { storage } = deps;
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("waste_notes")
+      .select("pdf_generation")
+      .where("id", "=", read.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new Error(`Waste note ${read.id} not found`);
+    if (current.pdf_generation !== read.pdf_generation) return false;
+    await Promise.all([
+      storage.put(pdfKey(read.id), made.pdf, { contentType: "application/pdf" }),
+      storage.put(qrKey(read.id), made.qr, { contentType: "image/png" }),
+    ]);
+    await trx
+      .updateTable("waste_notes")
+      .set({ pdf_url: pdfPath(read.id), qr_url: qrPath(read.id) })
+      .where("id", "=", read.id)
+      .execute();
+    if (jobId) await releaseUniqueKey(trx, jobId);
+    return true;
+  });
 }

@@ -13,7 +13,8 @@ import { CUSTOMER_EMAIL_JOB } from "./send-to-customer.server";
 export function pdfJob(deps: Omit<GenerateDeps, "db">, close?: () => Promise<void>): JobRegistration {
   return jobHandler(
     PDF_JOB,
-    async (payload, { db }) => void (await generateWasteNotePdf({ ...deps, db }, payload.id)),
+    async (payload, { db, job }) =>
+      void (await generateWasteNotePdf({ ...deps, db }, payload.id, { jobId: job.id })),
     {
       close,
     },

@@ -5,6 +5,7 @@
  * stores the typed name and the drawn signature as the note's transferor signature, records
  * customer_signed_at, audits it, and queues the PDF again.
  */
+import { randomUUID } from "node:crypto";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote } from "~/platform/db/schema";
@@ -94,9 +95,28 @@ export async function signNoteRemotely(
   const check = await checkSignatureLink(db, input.noteId, input.token, now);
   if (!check.ok) return check;
   const { note } = check;
-  const key = input.signature ? signatureKey(note.id, "transferor") : null;
+  // A file of this attempt's own: two submissions of one link at once (a double click, two tabs)
+  // each write theirs, and the one that loses removes only its own (decision 0248).
+  const key = input.signature ? signatureKey(note.id, "transferor", randomUUID()) : null;
   if (key && input.signature) await storage.put(key, input.signature, { contentType: "image/png" });
-  const result = await db
+  const result = await signInTransaction(db, check, input, key, now).catch(async (error: unknown) => {
+    if (key) await storage.delete(key).catch(() => {});
+    throw error;
+  });
+  if (!result.ok && key) await storage.delete(key).catch(() => {});
+  return result;
+}
+
+/** Uses the link and signs the note in one transaction; `used` (or why not now) when another got there first. */
+function signInTransaction(
+  db: Database,
+  check: Extract<LinkCheck, { ok: true }>,
+  input: RemoteSignature,
+  key: string | null,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; problem: LinkProblem }> {
+  const { note } = check;
+  return db
     .transaction()
     .execute(async (trx) => {
       const used = await trx
@@ -138,8 +158,6 @@ export async function signNoteRemotely(
       const again = await checkSignatureLink(db, input.noteId, input.token, now);
       return { ok: false as const, problem: again.ok ? ("used" as const) : again.problem };
     });
-  if (!result.ok && key && !note.transferor_signature_key) await storage.delete(key).catch(() => {});
-  return result;
 }
 
 class SignRaceLost extends Error {}

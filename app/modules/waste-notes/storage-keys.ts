@@ -2,8 +2,9 @@
 export const noteFolder = (id: string) => `waste-notes/${id}`;
 export const pdfKey = (id: string) => `${noteFolder(id)}/waste-note-${id}.pdf`;
 export const qrKey = (id: string) => `${noteFolder(id)}/qr.png`;
-export const signatureKey = (id: string, party: "transferor" | "transferee") =>
-  `${noteFolder(id)}/signature-${party}.png`;
+/** A drawn signature; `attempt` names one remote signing attempt's own file (decision 0248). */
+export const signatureKey = (id: string, party: "transferor" | "transferee", attempt?: string) =>
+  `${noteFolder(id)}/signature-${party}${attempt ? `-${attempt}` : ""}.png`;
 export const photoKey = (id: string, n: number, extension: string) =>
   `${noteFolder(id)}/photo-${n}.${extension}`;
 

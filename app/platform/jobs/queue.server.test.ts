@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { testJob, testType } from "#tests/support/jobs";
 import { defineJob, InvalidJobPayloadError, JOB_PRIORITY, jobHandler } from "./job-definition.server";
-import { enqueueJob, JobQueue } from "./queue.server";
+import { enqueueJob, JobQueue, releaseUniqueKey } from "./queue.server";
 
 const log = createLogger("silent");
 let t: TestDatabase;
@@ -167,6 +167,34 @@ describe("the job queue", () => {
     const id = (await enqueueJob(t.db, testType("sync"), {}))!;
     await q.drain();
     expect(await job(id)).toMatchObject({ status: "failed", last_error: "Cleared by an admin" });
+  });
+
+  it("queues a job beside a running one with the same key once that one released its key, and not before", async () => {
+    const q = new JobQueue(t.db, log);
+    const queuedDuringRun: (string | null)[] = [];
+    q.register(
+      testJob("render", async (p, { db, job: me }) => {
+        if (p.round !== 1) return;
+        queuedDuringRun.push(
+          await enqueueJob(db, testType("render"), { round: 2 }, { uniqueKey: "render:1" }),
+        );
+        await releaseUniqueKey(db, me.id);
+        queuedDuringRun.push(
+          await enqueueJob(db, testType("render"), { round: 2 }, { uniqueKey: "render:1" }),
+        );
+        queuedDuringRun.push(
+          await enqueueJob(db, testType("render"), { round: 3 }, { uniqueKey: "render:1" }),
+        );
+      }),
+    );
+    const first = (await enqueueJob(t.db, testType("render"), { round: 1 }, { uniqueKey: "render:1" }))!;
+    expect(await q.drain()).toBe(2);
+    // Before the release: a no-op; after it, one new job (and again a no-op while that one waits).
+    expect(queuedDuringRun[0]).toBeNull();
+    expect(queuedDuringRun[1]).not.toBeNull();
+    expect(queuedDuringRun[2]).toBeNull();
+    expect(await job(first)).toMatchObject({ status: "done", unique_key: null });
+    expect(await job(queuedDuringRun[1]!)).toMatchObject({ status: "done", unique_key: "render:1" });
   });
 
   it("refuses a payload its definition refuses when enqueued: nothing is stored", async () => {

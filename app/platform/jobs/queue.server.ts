@@ -25,7 +25,10 @@ import {
 export interface EnqueueOptions {
   runAt?: Date;
   maxAttempts?: number;
-  /** While a job with this key is queued or running, enqueueing another is a no-op. */
+  /**
+   * While a job with this key is queued or running, enqueueing another is a no-op (unless the
+   * running one gave its key up: releaseUniqueKey).
+   */
   uniqueKey?: string;
 }
 
@@ -343,6 +346,22 @@ export async function enqueueJob<S extends z.ZodType>(
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * A running job gives up its unique key, in the transaction that finishes its work: from then on
+ * enqueueing with that key queues a new job beside it, which the queue runs as usual. For a job
+ * whose work must be done again after any change it did not see (the waste note PDF, decision
+ * 0248): a change committed after this transaction gets a job of its own, not a no-op. No effect
+ * on a job that is no longer running.
+ */
+export async function releaseUniqueKey(db: Database, jobId: string): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ unique_key: null })
+    .where("id", "=", jobId)
+    .where("status", "=", "running")
+    .execute();
 }
 
 export interface FailedJob {
