@@ -23,6 +23,11 @@ export function awaitingCustomerSignature(
   );
 }
 
+/**
+ * What the note's page and PDF say about the customer. The e-mail address, its status, the bounce
+ * reason and the time it was sent are the owner's only (decision 0712): for anyone else (the note's
+ * link and QR code are public) they are null, so that they never leave the server.
+ */
 export interface CustomerDescription {
   email: string | null;
   emailStatus: "queued" | "sent" | "bounced" | null;
@@ -34,13 +39,18 @@ export interface CustomerDescription {
   signedRemotelyAt: string | null;
 }
 
-export function describeCustomer(note: WasteNote): CustomerDescription {
+/** `owner`: the viewer's company owns the note; otherwise the e-mail's details are left out. */
+export function describeCustomer(note: WasteNote, owner = false): CustomerDescription {
+  const signature = {
+    awaitingSignature: awaitingCustomerSignature(note),
+    signedRemotelyAt: note.customer_signed_at ? formatDateTime(note.customer_signed_at) : null,
+  };
+  if (!owner) return { email: null, emailStatus: null, emailError: null, emailSentAt: null, ...signature };
   return {
     email: note.customer_email,
     emailStatus: note.customer_email_status,
     emailError: note.customer_email_error,
     emailSentAt: note.customer_email_sent_at ? formatDateTime(note.customer_email_sent_at) : null,
-    awaitingSignature: awaitingCustomerSignature(note),
-    signedRemotelyAt: note.customer_signed_at ? formatDateTime(note.customer_signed_at) : null,
+    ...signature,
   };
 }

@@ -82,7 +82,10 @@ export interface NoteDescription {
     versions: { id: string; version: number; created: string; status: VersionStatus }[];
   };
   voided: { at: string; reason: string } | null;
-  /** Where the note's e-mail went and what came of it; whether the customer still has to sign. */
+  /**
+   * Whether the customer still has to sign, for everyone; where the note's e-mail went and what
+   * came of it, for the owner only (null for anyone else, see `describeCustomer`).
+   */
   customer: CustomerDescription;
 }
 
@@ -251,7 +254,17 @@ function describeTransfer(
   };
 }
 
-export function describeNote(view: WasteNoteView): NoteDescription {
+/** Who the description is for. */
+export interface DescribeOptions {
+  /**
+   * The viewer's company owns the note (the view page's `canManage`): the customer's e-mail
+   * address and its status are included. Without it (anyone with the note's link, the PDF) they
+   * are not (decision 0712).
+   */
+  owner?: boolean;
+}
+
+export function describeNote(view: WasteNoteView, { owner = false }: DescribeOptions = {}): NoteDescription {
   const { note, carrierStatusNow } = view;
   const items = view.items.map(describeItem);
   const first = items[0];
@@ -277,12 +290,19 @@ export function describeNote(view: WasteNoteView): NoteDescription {
     ...describeTransfer(note),
     seasonTicket: describeSeasonTicket(note, view.transfers),
     versionInfo: describeVersions(note, view.versions),
-    customer: describeCustomer(note),
+    customer: describeCustomer(note, owner),
   };
 }
 
-/** The view page's one call: the note described, or null when there is no such note. */
-export async function getNoteDescription(db: Database, id: string): Promise<NoteDescription | null> {
+/**
+ * The view page's note: described for its viewer (`owner` when the viewer's company owns it, see
+ * `DescribeOptions`), or null when there is no such note.
+ */
+export async function getNoteDescription(
+  db: Database,
+  id: string,
+  options: DescribeOptions = {},
+): Promise<NoteDescription | null> {
   const view = await getWasteNoteView(db, id);
-  return view ? describeNote(view) : null;
+  return view ? describeNote(view, options) : null;
 }

@@ -28,8 +28,9 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-async function describeId(id: string): Promise<NoteDescription> {
-  const note = await getNoteDescription(t.db, id);
+/** The note as anyone with its link reads it, or (`owner`) as its company does. */
+async function describeId(id: string, owner = false): Promise<NoteDescription> {
+  const note = await getNoteDescription(t.db, id, { owner });
   if (!note) throw new Error(`no note ${id}`);
   return note;
 }
@@ -74,7 +75,7 @@ describe("describeNote", () => {
       },
       THREE_ITEMS,
     );
-    const note = await describeId(id);
+    const note = await describeId(id, true);
     expect(note.items).toEqual([
       {
         position: 1,
@@ -238,6 +239,36 @@ describe("describeNote", () => {
     expect((await describeId(id)).customer).toMatchObject({
       awaitingSignature: false,
       signedRemotelyAt: "16 July 2026 at 19:45",
+    });
+  });
+
+  it("gives the customer's e-mail, its status and a bounce's reason to the owner only (decision 0712)", async () => {
+    const id = await insertNote(t.db, {
+      transferor_signature_name: "",
+      customer_email: "jane@harbourside.example",
+      customer_email_status: "bounced",
+      customer_email_error: "550 5.1.1 User unknown",
+      customer_email_sent_at: new Date("2026-07-15T10:00:00Z"),
+      customer_signature_requested_at: new Date("2026-07-15T09:00:00Z"),
+    });
+    const signature = { awaitingSignature: true, signedRemotelyAt: null };
+    const anyone = await describeId(id);
+    expect(anyone.customer).toEqual({
+      email: null,
+      emailStatus: null,
+      emailError: null,
+      emailSentAt: null,
+      ...signature,
+    });
+    expect(JSON.stringify(anyone)).not.toMatch(/jane@harbourside|User unknown/);
+    const view = (await getWasteNoteView(t.db, id))!;
+    expect(describeNote(view).customer).toEqual(anyone.customer);
+    expect((await getNoteDescription(t.db, id, { owner: true }))?.customer).toEqual({
+      email: "jane@harbourside.example",
+      emailStatus: "bounced",
+      emailError: "550 5.1.1 User unknown",
+      emailSentAt: "15 July 2026 at 11:00",
+      ...signature,
     });
   });
 

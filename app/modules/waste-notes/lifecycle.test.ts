@@ -21,7 +21,8 @@ import { PDF_JOB } from "./pdf-job.server";
 import { countNotesThisMonth } from "./plan-limit.server";
 import { addSeasonTransfer } from "./season-ticket.server";
 import { submitWasteNote } from "./submit-note.server";
-import { validInput } from "./test-support/valid-form";
+import { NOTE_RULE_TEXT } from "./note-rules";
+import { validForm, validInput } from "./test-support/valid-form";
 import { validateWasteNote, type FormValues } from "./validate-note.server";
 import { voidWasteNote } from "./void-note.server";
 
@@ -457,6 +458,187 @@ describe("a season ticket's transfers", () => {
     expect(v2.status).toBe("created");
     expect(await add(old.id)).toEqual({ ok: false, status: "refused", error: LIFECYCLE_TEXT.transferClosed });
     if (v2.status === "created") expect((await add(v2.id)).ok).toBe(true);
+  });
+});
+
+describe("what the listing's state allows on the notes it has (decision 0249)", () => {
+  // Notes are written while all is well (1 August 2026); then the listing or the registration changes.
+  const WRITTEN = new Date("2026-08-01T09:00:00Z");
+  const C: NoteOwner = { userId: "", registrationNumber: "CBDU430011" };
+  const S: NoteOwner = { userId: "", registrationNumber: "CBDU430012" };
+  const fields = (at: string) => ({ at, quantity: "2", unit: "t", place: "Yard 4, Quay Works" });
+  const transfer = (owner: NoteOwner, noteId: string, at: string, now: Date) =>
+    addSeasonTransfer(t.db, {
+      noteId,
+      userId: owner.userId,
+      registrationNumber: owner.registrationNumber,
+      fields: fields(at),
+      now,
+    });
+  const voidAs = (owner: NoteOwner, noteId: string, now?: Date) =>
+    voidWasteNote(t.db, {
+      noteId,
+      userId: owner.userId,
+      registrationNumber: owner.registrationNumber,
+      reason: "Written for the wrong customer",
+      now,
+    });
+  const transfersOf = async (id: string) => (await view(id)).transfers.map((x) => x.place);
+  const season = async (owner: NoteOwner) => {
+    const input = await validInput({
+      carrierLicense: owner.registrationNumber,
+      seasonTicketUntil: "2026-12-31",
+    });
+    const r = await createWasteNote(deps(), input, { owner, now: WRITTEN });
+    if (!r.ok) throw new Error(`note refused: ${r.reason}`);
+    return r.id;
+  };
+
+  beforeAll(async () => {
+    // C's registration expires on 1 October 2026 (in force until the day before); S is suspended later.
+    await insertRegisterEntries(t.db, [
+      {
+        registration_number: C.registrationNumber,
+        business_name: "Lapsing Skips Ltd",
+        expiry_date: "2026-10-01",
+      },
+      { registration_number: S.registrationNumber, business_name: "Suspended Skips Ltd" },
+    ]);
+    for (const owner of [C, S]) {
+      const user = await insertUser(t.db, {
+        email: `owner-${owner.registrationNumber.toLowerCase()}@lifecycle.example`,
+      });
+      owner.userId = user.id;
+      await insertClaimedListing(t.db, { registration_number: owner.registrationNumber, user_id: user.id });
+    }
+  });
+
+  it("a transfer is refused on or after the registration's expiry day; the day before is recorded", async () => {
+    const id = await season(C);
+    const before = new Date("2026-08-20T10:00:00Z");
+    expect((await transfer(C, id, "2026-09-30T16:00", before)).ok).toBe(true);
+    expect(await transfer(C, id, "2026-10-01T08:00", before)).toEqual({
+      ok: false,
+      status: "invalid",
+      errors: {
+        at: "Your registration CBDU430011 expires on 1 October 2026: a transfer on or after that day cannot be recorded under it. Renew with the Environment Agency; you can record it as soon as the register shows the renewal.",
+      },
+    });
+    expect(await transfersOf(id)).toEqual(["Yard 4, Quay Works"]);
+  });
+
+  it("once the registration has expired, no transfer is added (even one dated before); a mistaken note can still be voided", async () => {
+    const id = await season(C);
+    const after = new Date("2026-10-05T10:00:00Z");
+    const refused = await transfer(C, id, "2026-09-15T10:00", after);
+    expect(refused).toMatchObject({ ok: false, status: "not_allowed" });
+    expect(!refused.ok && refused.status === "not_allowed" && refused.error).toContain(
+      "Your registration CBDU430011 expired on 1 October 2026: you cannot issue new waste notes under an expired registration.",
+    );
+    expect(await transfersOf(id)).toEqual([]);
+    expect((await audits(id)).map((a) => a.action)).toEqual(["waste_note.created"]);
+
+    expect(await voidAs(C, id, after)).toMatchObject({ ok: true, id });
+    expect((await view(id)).note.voided_at).toEqual(after);
+  });
+
+  it("a suspended listing adds no transfer and voids nothing; the notes are unchanged; a stranger's note is still not its own", async () => {
+    const id = await season(S);
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ suspended_at: new Date("2026-08-10T12:00:00Z") })
+      .where("registration_number", "=", S.registrationNumber)
+      .execute();
+    await t.db.deleteFrom("jobs").where("type", "=", PDF_JOB.type).execute();
+    expect(await transfer(S, id, "2026-08-20T10:00", new Date("2026-08-21T10:00:00Z"))).toEqual({
+      ok: false,
+      status: "not_allowed",
+      error: NOTE_RULE_TEXT.suspended,
+    });
+    expect(await voidAs(S, id)).toEqual({
+      ok: false,
+      status: "not_allowed",
+      error:
+        "Your listing is suspended: you cannot void waste notes while it is suspended. Please contact us to find out why and what to do.",
+    });
+    const { note, transfers } = await view(id);
+    expect(note.voided_at).toBeNull();
+    expect(transfers).toEqual([]);
+    expect((await audits(id)).map((a) => a.action)).toEqual(["waste_note.created"]);
+    const pdfJobs = await t.db.selectFrom("jobs").select("id").where("type", "=", PDF_JOB.type).execute();
+    expect(pdfJobs).toEqual([]);
+
+    // Reinstated: the same void goes through.
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ suspended_at: null })
+      .where("registration_number", "=", S.registrationNumber)
+      .execute();
+    expect((await voidAs(S, id)).ok).toBe(true);
+  });
+
+  it("a listing awaiting approval voids nothing", async () => {
+    const { id } = await newNote(B, { carrierLicense: B.registrationNumber });
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ verified: false })
+      .where("registration_number", "=", B.registrationNumber)
+      .execute();
+    try {
+      expect(await voidAs(B, id)).toEqual({
+        ok: false,
+        status: "not_allowed",
+        error: "Your claim is awaiting approval: you can void waste notes once it is approved.",
+      });
+      expect((await view(id)).note.voided_at).toBeNull();
+    } finally {
+      await t.db
+        .updateTable("claimed_listings")
+        .set({ verified: true })
+        .where("registration_number", "=", B.registrationNumber)
+        .execute();
+    }
+  });
+});
+
+describe("one-line fields (the page shows them on one line; the PDF must too)", () => {
+  it("names, numbers and the receiving site are stored on one line; the two-line addresses keep their lines", async () => {
+    const { id } = await newNote(A, {
+      transferorName: "Harbourside\r\nKitchens\tLtd",
+      carrierCompany: " Lifecycle\nSkips  Ltd ",
+      vehicleReg: "wx21\tabc",
+      transferorSignatureName: "Jane\nSigned for ACME Ltd (director)",
+      transfereeSignatureName: "Tom\r\nReeve",
+      receivingSiteName: "Avonmouth\nTransfer Station",
+      receivingSiteAuthorisation: "EPR/AB1234CD",
+      receivingSiteAddress: "Severn Road\r\nAvonmouth",
+      receivingSitePostcode: "BS11 0YS",
+      originAddress: "14 Mill Lane\nBristol",
+      transferorAddress: "Unit 3, Quay Works\nBristol",
+    });
+    const { note } = await view(id);
+    expect(note).toMatchObject({
+      transferor_name: "Harbourside Kitchens Ltd",
+      carrier_company: "Lifecycle Skips Ltd",
+      vehicle_reg: "WX21 ABC",
+      transferor_signature_name: "Jane Signed for ACME Ltd (director)",
+      transferee_signature_name: "Tom Reeve",
+      receiving_site_name: "Avonmouth Transfer Station",
+      receiving_site_address: "Severn Road Avonmouth",
+      origin_address: "14 Mill Lane\nBristol",
+      transferor_address: "Unit 3, Quay Works\nBristol",
+    });
+  });
+
+  it("a name that is only line breaks and tabs is required, as an empty one", async () => {
+    const result = await validateWasteNote(
+      validForm({ transferorName: "\r\n\t", transfereeSignatureName: "\n" }),
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.transferorName).toEqual(["Required"]);
+      expect(result.errors.transfereeSignatureName).toEqual(["Required"]);
+    }
   });
 });
 

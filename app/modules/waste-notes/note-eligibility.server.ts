@@ -4,12 +4,14 @@
  * `createWasteNote` calls it inside its transaction with `lock`, so the listing row is locked
  * (SELECT ... FOR UPDATE) while the month's notes are counted and the note inserted: two
  * submits at once (a second tab, a stale page) cannot both take the last slot.
- * A correction (`correction: true`) is not a new note: every rule applies but the allowance.
+ * A correction (`correction: true`) is not a new note: every rule applies but the allowance; a
+ * season ticket's transfer is checked the same way (decision 0249). `getListingRefusal`: whether
+ * the company may still void or send the notes it has.
  */
 import { registrationState, type RegistrationState } from "~/modules/directory/registration";
 import { effectivePlan } from "~/modules/plans/plan-state";
 import type { Database } from "~/platform/db/database.server";
-import { NOTE_RULE_TEXT, noteRefusal, type NoteRefusal } from "./note-rules";
+import { NOTE_RULE_TEXT, noteRefusal, type NoteRefusal, type NoteRefusalReason } from "./note-rules";
 import { checkPlanLimit, countNotesThisMonth, type PlanUsage } from "./plan-limit.server";
 
 export interface NoteEligibility {
@@ -56,4 +58,37 @@ export async function getNoteEligibility(
     usage: options.correction ? null : usage,
   });
   return { refusal, usage, registration };
+}
+
+/** The refusals about the listing itself (noteRefusal says them first), not its registration or plan. */
+const LISTING_REASONS: ReadonlySet<NoteRefusalReason> = new Set(["no_listing", "pending", "suspended"]);
+
+/** A listing's refusal in the words of the new note's, for another change ("send", "void"). */
+function listingMessage(refusal: NoteRefusal, verb: string): string {
+  switch (refusal.reason) {
+    case "pending":
+      return `Your claim is awaiting approval: you can ${verb} waste notes once it is approved.`;
+    case "suspended":
+      return `Your listing is suspended: you cannot ${verb} waste notes while it is suspended. Please contact us to find out why and what to do.`;
+    default:
+      return refusal.message;
+  }
+}
+
+/**
+ * Why the company may not `verb` ("send", "void") a note it already has, or null (decision 0249):
+ * only an approved listing that is not suspended may. Unlike a new note or a season ticket's
+ * transfer, an expired registration, or one no longer on the register, does not refuse: these
+ * changes write no new transfer under the registration. Called first in the change's transaction
+ * with `lock`: the listing, then the note, the order `createWasteNote` locks them in.
+ */
+export async function getListingRefusal(
+  db: Database,
+  registrationNumber: string,
+  verb: string,
+  options: { now?: Date; lock?: boolean } = {},
+): Promise<NoteRefusal | null> {
+  const { refusal } = await getNoteEligibility(db, registrationNumber, { ...options, correction: true });
+  if (!refusal || !LISTING_REASONS.has(refusal.reason)) return null;
+  return { ...refusal, message: listingMessage(refusal, verb) };
 }

@@ -3,15 +3,20 @@
  * repeated identical transfers between the same parties, and the owner records each one (date
  * and time, quantity with unit, place). A transfer must fall within the ticket's dates (the UK
  * day of the note's collection to `season_ticket_until`, both included) and can only be added to
- * the current version of a note that is not void. Locked, inserted and audited
- * (`waste_note.transfer_added`) in one transaction, with the PDF queued again.
+ * the current version of a note that is not void. A transfer is written under the carrier's
+ * registration, as a new note is (decision 0249): the listing must be able to write notes
+ * (approved, not suspended, registration in force; the plan's allowance aside), and the transfer's
+ * day must be before the registration's expiry. Locked (the listing, then the note), inserted and
+ * audited (`waste_note.transfer_added`) in one transaction, with the PDF queued again.
  */
 import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { formatDate, londonLocalToDate, ukDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import type { QuantityUnit } from "~/platform/db/schema";
+import type { RegistrationState } from "~/modules/directory/registration";
 import { cleanLine, LIFECYCLE_TEXT, noteState, TRANSFER_PLACE_MAX } from "./lifecycle-rules";
+import { getNoteEligibility } from "./note-eligibility.server";
 import { lockOwnedNote, seasonTicketDays } from "./owned-note.server";
 import { queueNotePdf } from "./pdf-job.server";
 
@@ -29,6 +34,8 @@ export type TransferFieldErrors = Partial<Record<"at" | "quantity" | "unit" | "p
 export type SeasonTransferResult =
   | { ok: true; id: string }
   | { ok: false; status: "not_found" }
+  /** The listing may not write under its registration now (suspended, expired...): the new note's message. */
+  | { ok: false; status: "not_allowed"; error: string }
   | { ok: false; status: "refused"; error: string }
   | { ok: false; status: "invalid"; errors: TransferFieldErrors };
 
@@ -69,6 +76,15 @@ function parseTransfer(fields: SeasonTransferInput["fields"]) {
   return { ok: false as const, errors };
 }
 
+/** "Your registration … expires on 5 March 2027: …", for a transfer on or after that day. */
+export const afterExpiryText = (registrationNumber: string, expiry: string) =>
+  `Your registration ${registrationNumber} expires on ${formatDate(expiry)}: a transfer on or after that day cannot be recorded under it. ` +
+  "Renew with the Environment Agency; you can record it as soon as the register shows the renewal.";
+
+/** The transfer's day is not before the registration's expiry (an expiry day is already expired). */
+const afterExpiry = (registration: RegistrationState | null, day: string) =>
+  registration?.state === "valid" && day >= registration.until ? registration.until : null;
+
 export async function addSeasonTransfer(
   db: Database,
   input: SeasonTransferInput,
@@ -76,6 +92,12 @@ export async function addSeasonTransfer(
   const now = input.now ?? new Date();
   const parsed = parseTransfer(input.fields);
   return db.transaction().execute(async (trx): Promise<SeasonTransferResult> => {
+    const { refusal, registration } = await getNoteEligibility(trx, input.registrationNumber, {
+      now,
+      lock: true,
+      correction: true,
+    });
+    if (refusal) return { ok: false, status: "not_allowed", error: refusal.message };
     const note = await lockOwnedNote(trx, input.noteId, input.registrationNumber);
     if (!note) return { ok: false, status: "not_found" };
     const days = seasonTicketDays(note);
@@ -89,6 +111,13 @@ export async function addSeasonTransfer(
       const outside = LIFECYCLE_TEXT.transferOutside(formatDate(days.from), formatDate(days.until));
       return { ok: false, status: "invalid", errors: { at: outside } };
     }
+    const expiry = afterExpiry(registration, day);
+    if (expiry)
+      return {
+        ok: false,
+        status: "invalid",
+        errors: { at: afterExpiryText(input.registrationNumber, expiry) },
+      };
     const row = await trx
       .insertInto("waste_note_transfers")
       .values({

@@ -7,7 +7,8 @@
  *
  * `sendNoteToCustomer` is the owner's "Send to customer" on the note's page: the same job, to the
  * address on the note or a corrected one, at most 5 times per note per hour, never for a void or
- * superseded note.
+ * superseded note, nor by a listing that is suspended or awaiting approval (an expired
+ * registration may still send the notes it wrote while in force; decision 0249).
  */
 import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -17,6 +18,7 @@ import { defineJob } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import { hit } from "~/platform/rate-limit.server";
 import { transferorHasSigned } from "./customer-status";
+import { getListingRefusal } from "./note-eligibility.server";
 import { UUID_RE } from "./storage-keys";
 
 /** Prepares and queues the customer's e-mail once the note's PDF exists (customer-email.server.ts). */
@@ -76,7 +78,11 @@ export async function queueCustomerSend(trx: Database, noteId: string, now: Date
 }
 
 export type SendRefusal = "not_found" | "void" | "superseded" | "no_email" | "invalid_email" | "rate_limited";
-export type SendResult = { ok: true; email: string } | { ok: false; reason: SendRefusal };
+export type SendResult =
+  | { ok: true; email: string }
+  | { ok: false; reason: SendRefusal }
+  /** The listing is suspended or awaiting approval (decision 0249): `message` says so. */
+  | { ok: false; reason: "not_allowed"; message: string };
 
 export const SEND_MESSAGES: Record<SendRefusal, string> = {
   not_found: "Waste note not found.",
@@ -99,6 +105,8 @@ export async function sendNoteToCustomer(
   const typed = input.email ? normaliseEmail(input.email) : "";
   if (typed && !emailSchema.safeParse(typed).success) return { ok: false, reason: "invalid_email" };
   return db.transaction().execute(async (trx): Promise<SendResult> => {
+    const refusal = await getListingRefusal(trx, input.registrationNumber, "send", { now, lock: true });
+    if (refusal) return { ok: false, reason: "not_allowed", message: refusal.message };
     const note = await trx
       .selectFrom("waste_notes")
       .select(["id", "registration_number", "voided_at", "superseded_at", "customer_email"])

@@ -367,6 +367,102 @@ describe("sending on demand", () => {
   });
 });
 
+describe("sending, by the listing's state (decision 0249)", () => {
+  const SUSPENDED = "CBDU712003";
+  const EXPIRED = "CBDU712004";
+  const owners: Record<string, string> = {};
+
+  beforeAll(async () => {
+    await insertRegisterEntries(t.db, [
+      { registration_number: SUSPENDED, business_name: "Suspended Sends Ltd" },
+      { registration_number: EXPIRED, business_name: "Lapsed Sends Ltd", expiry_date: "2026-01-31" },
+    ]);
+    for (const reg of [SUSPENDED, EXPIRED]) {
+      owners[reg] = (await insertUser(t.db)).id;
+      await insertClaimedListing(t.db, {
+        registration_number: reg,
+        user_id: owners[reg],
+        suspended_at: reg === SUSPENDED ? new Date("2026-11-01T00:00:00Z") : null,
+      });
+    }
+  });
+
+  const send = (reg: string, noteId: string, email?: string) =>
+    sendNoteToCustomer(t.db, { noteId, registrationNumber: reg, userId: owners[reg]!, email });
+  const noteOf = (reg: string) =>
+    insertNote({
+      registration_number: reg,
+      carrier_license: reg,
+      user_id: owners[reg]!,
+      customer_email: "was@example.test",
+    });
+
+  it("a suspended listing sends nothing: no status, no job, no link, no audit, the address unchanged", async () => {
+    const id = await noteOf(SUSPENDED);
+    expect(await send(SUSPENDED, id, "new@example.test")).toEqual({
+      ok: false,
+      reason: "not_allowed",
+      message:
+        "Your listing is suspended: you cannot send waste notes while it is suspended. Please contact us to find out why and what to do.",
+    });
+    expect(await noteRow(id)).toMatchObject({
+      customer_email: "was@example.test",
+      customer_email_status: null,
+      customer_signature_requested_at: null,
+    });
+    const jobRows = await t.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", CUSTOMER_EMAIL_JOB.type)
+      .where(sql<boolean>`payload->>'noteId' = ${id}`)
+      .execute();
+    expect(jobRows).toEqual([]);
+    const links = await t.db
+      .selectFrom("waste_note_signature_links")
+      .select("id")
+      .where("note_id", "=", id)
+      .execute();
+    expect(links).toEqual([]);
+    const audit = await t.db.selectFrom("audit_log").select("id").where("entity_id", "=", id).execute();
+    expect(audit).toEqual([]);
+  });
+
+  it("a listing awaiting approval sends nothing either", async () => {
+    const id = await noteOf(SUSPENDED);
+    await t.db
+      .updateTable("claimed_listings")
+      .set({ verified: false, suspended_at: null })
+      .where("registration_number", "=", SUSPENDED)
+      .execute();
+    try {
+      expect(await send(SUSPENDED, id)).toEqual({
+        ok: false,
+        reason: "not_allowed",
+        message: "Your claim is awaiting approval: you can send waste notes once it is approved.",
+      });
+      expect((await noteRow(id)).customer_email_status).toBeNull();
+    } finally {
+      await t.db
+        .updateTable("claimed_listings")
+        .set({ verified: true, suspended_at: new Date("2026-11-01T00:00:00Z") })
+        .where("registration_number", "=", SUSPENDED)
+        .execute();
+    }
+  });
+
+  it("an expired registration still sends the notes it wrote (a copy and a signature, no new transfer)", async () => {
+    const id = await noteOf(EXPIRED);
+    expect(await send(EXPIRED, id)).toEqual({ ok: true, email: "was@example.test" });
+    expect((await noteRow(id)).customer_email_status).toBe("queued");
+    // Not sent in this test: the later tests run every job.
+    await t.db
+      .deleteFrom("jobs")
+      .where("type", "=", CUSTOMER_EMAIL_JOB.type)
+      .where(sql<boolean>`payload->>'noteId' = ${id}`)
+      .execute();
+  });
+});
+
 describe("the customer's remote signature", () => {
   async function sentNote() {
     const id = await insertNote();
@@ -394,11 +490,14 @@ describe("the customer's remote signature", () => {
     const note = await noteRow(id);
     expect(note).toMatchObject({
       transferor_signature_name: "Jane Holloway",
-      transferor_signature_key: signatureKey(id, "transferor"),
       pdf_url: null,
     });
+    // The drawing is stored under this signing attempt's own key (decision 0248).
+    expect(note.transferor_signature_key).toMatch(
+      new RegExp(`^waste-notes/${id}/signature-transferor-[\\w-]+\\.png$`),
+    );
     expect(note.customer_signed_at).toEqual(now);
-    expect(Buffer.compare((await storage.get(signatureKey(id, "transferor")))!.body, png)).toBe(0);
+    expect(Buffer.compare((await storage.get(note.transferor_signature_key!))!.body, png)).toBe(0);
     const audit = await t.db
       .selectFrom("audit_log")
       .select(["action", "actor_user_id", "details"])

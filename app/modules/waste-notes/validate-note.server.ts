@@ -19,6 +19,7 @@ import {
   type PartyStatus,
   type TransportMeans,
 } from "./constants";
+import { cleanLine } from "./lifecycle-rules";
 import { isConsignmentCode, normaliseConsignmentCode, seasonTicketProblem } from "./note-rules";
 import { itemValues, readItems, type WasteItemInput } from "./validate-items.server";
 import { londonLocalToDate, ukDay } from "~/platform/dates";
@@ -79,12 +80,17 @@ export type FormValues = Record<string, string | string[]>;
 export type ValidationResult =
   { ok: true; data: WasteNoteInput } | { ok: false; errors: FieldErrors; values: FormValues };
 
-const text = (max: number, message: string = MESSAGES.required) =>
-  z.string().trim().min(1, message).max(max, `Must be ${max} characters or fewer`);
+/**
+ * Fields are one line (`cleanLine`: tabs and line breaks become spaces, as the page shows them and
+ * the PDF must print them), except the addresses typed in the form's two-line boxes (`lines`),
+ * which keep their line breaks and are trimmed.
+ */
+type Shape = "line" | "lines";
+const shaped = (shape: Shape) => (shape === "line" ? z.string().overwrite(cleanLine) : z.string().trim());
+const text = (max: number, message: string = MESSAGES.required, shape: Shape = "line") =>
+  shaped(shape).min(1, message).max(max, `Must be ${max} characters or fewer`);
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  shaped("line")
     .max(max, `Must be ${max} characters or fewer`)
     .transform((v) => (v === "" ? null : v));
 
@@ -116,9 +122,9 @@ const statusList = (allowed: PartyStatus[]) =>
 const fieldsSchema = z.object({
   collectionDateTime: requiredAs(londonLocalToDate, "Enter a valid date and time"),
   wasteType: z.enum(WASTE_TYPES, MESSAGES.required),
-  originAddress: text(500),
+  originAddress: text(500, MESSAGES.required, "lines"),
   transferorName: text(200),
-  transferorAddress: text(500),
+  transferorAddress: text(500, MESSAGES.required, "lines"),
   transferorSicCode: z
     .string()
     .trim()
@@ -130,7 +136,7 @@ const fieldsSchema = z.object({
   transferorExemption: optionalText(200),
   transferorRegistration: optionalText(50),
   carrierCompany: text(200),
-  carrierAddress: text(500),
+  carrierAddress: text(500, MESSAGES.required, "lines"),
   carrierLicense: text(50),
   transfereeStatus: statusList(TRANSFEREE_STATUSES),
   transfereePermitNumber: optionalText(100),

@@ -2,13 +2,16 @@
  * Voids a company's note (issue 19, decision 0711): the note is kept, never deleted, and shows
  * "Void" with the reason to anyone opening its link. Only the owner company's current note (not
  * superseded, not already void) can be voided; the reason is required (≤ 500 characters, control
- * characters removed). The row is locked, changed and audited (`waste_note.voided`) in one
- * transaction, and the PDF is made again so that it says so. A voided note still counts against
- * the plan's allowance: it was issued.
+ * characters removed). The listing must be approved and not suspended; an expired registration,
+ * or one no longer on the register, may still void: a void corrects the record and writes no new
+ * transfer (decision 0249). The listing and the note are locked, the note changed and audited
+ * (`waste_note.voided`) in one transaction, and the PDF is made again so that it says so. A voided
+ * note still counts against the plan's allowance: it was issued.
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { checkVoidReason, LIFECYCLE_TEXT, noteState } from "./lifecycle-rules";
+import { getListingRefusal } from "./note-eligibility.server";
 import { latestVersionId, lockOwnedNote } from "./owned-note.server";
 import { queueNotePdf } from "./pdf-job.server";
 
@@ -23,6 +26,8 @@ export interface VoidNoteInput {
 export type VoidNoteResult =
   | { ok: true; id: string; reason: string }
   | { ok: false; status: "not_found" }
+  /** The listing is suspended or awaiting approval (decision 0249). */
+  | { ok: false; status: "not_allowed"; error: string }
   | { ok: false; status: "invalid"; error: string }
   /** Superseded or already void: `latestId` is the series' latest version (to link to). */
   | { ok: false; status: "not_current"; error: string; latestId: string | null };
@@ -31,6 +36,8 @@ export async function voidWasteNote(db: Database, input: VoidNoteInput): Promise
   const now = input.now ?? new Date();
   const checked = checkVoidReason(input.reason);
   return db.transaction().execute(async (trx): Promise<VoidNoteResult> => {
+    const refusal = await getListingRefusal(trx, input.registrationNumber, "void", { now, lock: true });
+    if (refusal) return { ok: false, status: "not_allowed", error: refusal.message };
     const note = await lockOwnedNote(trx, input.noteId, input.registrationNumber);
     if (!note) return { ok: false, status: "not_found" };
     const state = noteState(note);

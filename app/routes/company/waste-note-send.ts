@@ -1,7 +1,8 @@
 /**
  * POST /company/waste-notes/:id/send: the owner's "Send to customer" on the note's page (decision
- * 0712), to the note's customer e-mail or a corrected one. Answers with the note's page and a toast;
- * someone else's note is a 404. A GET goes back to the note.
+ * 0712), to the note's customer e-mail or a corrected one. Answers with the note's page and a toast
+ * (a refusal, a suspended listing's included, says why: decision 0249); someone else's note is a
+ * 404. A GET goes back to the note.
  */
 import { data, redirect } from "react-router";
 import { SEND_MESSAGES, sendNoteToCustomer } from "~/modules/waste-notes/send-to-customer.server";
@@ -32,7 +33,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (!result.ok)
     return redirectWithToast(context, back, {
       title: "The note was not sent",
-      description: SEND_MESSAGES[result.reason],
+      description: result.reason === "not_allowed" ? result.message : SEND_MESSAGES[result.reason],
       variant: "destructive",
     });
   return redirectWithToast(context, back, {

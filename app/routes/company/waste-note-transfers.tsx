@@ -2,7 +2,8 @@
  * /company/waste-notes/:id/transfers (decision 0711): POST adds a transfer to the schedule of the
  * company's season ticket (the form on the note's page posts here through a fetcher, then follows
  * the redirect back to the note); GET shows the form as a page, where a browser without
- * JavaScript lands after a refused post. Someone else's note, or no note, answers 404.
+ * JavaScript lands after a refused post. Someone else's note, or no note, answers 404; a listing
+ * that may not write notes now (suspended, registration expired...) 403 with why (decision 0249).
  */
 import { CalendarPlus } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
@@ -73,6 +74,8 @@ export async function action(args: Route.ActionArgs) {
   switch (result.status) {
     case "not_found":
       return data<TransferReply>({ formError: "Waste note not found" }, { status: 404 });
+    case "not_allowed":
+      return data<TransferReply>({ formError: result.error, values }, { status: 403 });
     case "refused":
       return data<TransferReply>({ formError: result.error, values }, { status: 409 });
     case "invalid":

@@ -2,7 +2,8 @@
  * /company/waste-notes/:id/void (decision 0711): POST voids the company's current note with a
  * reason (the dialog on the note's page posts here through a fetcher); GET is the same form as a
  * page, for browsers without JavaScript. Someone else's note, or no note, answers 404; a note
- * already corrected or voided answers 409 with a link to the latest version.
+ * already corrected or voided answers 409 with a link to the latest version; a suspended listing,
+ * or one awaiting approval, 403 with why (decision 0249).
  */
 import { Ban } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
@@ -67,6 +68,8 @@ export async function action(args: Route.ActionArgs) {
   switch (result.status) {
     case "not_found":
       return data<VoidReply>({ formError: "Waste note not found" }, { status: 404 });
+    case "not_allowed":
+      return data<VoidReply>({ formError: result.error }, { status: 403 });
     case "invalid":
       return data<VoidReply>(
         { reasonError: result.error, reason: typeof reason === "string" ? reason : "" },

@@ -16,6 +16,7 @@ import {
   signNoteRemotely,
   type SigningSummary,
 } from "~/modules/waste-notes/remote-signature.server";
+import { cleanLine } from "~/modules/waste-notes/lifecycle-rules";
 import { LINK_MESSAGES, type LinkProblem } from "~/modules/waste-notes/signature-links";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
 import { readSignature } from "~/modules/waste-notes/validate-note.server";
@@ -49,10 +50,11 @@ export function meta() {
   return pageMeta({ title: "Sign your waste transfer note", noindex: true });
 }
 
+// One line, as the form's signatory names (cleanLine): a line break would print as a second line on the PDF.
 const nameSchema = z
   .string()
   .check(
-    z.trim(),
+    z.overwrite(cleanLine),
     z.minLength(1, "Type your full name to sign the note"),
     z.maxLength(200, "Must be 200 characters or fewer"),
   );

@@ -17,12 +17,16 @@ import { pageMeta } from "~/web/meta";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const note = await getNoteDescription(db, params.id);
   const submitted = new URL(request.url).searchParams.has("submitted");
   // "Generate New": a signed-in company user writes through the company form (issue 14, item 8).
   const user = await getUser(request, context);
   const listing = user ? await getCompanyListing(db, user.id) : null;
   const generateHref = listing ? "/company/waste-note" : "/wastenotegeneration";
+  // The owner (the signed-in user's company wrote the note) may repeat, correct or void it (decision 0711).
+  const { canManage, seasonTicketDays } = await getNoteManagement(db, params.id, listing?.registrationNumber);
+  // The customer's e-mail and what came of it are the owner's only: anyone else's copy of the
+  // page (and its .data) never holds them (decision 0712).
+  const note = await getNoteDescription(db, params.id, { owner: canManage });
   if (!note)
     return data(
       {
@@ -35,8 +39,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
-  // The owner (the signed-in user's company wrote the note) may repeat, correct or void it (decision 0711).
-  const { canManage, seasonTicketDays } = await getNoteManagement(db, note.id, listing?.registrationNumber);
   // A PDF whose job failed for good is said so (no endless "being prepared").
   const pdfFailed = !note.pdfUrl && (await getPdfState(db, note.id)).status === "failed";
   return data(
