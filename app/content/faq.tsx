@@ -137,8 +137,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Can I leave a review?",
         answer: (
           <p>
-            Yes, on a carrier's Premium profile. Each e-mail address can review a business once, and we verify
-            reviews before they appear.
+            Yes, on a carrier's Premium profile. We e-mail you a link to confirm your review, and we verify
+            reviews before they appear. Each e-mail address can review a business once.
           </p>
         ),
       },
@@ -218,7 +218,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
           <p>
             No tracking. We use four essential cookies: one keeps business users signed in, one shows a
             one-off confirmation message, one holds a password link while you use it and one remembers the
-            reviews you sent from this browser. See our <To to="/cookies">cookie policy</To> and{" "}
+            reviews you confirmed from this browser. See our <To to="/cookies">cookie policy</To> and{" "}
             <To to="/privacy">privacy notice</To>.
           </p>
         ),

@@ -46,7 +46,7 @@ export const COOKIES = [
     name: "__reviews",
     purpose:
       "Remembers which businesses you have reviewed from this browser, so we can tell you that you already have without telling anyone else.",
-    setWhen: "When you send a review",
+    setWhen: "When you confirm a review with the link we e-mail you",
     lasts: "1 year",
   },
 ] as const;

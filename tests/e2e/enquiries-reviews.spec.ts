@@ -1,10 +1,33 @@
-/** Reviews on claimed premium profiles: list and average, validation, live duplicate check, moderation. */
+/**
+ * Reviews on claimed premium profiles: list and average, validation, the confirmation e-mail's link
+ * (decision 0250), live duplicate check, moderation.
+ */
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, signInAs } from "./support/auth-helpers";
+import { expectAccessible, expectToast, formsReady, linkFromMailbox, signInAs } from "./support/auth-helpers";
 
 const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a review" });
+const CHECK_EMAIL =
+  "Please check your email: we have sent a message about your review to the address you gave.";
+
+/** Opens the newest confirmation link e-mailed to `email` and presses its button, as a person does. */
+async function confirmFromEmail(page: Page, email: string, businessName: string, text: string) {
+  const link = await linkFromMailbox(
+    page,
+    email,
+    `Confirm your review of ${businessName}`,
+    "/enquiries/reviews/confirm",
+  );
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your review" })).toBeVisible();
+  await expect(page.getByTestId("review-to-confirm")).toContainText(text);
+  await page.getByRole("button", { name: "Confirm my review" }).click();
+  await expect(page.getByRole("heading", { name: "Review confirmed" })).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your feedback! We'll display your review after a quick verification."),
+  ).toBeVisible();
+}
 
 test("only published reviews are shown, with the average and count", async ({ page }) => {
   await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
@@ -34,7 +57,7 @@ test("only published reviews are shown, with the average and count", async ({ pa
   await expectAccessible(page);
 });
 
-test("validation messages, a review sent, then the same e-mail is stopped live and by the server", async ({
+test("validation messages, a review sent and confirmed from the e-mail, then the same e-mail is stopped live and by the server", async ({
   page,
 }) => {
   const email = `enq-reviewer-${Date.now()}@example.test`;
@@ -58,10 +81,23 @@ test("validation messages, a review sent, then the same e-mail is stopped live a
   await expectToast(page, "Review submitted");
   await expect(page.getByText("Thank you for your review!")).toBeVisible();
   await expect(page.getByText("We'll display your review after a quick verification.").first()).toBeVisible();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
   await expect(reviewForm(page)).toHaveCount(0);
 
+  // Sending a review proves nothing (anyone can type an address): not "already submitted" yet.
   await page.reload();
   await formsReady(page);
+  const checked = page.waitForResponse((r) => r.url().includes("/check?email="));
+  await reviewForm(page).getByLabel("Your email").fill(email);
+  expect(await (await checked).json()).toEqual({ reviewed: false });
+
+  // Rita confirms it from the e-mail; the page takes her back to the business.
+  await confirmFromEmail(page, email, ENQ.reviews.businessName, "Friendly crew, fair price.");
+  await page.getByRole("link", { name: `Back to ${ENQ.reviews.businessName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/${ENQ.reviews.registrationNumber}$`));
+  await formsReady(page);
+  // Still waiting for moderation: not shown.
+  await expect(page.getByText("Friendly crew, fair price.")).toHaveCount(0);
   await reviewForm(page).getByLabel("Your email").fill(email.toUpperCase());
   await expect(reviewForm(page).getByText("Review already submitted")).toBeVisible();
   await expect(reviewForm(page).getByRole("button", { name: "Submit Review" })).toBeDisabled();
@@ -74,15 +110,16 @@ test("validation messages, a review sent, then the same e-mail is stopped live a
   expect(await response.text()).toContain("Already reviewed");
 });
 
-test("an admin publishes a pending review and it appears on the profile; rejecting keeps one hidden", async ({
+test("an admin publishes a confirmed review and it appears on the profile; rejecting keeps one hidden", async ({
   page,
 }) => {
   const text = `Cleared a loft in a morning ${Date.now()}`;
+  const email = `enq-mod-${Date.now()}@example.test`;
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
   await formsReady(page);
   const form = reviewForm(page);
   await form.getByLabel("Your name").fill("Mo Moderated");
-  await form.getByLabel("Your email").fill(`enq-mod-${Date.now()}@example.test`);
+  await form.getByLabel("Your email").fill(email);
   await form.getByLabel("Your review").fill(text);
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you for your review!")).toBeVisible();
@@ -90,7 +127,13 @@ test("an admin publishes a pending review and it appears on the profile; rejecti
   await formsReady(page);
   await expect(page.getByText(text)).toHaveCount(0);
 
+  // Not confirmed yet: not in the moderation queue.
   await signInAs(page, AUTH_USERS.admin);
+  await page.goto("/admin/verifications");
+  await expect(page.getByRole("heading", { name: "Pending Verifications" })).toBeVisible();
+  await expect(page.getByTestId("pending-review").filter({ hasText: text })).toHaveCount(0);
+
+  await confirmFromEmail(page, email, ENQ.quote.businessName, text);
   await page.goto("/admin/verifications");
   await expect(page.getByRole("heading", { name: "Pending Verifications" })).toBeVisible();
   await expectAccessible(page);
@@ -114,7 +157,9 @@ test("an admin publishes a pending review and it appears on the profile; rejecti
   await expect(page.getByText(ENQ.pendingReview.text)).toHaveCount(0);
 });
 
-test("works without JavaScript: errors on the result page, then the thank-you state", async ({ browser }) => {
+test("works without JavaScript: errors on the result page, the thank-you state, then the e-mail's link confirms", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/provider/${ENQ.quote.registrationNumber}`);
@@ -124,8 +169,12 @@ test("works without JavaScript: errors on the result page, then the thank-you st
   await expect(page).toHaveURL(new RegExp(`/enquiries/reviews/${ENQ.quote.registrationNumber}$`));
   await expect(reviewForm(page).getByText("Please fill in all fields before submitting")).toBeVisible();
   await expect(reviewForm(page).getByLabel("Your name")).toHaveValue("Nell NoScript");
-  await reviewForm(page).getByLabel("Your email").fill(`enq-nojs-${Date.now()}@example.test`);
+  const email = `enq-nojs-${Date.now()}@example.test`;
+  await reviewForm(page).getByLabel("Your email").fill(email);
   await reviewForm(page).getByRole("button", { name: "Submit Review" }).click();
   await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
+  // The confirmation page is a plain form too.
+  await confirmFromEmail(page, email, ENQ.quote.businessName, "Quick and tidy, booked without JavaScript.");
   await context.close();
 });

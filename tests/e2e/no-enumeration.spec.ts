@@ -89,12 +89,15 @@ test("the review form tells a stranger nothing about who has reviewed; that revi
   await expect(form.getByText("Review already submitted")).toHaveCount(0);
   await expect(form.getByRole("button", { name: "Submit Review" })).toBeEnabled();
 
-  // Sending it: the same thank-you as any new review.
+  // Sending it: the same thank-you as any new review, asking to look for our e-mail (decision 0250).
   await form.getByLabel("Your name").fill("Someone Else");
   await form.getByLabel("Your review").fill("Pretending to be another reviewer.");
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expectToast(page, "Review submitted");
   await expect(page.getByText("Thank you for your review!")).toBeVisible();
+  await expect(
+    page.getByText("Please check your email: we have sent a message about your review"),
+  ).toBeVisible();
 
   // Nothing was stored: still the one published review (and no second pending one for moderation).
   await page.reload();
@@ -110,6 +113,8 @@ test("the review form tells a stranger nothing about who has reviewed; that revi
   await expect(mail).toHaveCount(1);
   await mail.getByText("Show message").click();
   await expect(mail.locator("pre")).toContainText("we kept the first review and did not store the new one");
+  // It has no confirmation link: nothing was stored that could be confirmed.
+  await expect(mail.locator('a[href*="/enquiries/reviews/confirm"]')).toHaveCount(0);
   const profile = await mail
     .locator(`a[href*="/provider/${ENQ.reviews.registrationNumber}"]`)
     .first()

@@ -13,6 +13,7 @@ import { appContext, type AppContext } from "~/web/context";
 import type { Config } from "~/platform/env.server";
 import { action as claimAction } from "~/routes/claims/claim";
 import { loader as reviewCheck } from "~/routes/enquiries/review-check";
+import { action as confirmAction } from "~/routes/enquiries/review-confirm";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
 import { insertPremiumListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -153,7 +154,7 @@ describe("the review form", () => {
     expect(await check("not-reviewed@example.test")).toEqual({ status: 200, body: { reviewed: false } });
   });
 
-  it("a submit answers the same for an e-mail that has reviewed and one that has not; the browser that sent one is told", async () => {
+  it("a submit answers the same for an e-mail that has reviewed and one that has not; only the browser that confirmed one from the e-mail is told", async () => {
     const dupResponse = (await review("reviewed@example.test")) as { init: ResponseInit };
     const dup = await observed(dupResponse, "reviewed@example.test");
     const freshResponse = (await review("not-reviewed@example.test")) as { init: ResponseInit };
@@ -161,10 +162,26 @@ describe("the review form", () => {
     expect(dup).toEqual(fresh);
     expect(dup.status).toBe(200);
     expect(dup.body).toMatchObject({ status: "sent", toast: { title: "Review submitted" } });
-    expect(dup.cookies).toEqual(["__reviews"]);
+    // No mark for sending: anyone can type an address (decision 0250).
+    expect(dup.cookies).toEqual([]);
+    expect(await check("not-reviewed@example.test")).toEqual({ status: 200, body: { reviewed: false } });
 
-    // The browser that sent the new review holds its mark: it is told, and a second one is refused.
-    const cookie = new Headers(freshResponse.init.headers).getSetCookie()[0]!.split(";")[0]!;
+    // The owner of the address opens the e-mailed link and presses its button: that browser now holds
+    // the mark, so it is told, and a second review is refused.
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select("text")
+      .where("to_address", "=", "not-reviewed@example.test")
+      .where("template", "=", "review_confirmation")
+      .executeTakeFirstOrThrow();
+    const token = /confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const confirmed = (await confirmAction({
+      request: post("/enquiries/reviews/confirm", { token }),
+      params: {},
+      context: context(),
+    } as never)) as { init: ResponseInit };
+    const cookie = new Headers(confirmed.init.headers).getSetCookie()[0]!.split(";")[0]!;
+    expect(cookie.startsWith("__reviews=")).toBe(true);
     expect(await check("not-reviewed@example.test", cookie)).toEqual({
       status: 200,
       body: { reviewed: true },
@@ -180,5 +197,6 @@ describe("the review form", () => {
       status: 200,
       body: { reviewed: false },
     });
+    expect(await check("reviewed@example.test", cookie)).toEqual({ status: 200, body: { reviewed: false } });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Customer reviews on a claimed premium profile: published reviews newest first with the average
  * and count, and the review form (name, email, rating 1-5 default 5, text). The e-mail is checked
- * while typing ('Review already submitted'): the server answers only for a review this browser sent
- * or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives way to
- * a thank-you.
+ * while typing ('Review already submitted'): the server answers only for a review this browser
+ * confirmed or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives
+ * way to a thank-you that asks the writer to confirm it from the e-mail sent to them (decision 0250).
  */
 import { normaliseEmail } from "~/platform/email-address";
 import { formatDate } from "~/platform/dates";
@@ -269,6 +269,7 @@ function ReviewSent() {
         <CheckCircle2 aria-hidden className="h-5 w-5" /> Thank you for your review!
       </p>
       <p className="mt-1 text-sm">{REVIEW_MESSAGES.submitted.description}</p>
+      <p className="mt-2 text-sm">{REVIEW_MESSAGES.checkEmail}</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { GuideSection } from "../guides/types";
 import { COOKIES, SUPPORT_ROUTE } from "../site";
 
 export const COOKIES_SUMMARY =
-  "The UK Waste Carrier Directory uses four strictly necessary cookies: a sign-in session, a short-lived message, a password link and a record of the reviews you sent. No analytics, advertising or tracking cookies.";
+  "The UK Waste Carrier Directory uses four strictly necessary cookies: a sign-in session, a short-lived message, a password link and a record of the reviews you confirmed. No analytics, advertising or tracking cookies.";
 
 function CookieTable() {
   return (

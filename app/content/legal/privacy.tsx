@@ -72,8 +72,9 @@ export const privacySections: GuideSection[] = [
         <h3>Reviews</h3>
         <p>
           For a review we collect your name, e-mail address, rating and text. We publish your name, rating and
-          text; your e-mail address is never published. We use it to verify reviews and to stop more than one
-          review per person for a business (<strong>legitimate interests</strong>).
+          text; your e-mail address is never published. We use it to send you a link that confirms you wrote
+          the review, to verify reviews and to stop more than one review per person for a business (
+          <strong>legitimate interests</strong>).
         </p>
         <h3>Messages to us</h3>
         <p>When you contact us we keep your name, e-mail address and message so that we can reply.</p>
@@ -121,6 +122,9 @@ export const privacySections: GuideSection[] = [
       <ul>
         <li>Quote requests and messages to us: 12 months from when you send them.</li>
         <li>Reviews: while the carrier's listing is published, unless you ask us to remove yours sooner.</li>
+        <li>
+          Reviews not confirmed from the e-mail we send to their address: 14 days from when they were written.
+        </li>
         <li>
           Business accounts and claimed listings: while the account is open. Claim decisions and the record of
           who made them: 6 years, in case of disputes.

@@ -103,6 +103,26 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       { action: "claim.approve", entity: "claim", entity_id: "2", created_at: daysAgo(365) },
     ])
     .execute();
+  // Reviews waiting for confirmation: gone 7 days after their link expired, confirmed or not.
+  const unconfirmed = (token_hash: string, expires_at: Date, confirmed_at: Date | null = null) => ({
+    provider_id: "CBDU1",
+    reviewer_name: "E",
+    reviewer_email: "e@example.test",
+    rating: 4,
+    review_text: "fine",
+    token_hash,
+    expires_at,
+    confirmed_at,
+  });
+  await db
+    .insertInto("unconfirmed_reviews")
+    .values([
+      unconfirmed("h1", daysAgo(8)),
+      unconfirmed("h2", daysAgo(9), daysAgo(14)),
+      unconfirmed("h3", daysAgo(6)),
+      unconfirmed("h4", daysAgo(-5)),
+    ])
+    .execute();
 
   const counts = await purgeExpiredRecords(db, storage, NOW);
   expect(counts).toEqual({
@@ -113,6 +133,7 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
     emails: 2,
     claimRequests: 1,
     auditEntries: 1,
+    unconfirmedReviews: 2,
     photos: 2,
   });
 
@@ -124,7 +145,8 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       | "carrier_reports"
       | "email_outbox"
       | "claim_requests"
-      | "audit_log",
+      | "audit_log"
+      | "unconfirmed_reviews",
   ) => countRows(db, table);
   expect(await left("general_leads")).toBe(1);
   expect(await left("quote_requests")).toBe(1);
@@ -133,6 +155,7 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
   expect(await left("email_outbox")).toBe(2); // a queued message is never dropped, however old
   expect(await left("claim_requests")).toBe(1);
   expect(await left("audit_log")).toBe(1);
+  expect(await left("unconfirmed_reviews")).toBe(2);
   expect(await storage.get("leads/old.jpg")).toBeNull();
   expect(await storage.get("quotes/old.png")).toBeNull();
   expect((await storage.get("leads/new.jpg"))?.body.toString()).toBe("new");

@@ -4,10 +4,12 @@
  * - quote leads, provider quote requests (and their photos), messages to us and carrier
  *   reports: 12 months from when they were sent;
  * - copies of sent or failed e-mails in the outbox (they repeat those messages): 90 days;
- * - decided claim requests and the audit log of who decided: 6 years.
+ * - decided claim requests and the audit log of who decided: 6 years;
+ * - reviews waiting for their writer's confirmation: 7 days after their link expired (decision 0250).
  * Sessions, links and rate-limit counters are pruned by the accounts module.
  */
 import { deletePhoto } from "~/modules/leads/photo.server";
+import { pruneUnconfirmedReviews } from "~/modules/reviews/prune-unconfirmed-reviews.server";
 import type { Database } from "~/platform/db/database.server";
 import { defineJob, JOB_PRIORITY, triggerOnlyPayload } from "~/platform/jobs/job-definition.server";
 import type { Storage } from "~/platform/storage/storage.server";
@@ -30,6 +32,7 @@ export interface PurgeCounts {
   emails: number;
   claimRequests: number;
   auditEntries: number;
+  unconfirmedReviews: number;
   photos: number;
 }
 
@@ -78,6 +81,7 @@ export async function purgeExpiredRecords(
     .where("updated_at", "<", decisionsBefore)
     .executeTakeFirst();
   const audit = await db.deleteFrom("audit_log").where("created_at", "<", decisionsBefore).executeTakeFirst();
+  const unconfirmedReviews = await pruneUnconfirmedReviews(db, now);
 
   // The rows are gone first: a photo that cannot be deleted now is reported, and is no longer
   // reachable through any page (photos are only served for an existing request).
@@ -99,6 +103,7 @@ export async function purgeExpiredRecords(
     emails: Number(emails.numDeletedRows),
     claimRequests: Number(claims.numDeletedRows),
     auditEntries: Number(audit.numDeletedRows),
+    unconfirmedReviews,
     photos,
   };
 }

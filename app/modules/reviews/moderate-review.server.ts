@@ -1,6 +1,8 @@
 /**
  * Review moderation (/admin/verifications): the pending queue, oldest first, and publish or
- * reject. Only a pending review can be moderated; a second click changes nothing.
+ * reject. Only a pending review can be moderated; a second click changes nothing. Every row of
+ * `reviews` has been confirmed by its writer from the e-mail (decision 0250; reviews waiting for
+ * that are in `unconfirmed_reviews`), so the queue holds confirmed reviews only.
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
@@ -15,6 +17,8 @@ export interface PendingReview {
   rating: number;
   review_text: string;
   created_at: Date;
+  /** When the writer confirmed the address; null for a review written before confirmation existed. */
+  confirmed_at: Date | null;
 }
 
 /** The pending reviews with their provider's name, as the queue (and its CSV export) shows them. */
@@ -35,6 +39,7 @@ export function selectPendingReviews(db: Database) {
       "r.rating",
       "r.review_text",
       "r.created_at",
+      "r.confirmed_at",
     ])
     .select((eb) => eb.fn.coalesce("c.company_name", "d.business_name").as("business_name"));
 }

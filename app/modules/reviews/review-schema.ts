@@ -16,10 +16,21 @@ export const REVIEW_MESSAGES = {
     title: "Review submitted",
     description: "Thank you for your feedback! We'll display your review after a quick verification.",
   },
+  /**
+   * Shown under the spec's thank-you (decision 0250). True whatever happened: every review sent
+   * (not refused) e-mails the address, a confirmation link or, if it has a review, why not.
+   */
+  checkEmail:
+    "Please check your email: we have sent a message about your review to the address you gave. We only check and show a review once its writer has confirmed it with the link in our email.",
   loadFailed: "Could not load reviews",
   rateLimited: {
     title: "Error",
     description: "Too many reviews from your connection. Please wait an hour and try again.",
+  },
+  mailboxLimited: {
+    title: "Error",
+    description:
+      "We have sent too many emails about reviews to this address recently. Please try again later.",
   },
 } as const;
 

@@ -1,8 +1,10 @@
 /**
  * Who may be told whether an e-mail has reviewed a provider (decision 0410): the signed-in user of
- * that e-mail, or a browser that has itself sent a review with that e-mail for that provider (it
- * keeps a mark of each review it sent, in a signed cookie). Both know the answer already, so telling
- * them reveals nothing; anyone else is never told.
+ * that e-mail, or a browser that has confirmed a review with that e-mail for that provider through
+ * the link sent to the address (it keeps a mark of each review it confirmed, in a signed cookie;
+ * decision 0250). Both have shown they read that mailbox and know the answer already, so telling
+ * them reveals nothing; anyone else is never told. Sending a review gives no mark: anyone can type
+ * an address.
  */
 import crypto from "node:crypto";
 import { normaliseEmail } from "~/platform/email-address";
@@ -16,7 +18,7 @@ export interface Reviewer {
 
 export const ANONYMOUS_REVIEWER: Reviewer = { signedInEmail: null, marks: [] };
 
-/** A browser's mark of a review it sent: keyed with the server's secret, so it cannot be forged or tested offline. */
+/** A browser's mark of a review it confirmed: keyed with the server's secret, so it cannot be forged or tested offline. */
 export function reviewMark(secret: string, registrationNumber: string, email: string): string {
   return crypto
     .createHmac("sha256", secret)

@@ -1,33 +1,42 @@
 /**
- * A visitor's review of a claimed premium provider, stored unverified (shown after moderation).
- * One review per e-mail per provider, enforced by the unique index. A second review is refused
- * with 'Already reviewed' only to a visitor who already knows the address has reviewed (its
- * signed-in owner, or the browser that sent the first one); to anyone else the answer is the same
- * as for a new review, nothing is stored, and the address is told by e-mail (decision 0410).
+ * A visitor's review of a claimed premium provider. It counts only once its writer has confirmed
+ * the e-mail address (decision 0250): it is stored in `unconfirmed_reviews` and the address gets a
+ * link; confirming (confirm-review.server.ts) makes it a review, pending moderation.
+ *
+ * One live review per e-mail per provider (a pending or published one; the unique index). An
+ * address that has one gets, instead of a link, "you have already reviewed" by e-mail. The visitor
+ * is told 'Already reviewed' only if they already know the address has reviewed (its signed-in
+ * owner, or a browser that confirmed that review); anyone else gets the same answer as for a new
+ * review (decision 0410). Unconfirmed reviews never hold the place, so an address cannot be
+ * blocked by someone who typed it first.
  */
 import type { Database } from "~/platform/db/database.server";
-import { reviewAlreadySubmittedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
+import { reviewAlreadySubmittedEmail, reviewConfirmationEmail } from "~/platform/email/templates.server";
 import type { Config } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
-import { hit } from "~/platform/rate-limit.server";
+import { hashToken, newToken } from "~/platform/session.server";
 import { formAllowed, ignoredAsBot } from "../leads/visitor-form.server";
 import { getQuoteProvider } from "../quotes/create-quote.server";
+import { REVIEW_CONFIRM_DAYS, REVIEW_CONFIRM_PATH } from "./review-confirmation";
+import { allowReviewMail } from "./review-mail-limit.server";
 import type { ReviewInput } from "./review-schema";
-import { mayKnow, reviewMark, type Reviewer } from "./reviewer.server";
+import { hasLiveReview } from "./has-reviewed.server";
+import { mayKnow, type Reviewer } from "./reviewer.server";
 
 export type SubmitReviewResult =
-  /** Stored; `mark` is what the visitor's browser keeps (so it may be told later). */
-  | { status: "created"; id: string; mark: string }
-  /** Not stored (the e-mail has reviewed already) and the address e-mailed: answer as for "created". */
-  | { status: "accepted"; mark: string }
+  /** Stored unconfirmed; the address was sent the confirmation link. */
+  | { status: "created" }
+  /** Not stored (the address has a live review) and the address e-mailed: answer as for "created". */
+  | { status: "accepted" }
   | { status: "ignored" }
   | { status: "not-found" }
   | { status: "already" }
-  | { status: "rate-limited" };
+  | { status: "rate-limited" }
+  /** This mailbox has been sent its share of review e-mails: nothing stored or sent. */
+  | { status: "mailbox-limited" };
 
-/** The "you have already reviewed" e-mail: at most one per address and provider a day. */
-const ALREADY_MAIL_LIMIT = { max: 1, windowMs: 24 * 60 * 60 * 1000 };
+const DAY = 24 * 60 * 60 * 1000;
 
 export async function submitReview(
   { db, log, config }: { db: Database; log: Logger; config: Pick<Config, "publicUrl" | "sessionSecret"> },
@@ -37,6 +46,7 @@ export async function submitReview(
     honeypot: FormDataEntryValue | null;
     ip: string;
     reviewer: Reviewer;
+    now?: Date;
   },
 ): Promise<SubmitReviewResult> {
   if (ignoredAsBot(log, "review", args.honeypot)) return { status: "ignored" };
@@ -44,27 +54,42 @@ export async function submitReview(
   if (!provider) return { status: "not-found" };
   const reg = provider.registration_number;
   const { email } = args.input;
-  const knows = mayKnow(config.sessionSecret, args.reviewer, reg, email);
+  const now = args.now ?? new Date();
   // Counted whether or not the address has reviewed, so the limit cannot tell either.
   if (!(await formAllowed(db, "review", args.ip))) return { status: "rate-limited" };
-  const row = await db
-    .insertInto("reviews")
-    .values({
-      provider_id: reg,
-      reviewer_name: args.input.name,
-      reviewer_email: email,
-      rating: args.input.rating,
-      review_text: args.input.text,
-    })
-    .onConflict((oc) => oc.columns(["provider_id", "reviewer_email"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  const mark = reviewMark(config.sessionSecret, reg, email);
-  if (row) return { status: "created", id: row.id, mark };
-  if (knows) return { status: "already" };
-  if ((await hit(db, `review:already-mail:${reg}:${email}`, ALREADY_MAIL_LIMIT)).allowed) {
+  const live = await hasLiveReview(db, reg, email);
+  if (live && mayKnow(config.sessionSecret, args.reviewer, reg, email)) return { status: "already" };
+  // Both answers below e-mail the address, so both count against its mailbox: the limit tells nothing.
+  if (!(await allowReviewMail(db, email, now))) return { status: "mailbox-limited" };
+  if (live) {
     const profileUrl = `${config.publicUrl}/provider/${encodeURIComponent(reg)}`;
     await queueEmail(db, reviewAlreadySubmittedEmail(email, provider.business_name, profileUrl));
+    return { status: "accepted" };
   }
-  return { status: "accepted", mark };
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("unconfirmed_reviews")
+      .values({
+        provider_id: reg,
+        reviewer_name: args.input.name,
+        reviewer_email: email,
+        rating: args.input.rating,
+        review_text: args.input.text,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + REVIEW_CONFIRM_DAYS * DAY),
+        created_at: now,
+      })
+      .execute();
+    const url = `${config.publicUrl}${REVIEW_CONFIRM_PATH}?token=${token}`;
+    await queueEmail(
+      trx,
+      reviewConfirmationEmail(email, {
+        businessName: provider.business_name,
+        url,
+        days: REVIEW_CONFIRM_DAYS,
+      }),
+    );
+  });
+  return { status: "created" };
 }

@@ -278,6 +278,23 @@ export interface ReviewsTable {
   rejected_at: TimestampNull;
   moderated_by: string | null;
   created_at: Timestamp;
+  /** Migration 1065: when the writer confirmed the address; null for reviews written before. */
+  confirmed_at: TimestampNull;
+}
+
+/** Migration 1065: a review waiting for its writer to confirm the address (decision 0250). */
+export interface UnconfirmedReviewsTable {
+  id: Generated<string>;
+  provider_id: string;
+  reviewer_name: string;
+  reviewer_email: string;
+  rating: number;
+  review_text: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  confirmed_at: TimestampNull;
+  review_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface ContactMessagesTable {
@@ -404,6 +421,8 @@ export interface WasteNotesTable {
   voided_by: string | null;
   /** Migration 1053: the outbox message of the latest send to the customer (its outcome sets the status). */
   customer_email_outbox_id: string | null;
+  /** Migration 1064 (decision 0248): raised by every change that needs a new PDF (queueNotePdf). */
+  pdf_generation: Generated<number>;
 }
 
 export type TransportMeans = "Road" | "Rail" | "Air" | "Sea" | "Inland Waterway" | "Piped" | "Other";
@@ -574,6 +593,7 @@ export interface DB {
   quote_requests: QuoteRequestsTable;
   reviews: ReviewsTable;
   review_replies: ReviewRepliesTable;
+  unconfirmed_reviews: UnconfirmedReviewsTable;
   contact_messages: ContactMessagesTable;
   carrier_reports: CarrierReportsTable;
   sync_log: SyncLogTable;

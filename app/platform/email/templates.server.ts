@@ -262,3 +262,26 @@ export function reviewAlreadySubmittedEmail(
     action: { label: `See ${businessName}`, url: profileUrl },
   });
 }
+
+/**
+ * The link that confirms a review (decision 0250). It carries none of the visitor's words: the
+ * address is one anyone can type, so the review is read on the page the link opens.
+ */
+export function reviewConfirmationEmail(
+  to: string,
+  input: { businessName: string; url: string; days: number },
+): EmailMessage {
+  return render({
+    to,
+    template: "review_confirmation",
+    subject: `Confirm your review of ${input.businessName}`,
+    heading: "Confirm your review",
+    paragraphs: [
+      `Someone, probably you, has just written a review of ${input.businessName} with this email address.`,
+      `We only check and show a review once its writer has confirmed it. Open the link below to read the review and confirm it. The link works once and expires in ${input.days} days.`,
+    ],
+    action: { label: "Read and confirm your review", url: input.url },
+    footnote:
+      "If you did not write this review, you can ignore this email: the review will not be shown, and it is deleted when the link expires.",
+  });
+}

@@ -1,8 +1,9 @@
 /**
  * GET /enquiries/reviews/{registrationNumber}/check?email=: whether that e-mail has already
  * reviewed the provider (the review form's live 'Review already submitted'). It answers `true`
- * only to a visitor who already knows: the signed-in owner of the e-mail, or the browser that sent
- * that review; for anyone else it is always `false` (decision 0410). Rate-limited per IP.
+ * only to a visitor who already knows: the signed-in owner of the e-mail, or the browser that
+ * confirmed that review from the e-mail (decision 0250); for anyone else it is always `false`
+ * (decision 0410). Rate-limited per IP.
  */
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { FORM_LIMITS, formLimitKey } from "~/modules/leads/rate-limits";

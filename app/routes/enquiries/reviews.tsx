@@ -1,7 +1,8 @@
 /**
  * /enquiries/reviews/{registrationNumber}: the published reviews (loaded by the profile's reviews
- * section, or shown as a page without JavaScript) and POST: submit a review (stored unverified).
- * 'Already reviewed' is said only to a visitor who already knows (decision 0410).
+ * section, or shown as a page without JavaScript) and POST: submit a review (stored unconfirmed; the
+ * address is e-mailed a link that confirms it, decision 0250). 'Already reviewed' is said only to a
+ * visitor who already knows (decision 0410).
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +19,7 @@ import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { submitReview } from "~/modules/reviews/submit-review.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/reviews";
-import { addReviewMark, getReviewer } from "~/web/reviewer-cookie.server";
+import { getReviewer } from "~/web/reviewer-cookie.server";
 import { pageMeta } from "~/web/meta";
 
 const toast = (
@@ -66,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         reviewer,
       },
     );
-    return await reviewResultReply(result, submission, app.config, reviewer);
+    return reviewResultReply(result, submission);
   } catch (error) {
     app.log.error({ err: error }, "review submission failed");
     return failedReply(submission, REVIEW_MESSAGES.failed, 500);
@@ -100,25 +101,15 @@ function failedReply(
 }
 
 /** What the form is told for each outcome of submitReview. */
-async function reviewResultReply(
+function reviewResultReply(
   result: Awaited<ReturnType<typeof submitReview>>,
   submission: Extract<ReviewSubmission, { status: "success" }>,
-  config: Parameters<typeof addReviewMark>[0],
-  reviewer: Parameters<typeof addReviewMark>[1],
 ) {
   switch (result.status) {
+    // The same answer whether or not the e-mail had reviewed already (decision 0410), and no mark
+    // for this browser: it gets one when the review is confirmed from the e-mail (decision 0250).
     case "created":
     case "accepted":
-      // The same answer whether or not the e-mail had reviewed already (decision 0410): this
-      // browser keeps a mark of the review it sent, so it may be told about it later.
-      return data<EnquiryReply>(
-        {
-          status: "sent",
-          result: submission.reply({ resetForm: true }),
-          toast: toast(REVIEW_MESSAGES.submitted, "success"),
-        },
-        { headers: { "Set-Cookie": await addReviewMark(config, reviewer, result.mark) } },
-      );
     case "ignored":
       return data<EnquiryReply>({
         status: "sent",
@@ -138,6 +129,8 @@ async function reviewResultReply(
       return failedReply(submission, REVIEW_MESSAGES.failed, 404);
     case "rate-limited":
       return failedReply(submission, REVIEW_MESSAGES.rateLimited, 429);
+    case "mailbox-limited":
+      return failedReply(submission, REVIEW_MESSAGES.mailboxLimited, 429);
   }
 }
 

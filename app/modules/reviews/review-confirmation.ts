@@ -1,0 +1,43 @@
+/**
+ * The review confirmation link (decision 0250): how long it works, and what its page says. Plain
+ * constants, shared by the server and the page.
+ */
+
+/** A confirmation link works for 7 days; an unconfirmed review is then never shown. */
+export const REVIEW_CONFIRM_DAYS = 7;
+
+/** The page the e-mailed link opens; the token travels in `?token=`. */
+export const REVIEW_CONFIRM_PATH = "/enquiries/reviews/confirm";
+
+/** Why a link cannot confirm a review. */
+export type ConfirmProblem = "invalid" | "expired" | "confirmed" | "already" | "closed";
+
+/** What the page says for each problem (UK English, for the writer of the review). */
+export const CONFIRM_PROBLEMS: Record<ConfirmProblem, { title: string; text: string }> = {
+  invalid: {
+    title: "This confirmation link is not valid",
+    text: "The link is incomplete, or its review has been deleted. Open the link in the latest email about your review, or write your review again.",
+  },
+  expired: {
+    title: "This confirmation link has expired",
+    text: `Confirmation links work for ${REVIEW_CONFIRM_DAYS} days, and this review was not confirmed in time, so it will not be shown. Please write your review again.`,
+  },
+  confirmed: {
+    title: "This review is already confirmed",
+    text: "This link has been used to confirm the review already. There is nothing more to do: we'll display your review after a quick verification.",
+  },
+  already: {
+    title: "You have already reviewed this business",
+    text: "Each email address can review a business once, and this one already has a review of this business waiting for verification or published. This review was not added.",
+  },
+  closed: {
+    title: "This business does not take reviews at the moment",
+    text: "Its profile no longer takes reviews, so this review could not be added.",
+  },
+};
+
+/** What the page says once the review is confirmed. */
+export const CONFIRMED_MESSAGE = {
+  title: "Review confirmed",
+  description: "Thank you for your feedback! We'll display your review after a quick verification.",
+} as const;
