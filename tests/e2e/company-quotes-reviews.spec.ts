@@ -165,6 +165,7 @@ async function publishAsAdmin(browser: Browser, owner: Page) {
   await expect(draft).toContainText(CQR.carrier.name);
   await expect(draft).toContainText(CQR.reviews.recent.text);
 
+  await owner.goto("/company/reviews");
   const card = owner.getByTestId("company-review").filter({ hasText: CQR.reviews.recent.text });
   await card.getByLabel("Edit your reply").fill(REPLY);
   await card.getByRole("button", { name: "Update reply" }).click();

@@ -25,6 +25,7 @@ import { getApp } from "~/web/context";
 import { pageMeta } from "~/web/meta";
 import { addReviewMark, getReviewer } from "~/web/reviewer-cookie.server";
 import type { Route } from "./+types/review-confirm";
+import { loaderHeadersOnly } from "~/web/page-cache";
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
@@ -43,6 +44,9 @@ const problemStatus = (problem: ConfirmProblem) => PROBLEM_STATUS[problem];
 
 type LoaderData =
   { ok: true; token: string; review: ReviewToConfirm } | { ok: false; problem: ConfirmProblem };
+
+/** The loader's (and action's) no-store, noindex and no-referrer headers on the page itself. */
+export const headers = loaderHeadersOnly;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = getApp(context);

@@ -25,11 +25,15 @@ import { pageMeta } from "~/web/meta";
 import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/sign";
+import { loaderHeadersOnly } from "~/web/page-cache";
 
 const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
 type LoaderData =
   { ok: true; token: string; summary: SigningSummary } | { ok: false; problem: LinkProblem; noteId: string };
+
+/** The loader's (and action's) no-store, noindex and no-referrer headers on the page itself. */
+export const headers = loaderHeadersOnly;
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db } = getApp(context);

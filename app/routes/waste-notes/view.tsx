@@ -113,7 +113,12 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-6 lg:grid-cols-[1fr_16rem]">
         <div className="min-w-0 space-y-6">
           {canManage && seasonTicketDays && note.versionInfo.current ? (
-            <SeasonTicketCard noteId={note.id} days={seasonTicketDays} />
+            // A new form once a transfer is added: empty fields, no earlier refusal left showing.
+            <SeasonTicketCard
+              key={note.seasonTicket?.transfers.length ?? 0}
+              noteId={note.id}
+              days={seasonTicketDays}
+            />
           ) : null}
           <NoteDetails note={note} />
         </div>
