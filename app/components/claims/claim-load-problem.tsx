@@ -17,6 +17,8 @@ export type ClaimLoadResult =
   | { kind: "expired" | "removed"; business: ClaimTarget; since: string | null }
   /** Sign-ups from this network are used up (signed out only): `when` is 'in 23 minutes'. */
   | { kind: "signup-limited"; business: ClaimTarget; when: string }
+  /** The signed-in account manages, or has claimed, `otherListing` (an account manages one). */
+  | { kind: "other-listing"; business: ClaimTarget; otherListing: string }
   | { kind: "ready"; business: ClaimTarget; account: { email: string } | null };
 
 function SignUpLimited({ registrationNumber, when }: { registrationNumber: string; when: string }) {
@@ -76,6 +78,12 @@ function describe(load: Problem): { Icon: LucideIcon; title: string; message: st
         Icon: Ban,
         title: CLAIM_TEXT.alreadyClaimed,
         message: "If you run this business and did not claim it, please contact support.",
+      };
+    case "other-listing":
+      return {
+        Icon: Ban,
+        title: "Your account already has a listing",
+        message: CLAIM_TEXT.otherListing(load.otherListing),
       };
     default:
       return { Icon: Clock, title: "Claim pending", message: CLAIM_TEXT.pendingClaim };

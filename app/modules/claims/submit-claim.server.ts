@@ -150,7 +150,7 @@ async function resolveClaimant(
  * (claimed_listings holds both: the claim's unverified row until an admin decides). An account
  * manages one listing (decision 0805): the company area shows one.
  */
-async function otherListingOf(trx: Database, userId: string, registrationNumber: string) {
+export async function otherListingOf(trx: Database, userId: string, registrationNumber: string) {
   const row = await trx
     .selectFrom("claimed_listings")
     .select("registration_number")

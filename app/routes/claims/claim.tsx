@@ -22,7 +22,7 @@ import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { findClaimTarget } from "~/modules/claims/find-claim-target.server";
 import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
 import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
-import { submitClaim } from "~/modules/claims/submit-claim.server";
+import { otherListingOf, submitClaim } from "~/modules/claims/submit-claim.server";
 import { readForm } from "~/web/request-input.server";
 import {
   addService,
@@ -72,6 +72,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           return data<LoadResult>(
             { kind: "signup-limited", business: target.business, when: limited.when },
             { status: 429, headers: limited.headers },
+          );
+        // An account manages one listing: a signed-in one that has (or claimed) another is told
+        // now, not after the wizard's three steps (the submit refuses it too).
+        const other = user ? await otherListingOf(app.db, user.id, target.business.registrationNumber) : null;
+        if (other)
+          return data<LoadResult>(
+            { kind: "other-listing", business: target.business, otherListing: other },
+            { status: 409 },
           );
         return data<LoadResult>({
           kind: "ready",
