@@ -23,6 +23,7 @@ import { getPdfState } from "./pdf-state.server";
 import { readNoteFile } from "./read-note-file.server";
 import { issueSignatureLink, signNoteRemotely } from "./remote-signature.server";
 import { pdfKey } from "./storage-keys";
+import { noteRow } from "./test-support/note-rows";
 import { voidWasteNote } from "./void-note.server";
 
 const PUBLIC_URL = "https://carriers.example.org";
@@ -87,26 +88,17 @@ async function createdNote(overrides: Partial<Insertable<WasteNotesTable>> = {})
   counter++;
   const { id } = await t.db
     .insertInto("waste_notes")
-    .values({
-      collection_date_time: new Date("2026-11-20T09:30:00Z"),
-      waste_type: "Commercial",
-      description: `Plasterboard offcuts, load ${counter}`,
-      ewc_code: "17 08 02",
-      weight: "250",
-      origin_address: "14 Mill Lane, Bristol, BS1 4ST",
-      transferor_name: "Harbourside Kitchens Ltd",
-      transferor_address: "Unit 3, Quay Works, Bristol, BS1 5AA",
-      carrier_company: "Renderwell Skips Ltd",
-      carrier_address: "Depot Road, Avonmouth, BS11 9AB",
-      carrier_license: REG,
-      vehicle_reg: "WX21 ABC",
-      transferor_signature_name: "Harbourside Kitchens Ltd",
-      transferee_signature_name: "Tom Reeve",
-      waste_hierarchy_confirmed: true,
-      registration_number: REG,
-      user_id: ownerId,
-      ...overrides,
-    })
+    .values(
+      noteRow({
+        description: `Plasterboard offcuts, load ${counter}`,
+        carrier_company: "Renderwell Skips Ltd",
+        carrier_license: REG,
+        transferor_signature_name: "Harbourside Kitchens Ltd",
+        registration_number: REG,
+        user_id: ownerId,
+        ...overrides,
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   await t.db.transaction().execute((trx) => queueNotePdf(trx, id));

@@ -14,6 +14,7 @@ import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { issueSignatureLink, signNoteRemotely } from "./remote-signature.server";
 import { noteFolder } from "./storage-keys";
+import { noteRow } from "./test-support/note-rows";
 
 const REG = "CBDU724802";
 const EMAIL = "customer@example.test";
@@ -40,27 +41,17 @@ afterAll(async () => {
 async function noteAwaitingSignature() {
   const { id } = await t.db
     .insertInto("waste_notes")
-    .values({
-      collection_date_time: new Date("2026-11-20T09:30:00Z"),
-      waste_type: "Commercial",
-      description: "Plasterboard offcuts",
-      ewc_code: "17 08 02",
-      weight: "250",
-      origin_address: "14 Mill Lane, Bristol, BS1 4ST",
-      transferor_name: "Harbourside Kitchens Ltd",
-      transferor_address: "Unit 3, Quay Works, Bristol, BS1 5AA",
-      carrier_company: "Signwell Skips Ltd",
-      carrier_address: "Depot Road, Avonmouth, BS11 9AB",
-      carrier_license: REG,
-      vehicle_reg: "WX21 ABC",
-      transferor_signature_name: "",
-      transferee_signature_name: "Tom Reeve",
-      waste_hierarchy_confirmed: true,
-      registration_number: REG,
-      user_id: ownerId,
-      customer_email: EMAIL,
-      customer_signature_requested_at: new Date(),
-    })
+    .values(
+      noteRow({
+        carrier_company: "Signwell Skips Ltd",
+        carrier_license: REG,
+        transferor_signature_name: "",
+        registration_number: REG,
+        user_id: ownerId,
+        customer_email: EMAIL,
+        customer_signature_requested_at: new Date(),
+      }),
+    )
     .returning("id")
     .executeTakeFirstOrThrow();
   const { token } = await t.db.transaction().execute((trx) => issueSignatureLink(trx, id, EMAIL, new Date()));
