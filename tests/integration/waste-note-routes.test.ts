@@ -2,8 +2,9 @@
  * Decisions 0712 and 0249, through the routes themselves: the public note page's loader (the
  * same loader answers `GET /waste-note/<id>.data`) gives the customer's e-mail address, its
  * status and the bounce reason to the owner only, never to a visitor with the note's link or to
- * another company's user; a suspended listing's void, send and transfer are refused with why and
- * change nothing; the remote signer's name is kept on one line.
+ * another company's user; the owner's page offers only what its listing may do now (decision
+ * 0253); a suspended listing's void, send and transfer are refused with why and change nothing
+ * (a stale page still posts them); the remote signer's name is kept on one line.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,8 +18,8 @@ import { createSessionRow } from "~/platform/session.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { issueSignatureLink } from "~/modules/waste-notes/remote-signature.server";
 import { action as sendAction } from "~/routes/company/waste-note-send";
-import { action as transfersAction } from "~/routes/company/waste-note-transfers";
-import { action as voidAction } from "~/routes/company/waste-note-void";
+import { action as transfersAction, loader as transfersLoader } from "~/routes/company/waste-note-transfers";
+import { action as voidAction, loader as voidLoader } from "~/routes/company/waste-note-void";
 import { action as signAction } from "~/routes/waste-notes/sign";
 import { loader as viewLoader } from "~/routes/waste-notes/view";
 import { appContext, type AppContext } from "~/web/context";
@@ -170,6 +171,55 @@ describe("the public note page's data", () => {
       emailSentAt: "15 July 2026 at 11:00",
       awaitingSignature: true,
     });
+  });
+});
+
+describe("the owner's offer on the note page (decision 0253)", () => {
+  it("an approved owner is offered every action on its current note, with no notice", async () => {
+    const reply = await viewAs(cookies.owner);
+    expect(reply.offer).toEqual({
+      repeat: true,
+      correct: true,
+      void: true,
+      send: true,
+      transfer: false,
+      notice: null,
+    });
+  });
+
+  it("a suspended owner is offered nothing that changes the note, and told why once", async () => {
+    const reply = await viewAs(cookies.suspended, suspendedNote);
+    expect(reply.canManage).toBe(true);
+    expect(reply.offer).toMatchObject({
+      repeat: false,
+      correct: false,
+      void: false,
+      send: false,
+      transfer: false,
+      notice: {
+        reason: "suspended",
+        title: "Listing suspended",
+        message:
+          "Your listing is suspended: you cannot write, send or void waste notes while it is suspended. Please contact us to find out why and what to do.",
+      },
+    });
+  });
+
+  it("the no-JavaScript void and transfer pages give the same refusal instead of their form", async () => {
+    const page = async (loader: typeof voidLoader | typeof transfersLoader, cookie: string, id: string) => {
+      const url = `http://localhost:9999/company/waste-notes/${id}/page`;
+      const request = new Request(url, { headers: { Cookie: cookie } });
+      const reply = await loader({ request, params: { id }, context: context(), url: new URL(url) } as never);
+      return ("data" in reply ? reply.data : reply) as { refusal: { reason: string } | null };
+    };
+    expect((await page(voidLoader, cookies.suspended, suspendedNote)).refusal?.reason).toBe("suspended");
+    expect((await page(transfersLoader, cookies.suspended, suspendedNote)).refusal?.reason).toBe("suspended");
+    expect((await page(voidLoader, cookies.owner, noteId)).refusal).toBeNull();
+  });
+
+  it("no offer for a visitor or another company", async () => {
+    expect((await viewAs(null, suspendedNote)).offer).toBeNull();
+    expect((await viewAs(cookies.other, suspendedNote)).offer).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Why this company cannot write waste notes now (pending claim, suspended listing, expired or
  * removed registration, monthly limit), with what to do next. Shown instead of the form; the
- * server refuses the same way (app/modules/waste-notes/note-rules.ts).
+ * server refuses the same way (app/modules/waste-notes/note-rules.ts). On a note's page
+ * (`navigation={false}`) it says why the owner's actions there are held back (decision 0253).
  */
 import { Link } from "react-router";
 import { Crown, ExternalLink, Hourglass, ShieldAlert } from "lucide-react";
@@ -12,7 +13,16 @@ import type { NoteRefusal } from "~/modules/waste-notes/note-rules";
 
 const ICONS = { pending: Hourglass, plan_limit: Crown } as const;
 
-export function NoteRefusalNotice({ refusal, className }: { refusal: NoteRefusal; className?: string }) {
+export function NoteRefusalNotice({
+  refusal,
+  className,
+  navigation = true,
+}: {
+  refusal: NoteRefusal;
+  className?: string;
+  /** The links to the past notes and the dashboard (not on a note's own page). */
+  navigation?: boolean;
+}) {
   const Icon = ICONS[refusal.reason as keyof typeof ICONS] ?? ShieldAlert;
   const serious =
     refusal.reason === "expired" || refusal.reason === "removed" || refusal.reason === "suspended";
@@ -36,34 +46,40 @@ export function NoteRefusalNotice({ refusal, className }: { refusal: NoteRefusal
             {refusal.message}
           </p>
           {refusal.detail ? <p className="max-w-2xl text-sm text-slate-600">{refusal.detail}</p> : null}
-          <div className="flex flex-wrap gap-2">
-            {refusal.link ? (
-              refusal.link.external ? (
-                <a
-                  href={refusal.link.href}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonVariants({ variant: "primary", size: "md" })}
-                >
-                  {refusal.link.label} <ExternalLink aria-hidden className="size-4" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : (
-                <Button asChild>
-                  <Link to={refusal.link.href}>
-                    {refusal.reason === "plan_limit" ? <Crown aria-hidden className="size-4" /> : null}
-                    {refusal.link.label}
-                  </Link>
-                </Button>
-              )
-            ) : null}
-            <Button asChild variant="outline">
-              <Link to="/company/waste-notes">Past Waste Notes</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/company">Dashboard</Link>
-            </Button>
-          </div>
+          {refusal.link || navigation ? (
+            <div className="flex flex-wrap gap-2">
+              {refusal.link ? (
+                refusal.link.external ? (
+                  <a
+                    href={refusal.link.href}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonVariants({ variant: "primary", size: "md" })}
+                  >
+                    {refusal.link.label} <ExternalLink aria-hidden className="size-4" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Button asChild>
+                    <Link to={refusal.link.href}>
+                      {refusal.reason === "plan_limit" ? <Crown aria-hidden className="size-4" /> : null}
+                      {refusal.link.label}
+                    </Link>
+                  </Button>
+                )
+              ) : null}
+              {navigation ? (
+                <>
+                  <Button asChild variant="outline">
+                    <Link to="/company/waste-notes">Past Waste Notes</Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to="/company">Dashboard</Link>
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       </CardContent>
     </Card>

@@ -6,7 +6,8 @@
  * submits at once (a second tab, a stale page) cannot both take the last slot.
  * A correction (`correction: true`) is not a new note: every rule applies but the allowance; a
  * season ticket's transfer is checked the same way (decision 0249). `getListingRefusal`: whether
- * the company may still void or send the notes it has.
+ * the company may still void or send the notes it has. `getNoteActionRefusals`: all of these at
+ * once, for the note's page to offer only what these same rules allow (decision 0253).
  */
 import { registrationState, type RegistrationState } from "~/modules/directory/registration";
 import { effectivePlan } from "~/modules/plans/plan-state";
@@ -21,25 +22,26 @@ export interface NoteEligibility {
   registration: RegistrationState | null;
 }
 
-export async function getNoteEligibility(
+/** What every rule reads: the listing (null: none), its registration's state, the month's allowance. */
+interface NoteStanding {
+  listing: { verified: boolean; suspended: boolean } | null;
+  registration: RegistrationState | null;
+  usage: PlanUsage | null;
+}
+
+async function readStanding(
   db: Database,
   registrationNumber: string,
-  options: { now?: Date; lock?: boolean; correction?: boolean } = {},
-): Promise<NoteEligibility> {
-  const now = options.now ?? new Date();
+  options: { now: Date; lock?: boolean },
+): Promise<NoteStanding> {
+  const { now } = options;
   let query = db
     .selectFrom("claimed_listings")
     .select(["verified", "suspended_at", "subscription_plan", "subscription_end_date"])
     .where("registration_number", "=", registrationNumber);
   if (options.lock) query = query.forUpdate();
   const listing = await query.executeTakeFirst();
-  if (!listing) {
-    return {
-      refusal: { reason: "no_listing", title: "Account Not Found", message: NOTE_RULE_TEXT.noListing },
-      usage: null,
-      registration: null,
-    };
-  }
+  if (!listing) return { listing: null, registration: null, usage: null };
   const entry = await db
     .selectFrom("directory_entries")
     .select(["expiry_date", "on_register", "removed_at", "registration_tier"])
@@ -50,14 +52,45 @@ export async function getNoteEligibility(
     effectivePlan(listing, now),
     await countNotesThisMonth(db, registrationNumber, now),
   );
+  return {
+    listing: { verified: listing.verified, suspended: listing.suspended_at !== null },
+    registration,
+    usage,
+  };
+}
+
+/** The rule (note-rules.ts) over what was read; a correction is not counted against the allowance. */
+function eligibilityOf(
+  standing: NoteStanding,
+  registrationNumber: string,
+  correction: boolean,
+): NoteEligibility {
+  const { listing, registration, usage } = standing;
+  if (!listing || !registration) {
+    return {
+      refusal: { reason: "no_listing", title: "Account Not Found", message: NOTE_RULE_TEXT.noListing },
+      usage: null,
+      registration: null,
+    };
+  }
   const refusal = noteRefusal({
     verified: listing.verified,
-    suspended: listing.suspended_at !== null,
+    suspended: listing.suspended,
     registrationNumber,
     registration,
-    usage: options.correction ? null : usage,
+    usage: correction ? null : usage,
   });
   return { refusal, usage, registration };
+}
+
+export async function getNoteEligibility(
+  db: Database,
+  registrationNumber: string,
+  options: { now?: Date; lock?: boolean; correction?: boolean } = {},
+): Promise<NoteEligibility> {
+  const now = options.now ?? new Date();
+  const standing = await readStanding(db, registrationNumber, { now, lock: options.lock });
+  return eligibilityOf(standing, registrationNumber, options.correction ?? false);
 }
 
 /** The refusals about the listing itself (noteRefusal says them first), not its registration or plan. */
@@ -89,6 +122,53 @@ export async function getListingRefusal(
   options: { now?: Date; lock?: boolean } = {},
 ): Promise<NoteRefusal | null> {
   const { refusal } = await getNoteEligibility(db, registrationNumber, { ...options, correction: true });
+  return listingRefusalOf(refusal, verb);
+}
+
+/** The listing's own refusal among a correction's (getListingRefusal's rule), for `verb`. */
+function listingRefusalOf(refusal: NoteRefusal | null, verb: string): NoteRefusal | null {
   if (!refusal || !LISTING_REASONS.has(refusal.reason)) return null;
   return { ...refusal, message: listingMessage(refusal, verb) };
+}
+
+/** What the owner may do with a note it has now: each change's refusal, or null (decision 0253). */
+export interface NoteActionRefusals {
+  /** Send to the customer: `sendNoteToCustomer` (getListingRefusal "send"). */
+  send: NoteRefusal | null;
+  /** Void: `voidWasteNote` (getListingRefusal "void"). */
+  void: NoteRefusal | null;
+  /** A season ticket's transfer: `addSeasonTransfer` (getNoteEligibility, correction). */
+  transfer: NoteRefusal | null;
+  /** Correct: the corrected note (getNoteEligibility, correction). */
+  correct: NoteRefusal | null;
+  /** Repeat this collection: a new note (getNoteEligibility, counted against the allowance). */
+  repeat: NoteRefusal | null;
+  /**
+   * The one reason to show when any of them is refused: the listing's (suspended, awaiting
+   * approval) naming what it stops, else the registration's, else the plan's allowance.
+   */
+  reason: NoteRefusal | null;
+}
+
+/**
+ * Each change's refusal as the change itself would decide it now, from one read of the listing
+ * (no lock: the page only shows what is offered; each change decides again in its transaction).
+ */
+export async function getNoteActionRefusals(
+  db: Database,
+  registrationNumber: string,
+  options: { now?: Date } = {},
+): Promise<NoteActionRefusals> {
+  const now = options.now ?? new Date();
+  const standing = await readStanding(db, registrationNumber, { now });
+  const correction = eligibilityOf(standing, registrationNumber, true).refusal;
+  const newNote = eligibilityOf(standing, registrationNumber, false).refusal;
+  return {
+    send: listingRefusalOf(correction, "send"),
+    void: listingRefusalOf(correction, "void"),
+    transfer: correction,
+    correct: correction,
+    repeat: newNote,
+    reason: listingRefusalOf(correction, "write, send or void") ?? correction ?? newNote,
+  };
 }

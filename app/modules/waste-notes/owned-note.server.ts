@@ -2,13 +2,16 @@
  * A company's own notes (decision 0711): a note read under a row lock inside the transaction of a
  * change to it (void, a season ticket's transfer), so that a correction or a void at the same
  * moment waits for it; the whole view of an owned note (the form filled from it, the void and
- * transfer pages); what the note's page offers its owner; a series' latest version. Someone
- * else's note reads as no note at all (the routes answer 404, never "not yours").
+ * transfer pages); what the note's page offers its owner, and what its listing's state holds back
+ * (decision 0253); a series' latest version. Someone else's note reads as no note at all (the
+ * routes answer 404, never "not yours").
  */
 import { ukDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote } from "~/platform/db/schema";
 import { getWasteNoteView, type WasteNoteView } from "./get-note.server";
+import { getNoteActionRefusals, type NoteActionRefusals } from "./note-eligibility.server";
+import type { NoteRefusal } from "./note-rules";
 import { UUID_RE } from "./storage-keys";
 
 export async function lockOwnedNote(
@@ -70,6 +73,67 @@ export async function getNoteManagement(
     .executeTakeFirst();
   if (!row || row.registration_number !== registrationNumber) return none;
   return { canManage: true, seasonTicketDays: seasonTicketDays(row) };
+}
+
+/** The owner's actions on the note's page, each offered only when the server would accept it now. */
+export interface OwnerOffer {
+  repeat: boolean;
+  correct: boolean;
+  void: boolean;
+  send: boolean;
+  /** Add a season ticket's transfer. */
+  transfer: boolean;
+  /** Why an action the note would offer is held back (the listing's state), or null. */
+  notice: NoteRefusal | null;
+}
+
+type Action = Exclude<keyof OwnerOffer, "notice">;
+
+/**
+ * What the note's state offers (decision 0711): Repeat on the current version or a void note;
+ * Correct, Void, Send and a season ticket's transfer on the current version only.
+ */
+function offeredByNote(note: {
+  current: boolean;
+  voided: boolean;
+  seasonTicket: boolean;
+}): Record<Action, boolean> {
+  return {
+    repeat: note.current || note.voided,
+    correct: note.current,
+    void: note.current,
+    send: note.current,
+    transfer: note.current && note.seasonTicket,
+  };
+}
+
+/** The note's offer less what the listing's refusals hold back, and why (pure: the page's rule). */
+export function ownerOffer(
+  note: { current: boolean; voided: boolean; seasonTicket: boolean },
+  refusals: NoteActionRefusals,
+): OwnerOffer {
+  const offered = offeredByNote(note);
+  const actions = Object.keys(offered) as Action[];
+  const may = Object.fromEntries(actions.map((a) => [a, offered[a] && !refusals[a]])) as Record<
+    Action,
+    boolean
+  >;
+  const heldBack = actions.some((a) => offered[a] && refusals[a]);
+  return { ...may, notice: heldBack ? refusals.reason : null };
+}
+
+/**
+ * What the owner's note page offers (decision 0253): the same refusals the send, void, transfer
+ * and note-writing actions decide with (note-eligibility.server.ts), so that the page hides what
+ * they would refuse and says why once. The actions still decide for themselves on submit.
+ */
+export async function getOwnerOffer(
+  db: Database,
+  registrationNumber: string,
+  note: { current: boolean; voided: boolean; seasonTicket: boolean },
+  options: { now?: Date } = {},
+): Promise<OwnerOffer> {
+  return ownerOffer(note, await getNoteActionRefusals(db, registrationNumber, options));
 }
 
 /** The ticket's first and last UK days, or null when the note is not a season ticket. */

@@ -3,7 +3,8 @@
  * company's season ticket (the form on the note's page posts here through a fetcher, then follows
  * the redirect back to the note); GET shows the form as a page, where a browser without
  * JavaScript lands after a refused post. Someone else's note, or no note, answers 404; a listing
- * that may not write notes now (suspended, registration expired...) 403 with why (decision 0249).
+ * that may not write notes now (suspended, registration expired...) 403 with why (decision 0249),
+ * and its GET page says why instead of showing the form (decision 0253).
  */
 import { CalendarPlus } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
@@ -13,10 +14,12 @@ import {
   type TransferField,
   type TransferReply,
 } from "~/components/waste-notes/lifecycle/season-transfer-form";
+import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent } from "~/components/ui/card";
 import { describeNote } from "~/modules/waste-notes/describe-note.server";
 import { LIFECYCLE_TEXT, noteState } from "~/modules/waste-notes/lifecycle-rules";
+import { getNoteActionRefusals } from "~/modules/waste-notes/note-eligibility.server";
 import { getOwnedNoteView, seasonTicketDays } from "~/modules/waste-notes/owned-note.server";
 import { addSeasonTransfer } from "~/modules/waste-notes/season-ticket.server";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
@@ -33,7 +36,7 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { app, listing } = await companyListing(args);
   const view = await getOwnedNoteView(app.db, args.params.id, listing?.registrationNumber);
-  if (!view) return data({ note: null }, { status: 404 });
+  if (!view || !listing) return data({ note: null, refusal: null }, { status: 404 });
   const note = describeNote(view);
   const days = seasonTicketDays(view.note);
   const closed = !days
@@ -41,7 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
     : noteState(view.note) !== "current"
       ? LIFECYCLE_TEXT.transferClosed
       : null;
+  // The form only when the action would take a transfer now, as on the note's page (decision 0253).
+  const refusal = closed ? null : (await getNoteActionRefusals(app.db, listing.registrationNumber)).transfer;
   return {
+    refusal,
     note: { id: note.id, transferor: note.transferor.name, seasonTicket: note.seasonTicket, days, closed },
   };
 }
@@ -85,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SeasonTransfers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { note } = loaderData;
+  const { note, refusal } = loaderData;
   if (!note) return <CompanyNoteNotFound />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
@@ -104,6 +110,8 @@ export default function SeasonTransfers({ loaderData, actionData }: Route.Compon
         <CardContent className="space-y-4 py-5">
           {note.closed || !note.days ? (
             <Alert tone="warning">{note.closed}</Alert>
+          ) : refusal ? (
+            <NoteRefusalNotice refusal={refusal} navigation={false} />
           ) : (
             <SeasonTransferPageForm reply={actionData} busy={busy} limits={note.days} />
           )}

@@ -3,16 +3,19 @@
  * reason (the dialog on the note's page posts here through a fetcher); GET is the same form as a
  * page, for browsers without JavaScript. Someone else's note, or no note, answers 404; a note
  * already corrected or voided answers 409 with a link to the latest version; a suspended listing,
- * or one awaiting approval, 403 with why (decision 0249).
+ * or one awaiting approval, 403 with why (decision 0249), and its GET page says why instead of
+ * showing the form (decision 0253).
  */
 import { Ban } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { CompanyNoteNotFound } from "~/components/waste-notes/lifecycle/company-note-not-found";
 import { VoidNotePageForm, type VoidReply } from "~/components/waste-notes/lifecycle/void-note-form";
+import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent } from "~/components/ui/card";
 import { describeNote } from "~/modules/waste-notes/describe-note.server";
 import { LIFECYCLE_TEXT } from "~/modules/waste-notes/lifecycle-rules";
+import { getNoteActionRefusals } from "~/modules/waste-notes/note-eligibility.server";
 import { getOwnedNoteView } from "~/modules/waste-notes/owned-note.server";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
 import { voidWasteNote } from "~/modules/waste-notes/void-note.server";
@@ -29,10 +32,15 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { app, listing } = await companyListing(args);
   const view = await getOwnedNoteView(app.db, args.params.id, listing?.registrationNumber);
-  if (!view) return data({ note: null }, { status: 404 });
+  if (!view || !listing) return data({ note: null, refusal: null }, { status: 404 });
   const note = describeNote(view);
   const latest = note.versionInfo.versions.at(-1)?.id ?? note.id;
+  // The page offers the form only when the action would take it now, as the note's page does (decision 0253).
+  const refusal = note.versionInfo.current
+    ? (await getNoteActionRefusals(app.db, listing.registrationNumber)).void
+    : null;
   return {
+    refusal,
     note: {
       id: note.id,
       version: note.versionInfo.version,
@@ -82,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function VoidWasteNote({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { note } = loaderData;
+  const { note, refusal } = loaderData;
   if (!note) return <CompanyNoteNotFound />;
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
@@ -98,7 +106,9 @@ export default function VoidWasteNote({ loaderData, actionData }: Route.Componen
       </p>
       <Card className="mt-6">
         <CardContent className="space-y-4 py-5">
-          {note.current ? (
+          {refusal ? (
+            <NoteRefusalNotice refusal={refusal} navigation={false} />
+          ) : note.current ? (
             <VoidNotePageForm noteId={note.id} reply={actionData} busy={busy} />
           ) : (
             <Alert tone="warning">

@@ -6,9 +6,10 @@ import { NoteDetails } from "~/components/waste-notes/note-view/note-details";
 import { NoteHeader } from "~/components/waste-notes/note-view/note-header";
 import { NoteSidebar } from "~/components/waste-notes/note-view/note-sidebar";
 import { SeasonTicketCard } from "~/components/waste-notes/lifecycle/season-ticket-card";
+import { NoteRefusalNotice } from "~/components/company/note-refusal-notice";
 import { getCompanyListing } from "~/modules/company/company-listing.server";
 import { getNoteDescription } from "~/modules/waste-notes/describe-note.server";
-import { getNoteManagement } from "~/modules/waste-notes/owned-note.server";
+import { getNoteManagement, getOwnerOffer } from "~/modules/waste-notes/owned-note.server";
 import { getPdfState } from "~/modules/waste-notes/pdf-state.server";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
@@ -36,13 +37,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         pdfFailed: false,
         canManage: false,
         seasonTicketDays: null,
+        offer: null,
       },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   // A PDF whose job failed for good is said so (no endless "being prepared").
   const pdfFailed = !note.pdfUrl && (await getPdfState(db, note.id)).status === "failed";
+  // The owner's actions the server would accept now: a suspended or unapproved listing, or an
+  // expired registration, holds some back, and the page says why once (decisions 0249, 0253).
+  const offer =
+    canManage && listing
+      ? await getOwnerOffer(db, listing.registrationNumber, {
+          current: note.versionInfo.current,
+          voided: !!note.voided,
+          seasonTicket: !!seasonTicketDays,
+        })
+      : null;
   return data(
-    { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays },
+    { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays, offer },
     { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } },
   );
 }
@@ -85,7 +97,7 @@ function useRetryUntilReady(ready: boolean): { waiting: boolean; gaveUp: boolean
 
 /** The public waste note page: header, the note's details and the verification / QR sidebar. */
 export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
-  const { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays } = loaderData;
+  const { note, submitted, generateHref, pdfFailed, canManage, seasonTicketDays, offer } = loaderData;
   const ready = !!note?.pdfUrl && !!note?.qrUrl;
   const { waiting, gaveUp } = useRetryUntilReady(!note || ready || pdfFailed);
   // The success message shows once: drop ?submitted=1 from the address (reload or share shows the plain note).
@@ -108,11 +120,12 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
         pdfFailed={pdfFailed}
         waiting={waiting}
         gaveUp={gaveUp}
-        canManage={canManage}
+        offer={offer}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-6 lg:grid-cols-[1fr_16rem]">
         <div className="min-w-0 space-y-6">
-          {canManage && seasonTicketDays && note.versionInfo.current ? (
+          {offer?.notice ? <NoteRefusalNotice refusal={offer.notice} navigation={false} /> : null}
+          {offer?.transfer && seasonTicketDays ? (
             // A new form once a transfer is added: empty fields, no earlier refusal left showing.
             <SeasonTicketCard
               key={note.seasonTicket?.transfers.length ?? 0}
@@ -122,7 +135,7 @@ export default function WasteNoteView({ loaderData }: Route.ComponentProps) {
           ) : null}
           <NoteDetails note={note} />
         </div>
-        <NoteSidebar note={note} pdfFailed={pdfFailed} canManage={canManage} />
+        <NoteSidebar note={note} pdfFailed={pdfFailed} canManage={canManage} canSend={!!offer?.send} />
       </div>
     </main>
   );

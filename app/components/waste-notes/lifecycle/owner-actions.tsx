@@ -3,11 +3,13 @@
  * from this note with today's date), Correct (a new version of this note) and Void (with a
  * reason, in a dialog; without JavaScript the link opens the void page). Correct and Void only on
  * the current version; Repeat also on a void note (a note voided as a mistake is written again).
+ * Each only when the listing may take it now (`offer`, owned-note.server.ts; decision 0253).
  */
 import { Ban, Copy, FilePen } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { OwnerOffer } from "~/modules/waste-notes/owned-note.server";
 import { useHydrated } from "../use-hydrated";
 import { VoidNoteFetcherForm, voidPath } from "./void-note-form";
 
@@ -20,30 +22,32 @@ export const correctPath = (id: string) => `/company/waste-note?correct=${id}`;
 
 export function OwnerActions({
   noteId,
-  current,
-  voided,
+  offer,
 }: {
   noteId: string;
-  current: boolean;
-  voided: boolean;
+  offer: Pick<OwnerOffer, "repeat" | "correct" | "void">;
 }) {
   const hydrated = useHydrated();
   const [voiding, setVoiding] = useState(false);
-  if (!current && !voided) return null;
+  if (!offer.repeat && !offer.correct && !offer.void) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="owner-actions">
-      <Button asChild variant="outline" size="sm">
-        <Link to={repeatPath(noteId)}>
-          <Copy className="size-4" aria-hidden /> Repeat this collection
-        </Link>
-      </Button>
-      {current ? (
+      {offer.repeat ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={repeatPath(noteId)}>
+            <Copy className="size-4" aria-hidden /> Repeat this collection
+          </Link>
+        </Button>
+      ) : null}
+      {offer.correct ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={correctPath(noteId)}>
+            <FilePen className="size-4" aria-hidden /> Correct
+          </Link>
+        </Button>
+      ) : null}
+      {offer.void ? (
         <>
-          <Button asChild variant="outline" size="sm">
-            <Link to={correctPath(noteId)}>
-              <FilePen className="size-4" aria-hidden /> Correct
-            </Link>
-          </Button>
           <Button asChild variant="danger-ghost" size="sm">
             <Link
               to={voidPath(noteId)}

@@ -1,7 +1,8 @@
 /**
  * The customer on the note's page (decision 0712). Everyone sees whether the customer still has to
  * sign ("Awaiting customer signature") or signed remotely; the owner also sees where the e-mail
- * went and what came of it (queued, sent, bounced) and can send it (again, to a corrected address).
+ * went and what came of it (queued, sent, bounced) and can send it (again, to a corrected address)
+ * while the listing may send (`canSend`: not suspended or awaiting approval, decision 0253).
  */
 import { FileSignature, Mail, MailCheck, MailWarning } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -13,11 +14,22 @@ import type { NoteDescription } from "~/modules/waste-notes/describe-note.server
 
 type Customer = NoteDescription["customer"];
 
-export function CustomerCard({ note, canManage }: { note: NoteDescription; canManage: boolean }) {
+export function CustomerCard({
+  note,
+  canManage,
+  canSend = canManage,
+}: {
+  note: NoteDescription;
+  canManage: boolean;
+  /** The owner's listing may send now (a void or corrected note says why it is not sent). */
+  canSend?: boolean;
+}) {
   const customer: Customer = note.customer;
   const signature = <SignatureStatus note={note} />;
   const hasSignatureNews = customer.awaitingSignature || !!customer.signedRemotelyAt;
-  if (!canManage && !hasSignatureNews) return null;
+  const hasSendStatus = !!customer.email && !!customer.emailStatus;
+  const sendPart = canManage && (canSend || !note.versionInfo.current);
+  if (!hasSignatureNews && !(canManage && hasSendStatus) && !sendPart) return null;
   return (
     <Card data-testid="customer-card">
       <CardHeader>
@@ -26,7 +38,7 @@ export function CustomerCard({ note, canManage }: { note: NoteDescription; canMa
       <CardContent className="space-y-4 text-sm">
         {signature}
         {canManage ? <SendStatus customer={customer} /> : null}
-        {canManage ? <SendForm note={note} customer={customer} /> : null}
+        {sendPart ? <SendForm note={note} customer={customer} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 /**
  * The top band of the waste note page: id, badges (version, season ticket), the download and
- * "Generate New" buttons, the owner's actions (Repeat this collection, Correct, Void), what anyone
+ * "Generate New" buttons, the owner's actions (Repeat this collection, Correct, Void: those its
+ * listing may take now, decision 0253), what anyone
  * opening the link must know (void with its reason, superseded by a later version) and the PDF
  * preparation status.
  */
@@ -10,6 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { NoteDescription } from "~/modules/waste-notes/describe-note.server";
+import type { OwnerOffer } from "~/modules/waste-notes/owned-note.server";
 import { MESSAGES } from "~/modules/waste-notes/constants";
 import { pdfPath } from "~/modules/waste-notes/storage-keys";
 import { DownloadPdfButton } from "../download-pdf-button";
@@ -25,8 +27,8 @@ interface NoteHeaderProps {
   waiting: boolean;
   /** The retries ran out before the PDF was ready. */
   gaveUp: boolean;
-  /** The signed-in user's company owns the note: Repeat, Correct and Void are offered. */
-  canManage?: boolean;
+  /** The signed-in user's company owns the note: the Repeat, Correct and Void it may use now. */
+  offer?: OwnerOffer | null;
 }
 
 /** The note's title block with the download and "Generate New" buttons, then any status message. */
@@ -37,7 +39,7 @@ export function NoteHeader({
   pdfFailed,
   waiting,
   gaveUp,
-  canManage = false,
+  offer = null,
 }: NoteHeaderProps) {
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -62,9 +64,9 @@ export function NoteHeader({
               {note.hazardous ? <Badge tone="red">Hazardous Waste</Badge> : null}
               <NoteStatusBadges note={note} />
             </div>
-            {canManage ? (
+            {offer && (offer.repeat || offer.correct || offer.void) ? (
               <div className="mt-4">
-                <OwnerActions noteId={note.id} current={note.versionInfo.current} voided={!!note.voided} />
+                <OwnerActions noteId={note.id} offer={offer} />
               </div>
             ) : null}
           </div>

@@ -13,15 +13,18 @@ export function NoteSidebar({
   note,
   pdfFailed,
   canManage = false,
+  canSend = false,
 }: {
   note: NoteDescription;
   pdfFailed: boolean;
-  /** The signed-in user's company owns the note: the send status and "Send to customer". */
+  /** The signed-in user's company owns the note: the send status. */
   canManage?: boolean;
+  /** …and may send it now: "Send to customer" (decision 0253). */
+  canSend?: boolean;
 }) {
   return (
     <aside className="space-y-6">
-      <CustomerCard note={note} canManage={canManage} />
+      <CustomerCard note={note} canManage={canManage} canSend={canManage && canSend} />
       {canManage ? <DwtExportLink noteId={note.id} /> : null}
       <VerificationCard note={note} />
       <QrCodeCard qrUrl={note.qrUrl} pdfFailed={pdfFailed} />
