@@ -2,7 +2,9 @@
  * The admin side of claims and the refusals: approve from the claim-requests dialog (a contact
  * without an account is invited, sets a password, signs in), reject with notes (e-mailed), the
  * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
- * the listings and providers screens, and suspension.
+ * the listings and providers screens, and suspension; a claim made signed out for an account that
+ * already has a listing: the usual answer for the visitor, an e-mail to the address, a warning in
+ * the review and a refused approval (decision 0254).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
@@ -10,11 +12,14 @@ import {
   expectAccessible,
   expectToast,
   linkFromMailbox,
+  mailboxOf,
+  openMail,
   setPasswordFromLink,
   signIn,
   signInAsAdmin,
 } from "./support/auth-helpers";
 import { verifyBusinessStep } from "./support/claim-wizard";
+import { startNetworkProxy } from "./support/network-proxy";
 import { confirmSuspension, suspendAfterwards } from "./support/suspend-afterwards";
 
 const asAdmin = (page: Page) => signInAsAdmin(page, CLAIMS.admin);
@@ -141,6 +146,82 @@ test("reject with notes: recorded, e-mailed to the claimant, and the business ca
 
   await page.goto(`/claim/${CLAIMS.reject.number}`);
   await expect(page.getByRole("heading", { name: "Step 1 of 4: Verify Business" })).toBeVisible();
+});
+
+test("a claim made signed out for an account that has a listing: the visitor sees the usual answer, the address is told, the admin is warned and the approval is refused", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { email, first, second } = CLAIMS.oneListing;
+  const refusal = `This account already manages ${first.company} (${first.number}). One account manages one listing: reject this claim or move the other listing first.`;
+
+  // A signed-out visitor claims the second business with the address (decision 0410: the usual
+  // answer), from a network of its own so that its sign-up leaves the shared address's limit alone.
+  const net = await startNetworkProxy("127.0.0.64");
+  const visitor = await (await browser.newContext(net.contextOptions)).newPage();
+  try {
+    await visitor.goto(`/claim/${second.number}`);
+    await verifyBusinessStep(visitor, {
+      name: "Una Second",
+      phone: "01632 960888",
+      email,
+      password: "typed-in-the-wizard",
+    });
+    await visitor.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(visitor.getByRole("heading", { name: "Step 3 of 4: Choose Plan" })).toBeVisible();
+    await visitor.getByRole("button", { name: "Submit Claim" }).click();
+    await expect(visitor.getByRole("heading", { name: "Step 4 of 4: Complete" })).toBeVisible();
+    await expectToast(visitor, "Check your email");
+    const shown = visitor.getByRole("main");
+    await expect(shown).toContainText("Your claim has been submitted and is awaiting review.");
+    await expect(shown).not.toContainText(first.number);
+    await expect(shown).not.toContainText(/already (manages|has)/i);
+  } finally {
+    await visitor.context().close();
+    await net.close();
+  }
+
+  // The address's owner reads why this claim cannot be approved for their account, and whom to ask.
+  const mail = await openMail(page, email, `Your claim for ${second.name}`);
+  await expect(mail.locator("pre")).toContainText(
+    `You already have an account with us, and it already manages ${first.company} (${first.number}).`,
+  );
+  await expect(mail.locator("pre")).toContainText(
+    "One account manages one listing, so we cannot approve this claim for your account.",
+  );
+  await expect(mail.locator('a[href$="/contact"]').first()).toBeVisible();
+
+  // The admin sees the warning before deciding, approves anyway, and is refused.
+  await asAdmin(page);
+  await page.goto(`/admin/claim-requests?q=${encodeURIComponent(second.name)}`);
+  await page.getByRole("link", { name: `View claim for ${second.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Claim Request" });
+  await expect(view.getByTestId("other-listing-warning")).toContainText(refusal);
+  await expectAccessible(page);
+  await view.getByRole("link", { name: "Approve" }).click();
+  const approve = page.getByRole("dialog", { name: "Approve Claim" });
+  await expect(approve.getByTestId("other-listing-warning")).toContainText(refusal);
+  await approve.getByRole("button", { name: "Approve Claim" }).click();
+  await expect(approve.getByRole("alert")).toHaveText(`Failed to approve claim: ${refusal}`);
+  await expectToast(page, "Error");
+
+  // Nothing changed: the claim waits, the business is not claimed, the owner got no approval e-mail.
+  await page.goto(`/admin/claim-requests?status=approved&q=${encodeURIComponent(second.name)}`);
+  await expect(page.getByRole("link", { name: `View claim for ${second.name}` })).toHaveCount(0);
+  await page.goto(`/provider/${second.number}`);
+  await expect(page.getByRole("main").getByText("Do you own this business?")).toBeVisible();
+  await page.goto(mailboxOf(email));
+  await expect(page.getByTestId("mail").filter({ hasText: "is approved" })).toHaveCount(0);
+
+  // What the warning asks: reject this claim (the account keeps its one listing).
+  await page.goto(`/admin/claim-requests?q=${encodeURIComponent(second.name)}`);
+  await page.getByRole("link", { name: `Reject claim for ${second.name}` }).click();
+  await page
+    .getByRole("dialog", { name: "Reject Claim" })
+    .getByRole("button", { name: "Reject Claim" })
+    .click();
+  await expectToast(page, "Claim rejected successfully");
 });
 
 test("the wizard refuses: no number, an unknown number, a claimed business, a pending claim", async ({

@@ -5,10 +5,11 @@
  */
 import { FileDown } from "lucide-react";
 import { Form, Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/form";
-import { periodLabel, planLabel } from "~/modules/claims/constants";
+import { CLAIM_TEXT, periodLabel, planLabel } from "~/modules/claims/constants";
 import { PlanPeriodFields } from "./plan-period-fields";
 import type { ClaimDetail } from "~/modules/claims/list-claims.server";
 import { formatDateTime } from "~/platform/dates";
@@ -145,6 +146,19 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
   );
 }
 
+/**
+ * A pending claim whose account already manages, or has claimed, another listing: said before the
+ * admin decides, in the words the approval's refusal uses (decision 0254).
+ */
+function OtherListingWarning({ claim }: { claim: ClaimView }) {
+  if (claim.status !== "pending" || !claim.otherListing) return null;
+  return (
+    <Alert tone="warning" title="One account, one listing" data-testid="other-listing-warning">
+      {CLAIM_TEXT.accountHasListing(claim.otherListing)}
+    </Alert>
+  );
+}
+
 /** '850 KB', '2.4 MB'. */
 export function fileSize(bytes: number): string {
   return bytes < 1024 * 1024
@@ -228,6 +242,7 @@ function DecisionForm({
     <Form method="post" className="space-y-4" id={`${intent}-form`}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="claimId" value={claim.id} />
+      <OtherListingWarning claim={claim} />
       {children}
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -346,6 +361,7 @@ export function ClaimReview({
           This claim is already {claim.status}: only pending claims can be approved or rejected.
         </p>
       ) : null}
+      <OtherListingWarning claim={claim} />
       <ClaimFields claim={claim} />
       {pending ? (
         <Form method="post" className="space-y-2 border-t border-slate-100 pt-4">

@@ -4,7 +4,9 @@
  * say). It is recorded as a claim request made by the admin and approved at once through
  * `approveClaim`, so the owner gets the same invitation to set a password, the listing the same
  * fields, and the audit log the same trail (submitted by the admin, then approved).
- * The same refusals as the claim wizard apply: unknown number, already claimed, pending claim.
+ * The same refusals as the claim wizard apply: unknown number, already claimed, pending claim;
+ * and an owner's address whose account already has another listing (an account manages one,
+ * decision 0254) is refused before anything is recorded (the approval refuses it too).
  */
 import { normaliseEmail } from "~/platform/email-address";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -14,6 +16,7 @@ import type { Config } from "~/platform/env.server";
 import { approveClaim, type ApproveClaimResult } from "./approve-claim.server";
 import type { Period, Plan } from "./constants";
 import { findClaimTarget } from "./find-claim-target.server";
+import { otherListingOfAddress, type OtherListing } from "./other-listing.server";
 
 export interface AddProviderInput {
   registrationNumber: string;
@@ -30,6 +33,8 @@ export interface AddProviderInput {
 
 export type AddProviderResult =
   | { status: "missing" | "not-found" | "claimed" | "pending" }
+  /** The owner's address has an account that already has `other`: nothing was recorded. */
+  | { status: "other-listing"; other: OtherListing }
   | { status: "added"; claimId: string; approval: ApproveClaimResult };
 
 function isUniqueViolation(error: unknown): boolean {
@@ -52,6 +57,8 @@ export async function addProvider(
       if (target.status === "removed") return { status: "not-found" } as const;
       if (target.status !== "claimable" && target.status !== "expired")
         return { status: target.status } as const;
+      const other = await otherListingOfAddress(trx, input.contactEmail, target.business.registrationNumber);
+      if (other) return { status: "other-listing", other } as const;
       const claim = await trx
         .insertInto("claim_requests")
         .values({

@@ -2,7 +2,9 @@
  * Approving a claim (admins only; the route checks the role, this records who did it). One
  * transaction:
  *   1. lock the claim; only a pending claim is approved (approving an approved claim again
- *      changes nothing and sends nothing: idempotent);
+ *      changes nothing and sends nothing: idempotent); the account of the contact's address is
+ *      locked too, and one that already manages, or has a pending claim for, another listing is
+ *      refused with nothing changed (an account manages one listing, decision 0254);
  *   2. the account step, inside a savepoint: find or create the contact's account and queue the
  *      invitation (set-password link) or, for an account with a password, the approval notice;
  *      if this step fails it is rolled back alone and the approval continues without an owner
@@ -21,6 +23,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
 import { lockClaim } from "./lock-claim.server";
+import { otherListingOfAddress, type OtherListing } from "./other-listing.server";
 
 export interface ApproveClaimInput {
   claimId: string;
@@ -41,6 +44,8 @@ export type ApproveClaimResult =
   | { status: "rejected" }
   | { status: "already-approved"; userId: string | null }
   | { status: "claimed-by-other" }
+  /** The contact's account already has `other` (an account manages one listing). */
+  | { status: "other-listing"; other: OtherListing }
   | { status: "invalid-dates" }
   | {
       status: "approved";
@@ -75,6 +80,11 @@ async function lockPendingClaim(trx: Database, input: ApproveClaimInput) {
     .executeTakeFirst();
   if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id)
     return { status: "claimed-by-other" } as const;
+  // The account the listing would go to (step 2 finds it by the contact's address).
+  const other = await otherListingOfAddress(trx, claim.contact_email, claim.registration_number, {
+    lock: true,
+  });
+  if (other) return { status: "other-listing", other } as const;
   const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
   return { status: "pending", claim, existing, businessName } as const;
 }

@@ -1,6 +1,7 @@
 /** The claim journey's options, prices and texts (spec: public-side §3, §5, §8, §9; signed-in §8). */
 
 import { SERVICE_TYPES } from "~/modules/directory/constants";
+import type { OtherListing } from "./other-listing.server";
 
 /** The spec's predefined service types, the ones the search filters by (custom ones can be added). */
 export const PREDEFINED_SERVICES = SERVICE_TYPES;
@@ -75,7 +76,22 @@ export const CLAIM_TEXT = {
   warnNoEntry: "No directory entry was updated - check registration number",
   warnDirectoryError: "There was an error updating directory data",
   loadListingsFailed: "Failed to load claimed listings",
+  // One listing per account (decision 0254): the claim review's warning, and the approval's refusal.
+  accountHasListing: (other: OtherListing) =>
+    `This account already ${otherListingPhrase(other)}. One account manages one listing: ${
+      other.verified
+        ? "reject this claim or move the other listing first."
+        : "reject one of the two claims first."
+    }`,
+  /** Add Provider and the owner change: the address typed is an account's that has another listing. */
+  addressHasListing: (other: OtherListing) =>
+    `That account already ${otherListingPhrase(other)}; an account manages one listing`,
 } as const;
+
+/** What an account's other listing is to it: "manages NAME (NUMBER)" or "has a pending claim for …". */
+export function otherListingPhrase(other: OtherListing): string {
+  return `${other.verified ? "manages" : "has a pending claim for"} ${other.businessName} (${other.registrationNumber})`;
+}
 
 export function planLabel(plan: Plan): string {
   return plan === "premium" ? "Premium" : "Standard";

@@ -6,6 +6,7 @@ import { likePattern } from "~/platform/db/like";
 import type { ClaimStatus } from "~/platform/db/schema";
 import type { Period, Plan } from "./constants";
 import { licenceUrl } from "./licence-rules";
+import { otherListingOfAddress, type OtherListing } from "./other-listing.server";
 
 export interface ClaimRow {
   id: string;
@@ -40,6 +41,11 @@ export interface ClaimDetail extends ClaimRow {
   reviewedAt: Date | null;
   updatedAt: Date;
   history: AuditEvent[];
+  /**
+   * A pending claim whose contact's account already manages, or has claimed, another listing:
+   * that listing (the approval would refuse it; decision 0254).
+   */
+  otherListing: OtherListing | null;
 }
 
 const MAX_ROWS = 200;
@@ -189,5 +195,7 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
     reviewedAt: r.reviewed_at,
     updatedAt: r.updated_at,
     history: await listAudit(db, "claim_request", r.id),
+    otherListing:
+      r.status === "pending" ? await otherListingOfAddress(db, r.contact_email, r.registration_number) : null,
   };
 }

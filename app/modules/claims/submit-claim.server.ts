@@ -8,7 +8,9 @@
  * An e-mail that already has an account is not refused (that would tell anyone typing an address
  * whether it has an account): the claim is added to that account, exactly as for a new one, and
  * the address is e-mailed "you already have an account: sign in to see your claim" instead of a
- * confirmation link. The password typed is not used. Decision 0410.
+ * confirmation link. The password typed is not used. Decision 0410. When that account already
+ * manages (or has claimed) another listing, the e-mail says this claim cannot be approved for it,
+ * and how to go on; the visitor's answer is the same (decision 0254).
  *
  * A licence document (checked beforehand by checkLicenceDocument) is stored privately under the
  * new claim's id just before the transaction commits; if the commit fails, the file is removed
@@ -29,6 +31,7 @@ import { cleanServices, splitAreas, type Period, type Plan } from "./constants";
 import { normaliseWebsite } from "./claim-form";
 import { findClaimTarget } from "./find-claim-target.server";
 import { licenceKey, licenceUrl, storeLicenceDocument, type CheckedLicence } from "./licence-document.server";
+import { otherListingOf } from "./other-listing.server";
 
 export interface ClaimSubmission {
   registrationNumber: string;
@@ -126,7 +129,10 @@ async function resolveClaimant(
       existingAccount: false,
     };
   }
-  // The owner of the address is told by e-mail; the visitor sees what a new claimant sees.
+  // The owner of the address is told by e-mail; the visitor sees what a new claimant sees. An
+  // account that already has a listing is told that this claim cannot be approved for it (an
+  // account manages one listing; the admin's review says so too): decision 0254.
+  const other = await otherListingOf(trx, account.userId, business.registrationNumber);
   await queueEmail(
     trx,
     claimForExistingAccountEmail(account.email, {
@@ -134,6 +140,7 @@ async function resolveClaimant(
       loginUrl: links.login(config),
       resetUrl: links.requestReset(config),
       contactUrl: `${config.publicUrl}/contact`,
+      otherListing: other,
     }),
   );
   return {
@@ -143,21 +150,6 @@ async function resolveClaimant(
     newAccount: false,
     existingAccount: true,
   };
-}
-
-/**
- * The listing, other than this business's, that the account manages or has a claim pending for
- * (claimed_listings holds both: the claim's unverified row until an admin decides). An account
- * manages one listing (decision 0805): the company area shows one.
- */
-export async function otherListingOf(trx: Database, userId: string, registrationNumber: string) {
-  const row = await trx
-    .selectFrom("claimed_listings")
-    .select("registration_number")
-    .where("user_id", "=", userId)
-    .where("registration_number", "<>", registrationNumber)
-    .executeTakeFirst();
-  return row?.registration_number ?? null;
 }
 
 /** The pending claim request and the account's unverified link to the business; the claim's id. */
@@ -277,7 +269,7 @@ export async function submitClaim(
 
       if (options.account) {
         const other = await otherListingOf(trx, options.account.id, business.registrationNumber);
-        if (other) return { status: "other-listing", registrationNumber: other } as const;
+        if (other) return { status: "other-listing", registrationNumber: other.registrationNumber } as const;
       }
       const claimant = await resolveClaimant(trx, config, input, options, business, now);
       if ("status" in claimant) return claimant;

@@ -4,14 +4,17 @@
  * account is not in use yet, a sign-in notice when it is), the listing is given to it at once,
  * the previous owner loses the company area at once (it is looked up per request by owner) and is
  * signed out everywhere unless they are an administrator, the previous owner is told, and
- * `listing.owner_changed` is audited. An account manages one listing, so an address that owns
- * another listing is refused.
+ * `listing.owner_changed` is audited. An account manages one listing, so an address whose account
+ * manages (or has a pending claim for) another listing is refused (claims' `otherListingOfAddress`,
+ * the one rule, decision 0254).
  */
 import { z } from "zod";
 import { inviteOrNotify } from "~/modules/accounts/create-invitation.server";
 import { isAdmin } from "~/modules/accounts/is-admin.server";
 import { links } from "~/modules/accounts/links.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { CLAIM_TEXT } from "~/modules/claims/constants";
+import { otherListingOfAddress } from "~/modules/claims/other-listing.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 import type { Database } from "~/platform/db/database.server";
 import { normaliseEmail } from "~/platform/email-address";
@@ -24,8 +27,7 @@ import { listingMail, lockListing } from "./lock-listing.server";
 export const OWNER_TEXT = {
   email: "Enter the new owner's email address",
   same: "This address is already the owner",
-  other: (reg: string) =>
-    `That account already manages another listing (${reg}); an account manages one listing`,
+  other: CLAIM_TEXT.addressHasListing,
 } as const;
 
 export type ChangeOwnerResult =
@@ -36,18 +38,6 @@ export type ChangeOwnerResult =
 type Mailer = Pick<Config, "publicUrl">;
 
 const emailSchema = z.string().trim().max(254).email();
-
-/** Another listing the account of `email` manages already, if any. */
-async function otherListingOf(trx: Database, email: string, listingId: string) {
-  const row = await trx
-    .selectFrom("claimed_listings as c")
-    .innerJoin("users as u", "u.id", "c.user_id")
-    .select("c.registration_number")
-    .where("u.email", "=", email)
-    .where("c.id", "<>", listingId)
-    .executeTakeFirst();
-  return row?.registration_number ?? null;
-}
 
 /** The previous owner: signed out (unless an administrator) and told. Returns the sessions ended. */
 async function releaseOldOwner(
@@ -79,7 +69,7 @@ export async function changeProviderOwner(
     const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
     if (listing.owner_email === email) return { status: "invalid", error: OWNER_TEXT.same };
-    const other = await otherListingOf(trx, email, listing.id);
+    const other = await otherListingOfAddress(trx, email, listing.registration_number, { lock: true });
     if (other) return { status: "invalid", error: OWNER_TEXT.other(other) };
     const mail = listingMail(listing, email);
     const sent = await inviteOrNotify(trx, config, {

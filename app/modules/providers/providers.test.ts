@@ -290,7 +290,11 @@ describe("changing the owner", () => {
     });
     expect(await changeProviderOwner(t.db, CONFIG, { ...input, email: busy.email })).toEqual({
       status: "invalid",
-      error: OWNER_TEXT.other("CBDU610009"),
+      error: OWNER_TEXT.other({
+        registrationNumber: "CBDU610009",
+        businessName: "busy Waste",
+        verified: true,
+      }),
     });
     expect((await getProviderDetail(t.db, listing.id))!.owner!.email).toBe(owner.email);
 

@@ -227,8 +227,34 @@ export function secondFactorFailuresEmail(
 
 export function claimForExistingAccountEmail(
   to: string,
-  input: { businessName: string; loginUrl: string; resetUrl: string; contactUrl: string },
+  input: {
+    businessName: string;
+    loginUrl: string;
+    resetUrl: string;
+    contactUrl: string;
+    /** The listing the account already manages, or has a pending claim for (decision 0254). */
+    otherListing?: { businessName: string; registrationNumber: string; verified: boolean } | null;
+  },
 ): EmailMessage {
+  const other = input.otherListing;
+  if (other) {
+    // An account manages one listing: this claim cannot be approved for it as it is.
+    const has = other.verified
+      ? `it already manages ${other.businessName} (${other.registrationNumber})`
+      : `it already has a claim for ${other.businessName} (${other.registrationNumber}) waiting for review`;
+    return render({
+      to,
+      template: "claim_existing_account",
+      subject: `Your claim for ${input.businessName}`,
+      heading: "Your account already has a listing",
+      paragraphs: [
+        `A claim for ${input.businessName} was just submitted with this email address. You already have an account with us, and ${has}.`,
+        `One account manages one listing, so we cannot approve this claim for your account. If you want to manage ${input.businessName} as well, contact us and we will help you.`,
+      ],
+      action: { label: "Contact us", url: input.contactUrl },
+      footnote: `If you did not make this claim, please tell us at ${input.contactUrl} and we will not approve it.`,
+    });
+  }
   return render({
     to,
     template: "claim_existing_account",

@@ -22,7 +22,8 @@ import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { findClaimTarget } from "~/modules/claims/find-claim-target.server";
 import { checkLicenceDocument } from "~/modules/claims/licence-document.server";
 import { LICENCE_FIELD, LICENCE_MESSAGES } from "~/modules/claims/licence-rules";
-import { otherListingOf, submitClaim } from "~/modules/claims/submit-claim.server";
+import { otherListingOf } from "~/modules/claims/other-listing.server";
+import { submitClaim } from "~/modules/claims/submit-claim.server";
 import { readForm } from "~/web/request-input.server";
 import {
   addService,
@@ -78,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         const other = user ? await otherListingOf(app.db, user.id, target.business.registrationNumber) : null;
         if (other)
           return data<LoadResult>(
-            { kind: "other-listing", business: target.business, otherListing: other },
+            { kind: "other-listing", business: target.business, otherListing: other.registrationNumber },
             { status: 409 },
           );
         return data<LoadResult>({

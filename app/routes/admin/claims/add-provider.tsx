@@ -76,6 +76,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           },
           409,
         );
+      case "other-listing":
+        return fail({ contactEmail: CLAIM_TEXT.addressHasListing(r.other) }, 409);
       case "added": {
         const a = r.approval;
         if (a.status !== "approved") {

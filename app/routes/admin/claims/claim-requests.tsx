@@ -186,6 +186,9 @@ function approvalAnswer(context: IntentArgs["context"], r: Awaited<ReturnType<ty
       return fail(`${CLAIM_TEXT.approveFailed}: this claim was rejected.`, 409);
     case "claimed-by-other":
       return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.alreadyClaimed}.`, 409);
+    case "other-listing":
+      // An account manages one listing (decision 0254): nothing was changed, no e-mail was sent.
+      return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.accountHasListing(r.other)}`, 409);
     case "not-found":
       return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
   }
