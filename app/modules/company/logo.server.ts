@@ -16,6 +16,7 @@ import {
   VARIANT_TYPES,
   type VariantFormat,
 } from "~/platform/images/normalise-image.server";
+import { ImageQueueFull } from "~/platform/images/image-queue.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
 import { LISTING_MESSAGES } from "./listing-rules";
@@ -49,8 +50,8 @@ export async function checkLogo(bytes: Uint8Array): Promise<LogoCheck> {
     return {
       ok: false,
       message:
-        result.reason === "too-many-pixels"
-          ? IMAGE_MESSAGES["too-many-pixels"]
+        result.reason === "too-many-pixels" || result.reason === "busy"
+          ? IMAGE_MESSAGES[result.reason]
           : LISTING_MESSAGES.logoNotImage,
     };
   }
@@ -74,7 +75,10 @@ async function deleteLogo(storage: Storage, url: string | null | undefined): Pro
   await Promise.all(logoFileKeys(file).map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-/** The 128 px copy and the WebP copies of a clean logo, stored beside it. */
+/**
+ * The 128 px copy and the WebP copies of a clean logo, stored beside it. When the image queue is
+ * full the rest are left for readLogo to make the first time each is asked for.
+ */
 async function storeLogoCopies(
   storage: Storage,
   base: string,
@@ -87,14 +91,21 @@ async function storeLogoCopies(
     [`${base}-128.webp`, LOGO_SMALL_PX, "webp"],
   ];
   for (const [file, size, format] of copies) {
-    const bytes = await imageVariant(original, size, format);
+    let bytes: Buffer | null;
+    try {
+      bytes = await imageVariant(original, size, format);
+    } catch (error) {
+      if (error instanceof ImageQueueFull) return;
+      throw error;
+    }
     if (bytes) await storage.put(`${LOGO_DIR}/${file}`, bytes, { contentType: VARIANT_TYPES[format].mime });
   }
 }
 
 /**
  * The stored file for a public URL's file name, or null. A small or WebP copy that is not stored
- * (a logo from before the copies existed) is made from the original once and stored.
+ * (a logo from before the copies existed) is made from the original once and stored; making it
+ * throws ImageQueueFull when the image queue is full.
  */
 export async function readLogo(storage: Storage, file: string) {
   const name = parseLogoFile(file);

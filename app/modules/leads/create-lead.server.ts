@@ -12,7 +12,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { leadCopyEmail } from "./lead-copy-email.server";
 import type { LeadInput } from "./lead-schema";
 import { checkPhoto, storePhoto } from "./photo.server";
-import { formAllowed, ignoredAsBot } from "./visitor-form.server";
+import { formAllowed, formNotCounted, ignoredAsBot } from "./visitor-form.server";
 import { allowCopy } from "./visitor-copy.server";
 
 export interface EnquiryServices {
@@ -25,7 +25,9 @@ export type CreateLeadResult =
   | { status: "created"; id: string; imageStored: boolean; copy: "queued" | "limited" }
   | { status: "ignored" }
   | { status: "rate-limited" }
-  | { status: "invalid-photo"; reason: "not-image" | "too-large" };
+  | { status: "invalid-photo"; reason: "not-image" | "too-large" }
+  /** The image queue was full: nothing stored, the visitor asked to try again (decision 0255). */
+  | { status: "busy" };
 
 export async function createLead(
   { db, storage, log }: EnquiryServices,
@@ -35,13 +37,19 @@ export async function createLead(
     photo: FormDataEntryValue | null;
     honeypot: FormDataEntryValue | null;
     ip: string;
+    /** The request's: a photo still waiting for its turn when the visitor goes is not worked on. */
+    signal?: AbortSignal;
   },
 ): Promise<CreateLeadResult> {
   if (ignoredAsBot(log, "lead", args.honeypot)) return { status: "ignored" };
   // The limit before the photo: decoding and re-encoding an image is the costly part, and a
   // client over its limit must not get it done for nothing.
   if (!(await formAllowed(db, "lead", args.ip))) return { status: "rate-limited" };
-  const photo = await checkPhoto(args.photo);
+  const photo = await checkPhoto(args.photo, args.signal);
+  if (photo.kind === "busy") {
+    await formNotCounted(db, "lead", args.ip);
+    return { status: "busy" };
+  }
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
   const imageKey = photo.kind === "ok" ? await storePhoto(storage, log, "generalleads", photo.photo) : null;

@@ -17,20 +17,27 @@ export interface CheckedPhoto {
 }
 
 export type PhotoCheck =
-  { kind: "none" } | { kind: "ok"; photo: CheckedPhoto } | { kind: "not-image" } | { kind: "too-large" };
+  | { kind: "none" }
+  | { kind: "ok"; photo: CheckedPhoto }
+  | { kind: "not-image" }
+  | { kind: "too-large" }
+  | { kind: "busy" };
 
 /**
  * Reads an uploaded form value: nothing chosen, a valid image (re-encoded: the only bytes to
  * store), or why it was refused. A file that does not decode, or has more pixels than the
- * normaliser takes, is not a valid image.
+ * normaliser takes, is not a valid image; `busy`: the image queue was full and the file was not
+ * looked at (decision 0255). `signal` (the request's): an abandoned request's photo is not worked on.
  */
-export async function checkPhoto(value: FormDataEntryValue | null | undefined): Promise<PhotoCheck> {
+export async function checkPhoto(
+  value: FormDataEntryValue | null | undefined,
+  signal?: AbortSignal,
+): Promise<PhotoCheck> {
   if (!value || typeof value === "string" || value.size === 0) return { kind: "none" };
   if (value.size > MAX_PHOTO_BYTES) return { kind: "too-large" };
-  const result = await normaliseImage(new Uint8Array(await value.arrayBuffer()), "photo");
-  return result.ok
-    ? { kind: "ok", photo: { bytes: result.image.bytes, type: result.image.type } }
-    : { kind: "not-image" };
+  const result = await normaliseImage(new Uint8Array(await value.arrayBuffer()), "photo", { signal });
+  if (result.ok) return { kind: "ok", photo: { bytes: result.image.bytes, type: result.image.type } };
+  return { kind: result.reason === "busy" ? "busy" : "not-image" };
 }
 
 /** Stores the photo at `{prefix}/{timestamp-random}.{ext}`; the key, or null after a logged failure. */
@@ -56,7 +63,8 @@ const thumbnailKey = (key: string) => `${key}.thumb.jpg`;
 
 /**
  * Reads a stored photo back, re-checking its bytes; null when missing or not an image. The
- * thumbnail is made from the photo the first time it is asked for, and stored.
+ * thumbnail is made from the photo the first time it is asked for, and stored; making it throws
+ * ImageQueueFull when the image queue is full (the route answers 503).
  */
 export async function readPhoto(
   storage: Storage,

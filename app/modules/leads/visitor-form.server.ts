@@ -6,7 +6,7 @@
 import type { Database } from "~/platform/db/database.server";
 import { honeypotFilled } from "~/platform/honeypot";
 import type { Logger } from "~/platform/logger.server";
-import { hit } from "~/platform/rate-limit.server";
+import { hit, refund } from "~/platform/rate-limit.server";
 import { FORM_LIMITS, formLimitKey, type FormName } from "./rate-limits";
 
 /** True when a bot filled the honeypot in: the submission is to be ignored (and is logged as such). */
@@ -19,4 +19,12 @@ export function ignoredAsBot(log: Logger, form: FormName, honeypot: FormDataEntr
 /** Counts this submission against the form's limit for the address; false when it is over. */
 export async function formAllowed(db: Database, form: FormName, ip: string): Promise<boolean> {
   return (await hit(db, formLimitKey(form, ip), FORM_LIMITS[form])).allowed;
+}
+
+/**
+ * Gives the submission's count back: it was refused for the server's own reason (the image queue
+ * was full, decision 0255), so trying again in a minute does not use up the visitor's limit.
+ */
+export async function formNotCounted(db: Database, form: FormName, ip: string): Promise<void> {
+  await refund(db, formLimitKey(form, ip));
 }

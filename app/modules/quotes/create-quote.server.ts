@@ -17,7 +17,7 @@ import type { Storage } from "~/platform/storage/storage.server";
 import { EMAIL_PATTERN } from "../leads/constants";
 import { checkPhoto, storePhoto } from "../leads/photo.server";
 import { mailboxIdentity } from "../leads/rate-limits";
-import { formAllowed, ignoredAsBot } from "../leads/visitor-form.server";
+import { formAllowed, formNotCounted, ignoredAsBot } from "../leads/visitor-form.server";
 import { allowCopy } from "../leads/visitor-copy.server";
 import { quoteCopyEmail } from "./quote-copy-email.server";
 import { quoteRequestEmail } from "./quote-email.server";
@@ -39,7 +39,9 @@ export type CreateQuoteResult =
   | { status: "no-contact" }
   | { status: "invalid-service" }
   | { status: "rate-limited" }
-  | { status: "invalid-photo"; reason: "not-image" | "too-large" };
+  | { status: "invalid-photo"; reason: "not-image" | "too-large" }
+  /** The image queue was full: nothing stored, the visitor asked to try again (decision 0255). */
+  | { status: "busy" };
 
 /** Which providers take quote requests: claimed and premium (spec section 4). */
 export async function getQuoteProvider(db: Database, registrationNumber: string) {
@@ -129,6 +131,8 @@ export async function createQuoteRequest(
     photo: FormDataEntryValue | null;
     honeypot: FormDataEntryValue | null;
     ip: string;
+    /** The request's: a photo still waiting for its turn when the visitor goes is not worked on. */
+    signal?: AbortSignal;
   },
 ): Promise<CreateQuoteResult> {
   // The honeypot first: a bot is told it worked, and nothing is stored or sent.
@@ -143,7 +147,11 @@ export async function createQuoteRequest(
   // The limit before the photo: decoding and re-encoding an image is the costly part, and a
   // client over its limit must not get it done for nothing.
   if (!(await formAllowed(db, "quote", args.ip))) return { status: "rate-limited" };
-  const photo = await checkPhoto(args.photo);
+  const photo = await checkPhoto(args.photo, args.signal);
+  if (photo.kind === "busy") {
+    await formNotCounted(db, "quote", args.ip);
+    return { status: "busy" };
+  }
   if (photo.kind === "not-image" || photo.kind === "too-large")
     return { status: "invalid-photo", reason: photo.kind };
 

@@ -3,7 +3,7 @@
  * (reference/waste-transfer-notes.md). Every rule here runs on the server; the browser only helps.
  */
 import { z } from "zod";
-import { MAX_INPUT_PIXELS, normaliseImage } from "~/platform/images/normalise-image.server";
+import { IMAGE_MESSAGES, MAX_INPUT_PIXELS, normaliseImage } from "~/platform/images/normalise-image.server";
 import type { ImageType } from "~/platform/storage/image-type.server";
 import {
   ITEM_MESSAGES,
@@ -305,7 +305,12 @@ export async function readSignature(
   if (!result.ok)
     return {
       ok: false,
-      message: result.reason === "too-many-pixels" ? SIGNATURE_TOO_LARGE : SIGNATURE_UNREADABLE,
+      message:
+        result.reason === "too-many-pixels"
+          ? SIGNATURE_TOO_LARGE
+          : result.reason === "busy"
+            ? IMAGE_MESSAGES.busy
+            : SIGNATURE_UNREADABLE,
     };
   return { ok: true, png: result.image.bytes };
 }
@@ -329,6 +334,7 @@ export async function readPhotos(
         "not-image": `Photos must be JPEG, PNG, GIF or WebP images (${file.name} is not)`,
         "too-many-pixels": `${file.name} has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please choose a smaller photo.`,
         unreadable: `${file.name} could not be read as an image. Please choose another photo.`,
+        busy: IMAGE_MESSAGES.busy,
       }[result.reason];
       return { ok: false, message };
     }

@@ -6,16 +6,17 @@
  * refused with a reason and a message; nothing here throws for a bad file.
  *
  * Bounds: at most MAX_INPUT_PIXELS decoded, each call stopped after TIMEOUT_SECONDS of processing,
- * at most PARALLEL calls at once in this process, one libvips thread each, no libvips cache
- * (sharp.server.ts).
+ * one libvips thread each, no libvips cache (sharp.server.ts); every call waits its turn in the
+ * process's one image queue (image-queue.server.ts, decision 0255), which runs two at once and
+ * refuses work when too much is already waiting ("busy").
  */
 import { detectImageType, type ImageType } from "~/platform/storage/image-type.server";
+import { imageQueue, ImageQueueFull } from "./image-queue.server";
 import { loadSharp } from "./sharp.server";
 
 /** 40 megapixels: a 48 MP phone photo saved at full size is refused; 12 to 24 MP ones pass. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const TIMEOUT_SECONDS = 10;
-const PARALLEL = 2;
 
 export type ImagePurpose = "photo" | "signature" | "logo";
 
@@ -34,12 +35,14 @@ const OUTPUT_TYPES: Record<"jpeg" | "png", ImageType> = {
   png: { mime: "image/png", extension: "png" },
 };
 
-export type ImageRefusal = "not-image" | "too-many-pixels" | "unreadable";
+/** `busy`: the image queue was full and the file was not looked at; nothing is wrong with it. */
+export type ImageRefusal = "not-image" | "too-many-pixels" | "unreadable" | "busy";
 
 export const IMAGE_MESSAGES: Record<ImageRefusal, string> = {
   "not-image": "The file is not a JPEG, PNG, GIF or WebP image.",
   "too-many-pixels": `The image has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
   unreadable: "The image could not be read: it is damaged, incomplete or not a real image.",
+  busy: "We're handling a lot of photos right now. Please try again in a minute.",
 };
 
 export interface NormalisedImage {
@@ -61,33 +64,36 @@ const refuse = (reason: ImageRefusal): NormaliseResult => ({
   message: IMAGE_MESSAGES[reason],
 });
 
-let running = 0;
-const waiting: (() => void)[] = [];
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Decodes `bytes` and writes a clean image for `purpose`. `accept` narrows the input types (by
- * content), e.g. a drawn signature must be a PNG.
+ * content), e.g. a drawn signature must be a PNG. Refused as `busy` when the image queue is full.
+ * `signal`: the request's; when it fires while the image waits for its turn, the image is not
+ * worked on and this rejects with the signal's reason (a file is never a reason to throw).
  */
 export async function normaliseImage(
   bytes: Uint8Array,
   purpose: ImagePurpose,
-  options: { accept?: readonly ImageType["mime"][] } = {},
+  options: { accept?: readonly ImageType["mime"][]; signal?: AbortSignal } = {},
 ): Promise<NormaliseResult> {
   const sourceType = detectImageType(bytes);
   if (!sourceType || (options.accept && !options.accept.includes(sourceType.mime)))
     return refuse("not-image");
+  try {
+    return await reencode(bytes, sourceType, purpose, options.signal);
+  } catch (error) {
+    if (error instanceof ImageQueueFull) return refuse("busy");
+    throw error;
+  }
+}
+
+function reencode(
+  bytes: Uint8Array,
+  sourceType: ImageType,
+  purpose: ImagePurpose,
+  signal: AbortSignal | undefined,
+): Promise<NormaliseResult> {
   const { maxSide, output } = IMAGE_PURPOSES[purpose];
-  return withSlot(async () => {
+  return imageQueue.run(async () => {
     const sharp = await loadSharp();
     try {
       const image = sharp(bytes, {
@@ -128,7 +134,7 @@ export async function normaliseImage(
       const message = error instanceof Error ? error.message : String(error);
       return refuse(/pixel limit/i.test(message) ? "too-many-pixels" : "unreadable");
     }
-  });
+  }, signal);
 }
 
 export type VariantFormat = "webp" | "png" | "jpeg";
@@ -142,14 +148,15 @@ export const VARIANT_TYPES: Record<VariantFormat, ImageType> = {
 /**
  * A smaller copy or another format of an image this module already made clean (a logo at 128 px,
  * a WebP for browsers that take it, a photo's thumbnail). Same bounds as `normaliseImage`; null
- * when the stored file does not decode.
+ * when the stored file does not decode. Throws ImageQueueFull when the image queue is full (the
+ * caller answers "try again later"; nothing is wrong with the file).
  */
 export async function imageVariant(
   clean: Uint8Array,
   maxSide: number,
   format: VariantFormat,
 ): Promise<Buffer | null> {
-  return withSlot(async () => {
+  return imageQueue.run(async () => {
     const sharp = await loadSharp();
     try {
       let pipeline = sharp(clean, {

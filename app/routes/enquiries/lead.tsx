@@ -10,6 +10,7 @@ import { LeadForm } from "~/components/enquiries/lead-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { HONEYPOT_FIELD } from "~/platform/honeypot";
 import { createLead } from "~/modules/leads/create-lead.server";
+import { IMAGE_MESSAGES } from "~/platform/images/normalise-image.server";
 import { LEAD_MESSAGES, leadSchema } from "~/modules/leads/lead-schema";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/lead";
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       photo: body.get("photo"),
       honeypot: body.get(HONEYPOT_FIELD),
       ip: app.clientIp,
+      signal: request.signal,
     });
     switch (result.status) {
       case "created":
@@ -60,6 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           { status: 400 },
         );
+      case "busy":
+        return data<EnquiryReply>(
+          { status: "error", result: submission.reply(), photoError: IMAGE_MESSAGES.busy },
+          { status: 503, headers: { "Retry-After": "60" } },
+        );
       case "rate-limited":
         return data<EnquiryReply>(
           { status: "error", result: submission.reply(), formError: LEAD_MESSAGES.rateLimited },
@@ -67,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     }
   } catch (error) {
-    app.log.error({ err: error }, "lead submission failed");
+    // A visitor who left while the photo waited its turn: nothing was stored, nobody reads this.
+    if (request.signal.aborted) app.log.info("lead submission abandoned by the visitor");
+    else app.log.error({ err: error }, "lead submission failed");
     return data<EnquiryReply>(
       { status: "error", result: submission.reply(), formError: LEAD_MESSAGES.failed },
       { status: 500 },

@@ -2,13 +2,16 @@
  * GET /enquiries/photo/{lead|quote}/{id}: a visitor's photo, for admins (leads and quotes), for
  * the signed-in owner of the provider a quote request was sent to, and for the owner of a listing
  * a lead was forwarded to (decision 0807). Anyone signed out is sent to
- * sign in; anyone else gets 404, exactly as for an unknown id. `?size=thumb` is a 400 px thumbnail.
+ * sign in; anyone else gets 404, exactly as for an unknown id. `?size=thumb` is a 400 px thumbnail
+ * (503 while the image queue is too full to make it, decision 0255).
  * Never cached: a householder's photo is personal data, kept off shared computers' disks like every
  * signed-in page (decision 0005).
  */
 import { redirect } from "react-router";
 import { getLeadPhotoKey } from "~/modules/leads/get-lead-photo.server";
 import { readPhoto } from "~/modules/leads/photo.server";
+import { ImageQueueFull } from "~/platform/images/image-queue.server";
+import { IMAGE_MESSAGES } from "~/platform/images/normalise-image.server";
 import { getQuotePhotoKey } from "~/modules/quotes/get-quote-photo.server";
 import { getApp } from "~/web/context";
 import { getUser } from "~/web/guards.server";
@@ -18,6 +21,17 @@ const notFound = () =>
   new Response("Not found", {
     status: 404,
     headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
+
+/** The image queue was full (decision 0255): try again shortly; nothing is kept. */
+const busy = () =>
+  new Response(IMAGE_MESSAGES.busy, {
+    status: 503,
+    headers: {
+      "Cache-Control": "no-store",
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": "60",
+    },
   });
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
@@ -30,9 +44,13 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       ? await getLeadPhotoKey(app.db, params.id, user)
       : await getQuotePhotoKey(app.db, params.id, user);
   if (!key) return notFound();
-  const photo = await readPhoto(app.storage, key, {
-    thumbnail: url.searchParams.get("size") === "thumb",
-  });
+  let photo;
+  try {
+    photo = await readPhoto(app.storage, key, { thumbnail: url.searchParams.get("size") === "thumb" });
+  } catch (error) {
+    if (error instanceof ImageQueueFull) return busy(); // the thumbnail could not be made yet
+    throw error;
+  }
   if (!photo) return notFound();
   return new Response(new Uint8Array(photo.body), {
     headers: {

@@ -23,6 +23,7 @@ import {
   type CreateQuoteResult,
 } from "~/modules/quotes/create-quote.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
+import { IMAGE_MESSAGES } from "~/platform/images/normalise-image.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/quote";
 import { readForm } from "~/web/request-input.server";
@@ -78,10 +79,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       photo: body.get("photo"),
       honeypot,
       ip: app.clientIp,
+      signal: request.signal,
     });
     return quoteResultReply(result, submission);
   } catch (error) {
-    app.log.error({ err: error, provider: params.registrationNumber }, "quote request failed");
+    // A visitor who left while the photo waited its turn: nothing was stored, nobody reads this.
+    if (request.signal.aborted)
+      app.log.info({ provider: params.registrationNumber }, "quote request abandoned by the visitor");
+    else app.log.error({ err: error, provider: params.registrationNumber }, "quote request failed");
     return failedReply(submission, QUOTE_MESSAGES.failed, 500);
   }
 }
@@ -162,6 +167,13 @@ function quoteResultReply(result: CreateQuoteResult, submission: QuoteSubmission
       return data<EnquiryReply>(
         { status: "error", result: submission.reply(), toast: toast(m), photoError: m.description },
         { status: 400 },
+      );
+    }
+    case "busy": {
+      const m = { title: "Error", description: IMAGE_MESSAGES.busy };
+      return data<EnquiryReply>(
+        { status: "error", result: submission.reply(), toast: toast(m), photoError: m.description },
+        { status: 503, headers: { "Retry-After": "60" } },
       );
     }
     case "rate-limited":
