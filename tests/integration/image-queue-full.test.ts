@@ -2,7 +2,7 @@
  * Decision 0255, through the routes: while the image queue is full, the lead and quote forms
  * answer at once with the clear message under the photo, keep what was typed, store and send
  * nothing, and do not count the attempt against the address's limit; once the queue has room
- * the same request goes through.
+ * the same request goes through. A link preview card not drawn yet answers 503 and is drawn later.
  */
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { IMAGE_MAX_WAITING, IMAGE_PARALLEL, imageQueue } from "~/platform/images
 import { peek } from "~/platform/rate-limit.server";
 import { action as leadAction } from "~/routes/enquiries/lead";
 import { action as quoteAction } from "~/routes/enquiries/quote";
+import { loader as socialCardLoader } from "~/routes/public/social-card";
 import { appContext, type AppContext } from "~/web/context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
@@ -160,5 +161,27 @@ describe("a full image queue on the visitor forms", () => {
     );
     expect(sent.body.status).toBe("sent");
     expect(await stored()).toMatchObject({ quotes: before.quotes + 1 });
+  });
+});
+
+describe("a full image queue on the link preview cards", () => {
+  it("a card not drawn yet answers 503 to try again, keeps nothing, and is drawn once the queue has room", async () => {
+    const get = () =>
+      socialCardLoader({
+        request: new Request(`http://localhost:9999/og/provider/${REG}.png`),
+        params: { kind: "provider", file: `${REG}.png` },
+        context: context("10.77.0.3"),
+      } as never) as Promise<Response>;
+    const release = fillImageQueue();
+    const busy = await get();
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("Retry-After")).toBe("60");
+    expect(busy.headers.get("Cache-Control")).toBe("no-store");
+    await release();
+
+    const drawn = await get();
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get("Content-Type")).toBe("image/png");
+    expect((await drawn.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 });

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { SITE_NAME } from "~/platform/brand";
 import { loadSharp } from "./sharp.server";
+import { imageQueue } from "./image-queue.server";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -176,8 +177,12 @@ function drawnPng(key: string, svg: string): Promise<Buffer> {
     drawn.set(key, hit);
     return hit;
   }
-  const png = loadSharp().then((sharp) =>
-    sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
+  // In the one image queue (decision 0255): a crawl of many cards waits its turn with the uploads,
+  // and is refused (ImageQueueFull) rather than queued without end.
+  const png = imageQueue.run(() =>
+    loadSharp().then((sharp) =>
+      sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
+    ),
   );
   drawn.set(key, png);
   // A failed drawing is not kept: the next request tries again.

@@ -5,6 +5,7 @@
  * proxies and crawlers for an hour, and answered 304 when the crawler's copy is still the same.
  */
 import { socialCardFor } from "~/modules/directory/social-cards.server";
+import { ImageQueueFull } from "~/platform/images/image-queue.server";
 import { socialCardImage } from "~/platform/images/social-card.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/social-card";
@@ -29,7 +30,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   const known = (request.headers.get("If-None-Match") ?? "").split(",").map((tag) => tag.trim());
   if (known.includes(image.etag)) return new Response(null, { status: 304, headers });
-  const png = await image.png();
+  let png: Buffer;
+  try {
+    png = await image.png();
+  } catch (error) {
+    if (!(error instanceof ImageQueueFull)) throw error;
+    // Too much image work waiting (decision 0255): the crawler comes back; nothing is kept.
+    return new Response("Busy: try again shortly", {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "60",
+      },
+    });
+  }
   return new Response(new Uint8Array(png), {
     headers: { ...headers, "Content-Length": String(png.length) },
   });
