@@ -81,8 +81,10 @@ async function lockPendingClaim(trx: Database, input: ApproveClaimInput) {
   if (existing?.verified && existing.user_id && existing.user_id !== claim.user_id)
     return { status: "claimed-by-other" } as const;
   // The account the listing would go to (step 2 finds it by the contact's address).
+  // Another pending claim counts only when it came first (first come, first served).
   const other = await otherListingOfAddress(trx, claim.contact_email, claim.registration_number, {
     lock: true,
+    claimedAt: claim.created_at,
   });
   if (other) return { status: "other-listing", other } as const;
   const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;

@@ -196,6 +196,8 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
     updatedAt: r.updated_at,
     history: await listAudit(db, "claim_request", r.id),
     otherListing:
-      r.status === "pending" ? await otherListingOfAddress(db, r.contact_email, r.registration_number) : null,
+      r.status === "pending"
+        ? await otherListingOfAddress(db, r.contact_email, r.registration_number, { claimedAt: r.created_at })
+        : null,
   };
 }

@@ -9,6 +9,7 @@
  * out for an address whose account has a listing is accepted as any other (decision 0410) and
  * its address is told by e-mail.
  */
+import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { normaliseEmail } from "~/platform/email-address";
 
@@ -20,18 +21,33 @@ export interface OtherListing {
   verified: boolean;
 }
 
+export interface OtherListingOptions {
+  /**
+   * The moment this claim was made: another claim still pending counts only when it was made
+   * before (first come, first served). Without it every pending claim counts (a new claim in the
+   * wizard comes after all of them). A signed-out claim made in someone else's name (decision
+   * 0410) so cannot hold up the claim that person made first.
+   */
+  claimedAt?: Date;
+}
+
 /** The other listing of the account `userId`, if any (a verified one before a pending claim's). */
 export async function otherListingOf(
   db: Database,
   userId: string,
   registrationNumber: string,
+  options: OtherListingOptions = {},
 ): Promise<OtherListing | null> {
+  const { claimedAt } = options;
   const row = await db
     .selectFrom("claimed_listings as c")
     .leftJoin("directory_entries as d", "d.registration_number", "c.registration_number")
     .select(["c.registration_number", "c.company_name", "d.business_name", "c.verified"])
     .where("c.user_id", "=", userId)
     .where("c.registration_number", "<>", registrationNumber)
+    .$if(claimedAt !== undefined, (q) =>
+      q.where((eb) => eb.or([eb("c.verified", "=", true), eb("c.created_at", "<", claimedAt!)])),
+    )
     .orderBy("c.verified", "desc")
     .orderBy("c.created_at")
     .executeTakeFirst();
@@ -46,17 +62,19 @@ export async function otherListingOf(
 /**
  * The same for the account of `email` (an address with no account has none): the account an
  * approval or an owner change gives the listing to. With `lock`, inside the change's transaction,
- * the account's row is locked until it commits, so two admins giving one account two listings at
- * the same moment are taken one after the other and the second is refused.
+ * the address is locked until it commits (a transaction-level advisory lock on the normalised
+ * address: it holds for an address that has no account yet too), so two admins giving one
+ * address two listings at the same moment are taken one after the other and the second is refused.
  */
 export async function otherListingOfAddress(
   db: Database,
   email: string,
   registrationNumber: string,
-  options: { lock?: boolean } = {},
+  options: OtherListingOptions & { lock?: boolean } = {},
 ): Promise<OtherListing | null> {
-  let account = db.selectFrom("users").select("id").where("email", "=", normaliseEmail(email));
-  if (options.lock) account = account.forNoKeyUpdate();
-  const user = await account.executeTakeFirst();
-  return user ? otherListingOf(db, user.id, registrationNumber) : null;
+  const address = normaliseEmail(email);
+  if (options.lock)
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-address:${address}`}, 0))`.execute(db);
+  const user = await db.selectFrom("users").select("id").where("email", "=", address).executeTakeFirst();
+  return user ? otherListingOf(db, user.id, registrationNumber, options) : null;
 }
