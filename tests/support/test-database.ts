@@ -16,10 +16,11 @@ export function testDatabaseKind(): "pglite" | "postgres" {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrationsDir`: migrate from that folder instead (a test of a migration applies those before it first). */
+export async function createTestDatabase(options: { migrationsDir?: string } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === "pglite") {
     const handle = await openDatabase({ pgliteDir: "memory://" });
-    await migrate(handle.pool);
+    await migrate(handle.pool, options.migrationsDir);
     return { ...handle, destroy: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -30,7 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = await openDatabase({ url, schema, poolSize: 4 });
-  await migrate(handle.pool);
+  await migrate(handle.pool, options.migrationsDir);
   return {
     ...handle,
     destroy: async () => {

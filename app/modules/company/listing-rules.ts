@@ -3,6 +3,7 @@
  * browser (which mirrors the tag rules). A company user may change only these fields of their
  * listing: business name, description (about), phone, e-mail, services and logo.
  */
+import { cleanLine } from "~/platform/one-line";
 import * as z from "zod/mini";
 
 export const SERVICES_MAX = 30;
@@ -25,6 +26,8 @@ export const LISTING_MESSAGES = {
   loadFailed: "Could not load your business data",
   unexpected: "An unexpected error occurred",
   noListing: "There is no business listing linked to your account.",
+  suspended:
+    "Your listing is suspended: its details, services and logo cannot be changed while it is suspended. Please contact us.",
 } as const;
 
 /**
@@ -60,10 +63,11 @@ const optionalText = (max: number, message: string) =>
   );
 
 export const listingDetailsSchema = z.object({
+  // One line (cleanLine, decision 0257): a line break would show as a second line wherever the name is.
   businessName: z
     .string({ error: "Business name is required" })
     .check(
-      z.trim(),
+      z.overwrite(cleanLine),
       z.minLength(1, "Business name is required"),
       z.maxLength(BUSINESS_NAME_MAX, `Business name must be ${BUSINESS_NAME_MAX} characters or fewer`),
     ),

@@ -1,6 +1,6 @@
 /** The contact page form: fields, messages and limits. */
 import * as z from "zod/mini";
-import { emailField, LIMITS, messageField, nameField, requiredText } from "../leads/constants";
+import { emailField, LIMITS, messageField, nameField, requiredLine } from "../leads/constants";
 
 export const CONTACT_MESSAGES = {
   sent: "Message sent",
@@ -20,7 +20,7 @@ export const CONTACT_MESSAGES = {
 export const contactSchema = z.object({
   name: nameField("Please enter your name"),
   email: emailField("Please enter your email address"),
-  subject: requiredText(
+  subject: requiredLine(
     LIMITS.subject,
     "Please enter a subject",
     `Please keep the subject under ${LIMITS.subject} characters`,

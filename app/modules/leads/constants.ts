@@ -3,6 +3,7 @@
  * the UK postcode check and field size limits. Pure: used by forms and servers.
  */
 import { ukDaysFrom } from "~/platform/dates";
+import { cleanLine } from "~/platform/one-line";
 import * as z from "zod/mini";
 
 export const LOAD_SIZES = [
@@ -83,9 +84,19 @@ export function toPostcode(value: string, ctx: z.core.ParsePayload): string {
 export const requiredText = (max: number, missing: string, tooLong: string) =>
   z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong));
 
-/** The sender's name on a visitor form. */
+/**
+ * A required one-line text (`cleanLine`: tabs and line breaks become spaces, other control
+ * characters are dropped, spaces collapsed, ends trimmed; decision 0257): `missing` when absent or
+ * blank, `tooLong` over `max` characters.
+ */
+export const requiredLine = (max: number, missing: string, tooLong: string) =>
+  z
+    .string({ error: missing })
+    .check(z.overwrite(cleanLine), z.minLength(1, missing), z.maxLength(max, tooLong));
+
+/** The sender's name on a visitor form (one line). */
 export const nameField = (missing: string) =>
-  requiredText(LIMITS.name, missing, `Please keep your name under ${LIMITS.name} characters`);
+  requiredLine(LIMITS.name, missing, `Please keep your name under ${LIMITS.name} characters`);
 
 /** The sender's e-mail address on a visitor form (trimmed, as typed). */
 export const emailField = (missing: string) =>
@@ -105,5 +116,12 @@ export const messageField = (missing: string) =>
 export const optionalText = (max: number, message: string) =>
   z.pipe(
     z.optional(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
+
+/** An optional one-line text (`cleanLine`, as `requiredLine`): '' becomes undefined. */
+export const optionalLine = (max: number, message: string) =>
+  z.pipe(
+    z.optional(z.string().check(z.overwrite(cleanLine), z.maxLength(max, message))),
     z.transform((v: string | undefined) => (v ? v : undefined)),
   );

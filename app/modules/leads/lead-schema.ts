@@ -6,7 +6,7 @@ import {
   LIMITS,
   LOAD_SIZES,
   nameField,
-  optionalText,
+  optionalLine,
   requiredText,
   TIME_SLOTS,
   toPostcode,
@@ -47,7 +47,7 @@ export function leadSchema(now: Date = new Date()) {
     ),
     name: nameField("Please enter your name"),
     email: emailField("Please enter your email address"),
-    phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
+    phone: optionalLine(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
     postcode: z.pipe(
       z
         .string({ error: "Please enter your postcode" })

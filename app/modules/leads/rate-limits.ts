@@ -28,6 +28,10 @@ export const COPY_LIMITS = {
 /**
  * The mailbox an address delivers to, for counting: lower-case, without a '+tag' (most providers
  * deliver 'ann+1@' to 'ann@'), and for Gmail without dots ('a.n.n@gmail.com' is 'ann@gmail.com').
+ * Reviews store it (`reviews.reviewer_mailbox`, one live review per mailbox, decision 0257), and
+ * migration 1067 has its SQL twin, `mailbox_identity`, which a check constraint holds the stored
+ * value to: changing this rule needs a migration that changes that function and derives the column
+ * again (review-mailbox.test.ts compares the two).
  */
 export function mailboxIdentity(email: string): string {
   const address = normaliseEmail(email);

@@ -1,6 +1,14 @@
 /** The provider quote form (premium profiles): fields, messages and limits. */
 import * as z from "zod/mini";
-import { emailField, LIMITS, messageField, nameField, optionalText, toPostcode } from "../leads/constants";
+import {
+  emailField,
+  LIMITS,
+  messageField,
+  nameField,
+  optionalLine,
+  optionalText,
+  toPostcode,
+} from "../leads/constants";
 
 export const QUOTE_MESSAGES = {
   missing: { title: "Missing information", description: "Please fill in all required fields" },
@@ -22,12 +30,12 @@ const required = QUOTE_MESSAGES.missing.description;
 export const quoteSchema = z.object({
   name: nameField(required),
   email: emailField(required),
-  phone: optionalText(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
+  phone: optionalLine(LIMITS.phone, `Please keep the phone number under ${LIMITS.phone} characters`),
   postcode: z.pipe(
     optionalText(LIMITS.postcode, `Postcode must be at most ${LIMITS.postcode} characters`),
     z.transform((v: string | undefined, ctx) => (v ? toPostcode(v, ctx) : undefined)),
   ),
-  serviceType: optionalText(LIMITS.serviceType, "Please choose a service from the list"),
+  serviceType: optionalLine(LIMITS.serviceType, "Please choose a service from the list"),
   message: messageField(required),
 });
 

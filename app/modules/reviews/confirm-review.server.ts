@@ -2,11 +2,13 @@
  * The review confirmation link (decision 0250). Opening it only reads (`checkReviewLink`): mail
  * scanners open links, so a GET must change nothing. The page's button posts, and
  * `confirmReview` uses the link up and makes the review a real one, pending moderation, in one
- * transaction. A link that cannot confirm says why: not valid, expired, already used, the address
- * already has a live review of the business, or the business no longer takes reviews.
+ * transaction. A link that cannot confirm says why: not valid, expired, already used, the address's
+ * mailbox already has a live review of the business (decision 0257), or the business no longer
+ * takes reviews.
  */
 import type { Database } from "~/platform/db/database.server";
 import { hashToken } from "~/platform/session.server";
+import { mailboxIdentity } from "../leads/rate-limits";
 import { getQuoteProvider } from "../quotes/create-quote.server";
 import type { ConfirmProblem } from "./review-confirmation";
 import { reviewMark } from "./reviewer.server";
@@ -120,15 +122,16 @@ export async function confirmReview(
         provider_id: row.provider_id,
         reviewer_name: row.reviewer_name,
         reviewer_email: row.reviewer_email,
+        reviewer_mailbox: mailboxIdentity(row.reviewer_email),
         rating: row.rating,
         review_text: row.review_text,
         // It enters the moderation queue now: queued, and dated, from its confirmation.
         created_at: now,
         confirmed_at: now,
       })
-      // Another link of this address may have been confirmed a moment ago: one live review each.
+      // Another link of this mailbox may have been confirmed a moment ago: one live review each.
       .onConflict((oc) =>
-        oc.columns(["provider_id", "reviewer_email"]).where("rejected_at", "is", null).doNothing(),
+        oc.columns(["provider_id", "reviewer_mailbox"]).where("rejected_at", "is", null).doNothing(),
       )
       .returning("id")
       .executeTakeFirst();

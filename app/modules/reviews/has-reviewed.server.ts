@@ -1,26 +1,41 @@
 /**
- * Whether this e-mail has a live review of the provider (pending or published: a rejected one no
- * longer counts, and an unconfirmed one never did; decision 0250), for the review form's live
- * 'Review already submitted'. Answered truthfully only to a visitor who already knows (see
- * reviewer.server.ts); for anyone else it is false, so the check cannot tell a stranger who has
- * reviewed whom (decision 0410).
+ * Whether this e-mail's mailbox has a live review of the provider (pending or published: a
+ * rejected one no longer counts, and an unconfirmed one never did; decisions 0250 and 0257), for
+ * the review form's live 'Review already submitted'. Answered truthfully only to a visitor who
+ * already knows (see reviewer.server.ts); for anyone else it is false, so the check cannot tell a
+ * stranger who has reviewed whom (decision 0410).
  */
+import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { normaliseEmail } from "~/platform/email-address";
+import { mailboxIdentity } from "../leads/rate-limits";
 import { mayKnow, type Reviewer } from "./reviewer.server";
 
-/** Whether the (normalised) address has a live review of the provider: the place one address has. */
+/**
+ * Whether the address's mailbox has a live review of the provider: the place one mailbox has
+ * ('ann+1@', 'a.n.n@gmail.com' and 'ann@' are one). A live review from before migration 1067
+ * whose mailbox had an earlier one keeps no mailbox of its own; it is found by its address's.
+ */
 export async function hasLiveReview(
   db: Database,
   registrationNumber: string,
   email: string,
 ): Promise<boolean> {
+  const box = mailboxIdentity(email);
   const row = await db
     .selectFrom("reviews")
     .select("id")
     .where("provider_id", "=", registrationNumber)
-    .where("reviewer_email", "=", email)
     .where("rejected_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("reviewer_mailbox", "=", box),
+        eb.and([
+          eb("reviewer_mailbox", "is", null),
+          eb(sql<string>`mailbox_identity(reviewer_email)`, "=", box),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   return !!row;
 }

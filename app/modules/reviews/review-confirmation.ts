@@ -28,7 +28,7 @@ export const CONFIRM_PROBLEMS: Record<ConfirmProblem, { title: string; text: str
   },
   already: {
     title: "You have already reviewed this business",
-    text: "Each email address can review a business once, and this one already has a review of this business waiting for verification or published. This review was not added.",
+    text: "Each inbox can review a business once, and this one already has a review of this business waiting for verification or published, perhaps sent with another form of the address (with a +tag, or for Gmail with dots). This review was not added.",
   },
   closed: {
     title: "This business does not take reviews at the moment",

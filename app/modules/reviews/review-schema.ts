@@ -38,7 +38,10 @@ export const DEFAULT_RATING = 5;
 const missing = REVIEW_MESSAGES.missing.description;
 const RATING_MESSAGE = "Please choose a rating from 1 to 5";
 
-/** E-mails are compared (and stored) trimmed and lower-case: one review per address per provider. */
+/**
+ * E-mails are stored trimmed and lower-case, as typed; one live review per mailbox per provider is
+ * counted by the address's mailbox (`mailboxIdentity`, decision 0257).
+ */
 
 export const reviewSchema = z.object({
   name: nameField(missing),

@@ -375,10 +375,11 @@ describe("one live review per address, and who is told", () => {
           provider_id: "CBDU800002",
           reviewer_name: "X",
           reviewer_email: email,
+          reviewer_mailbox: email,
           review_text: "again",
         })
         .execute(),
-    ).rejects.toThrow(/reviews_one_per_email|duplicate key/);
+    ).rejects.toThrow(/reviews_one_per_mailbox|duplicate key/);
   });
 
   it("a rejected review no longer holds the place: its writer may write again, confirmed and moderated", async () => {
@@ -482,5 +483,116 @@ describe("moderating confirmed reviews", () => {
     expect(rows[0]!.n).toBe(0);
     expect(queued.map((r) => r.review_text)).not.toContain("Best ever");
     expect(queuedEmails.has("CBDU800001 sender@example.test")).toBe(false);
+  });
+});
+
+describe("one live review per mailbox (decision 0257)", () => {
+  const HOUR = 60 * 60 * 1000;
+  let hours = 100;
+  /** Each submission a few hours after the last: one mailbox gets at most 3 review e-mails an hour. */
+  const later = () => new Date(Date.now() + (hours += 3) * HOUR);
+  const sendAs = (reg: string, email: string, reviewer: Reviewer = ANONYMOUS_REVIEWER, text = "Tidy job") =>
+    submit(reg, { email, text }, null, reviewer, later());
+  const liveOf = (reg: string, mailbox: string) =>
+    t.db
+      .selectFrom("reviews")
+      .select(["id", "reviewer_email", "reviewer_mailbox", "review_text"])
+      .where("provider_id", "=", reg)
+      .where("reviewer_mailbox", "=", mailbox)
+      .where("rejected_at", "is", null)
+      .execute();
+
+  it("'me+1@gmail.com' and 'm.e@gmail.com' after 'me@gmail.com' are already reviewed: one live review", async () => {
+    // Three spellings of one Gmail inbox, each sent before any was confirmed: three links.
+    expect(await sendAs("CBDU800001", "me@gmail.com", ANONYMOUS_REVIEWER, "First")).toEqual({
+      status: "created",
+    });
+    const first = await newestLink("me@gmail.com");
+    expect((await sendAs("CBDU800001", "Me+1@Gmail.com")).status).toBe("created");
+    const plus = await newestLink("me+1@gmail.com");
+    expect((await sendAs("CBDU800001", "m.e@gmail.com")).status).toBe("created");
+    const dots = await newestLink("m.e@gmail.com");
+
+    expect((await confirm(first)).ok).toBe(true);
+    // The other two links: that inbox has a live review of the business now.
+    for (const token of [plus, dots]) {
+      expect(await checkReviewLink(t.db, token)).toEqual({ ok: false, problem: "already" });
+      expect(await confirm(token)).toEqual({ ok: false, problem: "already" });
+    }
+    // The address is kept as typed; the mailbox beside it holds the place.
+    expect(await liveOf("CBDU800001", "me@gmail.com")).toMatchObject([
+      { reviewer_email: "me@gmail.com", reviewer_mailbox: "me@gmail.com", review_text: "First" },
+    ]);
+
+    // Sent again under other spellings: not stored, and the address told by e-mail (no link).
+    expect(await sendAs("CBDU800001", "me+1@gmail.com")).toEqual({ status: "accepted" });
+    expect(await sendAs("CBDU800001", "M.E+x@GoogleMail.com")).toEqual({ status: "accepted" });
+    expect(await alreadyMails("me+1@gmail.com")).toHaveLength(1);
+    expect(await alreadyMails("m.e+x@googlemail.com")).toHaveLength(1);
+    expect(await mailsTo("m.e+x@googlemail.com", "review_confirmation")).toEqual([]);
+    // The browser that confirmed it, or the inbox's signed-in owner, is told, whatever the spelling.
+    const confirmedHere = knowing("CBDU800001", "me@gmail.com");
+    expect(await sendAs("CBDU800001", "m.e@gmail.com", confirmedHere)).toEqual({ status: "already" });
+    expect(await check("CBDU800001", "M.E+2@gmail.com", confirmedHere)).toBe(true);
+    expect(
+      await check("CBDU800001", "me+2@gmail.com", { signedInEmail: "m.e@googlemail.com", marks: [] }),
+    ).toBe(true);
+    // Anyone else is still told nothing (decision 0410).
+    expect(await check("CBDU800001", "me+2@gmail.com")).toBe(false);
+    expect(await liveOf("CBDU800001", "me@gmail.com")).toHaveLength(1);
+
+    // And the database refuses a second live review of the inbox, or a mailbox not the address's.
+    const direct = (email: string, mailbox: string) =>
+      t.db
+        .insertInto("reviews")
+        .values({
+          provider_id: "CBDU800001",
+          reviewer_name: "X",
+          reviewer_email: email,
+          reviewer_mailbox: mailbox,
+          review_text: "again",
+        })
+        .execute();
+    await expect(direct("m.e+3@gmail.com", "me@gmail.com")).rejects.toThrow(
+      /reviews_one_per_mailbox|duplicate key/,
+    );
+    await expect(direct("other@example.test", "me@gmail.com")).rejects.toThrow(
+      /reviews_mailbox_of_email|check/,
+    );
+  });
+
+  it("two spellings of one inbox confirmed at once give one review", async () => {
+    expect((await sendAs("CBDU800002", "race.box@gmail.com")).status).toBe("created");
+    const dotted = await newestLink("race.box@gmail.com");
+    expect((await sendAs("CBDU800002", "racebox+tab@gmail.com")).status).toBe("created");
+    const tagged = await newestLink("racebox+tab@gmail.com");
+    const results = await Promise.all([confirm(dotted), confirm(tagged)]);
+    expect(results.map((r) => (r.ok ? "ok" : r.problem)).sort()).toEqual(["already", "ok"]);
+    expect(await liveOf("CBDU800002", "racebox@gmail.com")).toHaveLength(1);
+  });
+
+  it("another business is another place for the same inbox", async () => {
+    expect(await sendAs("CBDU800002", "m.e+other@gmail.com")).toEqual({ status: "created" });
+    expect((await confirm(await newestLink("m.e+other@gmail.com"))).ok).toBe(true);
+    expect(await liveOf("CBDU800002", "me@gmail.com")).toMatchObject([
+      { reviewer_email: "m.e+other@gmail.com", reviewer_mailbox: "me@gmail.com" },
+    ]);
+    expect(await liveOf("CBDU800001", "me@gmail.com")).toHaveLength(1);
+  });
+
+  it("a rejected review frees its inbox's place, whatever spelling comes next", async () => {
+    const [review] = await liveOf("CBDU800001", "me@gmail.com");
+    expect(await moderateReview(t.db, { id: review!.id, decision: "reject", adminId })).toBe(true);
+    expect(await check("CBDU800001", "me@gmail.com", knowing("CBDU800001", "me@gmail.com"))).toBe(false);
+    expect(await sendAs("CBDU800001", "m.e+again@gmail.com", ANONYMOUS_REVIEWER, "Second try")).toEqual({
+      status: "created",
+    });
+    expect((await confirm(await newestLink("m.e+again@gmail.com"))).ok).toBe(true);
+    expect(await liveOf("CBDU800001", "me@gmail.com")).toMatchObject([
+      { reviewer_email: "m.e+again@gmail.com", review_text: "Second try" },
+    ]);
+    expect(await check("CBDU800001", "me@gmail.com", knowing("CBDU800001", "m.e+again@gmail.com"))).toBe(
+      true,
+    );
   });
 });

@@ -3,12 +3,13 @@
  * the e-mail address (decision 0250): it is stored in `unconfirmed_reviews` and the address gets a
  * link; confirming (confirm-review.server.ts) makes it a review, pending moderation.
  *
- * One live review per e-mail per provider (a pending or published one; the unique index). An
- * address that has one gets, instead of a link, "you have already reviewed" by e-mail. The visitor
- * is told 'Already reviewed' only if they already know the address has reviewed (its signed-in
- * owner, or a browser that confirmed that review); anyone else gets the same answer as for a new
- * review (decision 0410). Unconfirmed reviews never hold the place, so an address cannot be
- * blocked by someone who typed it first.
+ * One live review per mailbox per provider (a pending or published one; the unique index):
+ * 'ann+1@', 'a.n.n@gmail.com' and 'ann@' are one mailbox (decision 0257). An address whose mailbox
+ * has one gets, instead of a link, "you have already reviewed" by e-mail. The visitor is told
+ * 'Already reviewed' only if they already know the mailbox has reviewed (its signed-in owner, or a
+ * browser that confirmed that review); anyone else gets the same answer as for a new review
+ * (decision 0410). Unconfirmed reviews never hold the place, so an address cannot be blocked by
+ * someone who typed it first.
  */
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";

@@ -5,6 +5,7 @@
  * the owner's company may be corrected, voided or given a transfer. Pure: safe to import from
  * components.
  */
+import { cleanLine } from "~/platform/one-line";
 
 export const VOID_REASON_MAX = 500;
 export const TRANSFER_PLACE_MAX = 500;
@@ -36,19 +37,6 @@ export const LIFECYCLE_TEXT = {
   unit: "Choose kg or tonnes",
   when: "Enter a valid date and time",
 } as const;
-
-/**
- * Text typed into a one-line field kept on the record: tabs and line breaks become spaces, other
- * control characters are dropped, runs of spaces are collapsed, and the ends trimmed.
- */
-export function cleanLine(raw: unknown): string {
-  if (typeof raw !== "string") return "";
-  return raw
-    .replace(/[\t\n\r\v\f]/g, " ")
-    .replace(/\p{Cc}/gu, "")
-    .replace(/ {2,}/g, " ")
-    .trim();
-}
 
 /** The reason for a void as stored, or what is wrong with it. */
 export function checkVoidReason(raw: unknown): { ok: true; reason: string } | { ok: false; error: string } {

@@ -14,7 +14,8 @@ import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createWasteNote, type NoteOwner } from "./create-note.server";
 import { getWasteNoteView } from "./get-note.server";
-import { LIFECYCLE_TEXT, cleanLine } from "./lifecycle-rules";
+import { cleanLine } from "~/platform/one-line";
+import { LIFECYCLE_TEXT } from "./lifecycle-rules";
 import { explainRefusedCorrection, getFilledNoteForm, noteFormValues } from "./note-form-values.server";
 import { getNoteManagement } from "./owned-note.server";
 import { PDF_JOB } from "./pdf-job.server";

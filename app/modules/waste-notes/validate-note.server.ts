@@ -19,11 +19,11 @@ import {
   type PartyStatus,
   type TransportMeans,
 } from "./constants";
-import { cleanLine } from "./lifecycle-rules";
 import { isConsignmentCode, normaliseConsignmentCode, seasonTicketProblem } from "./note-rules";
 import { itemValues, readItems, type WasteItemInput } from "./validate-items.server";
 import { londonLocalToDate, ukDay } from "~/platform/dates";
 import { normaliseEmail } from "~/platform/email-address";
+import { cleanLine } from "~/platform/one-line";
 
 export type { WasteItemInput } from "./validate-items.server";
 

@@ -28,11 +28,18 @@ describe("migrations", () => {
 
   it("carries the rules in constraints", async () => {
     await insertRegisterEntry(t.db, { registration_number: "CBDU1001", business_name: "A" });
-    // A review of CBDU1001 by x@y.z.
+    // A review of CBDU1001 by x@y.z (its mailbox holds the place, decision 0257).
     const review = (rating: number, review_text: string) =>
       t.db
         .insertInto("reviews")
-        .values({ provider_id: "CBDU1001", reviewer_name: "x", reviewer_email: "x@y.z", rating, review_text })
+        .values({
+          provider_id: "CBDU1001",
+          reviewer_name: "x",
+          reviewer_email: "x@y.z",
+          reviewer_mailbox: "x@y.z",
+          rating,
+          review_text,
+        })
         .execute();
     await expect(review(6, "t")).rejects.toThrow(/check/i);
     await review(5, "t");

@@ -280,6 +280,12 @@ export interface ReviewsTable {
   created_at: Timestamp;
   /** Migration 1065: when the writer confirmed the address; null for reviews written before. */
   confirmed_at: TimestampNull;
+  /**
+   * Migration 1067: the mailbox of `reviewer_email` (`mailboxIdentity`), which holds the one live
+   * review per provider (decision 0257). Null only on a live review from before that migration
+   * whose mailbox had an earlier live review of the provider.
+   */
+  reviewer_mailbox: string | null;
 }
 
 /** Migration 1065: a review waiting for its writer to confirm the address (decision 0250). */

@@ -282,7 +282,7 @@ export function reviewAlreadySubmittedEmail(
     heading: "You have already reviewed this business",
     paragraphs: [
       `Someone, probably you, has just sent a review of ${businessName} with this email address.`,
-      "Each email address can review a business once, and this one already has: we kept the first review and did not store the new one.",
+      "Each inbox can review a business once (addresses that differ only by a +tag, or for Gmail by dots, reach one inbox), and this one already has: we kept the first review and did not store the new one.",
       "If this wasn't you, you can ignore this email: nothing has changed.",
     ],
     action: { label: `See ${businessName}`, url: profileUrl },

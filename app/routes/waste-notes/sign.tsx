@@ -16,7 +16,7 @@ import {
   signNoteRemotely,
   type SigningSummary,
 } from "~/modules/waste-notes/remote-signature.server";
-import { cleanLine } from "~/modules/waste-notes/lifecycle-rules";
+import { cleanLine } from "~/platform/one-line";
 import { LINK_MESSAGES, type LinkProblem } from "~/modules/waste-notes/signature-links";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
 import { readSignature } from "~/modules/waste-notes/validate-note.server";
