@@ -1,7 +1,8 @@
 /**
  * Issue 14 in Chromium, "only a licensed, approved carrier writes notes under its number":
  * a pending claimant and a suspended listing see why instead of the form and are refused by the
- * server; the dashboard shows the registration's real state (valid, expiring in 30 days, expired,
+ * server; a suspended listing's dashboard shows its details without their forms (decision 0256);
+ * the dashboard shows the registration's real state (valid, expiring in 30 days, expired,
  * removed, lower tier) and an expired or removed registration cannot issue notes; two tabs race
  * for the last note of the month; a signed-in carrier is kept off the public generator; the plan,
  * the upgrade request and the admin's plan change (tests/fixtures/72-company-rules.ts).
@@ -110,6 +111,48 @@ test("a suspended listing sees why and cannot write notes", async ({ page }) => 
   expect(response.status()).toBe(403);
   expect(await response.text()).toContain("Your listing is suspended");
   await expect(await totalNotes(page)).toContainText("Total Notes0");
+});
+
+test("a suspended listing's dashboard shows its details read-only with the notice, no edit form; a change posted anyway is refused", async ({
+  page,
+}) => {
+  await signInAs(page, CR.suspended.email);
+  const card = page.getByTestId("listing-read-only");
+  await expect(card.getByText("Your listing is suspended", { exact: true })).toBeVisible();
+  await expect(card).toContainText(
+    "You can read your listing details but not change them while your listing is suspended.",
+  );
+  await expect(card).toContainText(CR.suspended.name);
+  await expect(card).toContainText("Quillon sorting");
+  // Neither the details form nor the logo's forms: no field, no button, no intent to post.
+  await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Upload Logo|Change Logo|Remove Logo/ })).toHaveCount(0);
+  await expect(page.getByLabel("Business Name")).toHaveCount(0);
+  await expect(page.getByLabel("Description")).toHaveCount(0);
+  await expect(page.locator('input[name="intent"][value="details"]')).toHaveCount(0);
+  await expect(page.locator('input[name="intent"][value="upload-logo"]')).toHaveCount(0);
+  await expect(page.locator('input[name="intent"][value="remove-logo"]')).toHaveCount(0);
+  await expectAccessible(page);
+  await shots(page, "suspended-owner-dashboard");
+
+  // A page loaded before the suspension still posts the form: refused, nothing changed.
+  const response = await page.request.post("/company", {
+    form: {
+      intent: "details",
+      businessName: "Renamed While Suspended Ltd",
+      about: "",
+      phone: "",
+      email: "",
+      servicesText: "Asbestos removal",
+    },
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain(
+    "Your listing is suspended: its details, services and logo cannot be changed",
+  );
+  await page.reload();
+  await expect(page.getByTestId("listing-read-only")).toContainText(CR.suspended.name);
+  await expect(page.getByTestId("listing-read-only")).not.toContainText("Renamed While Suspended Ltd");
 });
 
 test("dashboard: the registration's real state, valid and expiring (a warning with the renewal link)", async ({

@@ -10,7 +10,8 @@ import { FieldError } from "~/components/ui/form";
 
 const MAX = 5 * 1024 * 1024;
 
-function LogoPreview({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
+/** The logo as stored, or a placeholder (shown alone while the listing is suspended). */
+export function LogoPreview({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
   return (
     <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
       {logoUrl ? (

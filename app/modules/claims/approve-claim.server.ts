@@ -11,13 +11,16 @@
  *      (the spec's partial success, reported as such);
  *   3. create or update the claimed listing (verified, plan, period, trial dates, the claim's
  *      details), publish the owner's draft edits made while pending (company module), and mark
- *      the directory entry claimed; a failure here aborts everything;
+ *      the directory entry claimed; an unverified listing another account held loses that
+ *      account's draft and saved sites and customers first (decision 0256); a failure here aborts
+ *      everything;
  *   4. mark the claim approved with the admin's notes, and write the audit row.
  */
 import { sql } from "kysely";
 import { sendClaimApprovedInvitation } from "~/modules/accounts/create-invitation.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { publishListingDraft } from "~/modules/company/update-listing.server";
+import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
@@ -125,6 +128,14 @@ async function writeVerifiedListing(
   { claim, existing, businessName }: PendingClaim,
   { start, end, now, userId, warnings }: Approval,
 ) {
+  // An unverified listing another account holds (an admin gave it to them, or its claimant's
+  // account is gone, or Add Provider over it): what that holder saved, their sites and customers
+  // and their draft, does not pass to this claim's owner (decision 0256).
+  const foreign =
+    existing !== undefined &&
+    !existing.verified &&
+    !(existing.user_id !== null && existing.user_id === claim.user_id);
+  const forgotten = foreign ? await forgetSavedParties(trx, claim.registration_number) : null;
   const listing = {
     user_id: userId,
     company_name: businessName,
@@ -143,6 +154,7 @@ async function writeVerifiedListing(
     verified: true,
     suspended_at: null,
     updated_at: now,
+    ...(foreign ? { draft: null } : {}),
   };
   await trx
     .insertInto("claimed_listings")
@@ -157,7 +169,7 @@ async function writeVerifiedListing(
     .where("registration_number", "=", claim.registration_number)
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 0) warnings.push(CLAIM_TEXT.warnNoEntry);
-  return draft;
+  return { ...draft, forgotten };
 }
 
 /** 4. The claim and its audit row. */
@@ -167,7 +179,7 @@ async function markClaimApproved(
   { claim }: PendingClaim,
   { start, end, now, userId, warnings }: Approval,
   accountLinked: boolean,
-  draftPublished: boolean,
+  listing: { published: boolean; forgotten: { sites: number; customers: number } | null },
 ): Promise<void> {
   await trx
     .updateTable("claim_requests")
@@ -196,7 +208,8 @@ async function markClaimApproved(
       start: start.toISOString(),
       end: end.toISOString(),
       accountLinked,
-      draftPublished,
+      draftPublished: listing.published,
+      ...(listing.forgotten ? { savedPartiesDeleted: listing.forgotten } : {}),
       warnings,
     },
     at: now,
@@ -226,7 +239,7 @@ export async function approveClaim(
     const { userId, accountLinked } = await linkAccount(trx, config, pending, warnings, log);
     const approval = { start, end, now, userId, warnings };
     const draft = await writeVerifiedListing(trx, input, pending, approval);
-    await markClaimApproved(trx, input, pending, approval, accountLinked, draft.published);
+    await markClaimApproved(trx, input, pending, approval, accountLinked, draft);
     return {
       status: "approved",
       userId,

@@ -1,10 +1,13 @@
 /**
  * Rejecting a claim: records the admin's notes and who decided, removes the unverified listing
- * the claim had made (the account keeps nothing of the business), and e-mails the claimant. One
+ * the claim had made and, with it, the saved sites and customers the claimant added while waiting
+ * (the account keeps nothing of the business, and the next claimant finds none of it: decision
+ * 0256), and e-mails the claimant. One
  * transaction; rejecting a rejected claim again changes and sends nothing. An approved claim
  * cannot be rejected (suspend the listing instead).
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
@@ -40,13 +43,17 @@ export async function rejectClaim(
       })
       .where("id", "=", claim.id)
       .execute();
+    let savedPartiesDeleted: { sites: number; customers: number } | null = null;
     if (claim.user_id) {
-      await trx
+      const removed = await trx
         .deleteFrom("claimed_listings")
         .where("registration_number", "=", claim.registration_number)
         .where("verified", "=", false)
         .where("user_id", "=", claim.user_id)
-        .execute();
+        .executeTakeFirst();
+      // Only when it was the claimant's listing: a listing someone else holds keeps its rows.
+      if (Number(removed.numDeletedRows) > 0)
+        savedPartiesDeleted = await forgetSavedParties(trx, claim.registration_number);
     }
     const entry = await trx
       .selectFrom("directory_entries")
@@ -69,7 +76,11 @@ export async function rejectClaim(
       action: "claim.rejected",
       entity: "claim_request",
       entityId: claim.id,
-      details: { registrationNumber: claim.registration_number, notes: notes ?? claim.admin_notes },
+      details: {
+        registrationNumber: claim.registration_number,
+        notes: notes ?? claim.admin_notes,
+        ...(savedPartiesDeleted ? { savedPartiesDeleted } : {}),
+      },
       at: now,
     });
     return { status: "rejected", email: claim.contact_email, businessName };

@@ -21,6 +21,7 @@ import crypto from "node:crypto";
 import { signUp } from "~/modules/accounts/sign-up.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import type { Database } from "~/platform/db/database.server";
 import { links } from "~/modules/accounts/links.server";
 import { claimForExistingAccountEmail } from "~/platform/email/templates.server";
@@ -197,6 +198,19 @@ async function insertClaimRows(
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  // An unverified listing left without a pending claim (its claimant's account gone, or given by
+  // an admin to an account whose claim was then rejected) passes to this claimant: what its holder
+  // saved, their sites and customers and their draft, is not theirs (decision 0256). The business
+  // row is locked, so nobody claims meanwhile.
+  const previous = await trx
+    .selectFrom("claimed_listings")
+    .select(["user_id", "verified"])
+    .where("registration_number", "=", business.registrationNumber)
+    .forUpdate()
+    .executeTakeFirst();
+  const takeover = previous !== undefined && !previous.verified && previous.user_id !== userId;
+  if (takeover) await forgetSavedParties(trx, business.registrationNumber);
+
   // The account's link to the business while the claim is pending (unverified: not public).
   const listing = {
     user_id: userId,
@@ -208,6 +222,7 @@ async function insertClaimRows(
     subscription_period: input.period,
     verified: false,
     updated_at: now,
+    ...(takeover ? { draft: null } : {}),
   };
   await trx
     .insertInto("claimed_listings")

@@ -3,7 +3,8 @@
  * at most 5 MB, decoded and written again as a clean PNG of at most 512 px a side (decision 0005),
  * stored under company-logos/ and served publicly at /company-logo/{file}. A
  * verified listing's logo changes at once; an unverified one's goes into the draft. A file that
- * no longer backs the published logo or the draft is deleted.
+ * no longer backs the published logo or the draft is deleted. A suspended listing's logo cannot be
+ * uploaded or removed (decisions 0604 and 0256): refused before the image is read, nothing stored.
  */
 import crypto from "node:crypto";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -129,24 +130,40 @@ type Deps = { db: Database; storage: Storage };
 export type LogoOutcome =
   | { status: "published" | "draft"; square: boolean; logoUrl: string | null }
   | { status: "invalid"; message: string }
-  | { status: "no_listing" };
+  | { status: "no_listing" }
+  | { status: "suspended" };
+
+/** Why the user's listing may not change its logo now, or null when it may (read without a lock). */
+async function logoRefusal(db: Database, userId: string): Promise<"no_listing" | "suspended" | null> {
+  const row = await db
+    .selectFrom("claimed_listings")
+    .select("suspended_at")
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!row) return "no_listing";
+  return row.suspended_at ? "suspended" : null;
+}
 
 async function changeLogo(
   deps: Deps,
   userId: string,
   newUrl: string | null,
-): Promise<"published" | "draft" | "no_listing"> {
+): Promise<"published" | "draft" | "no_listing" | "suspended"> {
   const { db, storage } = deps;
   const result = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("claimed_listings")
-      .select(["id", "verified", "logo_url", "draft", "registration_number"])
+      .select(["id", "verified", "suspended_at", "logo_url", "draft", "registration_number"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
       .forUpdate()
       .executeTakeFirst();
     if (!row) return { status: "no_listing" as const, orphan: null };
+    // Suspended since the first look (or a removal): read-only, nothing audited.
+    if (row.suspended_at) return { status: "suspended" as const, orphan: null };
     await recordAudit(trx, {
       actorUserId: userId,
       action: newUrl ? "listing.logo_changed" : "listing.logo_removed",
@@ -188,6 +205,9 @@ export async function uploadLogo(
   registrationNumber: string,
   bytes: Uint8Array,
 ): Promise<LogoOutcome> {
+  // Before any image work (decision 0252's order): a suspended listing's upload is not even read.
+  const refusal = await logoRefusal(deps.db, userId);
+  if (refusal) return { status: refusal };
   const check = await checkLogo(bytes);
   if (!check.ok) return { status: "invalid", message: check.message };
   const slug =
@@ -202,7 +222,7 @@ export async function uploadLogo(
     await deps.storage.put(`${LOGO_DIR}/${file}`, check.bytes, { contentType: check.mime });
     await storeLogoCopies(deps.storage, base, check.bytes, check.extension === "jpg" ? "jpeg" : "png");
     const status = await changeLogo(deps, userId, url);
-    if (status === "no_listing") {
+    if (status === "no_listing" || status === "suspended") {
       await deleteLogo(deps.storage, url);
       return { status };
     }
@@ -215,6 +235,6 @@ export async function uploadLogo(
 
 export async function removeLogo(deps: Deps, userId: string): Promise<LogoOutcome> {
   const status = await changeLogo(deps, userId, null);
-  if (status === "no_listing") return { status };
+  if (status === "no_listing" || status === "suspended") return { status };
   return { status, square: true, logoUrl: null };
 }

@@ -3,6 +3,8 @@
  * id, never by an id from the form) and only the fields the spec allows are written. A verified
  * listing's save is published at once; an unverified listing's save goes to `draft` (jsonb) and
  * the public listing stays as it is until an administrator approves (`publishListingDraft`).
+ * A suspended listing is read-only (decisions 0604 and 0256): its save is refused and nothing is
+ * stored or audited.
  */
 import { sql } from "kysely";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -11,7 +13,7 @@ import type { Database } from "~/platform/db/database.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
 import type { ListingDetails } from "./listing-rules";
 
-export type SaveOutcome = "published" | "draft" | "no_listing";
+export type SaveOutcome = "published" | "draft" | "suspended" | "no_listing";
 
 export async function saveListingDetails(
   db: Database,
@@ -33,13 +35,14 @@ function saveInTransaction(
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const row = await trx
       .selectFrom("claimed_listings")
-      .select(["id", "verified", "draft", "registration_number"])
+      .select(["id", "verified", "suspended_at", "draft", "registration_number"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
       .forUpdate()
       .executeTakeFirst();
     if (!row) return "no_listing";
+    if (row.suspended_at) return "suspended";
     await recordAudit(trx, {
       actorUserId: userId,
       action: "listing.edited",

@@ -7,6 +7,11 @@
  * `listing.owner_changed` is audited. An account manages one listing, so an address whose account
  * manages (or has a pending claim for) another listing is refused (claims' `otherListingOfAddress`,
  * the one rule, decision 0254).
+ *
+ * The saved sites and customers (and notes, quotes, reviews) of an approved listing stay with it:
+ * they are the business's records, and the new owner runs the same business. An unverified
+ * listing's were its claimant's, who no longer holds it: they are deleted with its draft
+ * (decision 0256).
  */
 import { z } from "zod";
 import { inviteOrNotify } from "~/modules/accounts/create-invitation.server";
@@ -15,6 +20,7 @@ import { links } from "~/modules/accounts/links.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { otherListingOfAddress } from "~/modules/claims/other-listing.server";
+import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 import type { Database } from "~/platform/db/database.server";
 import { normaliseEmail } from "~/platform/email-address";
@@ -79,9 +85,11 @@ export async function changeProviderOwner(
       invitation: (url) => ownerInvitationEmail({ ...mail, url }),
       notice: () => ownerNoticeEmail({ ...mail, loginUrl: links.login(config) }),
     });
+    // An unverified listing's saved rows and draft were its claimant's (decision 0256).
+    const forgotten = listing.verified ? null : await forgetSavedParties(trx, listing.registration_number);
     await trx
       .updateTable("claimed_listings")
-      .set({ user_id: sent.userId })
+      .set({ user_id: sent.userId, ...(listing.verified ? {} : { draft: null }) })
       .where("id", "=", listing.id)
       .execute();
     const sessionsEnded =
@@ -99,6 +107,7 @@ export async function changeProviderOwner(
         to: email,
         sent: sent.sent,
         sessionsEnded,
+        ...(forgotten ? { savedPartiesDeleted: forgotten } : {}),
       },
       at: now,
     });

@@ -11,7 +11,7 @@ export function lockListing(trx: Database, listingId: string) {
     .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
     .leftJoin("users as u", "u.id", "c.user_id")
     .select(["c.id", "c.registration_number", "c.company_name", "d.business_name"])
-    .select(["c.user_id", "c.suspended_at", "u.email as owner_email"])
+    .select(["c.user_id", "c.verified", "c.suspended_at", "u.email as owner_email"])
     .where("c.id", "=", listingId)
     .forUpdate("c")
     .executeTakeFirst();

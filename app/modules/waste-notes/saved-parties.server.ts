@@ -3,7 +3,10 @@
  * every note the company writes (`rememberNoteParties`, in the note's transaction), managed on
  * /company/sites and /company/customers, and offered on the next note by a search. One row per
  * company and name, whatever its case ("ACME ltd" is "Acme Ltd"). Every read and change names the
- * company: a row of another company is "not found". Changes on the pages are audited.
+ * company: a row of another company is "not found". Changes on the pages are audited, and made only
+ * while the account still holds the registration's listing. The rows belong to whoever holds the
+ * listing: when a claim is rejected, or an unverified listing passes to another account, they are
+ * deleted with it (`forgetSavedParties`, decision 0256).
  */
 import { sql } from "kysely";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -251,9 +254,52 @@ export interface SavedPartyActor {
   registrationNumber: string;
 }
 
+/**
+ * Whether the actor's account still holds the registration's listing, the row locked against a
+ * rejection or an owner change until the change commits (which then waits, and deletes what was
+ * added: `forgetSavedParties`). The route read the listing before; this closes the moment between.
+ */
+async function holdsListing(trx: Database, actor: SavedPartyActor): Promise<boolean> {
+  const row = await trx
+    .selectFrom("claimed_listings")
+    .select("id")
+    .where("registration_number", "=", actor.registrationNumber)
+    .where("user_id", "=", actor.userId)
+    .forShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes every saved site and customer of a registration (decision 0256). Called in the
+ * transaction that takes the registration's listing from the account that held it before an
+ * approval: a rejected claim's unverified listing removed, or an unverified listing passed to
+ * another account (a new claim over it, an approval for someone else, an admin's owner change).
+ * The next holder then never reads the previous one's customers, and a rejected claimant cannot
+ * leave a customer (with their own e-mail address) for the real owner to pick. Not audited row by
+ * row: the caller's audit entry carries the counts.
+ */
+export async function forgetSavedParties(
+  trx: Database,
+  registrationNumber: string,
+): Promise<{ sites: number; customers: number }> {
+  const sites = await trx
+    .deleteFrom("company_saved_sites")
+    .where("registration_number", "=", registrationNumber)
+    .executeTakeFirst();
+  const customers = await trx
+    .deleteFrom("company_saved_customers")
+    .where("registration_number", "=", registrationNumber)
+    .executeTakeFirst();
+  return { sites: Number(sites.numDeletedRows), customers: Number(customers.numDeletedRows) };
+}
+
 export type SaveResult = { status: "saved"; id: string } | { status: "duplicate" | "not_found" };
 
-/** Adds a saved site or customer to the company (audited); "duplicate" when the name is taken. */
+/**
+ * Adds a saved site or customer to the company (audited); "duplicate" when the name is taken,
+ * "not_found" when the account no longer holds the listing.
+ */
 export async function createSavedParty<K extends SavedPartyKind>(
   db: Database,
   kind: K,
@@ -262,6 +308,7 @@ export async function createSavedParty<K extends SavedPartyKind>(
 ): Promise<SaveResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<SaveResult> => {
+      if (!(await holdsListing(trx, actor))) return { status: "not_found" };
       if (await nameTaken(trx, kind, actor.registrationNumber, input.name)) return { status: "duplicate" };
       const row = await trx
         .insertInto(table(kind))
@@ -288,6 +335,7 @@ export async function updateSavedParty<K extends SavedPartyKind>(
   if (!isUuid(id)) return { status: "not_found" };
   try {
     return await db.transaction().execute(async (trx): Promise<SaveResult> => {
+      if (!(await holdsListing(trx, actor))) return { status: "not_found" };
       if (await nameTaken(trx, kind, actor.registrationNumber, input.name, id))
         return { status: "duplicate" };
       const row = await trx
@@ -316,6 +364,7 @@ export async function deleteSavedParty(
 ): Promise<{ status: "deleted" | "not_found" }> {
   if (!isUuid(id)) return { status: "not_found" };
   return db.transaction().execute(async (trx) => {
+    if (!(await holdsListing(trx, actor))) return { status: "not_found" as const };
     const row = await trx
       .deleteFrom(table(kind))
       .where("registration_number", "=", actor.registrationNumber)

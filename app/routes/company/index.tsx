@@ -3,7 +3,9 @@
  * draft), the logo, account information (the registration's real state, with a warning when it
  * expires within 60 days or has expired), the plan (period, trial, notes used this month, the way
  * to Premium) and the e-mail notification setting; 'Account Not Found' for a user with no
- * business. Every change is made on the signed-in user's own listing only.
+ * business. Every change is made on the signed-in user's own listing only. A suspended listing's
+ * details and logo are shown without their forms, with a notice; a change posted anyway is
+ * refused (403) and stores nothing (decision 0256).
  */
 import { useMemo } from "react";
 import { data } from "react-router";
@@ -20,7 +22,11 @@ import { PlanCard } from "~/components/company/plan-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import { getAccountOverview } from "~/modules/company/account-overview.server";
-import { editableValues, getCompanyListing } from "~/modules/company/company-listing.server";
+import {
+  editableValues,
+  getCompanyListing,
+  type CompanyListing,
+} from "~/modules/company/company-listing.server";
 import { getDashboardStats } from "~/modules/company/dashboard-stats.server";
 import {
   LISTING_MESSAGES,
@@ -104,6 +110,8 @@ function failureMessage(intent: string) {
 interface IntentArgs {
   app: AppContext;
   userId: string;
+  /** The user's listing as the action found it (each change reads it again, locked). */
+  listing: CompanyListing | null;
   form: FormData;
 }
 
@@ -111,8 +119,19 @@ interface IntentArgs {
 type Outcome = ReturnType<typeof data<ActionResult>> | { redirectToast: ToastMessage };
 
 const NO_LISTING = "no_listing" as const;
+/** The listing is suspended: read-only, the change refused (403) with nothing stored (decision 0256). */
+const SUSPENDED = "suspended" as const;
+type Refusal = typeof NO_LISTING | typeof SUSPENDED;
 
-async function saveDetails({ app, userId, form }: IntentArgs): Promise<Outcome | typeof NO_LISTING> {
+/** Why the listing's details and logo may not change now, before the form or the file is read. */
+function editRefusal(listing: CompanyListing | null): Refusal | null {
+  if (!listing) return NO_LISTING;
+  return listing.suspended ? SUSPENDED : null;
+}
+
+async function saveDetails({ app, userId, listing, form }: IntentArgs): Promise<Outcome | Refusal> {
+  const refusal = editRefusal(listing);
+  if (refusal) return refusal;
   const parsed = parseListingDetails(form);
   if (!parsed.ok) {
     return data<ActionResult>(
@@ -126,7 +145,7 @@ async function saveDetails({ app, userId, form }: IntentArgs): Promise<Outcome |
     );
   }
   const outcome = await saveListingDetails(app.db, userId, parsed.data);
-  if (outcome === "no_listing") return NO_LISTING;
+  if (outcome === "no_listing" || outcome === "suspended") return outcome;
   return {
     redirectToast: {
       title: outcome === "published" ? LISTING_MESSAGES.published : LISTING_MESSAGES.draft,
@@ -135,14 +154,14 @@ async function saveDetails({ app, userId, form }: IntentArgs): Promise<Outcome |
   };
 }
 
-async function saveLogo({ app, userId, form }: IntentArgs): Promise<Outcome | typeof NO_LISTING> {
-  const listing = await getCompanyListing(app.db, userId);
-  if (!listing) return NO_LISTING;
+async function saveLogo({ app, userId, listing, form }: IntentArgs): Promise<Outcome | Refusal> {
+  const refusal = editRefusal(listing);
+  if (refusal || !listing) return refusal ?? NO_LISTING;
   const file = form.get("logo");
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const deps = { db: app.db, storage: app.storage };
   const outcome = await uploadLogo(deps, userId, listing.registrationNumber, bytes);
-  if (outcome.status === "no_listing") return NO_LISTING;
+  if (outcome.status === "no_listing" || outcome.status === "suspended") return outcome.status;
   if (outcome.status === "invalid") {
     return data<ActionResult>(
       {
@@ -166,13 +185,19 @@ async function saveLogo({ app, userId, form }: IntentArgs): Promise<Outcome | ty
   };
 }
 
-async function deleteLogo({ app, userId }: IntentArgs): Promise<Outcome | typeof NO_LISTING> {
+async function deleteLogo({ app, userId, listing }: IntentArgs): Promise<Outcome | Refusal> {
+  const refusal = editRefusal(listing);
+  if (refusal) return refusal;
   const outcome = await removeLogo({ db: app.db, storage: app.storage }, userId);
-  if (outcome.status === "no_listing") return NO_LISTING;
+  if (outcome.status === "no_listing" || outcome.status === "suspended") return outcome.status;
   return { redirectToast: { title: LISTING_MESSAGES.logoRemoved, variant: "success" } };
 }
 
-async function saveNotifications({ app, userId, form }: IntentArgs): Promise<Outcome | typeof NO_LISTING> {
+/**
+ * The e-mail notification setting stays open to a suspended listing: it is the owner's own
+ * preference, not the public listing (decision 0256).
+ */
+async function saveNotifications({ app, userId, form }: IntentArgs): Promise<Outcome | Refusal> {
   const saved = await setEmailNotifications(app.db, userId, form.get("emailNotifications") === "on");
   if (!saved) return NO_LISTING;
   return data<ActionResult>({ intent: "notifications", toast: null });
@@ -206,15 +231,18 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const run = INTENTS.get(intent);
   if (!run)
     return data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.unexpected) }, { status: 400 });
-  let outcome: Outcome | typeof NO_LISTING;
+  let outcome: Outcome | Refusal;
   try {
-    outcome = await run({ app, userId: user.id, form: read.form });
+    const listing = await getCompanyListing(app.db, user.id);
+    outcome = await run({ app, userId: user.id, listing, form: read.form });
   } catch (error) {
     app.log.error({ err: error, intent }, "company dashboard action failed");
     return data<ActionResult>({ intent, toast: failure(failureMessage(intent)) }, { status: 500 });
   }
   if (outcome === NO_LISTING)
     return data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.loadFailed) }, { status: 404 });
+  if (outcome === SUSPENDED)
+    return data<ActionResult>({ intent, toast: failure(LISTING_MESSAGES.suspended) }, { status: 403 });
   if ("redirectToast" in outcome) return redirectWithToast(context, "/company", outcome.redirectToast);
   return outcome;
 }
@@ -239,6 +267,7 @@ export default function CompanyDashboard({ loaderData, actionData }: Route.Compo
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <ListingCard
           verified={listing.verified}
+          suspended={listing.suspended}
           hasDraft={Boolean(listing.draft)}
           address={listing.address}
           logoUrl={form.logoUrl}

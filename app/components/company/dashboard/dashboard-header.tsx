@@ -42,7 +42,7 @@ export function DashboardHeader({
       {listing.suspended ? (
         <Alert tone="error" title="Listing suspended" className="mt-6">
           Your listing is suspended: the public site shows only the register&apos;s details, and you cannot
-          write waste notes. Please{" "}
+          change your listing or write waste notes. Please{" "}
           <a href="/contact" className="font-semibold underline">
             contact us
           </a>{" "}

@@ -15,17 +15,25 @@ export function EnquiryPageHeader({ title, children }: { title: string; children
 }
 
 /** Why the page is read-only (suspended) or empty (awaiting approval); nothing when it is not. */
-export function AccessNotice({ access, what }: { access: EnquiryAccess; what: string }) {
+export function AccessNotice({
+  access,
+  what,
+  className = "mt-6",
+}: {
+  access: EnquiryAccess;
+  what: string;
+  className?: string;
+}) {
   if (access === "manage") return null;
   if (access === "read-only")
     return (
-      <Alert tone="warning" title="Your listing is suspended" className="mt-6">
+      <Alert tone="warning" title="Your listing is suspended" className={className}>
         You can read your {what} but not change them while your listing is suspended. Contact us to have it
         reinstated.
       </Alert>
     );
   return (
-    <Alert tone="info" title="Your listing is awaiting approval" className="mt-6">
+    <Alert tone="info" title="Your listing is awaiting approval" className={className}>
       Your {what} will be here once an administrator has approved your listing.
     </Alert>
   );

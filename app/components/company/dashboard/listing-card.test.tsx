@@ -1,0 +1,41 @@
+/**
+ * The dashboard's Listing Details card for a suspended listing (decision 0256): the notice the
+ * quote requests and reviews pages show, the details and logo as they are, and no form at all.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ListingCard } from "./listing-card";
+
+describe("ListingCard, suspended", () => {
+  it("shows the notice and the details read-only, with no form, field or button", () => {
+    const html = renderToStaticMarkup(
+      <ListingCard
+        verified
+        suspended
+        hasDraft={false}
+        address="1 Dock Road, Portbury"
+        logoUrl="/company-logo/cbdu700001-logo-1-0000000000000000.png"
+        businessName="Suspended Skips Ltd"
+        logoError={null}
+        values={{
+          businessName: "Suspended Skips Ltd",
+          about: null,
+          phone: "0117 496 0100",
+          email: "office@suspended-skips.example",
+          services: ["Skip Hire", "Garden Waste"],
+        }}
+        errors={undefined}
+      />,
+    );
+    expect(html).toContain("Your listing is suspended");
+    expect(html).toContain(
+      "You can read your listing details but not change them while your listing is suspended.",
+    );
+    expect(html).toContain("Suspended Skips Ltd");
+    expect(html).toContain("0117 496 0100");
+    expect(html).toContain("Skip Hire, Garden Waste");
+    expect(html).toContain("1 Dock Road, Portbury");
+    expect(html).toContain('alt="Suspended Skips Ltd logo"');
+    for (const tag of ["<form", "<input", "<textarea", "<button"]) expect(html).not.toContain(tag);
+  });
+});
