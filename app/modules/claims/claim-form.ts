@@ -3,6 +3,7 @@
  * validated on its own when the visitor moves on; the final submit validates all of them again.
  */
 import * as z from "zod/mini";
+import { cleanLine } from "~/platform/one-line";
 import {
   CLAIM_TEXT,
   cleanServices,
@@ -39,12 +40,19 @@ export function normaliseWebsite(raw: string): string | null {
   }
 }
 
-/** The contact's name, e-mail and phone; `missing` words the message for each empty field. */
+/**
+ * The contact's name, e-mail and phone; `missing` words the message for each empty field. The name
+ * and phone are kept on one line (cleanLine, decision 0257).
+ */
 function contactFields(missing: { name: string; email: string; phone: string }) {
   return {
     contactName: z
       .string({ error: missing.name })
-      .check(z.trim(), z.minLength(1, missing.name), z.maxLength(200, "Name is limited to 200 characters")),
+      .check(
+        z.overwrite(cleanLine),
+        z.minLength(1, missing.name),
+        z.maxLength(200, "Name is limited to 200 characters"),
+      ),
     contactEmail: z
       .string({ error: missing.email })
       .check(
@@ -56,7 +64,7 @@ function contactFields(missing: { name: string; email: string; phone: string }) 
     contactPhone: z
       .string({ error: missing.phone })
       .check(
-        z.trim(),
+        z.overwrite(cleanLine),
         z.minLength(1, missing.phone),
         z.maxLength(40, "Phone number is limited to 40 characters"),
         z.regex(/^[0-9+()\-.\s]{6,}$/, "Please enter a valid phone number"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseWebsite } from "./claim-form";
+import { addProviderSchema, claimSchema, normaliseWebsite } from "./claim-form";
 import { addMonths, splitAreas } from "./constants";
 import {
   addService,
@@ -40,6 +40,28 @@ describe("claim wizard rules", () => {
     expect(validateStep(1, filled(), false)).toEqual({});
     // Signed in: no password asked.
     expect(validateStep(1, filled({ password: "", confirmPassword: "" }), true)).toEqual({});
+  });
+
+  it("the contact's name and phone are kept on one line (decision 0257)", () => {
+    const parsed = claimSchema(false).safeParse({
+      ...filled({ contactName: "Pat\r\nVerified by the EA\t", contactPhone: "01632\n960000\u2028" }),
+      plan: "standard",
+      period: "monthly",
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({
+      contactName: "Pat Verified by the EA",
+      contactPhone: "01632 960000",
+    });
+    const owner = addProviderSchema.safeParse({
+      registrationNumber: "CBDU1",
+      contactName: "Sam\u0000\nOwner",
+      contactEmail: "sam@firm.example",
+      contactPhone: "0113\r496 0001",
+      plan: "standard",
+      period: "monthly",
+    });
+    expect(owner.data).toMatchObject({ contactName: "Sam Owner", contactPhone: "0113 496 0001" });
   });
 
   it("step 2 is optional but checks the website; custom services are trimmed, blanks and repeats ignored", () => {
