@@ -119,6 +119,12 @@ test("a suspended listing's dashboard shows its details read-only with the notic
   await signInAs(page, CR.suspended.email);
   const card = page.getByTestId("listing-read-only");
   await expect(card.getByText("Your listing is suspended", { exact: true })).toBeVisible();
+  // The header names its state: suspended, not "Verified Listing".
+  const state = page
+    .getByRole("heading", { name: "Company Dashboard" })
+    .locator("xpath=following-sibling::p[1]");
+  await expect(state.getByText("Suspended", { exact: true })).toBeVisible();
+  await expect(page.getByText("Verified Listing", { exact: true })).toHaveCount(0);
   await expect(card).toContainText(
     "You can read your listing details but not change them while your listing is suspended.",
   );

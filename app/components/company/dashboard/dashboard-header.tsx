@@ -25,7 +25,10 @@ export function DashboardHeader({
           <h1 className="text-2xl font-bold text-slate-900">Company Dashboard</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
             <span className="font-medium">{listing.businessName}</span>
-            {listing.verified ? (
+            {listing.suspended ? (
+              // Not "Verified" while the public profile shows only the register's details.
+              <Badge tone="red">Suspended</Badge>
+            ) : listing.verified ? (
               <Badge tone="green">Verified Listing</Badge>
             ) : (
               <Badge tone="amber">Awaiting Approval</Badge>

@@ -1,9 +1,13 @@
 /**
  * The dashboard's Listing Details card for a suspended listing (decision 0256): the notice the
- * quote requests and reviews pages show, the details and logo as they are, and no form at all.
+ * quote requests and reviews pages show, the details and logo as they are, and no form at all;
+ * the header's badge says "Suspended", not "Verified Listing".
  */
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { summariseRegistration } from "~/modules/company/registration-summary";
+import { DashboardHeader } from "./dashboard-header";
 import { ListingCard } from "./listing-card";
 
 describe("ListingCard, suspended", () => {
@@ -37,5 +41,30 @@ describe("ListingCard, suspended", () => {
     expect(html).toContain("1 Dock Road, Portbury");
     expect(html).toContain('alt="Suspended Skips Ltd logo"');
     for (const tag of ["<form", "<input", "<textarea", "<button"]) expect(html).not.toContain(tag);
+  });
+});
+
+describe("DashboardHeader, suspended", () => {
+  it("names the listing's state as suspended, not verified", () => {
+    const html = (suspended: boolean) =>
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <DashboardHeader
+            listing={{
+              businessName: "Suspended Skips Ltd",
+              verified: true,
+              registrationNumber: "CBDU700001",
+              suspended,
+            }}
+            registration={summariseRegistration(
+              { state: "valid", until: "2031-01-01", daysLeft: 900, expiringSoon: false },
+              "UPPER",
+            )}
+          />
+        </MemoryRouter>,
+      );
+    expect(html(true)).toContain(">Suspended<");
+    expect(html(true)).not.toContain("Verified Listing");
+    expect(html(false)).toContain("Verified Listing");
   });
 });
