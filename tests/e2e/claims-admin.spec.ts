@@ -192,8 +192,10 @@ test("a claim made signed out for an account that has a listing: the visitor see
   );
   await expect(mail.locator('a[href$="/contact"]').first()).toBeVisible();
 
-  // The admin sees the warning before deciding, approves anyway, and is refused.
+  // The admin sees the warning before deciding, approves anyway, and is refused. On a phone, where
+  // Approve is reached by scrolling the claim's view, the approval opens at its top, the warning first.
   await asAdmin(page);
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/admin/claim-requests?q=${encodeURIComponent(second.name)}`);
   await page.getByRole("link", { name: `View claim for ${second.name}` }).click();
   const view = page.getByRole("dialog", { name: "Claim Request" });
@@ -202,6 +204,7 @@ test("a claim made signed out for an account that has a listing: the visitor see
   await view.getByRole("link", { name: "Approve" }).click();
   const approve = page.getByRole("dialog", { name: "Approve Claim" });
   await expect(approve.getByTestId("other-listing-warning")).toContainText(refusal);
+  await expect(approve.getByTestId("other-listing-warning")).toBeInViewport();
   await approve.getByRole("button", { name: "Approve Claim" }).click();
   await expect(approve.getByRole("alert")).toHaveText(`Failed to approve claim: ${refusal}`);
   await expectToast(page, "Error");

@@ -19,6 +19,7 @@ export function Dialog({
   footer,
   closeHref,
   className,
+  contentKey,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +30,11 @@ export function Dialog({
   /** Where the close button goes when rendered as a link (pages that open the dialog from the URL). */
   closeHref?: string;
   className?: string;
+  /**
+   * When it changes, the body starts again from its top: a dialog that switches what it shows (a
+   * claim's view to its approval) must not open the new part scrolled to where the old one was.
+   */
+  contentKey?: string;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -60,7 +66,9 @@ export function Dialog({
             </RadixDialog.Close>
           )}
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div key={contentKey} className="flex-1 overflow-y-auto px-5 py-4">
+          {children}
+        </div>
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
         ) : null}

@@ -59,6 +59,8 @@ export function ReviewDialog({
       }}
       title={title}
       description={review ? `${review.claim.businessName} · ${review.claim.registrationNumber}` : undefined}
+      // Approve and Reject open at their top, where the one-listing warning is (decision 0254).
+      contentKey={review ? `${review.claim.id}:${review.mode}` : undefined}
     >
       {children}
     </Dialog>
