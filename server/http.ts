@@ -284,7 +284,7 @@ function useRouter(app: App, { services, log, build, loadBuild }: HttpOptions): 
     const request =
       SAFE_METHODS.has(raw.method) || problem
         ? new Request(url, { method: raw.method, headers: raw.headers, signal: raw.signal })
-        : guardRequestBody(raw, bodyLimitFor(url.pathname), url.href);
+        : guardRequestBody(raw, bodyLimitFor(url.pathname), url.href, address.client);
     context.set(appContext, {
       ...services,
       log: log.child({ reqId }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bodyLimitFor,
+  createReadingGate,
   guardRequestBody,
   INPUT_MESSAGES,
   PLAIN_FORM_BYTES,
@@ -88,6 +89,109 @@ describe("form bodies", () => {
     await expectBadRequest(request, INPUT_MESSAGES.controlCharacters);
     const ok = await guardRequestBody(declared("message=one%0D%0A%09two"), limit).formData();
     expect(ok.get("message")).toBe("one\r\n\ttwo");
+  });
+});
+
+describe("upload bodies read at once (decision 0258)", () => {
+  const upload = { bytes: 1_000_000, message: "Too big" };
+  /** A multipart upload that has sent its first part and waits for `finish` to send the rest. */
+  function slowUpload(declaredBytes?: number) {
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="note"\r\n\r\n');
+    const tail = new TextEncoder().encode("hello\r\n--b--\r\n");
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(head);
+        await rest;
+        controller.enqueue(tail);
+        controller.close();
+      },
+    });
+    const headers: Record<string, string> = { "content-type": "multipart/form-data; boundary=b" };
+    if (declaredBytes) headers["content-length"] = String(declaredBytes);
+    const request = new Request("http://x.test/enquiries/lead", {
+      method: "POST",
+      body,
+      headers,
+      duplex: "half",
+    } as RequestInit);
+    return { request, finish };
+  }
+
+  it("admits two uploads per address and the bytes the process allows, and frees each place once", () => {
+    const gate = createReadingGate(100, 2);
+    const a1 = gate.admit("a", 40)!;
+    const a2 = gate.admit("a", 10)!;
+    expect(gate.admit("a", 1)).toBeNull(); // a third from the same address
+    const b1 = gate.admit("b", 50)!;
+    expect(gate.bytes).toBe(100);
+    expect(gate.admit("c", 1)).toBeNull(); // no bytes left
+    a1();
+    a1(); // a second release changes nothing
+    expect(gate.bytes).toBe(60);
+    const a3 = gate.admit("a", 40)!;
+    expect(gate.admit("c", 1)).toBeNull();
+    for (const release of [a2, b1, a3]) release();
+    expect(gate.bytes).toBe(0);
+    expect(gate.admit("a", 100)).not.toBeNull();
+  });
+
+  it("refuses an upload with 503 while the sender's other uploads are still arriving, and reads it once they are in", async () => {
+    const gate = createReadingGate(10_000_000, 2);
+    const first = slowUpload(400);
+    const second = slowUpload(); // chunked: holds a place for the address's whole limit
+    const reading = [first, second].map((u) =>
+      guardRequestBody(u.request, upload, undefined, "198.51.100.7", gate).formData(),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gate.bytes).toBe(400 + upload.bytes);
+
+    const third = slowUpload(400);
+    const refused = await readForm(guardRequestBody(third.request, upload, undefined, "198.51.100.7", gate));
+    expect(refused).toEqual({ ok: false, status: 503, message: INPUT_MESSAGES.busy });
+    const thrown = await guardRequestBody(slowUpload(400).request, upload, undefined, "198.51.100.7", gate)
+      .formData()
+      .catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "60" } } });
+    // Another sender is not held up.
+    const other = slowUpload(400);
+    const otherForm = guardRequestBody(other.request, upload, undefined, "203.0.113.9", gate).formData();
+    other.finish();
+    expect((await otherForm).get("note")).toBe("hello");
+
+    first.finish();
+    second.finish();
+    for (const form of await Promise.all(reading)) expect(form.get("note")).toBe("hello");
+    expect(gate.bytes).toBe(0);
+    const again = slowUpload(400);
+    const read = guardRequestBody(again.request, upload, undefined, "198.51.100.7", gate).formData();
+    again.finish();
+    expect((await read).get("note")).toBe("hello");
+  });
+
+  it("frees the place of an upload that fails, and never holds one for a plain form", async () => {
+    const gate = createReadingGate(10_000_000, 1);
+    const tooBig = await readForm(
+      guardRequestBody(
+        chunked(`name=${"a".repeat(100_000)}`),
+        { bytes: 70_000, message: "Too big" },
+        undefined,
+        "a",
+        gate,
+      ),
+    );
+    expect(tooBig).toEqual({ ok: false, status: 413, message: "Too big" });
+    expect(gate.bytes).toBe(0);
+    const plain = { bytes: PLAIN_FORM_BYTES, message: "Too big" };
+    const slow = slowUpload(400);
+    const held = guardRequestBody(slow.request, plain, undefined, "a", gate).formData();
+    expect(
+      (await guardRequestBody(declared("name=Ada"), plain, undefined, "a", gate).formData()).get("name"),
+    ).toBe("Ada");
+    slow.finish();
+    await held;
+    expect(gate.bytes).toBe(0);
   });
 });
 

@@ -4,7 +4,9 @@
  * - a form body is read as a stream under one limit per address: 64 kB for plain forms, the
  *   documented size for the few upload forms, declared length or chunked alike (413 beyond it);
  * - a form body is a urlencoded or multipart form that parses, and its text fields and file names
- *   hold no control characters other than tab and line breaks.
+ *   hold no control characters other than tab and line breaks;
+ * - an upload form's body is read only while the process reads fewer than UPLOAD_READING_BYTES of
+ *   uploads and its address fewer than UPLOADS_PER_ADDRESS at once (503 "busy" beyond, decision 0258).
  * A failure is thrown as a 4xx response with a message a person can act on, never a 500.
  */
 import { data } from "react-router";
@@ -95,7 +97,52 @@ export const INPUT_MESSAGES = {
   badEscape: "The address is not valid (it contains a broken %-escape). Please check the link and try again.",
   notAForm: "This address accepts form submissions only (the body must be a urlencoded or multipart form).",
   unreadable: "The form could not be read: it was cut short or is not a valid form. Please try again.",
+  busy: "We're receiving a lot of uploads right now. Please try again in a minute.",
 } as const;
+
+/**
+ * Upload bodies being read at once (decision 0258). A body is read into memory whole, and a slow
+ * sender holds its place for as long as it takes, so without a bound a few hundred slow uploads of
+ * 10 MB would take the process's memory. 160 MB is sixteen photos of 10 MB (as many as the image
+ * queue keeps waiting) and holds the largest form, the admin's 51 MB register file; two at once per
+ * address lets a person send from two tabs while one sender cannot hold them all.
+ */
+export const UPLOAD_READING_BYTES = 160 * MB;
+export const UPLOADS_PER_ADDRESS = 2;
+
+export interface ReadingGate {
+  /** A place for `bytes` from `address`, released by the function returned; null when there is none. */
+  admit(address: string, bytes: number): (() => void) | null;
+  readonly bytes: number;
+}
+
+export function createReadingGate(totalBytes: number, perAddress: number): ReadingGate {
+  let bytes = 0;
+  const byAddress = new Map<string, number>();
+  return {
+    get bytes() {
+      return bytes;
+    },
+    admit(address, size) {
+      const mine = byAddress.get(address) ?? 0;
+      if (mine >= perAddress || bytes + size > totalBytes) return null;
+      bytes += size;
+      byAddress.set(address, mine + 1);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        bytes -= size;
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
+      };
+    },
+  };
+}
+
+/** The process's gate for upload bodies. */
+export const uploadReading = createReadingGate(UPLOAD_READING_BYTES, UPLOADS_PER_ADDRESS);
 
 /** A problem with the request's address, or null. Checked before any route runs. */
 export function urlProblem(url: URL): { status: 400; message: string } | null {
@@ -119,10 +166,17 @@ const isForm = (type: string | null) =>
 
 /**
  * The request a route receives: its body is cut off at the limit as it streams in, and its
- * `formData()` answers the failures above as 4xx responses. Nothing is read until a route asks
- * (a route's access check runs before an anonymous upload is read).
+ * `formData()` answers the failures above as 4xx responses (503 when the uploads being read leave
+ * no room for this one). Nothing is read until a route asks (a route's access check runs before an
+ * anonymous upload is read). `client` is the sender's address, as the server worked it out.
  */
-export function guardRequestBody(request: Request, limit: BodyLimit, url = request.url): Request {
+export function guardRequestBody(
+  request: Request,
+  limit: BodyLimit,
+  url = request.url,
+  client = "",
+  gate: ReadingGate = uploadReading,
+): Request {
   if (!request.body)
     return new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
   let seen = 0;
@@ -150,12 +204,22 @@ export function guardRequestBody(request: Request, limit: BodyLimit, url = reque
     value: async (): Promise<FormData> => {
       if (declaredTooLarge(request, limit)) throw data(limit.message, { status: 413 });
       if (!isForm(request.headers.get("content-type"))) throw data(INPUT_MESSAGES.notAForm, { status: 400 });
+      // An upload takes its place for what it says it holds (its limit when it does not say),
+      // until it has been read.
+      const declared = Number(request.headers.get("content-length"));
+      const release =
+        limit.bytes > PLAIN_FORM_BYTES
+          ? gate.admit(client, declared > 0 && Number.isFinite(declared) ? declared : limit.bytes)
+          : () => {};
+      if (!release) throw data(INPUT_MESSAGES.busy, { status: 503, headers: { "Retry-After": "60" } });
       let form: FormData;
       try {
         form = await read();
       } catch {
         if (over) throw data(limit.message, { status: 413 });
         throw data(INPUT_MESSAGES.unreadable, { status: 400 });
+      } finally {
+        release();
       }
       for (const [name, value] of form) {
         const text = typeof value === "string" ? value : value.name;

@@ -6,12 +6,14 @@
 import { describe, expect, it } from "vitest";
 import {
   createWorkQueue,
+  IMAGE_BACKGROUND_MAX_WAITING,
   IMAGE_MAX_WAITING,
   IMAGE_PARALLEL,
   imageQueue,
   ImageQueueFull,
 } from "./image-queue.server";
 import { IMAGE_MESSAGES, imageVariant, normaliseImage } from "./normalise-image.server";
+import { SITE_CARD, socialCardImage } from "./social-card.server";
 import { goodImages } from "./test-support/crafted-images";
 
 /** A job that runs until the test lets it finish, saying whether it was started. */
@@ -67,7 +69,7 @@ describe("the bounded work queue", () => {
     const first = queue.run(running.work);
     const abandoned = gate();
     const visitor = new AbortController();
-    const gone = queue.run(abandoned.work, visitor.signal);
+    const gone = queue.run(abandoned.work, { signal: visitor.signal });
     const kept = gate();
     const stays = queue.run(kept.work);
     expect(queue.waiting).toBe(2);
@@ -87,8 +89,27 @@ describe("the bounded work queue", () => {
 
     // A request already gone is not queued at all.
     const never = gate();
-    await expect(queue.run(never.work, AbortSignal.abort())).rejects.toThrow();
+    await expect(queue.run(never.work, { signal: AbortSignal.abort() })).rejects.toThrow();
     expect(never.started).toBe(false);
+  });
+
+  it("lets a job with its own smaller bound wait only while fewer than that are waiting", async () => {
+    const queue = createWorkQueue(1, 4);
+    const running = gate();
+    const first = queue.run(running.work);
+    const background = [gate(), gate()];
+    const waitingBackground = background.map((j) => queue.run(j.work, { maxWaiting: 2 }));
+    await expect(queue.run(gate().work, { maxWaiting: 2 })).rejects.toBeInstanceOf(ImageQueueFull);
+    // The other places are still there for everyone else, up to the queue's own bound.
+    const others = [gate(), gate()];
+    const waitingOthers = others.map((j) => queue.run(j.work));
+    expect(queue.waiting).toBe(4);
+    await expect(queue.run(gate().work)).rejects.toBeInstanceOf(ImageQueueFull);
+    // A job's own bound never raises the queue's.
+    await expect(queue.run(gate().work, { maxWaiting: 99 })).rejects.toBeInstanceOf(ImageQueueFull);
+
+    for (const j of [running, ...background, ...others]) j.open();
+    expect(await Promise.all([first, ...waitingBackground, ...waitingOthers])).toEqual(Array(5).fill("done"));
   });
 });
 
@@ -120,6 +141,25 @@ describe("the process's image queue", () => {
     expect(IMAGE_MESSAGES.busy).toBe(
       "We're handling a lot of photos right now. Please try again in a minute.",
     );
+  });
+
+  it(`holds at most ${IMAGE_BACKGROUND_MAX_WAITING} waiting places for link preview cards, however many are asked for; an upload still gets in`, async () => {
+    const holders = Array.from({ length: IMAGE_PARALLEL }, gate);
+    const held = holders.map((h) => imageQueue.run(h.work));
+    const card = (n: number) => socialCardImage({ ...SITE_CARD, title: `Card ${n} of a crawl` }).png();
+    const cards = Array.from({ length: IMAGE_BACKGROUND_MAX_WAITING }, (_, n) => card(n));
+    expect(imageQueue.waiting).toBe(IMAGE_BACKGROUND_MAX_WAITING);
+    const refused = Array.from({ length: 20 }, (_, n) => card(100 + n));
+    for (const r of refused) await expect(r).rejects.toBeInstanceOf(ImageQueueFull);
+    expect(imageQueue.waiting).toBe(IMAGE_BACKGROUND_MAX_WAITING);
+
+    const { jpeg } = await goodImages();
+    const upload = normaliseImage(jpeg, "photo");
+    expect(imageQueue.waiting).toBe(IMAGE_BACKGROUND_MAX_WAITING + 1);
+    for (const h of holders) h.open();
+    expect(await upload).toMatchObject({ ok: true });
+    for (const png of await Promise.all(cards)) expect(png.subarray(1, 4).toString()).toBe("PNG");
+    await Promise.all(held);
   });
 
   it("does not work on an upload whose request is abandoned while it waits", async () => {

@@ -17,6 +17,12 @@ export const IMAGE_PARALLEL = 2;
  * 16 x 10 MB. Beyond that the visitor is asked to try again in a minute.
  */
 export const IMAGE_MAX_WAITING = 16;
+/**
+ * Work nobody is waiting to send (the link preview cards any visitor or crawler may ask for) waits
+ * only while fewer than this many jobs are waiting: however many cards are asked for, they hold at
+ * most this many of the places, and an upload finds the queue full only behind other uploads.
+ */
+export const IMAGE_BACKGROUND_MAX_WAITING = 4;
 
 /** The queue had IMAGE_MAX_WAITING jobs waiting already: this one was not taken. */
 export class ImageQueueFull extends Error {
@@ -26,12 +32,20 @@ export class ImageQueueFull extends Error {
   }
 }
 
+export interface RunOptions {
+  /** The request behind the job: when it is abandoned before the job's turn, the job is dropped. */
+  signal?: AbortSignal;
+  /** Wait only while fewer jobs than this are waiting (at most the queue's own bound). */
+  maxWaiting?: number;
+}
+
 export interface WorkQueue {
   /**
-   * Runs `work` when a slot is free. Rejects with ImageQueueFull when the waiting list is full, and
-   * with `signal.reason` (without running `work`) when the signal fires before the turn comes.
+   * Runs `work` when a slot is free. Rejects with ImageQueueFull when the waiting list is full (for
+   * this job: `options.maxWaiting`), and with `signal.reason` (without running `work`) when the
+   * signal fires before the turn comes.
    */
-  run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  run<T>(work: () => Promise<T>, options?: RunOptions): Promise<T>;
   readonly running: number;
   readonly waiting: number;
 }
@@ -54,10 +68,10 @@ export function createWorkQueue(parallel: number, maxWaiting: number): WorkQueue
     get waiting() {
       return waiting.size;
     },
-    async run(work, signal) {
+    async run(work, { signal, maxWaiting: ownLimit = maxWaiting } = {}) {
       signal?.throwIfAborted();
       if (running < parallel) running++;
-      else if (waiting.size >= maxWaiting) throw new ImageQueueFull();
+      else if (waiting.size >= Math.min(ownLimit, maxWaiting)) throw new ImageQueueFull();
       else
         await new Promise<void>((resolve, reject) => {
           const start = () => {

@@ -93,48 +93,51 @@ function reencode(
   signal: AbortSignal | undefined,
 ): Promise<NormaliseResult> {
   const { maxSide, output } = IMAGE_PURPOSES[purpose];
-  return imageQueue.run(async () => {
-    const sharp = await loadSharp();
-    try {
-      const image = sharp(bytes, {
-        failOn: "error", // truncated or corrupt data aborts; harmless decoder warnings do not
-        limitInputPixels: MAX_INPUT_PIXELS,
-        autoOrient: true,
-        pages: 1, // GIF and WebP: the first frame only
-        page: 0,
-      });
-      const meta = await image.metadata();
-      // libvips must read the same format the magic bytes said (no TIFF, SVG or PDF behind them).
-      if (`image/${meta.format}` !== sourceType.mime) return refuse("not-image");
-      const shown = meta.autoOrient ?? { width: meta.width, height: meta.height };
-      if (!(shown.width > 0 && shown.height > 0)) return refuse("unreadable");
-      if (shown.width * shown.height > MAX_INPUT_PIXELS) return refuse("too-many-pixels");
+  return imageQueue.run(
+    async () => {
+      const sharp = await loadSharp();
+      try {
+        const image = sharp(bytes, {
+          failOn: "error", // truncated or corrupt data aborts; harmless decoder warnings do not
+          limitInputPixels: MAX_INPUT_PIXELS,
+          autoOrient: true,
+          pages: 1, // GIF and WebP: the first frame only
+          page: 0,
+        });
+        const meta = await image.metadata();
+        // libvips must read the same format the magic bytes said (no TIFF, SVG or PDF behind them).
+        if (`image/${meta.format}` !== sourceType.mime) return refuse("not-image");
+        const shown = meta.autoOrient ?? { width: meta.width, height: meta.height };
+        if (!(shown.width > 0 && shown.height > 0)) return refuse("unreadable");
+        if (shown.width * shown.height > MAX_INPUT_PIXELS) return refuse("too-many-pixels");
 
-      let pipeline = image
-        .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
-        .toColourspace("srgb");
-      pipeline =
-        output === "jpeg"
-          ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82 })
-          : pipeline.png({ compressionLevel: 9 });
-      const { data, info } = await pipeline
-        .timeout({ seconds: TIMEOUT_SECONDS })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        ok: true,
-        image: {
-          bytes: data,
-          type: OUTPUT_TYPES[output],
-          width: info.width,
-          height: info.height,
-          source: { type: sourceType, width: shown.width, height: shown.height },
-        },
-      };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return refuse(/pixel limit/i.test(message) ? "too-many-pixels" : "unreadable");
-    }
-  }, signal);
+        let pipeline = image
+          .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+          .toColourspace("srgb");
+        pipeline =
+          output === "jpeg"
+            ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82 })
+            : pipeline.png({ compressionLevel: 9 });
+        const { data, info } = await pipeline
+          .timeout({ seconds: TIMEOUT_SECONDS })
+          .toBuffer({ resolveWithObject: true });
+        return {
+          ok: true,
+          image: {
+            bytes: data,
+            type: OUTPUT_TYPES[output],
+            width: info.width,
+            height: info.height,
+            source: { type: sourceType, width: shown.width, height: shown.height },
+          },
+        };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return refuse(/pixel limit/i.test(message) ? "too-many-pixels" : "unreadable");
+      }
+    },
+    { signal },
+  );
 }
 
 export type VariantFormat = "webp" | "png" | "jpeg";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { SITE_NAME } from "~/platform/brand";
 import { loadSharp } from "./sharp.server";
-import { imageQueue } from "./image-queue.server";
+import { IMAGE_BACKGROUND_MAX_WAITING, imageQueue } from "./image-queue.server";
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -178,11 +178,14 @@ function drawnPng(key: string, svg: string): Promise<Buffer> {
     return hit;
   }
   // In the one image queue (decision 0255): a crawl of many cards waits its turn with the uploads,
-  // and is refused (ImageQueueFull) rather than queued without end.
-  const png = imageQueue.run(() =>
-    loadSharp().then((sharp) =>
-      sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
-    ),
+  // holding at most a few of the waiting places, and is refused (ImageQueueFull) beyond them, so it
+  // can never fill the queue in front of a visitor's photo (decision 0258).
+  const png = imageQueue.run(
+    () =>
+      loadSharp().then((sharp) =>
+        sharp(Buffer.from(svg)).removeAlpha().png({ compressionLevel: 6 }).toBuffer(),
+      ),
+    { maxWaiting: IMAGE_BACKGROUND_MAX_WAITING },
   );
   drawn.set(key, png);
   // A failed drawing is not kept: the next request tries again.
