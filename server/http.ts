@@ -23,6 +23,7 @@ import { isCrawler } from "../app/web/crawlers";
 import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-address.server";
 import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
 import { onChange } from "../app/platform/db/changes.server";
+import { readSessionToken } from "../app/web/session-cookie.server";
 import { createPageCache } from "./page-cache";
 import { useApi } from "./api";
 
@@ -158,6 +159,9 @@ function usePageCache(app: App, services: AppServices): void {
       if (!registrationNumber || isCrawler(request.headers.get("user-agent"))) return;
       services.events.record(registrationNumber, "view");
     },
+    // Only a signed-in person's change (an admin's, a listing owner's) shows on a cached page at
+    // once; anonymous forms wait for moderation or change nothing public (decision 0265).
+    changesPages: async (request) => (await readSessionToken(request, services.config)).token !== null,
   });
   app.use(pageCache.middleware);
   // A listing approved, suspended or edited, or a sync, here or on another instance (decision 0013).

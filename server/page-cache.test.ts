@@ -186,6 +186,25 @@ describe("page cache", () => {
     expect(renders()).toBe(2);
   });
 
+  it("is kept after a state-changing request that the server says changes no page (an anonymous one)", async () => {
+    const asked: string[] = [];
+    const { app, get, renders, cache } = setup({
+      changesPages: async (request) => {
+        asked.push(request.headers.get("cookie") ?? "");
+        return request.headers.get("cookie") === "session=signed";
+      },
+    });
+    await get("/cached");
+    for (let i = 0; i < 5; i++) expect((await app.request("/form", { method: "POST" })).status).toBe(200);
+    expect(cache.size).toBe(1);
+    expect(await (await get("/cached")).text()).toContain("render 1");
+    await app.request("/form", { method: "POST", headers: { cookie: "session=signed" } });
+    expect(cache.size).toBe(0);
+    expect(await (await get("/cached")).text()).toContain("render 2");
+    expect(renders()).toBe(2);
+    expect(asked).toEqual(["", "", "", "", "", "session=signed"]);
+  });
+
   it("is kept when a state-changing request is refused or goes nowhere (it changed nothing)", async () => {
     const { app, get, renders, cache } = setup();
     await get("/cached");

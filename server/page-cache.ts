@@ -47,6 +47,12 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Called for each response served from the cache that carries an event. */
   onHit?: (event: string, request: Request) => void;
+  /**
+   * Whether a state-changing request that was carried out may have changed what anonymous visitors
+   * see, so the cache is emptied (default: every one). The server says: only a signed-in person's
+   * (decision 0265): nothing an anonymous visitor sends changes a cached page at once.
+   */
+  changesPages?: (request: Request) => boolean | Promise<boolean>;
   now?: () => number;
 }
 
@@ -63,6 +69,7 @@ export function createPageCache({
   maxEntries,
   maxBytes = 32 * 1024 * 1024,
   onHit,
+  changesPages = () => true,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   const store = boundedStore(maxEntries, maxBytes);
@@ -93,9 +100,9 @@ export function createPageCache({
     await next();
 
     if (!SAFE.has(req.method)) {
-      // A refused request (4xx, 5xx) changed nothing: emptying the cache for it would let a loop
-      // of refused POSTs keep every anonymous page uncached.
-      if (c.res.status < 400) store.clear();
+      // A refused request (4xx, 5xx) changed nothing, and an anonymous one changes no cached page:
+      // emptying the cache for them would let a loop of such POSTs keep every page uncached.
+      if (c.res.status < 400 && store.size > 0 && (await changesPages(req))) store.clear();
       return;
     }
     const res = c.res;

@@ -465,6 +465,9 @@ test("a visitor's profile views and phone click reach the carrier's dashboard", 
   expect(await call.getAttribute("href")).toBe(`/provider/${CO.limit.reg}/call`);
   const answer = await visitor.request.get(`/provider/${CO.limit.reg}/call`, { maxRedirects: 0 });
   expect(answer.headers()["location"]).toBe("tel:01632960000");
+  // Asking again within the hour gives the number again but is not another click (decision 0265).
+  const again = await visitor.request.get(`/provider/${CO.limit.reg}/call`, { maxRedirects: 0 });
+  expect(again.headers()["location"]).toBe("tel:01632960000");
   await visitor.close();
 
   await signInAs(page, CO.limit.email);

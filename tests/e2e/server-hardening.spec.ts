@@ -136,6 +136,45 @@ test.describe("behind an HTTPS reverse proxy (production, TRUST_PROXY=loopback)"
     expect(other.status).toBe(200);
   });
 
+  test("the page cache: an anonymous form does not empty it, a signed-in change does (decision 0265)", async () => {
+    const home = async (extra: Record<string, string> = {}) =>
+      (await rawRequest(`${server.url}/`, { headers: proxied(extra) })).headers["x-page-cache"] ?? "miss";
+    const client = { "x-forwarded-for": "203.0.113.60" };
+    await home(client);
+    expect(await home(client)).toBe("hit");
+    // A message sent through the contact form (carried out: 200) changes no page anyone sees.
+    for (const name of ["Ada", "Bo", "Cy"]) {
+      const sent = await rawRequest(`${server.url}/contact`, {
+        method: "POST",
+        headers: proxied({ ...client, origin: "https://carriers.test", "content-type": form }),
+        body: contactMessage(name, "A question about a carrier."),
+      });
+      expect(sent.status).toBe(200);
+    }
+    expect(await home(client)).toBe("hit");
+    // A signed-in person's change empties it: here the administrator signs out.
+    const admin = demoAdmin(server.output());
+    const signedIn = await rawRequest(`${server.url}/login`, {
+      method: "POST",
+      headers: proxied({ ...client, origin: "https://carriers.test", "content-type": form }),
+      body: new URLSearchParams({ email: admin.email, password: admin.password }).toString(),
+    });
+    const cookie = (signedIn.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-session="))!;
+    expect(await home(client)).toBe("hit");
+    const out = await rawRequest(`${server.url}/logout`, {
+      method: "POST",
+      headers: proxied({
+        ...client,
+        cookie: cookie.split(";")[0]!,
+        origin: "https://carriers.test",
+        "content-type": form,
+      }),
+      body: "",
+    });
+    expect(out.status).toBeLessThan(400);
+    expect(await home(client)).toBe("miss");
+  });
+
   test("the development mailbox does not exist in production", async () => {
     const res = await rawRequest(`${server.url}/dev/mailbox`);
     expect(res.status).toBe(404);

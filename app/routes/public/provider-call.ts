@@ -1,21 +1,29 @@
 import { redirect } from "react-router";
+import { isFirstPhoneClick } from "~/modules/analytics/phone-click.server";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import { telHref } from "~/modules/directory/provider";
 import { getApp } from "~/web/context";
+import { isCrawler } from "~/web/crawlers";
 import type { Route } from "./+types/provider-call";
 
 /**
  * The profile's phone link goes through here so that a 'phone_click' is counted with or
- * without JavaScript, then the browser is sent on to the tel: URL.
+ * without JavaScript, then the browser is sent on to the tel: URL. Counted only for a person
+ * (not a crawler), not when another site embeds the link (an image, a frame), and once per
+ * address per listing per hour (decision 0265).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const provider = await getProvider(app.db, params.registrationNumber);
   if (!provider) throw new Response("Provider not found", { status: 404 });
   if (!provider.is_claimed || !provider.phone) {
     return redirect(`/provider/${encodeURIComponent(provider.registration_number)}`);
   }
-  app.events.record(provider.registration_number, "phone_click");
+  const counts =
+    !isCrawler(request.headers.get("user-agent")) &&
+    request.headers.get("sec-fetch-site") !== "cross-site" &&
+    (await isFirstPhoneClick(app.db, provider.registration_number, app.clientIp));
+  if (counts) app.events.record(provider.registration_number, "phone_click");
   return redirect(telHref(provider.phone), {
     headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
