@@ -13,7 +13,12 @@ const from = (socket: string, forwardedFor?: string) =>
 describe("the client's address", () => {
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
     const a = clientAddress(from("203.0.113.7", "1.1.1.1"), parseTrustProxy("false"));
-    expect(a).toEqual({ socket: "203.0.113.7", client: "203.0.113.7", viaTrustedProxy: false });
+    expect(a).toEqual({
+      socket: "203.0.113.7",
+      client: "203.0.113.7",
+      viaTrustedProxy: false,
+      forwarded: true,
+    });
   });
 
   it("behind a trusted proxy that appends, is the entry the proxy added, not one the client forged", () => {

@@ -17,16 +17,22 @@ export interface ClientAddress {
   client: string;
   /** The socket's peer is a proxy TRUST_PROXY names. */
   viaTrustedProxy: boolean;
+  /** The request says a proxy passed it on (X-Forwarded-For, Forwarded or X-Real-IP), trusted or not. */
+  forwarded: boolean;
 }
+
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
 
 export function clientAddress(
   incoming: IncomingMessage | undefined,
   trust: ProxyTrust | null,
 ): ClientAddress {
   const socket = incoming?.socket?.remoteAddress ?? "unknown";
-  if (!incoming || socket === "unknown") return { socket, client: "unknown", viaTrustedProxy: false };
+  const forwarded = FORWARDING_HEADERS.some((name) => incoming?.headers?.[name] !== undefined);
+  if (!incoming || socket === "unknown")
+    return { socket, client: "unknown", viaTrustedProxy: false, forwarded };
   const address = trust ? proxyaddr(incoming, trust) : socket;
-  return { socket, client: limitKey(address), viaTrustedProxy: !!trust && trust(socket, 0) };
+  return { socket, client: limitKey(address), viaTrustedProxy: !!trust && trust(socket, 0), forwarded };
 }
 
 /**
@@ -47,9 +53,13 @@ function parseLimitKey(address: string): string {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-/** True for a connection from this machine that no proxy stands in front of. */
+/**
+ * True for a connection from this machine that no proxy stands in front of. A request that says a
+ * proxy passed it on is not local even when TRUST_PROXY is unset: behind an untrusted proxy on this
+ * machine every visitor's socket is 127.0.0.1 (decision 0265).
+ */
 export function isLocalRequest(address: ClientAddress, trust: ProxyTrust | null): boolean {
-  return trust === null && LOOPBACK.test(address.socket);
+  return trust === null && !address.forwarded && LOOPBACK.test(address.socket);
 }
 
 /**

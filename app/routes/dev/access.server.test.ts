@@ -34,4 +34,9 @@ describe("development mailbox access", () => {
     expect(allowed(false, "loopback", "127.0.0.1")).toBe(false);
     expect(allowed(false, "1", "203.0.113.9", "127.0.0.1")).toBe(false);
   });
+
+  it("is closed behind a proxy on this machine that TRUST_PROXY does not name (every visitor arrives from 127.0.0.1)", () => {
+    expect(allowed(false, "false", "127.0.0.1", "203.0.113.9")).toBe(false);
+    expect(allowed(false, "false", "::1", "198.51.100.4")).toBe(false);
+  });
 });
