@@ -8,6 +8,7 @@ import { DatabaseInUseError, openDatabase } from "../app/platform/db/database.se
 import { migrate } from "../app/platform/db/migrate.server";
 import { ConfigError } from "../app/platform/env.server";
 import { formatSyncSummary } from "../app/modules/register-sync/format-sync-summary";
+import { redactSource } from "../app/modules/register-sync/redact-source";
 import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
 import { commandSettings, runCommand } from "./cli";
 
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
       console.log(`${database.describe} is migrated`);
       return 0;
     }
-    console.error(`Importing ${source} into ${database.describe}...`);
+    console.error(`Importing ${redactSource(source)} into ${database.describe}...`);
     let lastPrint = Date.now();
     const summary = await runRegisterSync(database.db, {
       source,

@@ -9,6 +9,7 @@ import { PRUNE_JOB } from "~/modules/accounts/prune.server";
 import { RESET_JOB } from "~/modules/accounts/request-password-reset.server";
 import { EXPIRY_REMINDER_JOB } from "~/modules/directory/expiry-reminders.server";
 import { PURGE_JOB } from "~/modules/privacy/purge-expired-records.server";
+import { redactUrls } from "~/modules/register-sync/redact-source";
 import { REGISTER_SYNC_JOB } from "~/modules/register-sync/sync-job.server";
 import { PDF_JOB } from "~/modules/waste-notes/pdf-job.server";
 import { EMAIL_JOB } from "~/platform/email/outbox.server";
@@ -113,7 +114,8 @@ export async function getFailedJobs(db: Database, now = new Date()): Promise<Das
         id: j.id,
         what: JOB_LABELS[j.type] ?? j.type,
         href: noteId ? viewPath(noteId) : null,
-        error: j.lastError ?? "No error was recorded",
+        // An error stored before decision 0264 may name a register source with its secrets.
+        error: j.lastError ? redactUrls(j.lastError) : "No error was recorded",
         attempts: j.attempts,
         failedAt: j.failedAt.toISOString(),
       };

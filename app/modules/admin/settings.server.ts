@@ -4,6 +4,7 @@
  * the outbox like every other message.
  */
 import { sql } from "kysely";
+import { isUrl, redactSource } from "~/modules/register-sync/redact-source";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { usesSmtp } from "~/platform/email/transport.server";
@@ -26,22 +27,13 @@ export interface AdminSettingsView {
   };
 }
 
+/** The configured source as Settings shows it: without a URL's user:password and query values. */
 export function describeSource(source: string | undefined): {
   value: string | null;
   kind: "url" | "file" | null;
 } {
   if (!source) return { value: null, kind: null };
-  if (/^https?:\/\//i.test(source)) {
-    try {
-      const u = new URL(source);
-      if (u.password) u.password = "****";
-      if (u.username) u.username = "****";
-      return { value: u.toString(), kind: "url" };
-    } catch {
-      return { value: source, kind: "url" };
-    }
-  }
-  return { value: source, kind: "file" };
+  return { value: redactSource(source), kind: isUrl(source) ? "url" : "file" };
 }
 
 export async function getAdminSettings(

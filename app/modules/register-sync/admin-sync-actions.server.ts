@@ -77,7 +77,10 @@ export interface SyncRequestInput {
   partial: boolean;
 }
 
-/** Queues a sync job (storing the upload first), audited; a failure removes the stored upload. */
+/**
+ * Queues a sync job (storing the upload first) and its audit entry in one transaction; a failure
+ * queues nothing and removes the stored upload.
+ */
 export async function requestSyncAsAdmin(
   deps: SyncActionDeps,
   admin: SyncActionAdmin,
@@ -91,20 +94,24 @@ export async function requestSyncAsAdmin(
       // Kept through the storage interface: the job may run on another instance (decision 0010).
       upload = await storeRegisterUpload(deps.storage, input.file);
     }
-    const jobId = await requestRegisterSync(deps.db, {
-      upload,
-      configuredSource: deps.configuredSource,
-      trigger: intent === "upload" ? "upload" : "manual",
-      // An upload may be part of the register: never mark the rest removed. The configured source
-      // is the whole register unless the admin says otherwise.
-      removeMissing: intent === "upload" ? false : !input.partial,
-      staleAfterMinutes: deps.staleAfterMinutes,
-    });
-    await recordAudit(deps.db, {
-      actorUserId: admin.id,
-      action: `register_sync.${intent === "upload" ? "uploaded" : "requested"}`,
-      entity: "job",
-      entityId: jobId,
+    // The job and its audit entry commit together: if either fails, no job is queued, so the
+    // stored upload can go and the admin is told the truth.
+    await deps.db.transaction().execute(async (trx) => {
+      const jobId = await requestRegisterSync(trx, {
+        upload,
+        configuredSource: deps.configuredSource,
+        trigger: intent === "upload" ? "upload" : "manual",
+        // An upload may be part of the register: never mark the rest removed. The configured source
+        // is the whole register unless the admin says otherwise.
+        removeMissing: intent === "upload" ? false : !input.partial,
+        staleAfterMinutes: deps.staleAfterMinutes,
+      });
+      await recordAudit(trx, {
+        actorUserId: admin.id,
+        action: `register_sync.${intent === "upload" ? "uploaded" : "requested"}`,
+        entity: "job",
+        entityId: jobId,
+      });
     });
     deps.wakeJobs?.();
     deps.log.info({ admin: admin.email, intent }, "register sync requested");

@@ -1,11 +1,14 @@
 /**
  * What Data Management shows: the last 50 runs (newest first) with their counts and progress,
  * the summary (total runs, successful runs, last run), and debug entries (the last 10
- * register-sync jobs as the job runner saw them).
+ * register-sync jobs as the job runner saw them). Sources and messages are shown without a URL's
+ * user:password and query values, also those of runs and jobs stored before decision 0264 (a
+ * job's payload keeps its source: the job needs it).
  */
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { readRejections, type Rejection } from "./record-rejections.server";
+import { redactUrls } from "./redact-source";
 import { REGISTER_SYNC_JOB } from "./sync-job.server";
 
 export const SYNC_LOG_LIMIT = 50;
@@ -69,7 +72,7 @@ export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promis
     return {
       id: String(r.id),
       status: r.status,
-      source: r.source,
+      source: shown(r.source),
       trigger: r.trigger,
       recordsProcessed: r.records_processed,
       recordsAdded: r.records_added,
@@ -78,7 +81,7 @@ export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promis
       recordsRejected: r.records_rejected,
       recordsUnchanged: r.records_unchanged,
       durationMs: r.duration_ms,
-      errorMessage: r.error_message,
+      errorMessage: shown(r.error_message),
       createdAt: r.created_at.toISOString(),
       finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
       ratePerSecond: elapsed > 0 ? Math.round(r.records_processed / elapsed) : null,
@@ -107,7 +110,7 @@ export async function syncSummaryCards(db: Database): Promise<SyncSummaryCards> 
       ? {
           status: last.status,
           createdAt: last.created_at.toISOString(),
-          errorMessage: last.status === "error" ? last.error_message : null,
+          errorMessage: last.status === "error" ? shown(last.error_message) : null,
         }
       : null,
   };
@@ -126,11 +129,21 @@ export async function listSyncDebugEntries(db: Database, limit = DEBUG_ENTRY_LIM
     id: String(r.id),
     status: r.status,
     attempts: r.attempts,
-    payload: (r.payload ?? {}) as Record<string, unknown>,
-    lastError: r.last_error,
+    payload: Object.fromEntries(
+      Object.entries((r.payload ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === "string" ? redactUrls(v) : v,
+      ]),
+    ),
+    lastError: shown(r.last_error),
     createdAt: r.created_at.toISOString(),
     finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
   }));
+}
+
+/** A stored source or message as shown: any URL in it without its secrets. */
+function shown(text: string | null): string | null {
+  return text === null ? null : redactUrls(text);
 }
 
 export type RejectionView = Rejection;

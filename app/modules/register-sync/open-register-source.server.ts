@@ -9,6 +9,10 @@
  * declares before anything is inflated, and again while streaming, since declared sizes can lie
  * (register-limits.ts, decision 0109). The signal stops a read at once, even one waiting on a
  * slow source.
+ *
+ * A URL's user:password is sent as an Authorization: Basic header (Node's fetch refuses a URL that
+ * holds credentials), and dropped by fetch if the source redirects to another origin. Messages
+ * name the source without its secrets (redact-source.ts, decision 0264).
  */
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import crypto from "node:crypto";
@@ -18,10 +22,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type yauzl from "yauzl";
+import { isUrl, redactError, redactSource } from "./redact-source";
 import { formatBytes, formatCount, SOURCE_LIMITS, type SourceLimits } from "./register-limits";
 import { SourceError } from "./source-types";
 
 export { SourceError };
+export { isUrl };
 
 export interface RegisterSource {
   /** What was opened, for logs ("file.zip > register.csv"). */
@@ -54,10 +60,6 @@ interface ByteSource {
 /** At most this many entries of a ZIP are looked at to find the register file. */
 const MAX_ZIP_ENTRIES_SKIPPED = 1_000;
 
-export function isUrl(source: string): boolean {
-  return /^https?:\/\//i.test(source);
-}
-
 export async function openRegisterSource(
   source: string,
   options: OpenSourceOptions = {},
@@ -71,7 +73,7 @@ export async function openRegisterSource(
   };
   try {
     signal?.throwIfAborted();
-    let description = source;
+    let description = redactSource(source);
     const opened = await openBytes(source, limits, signal);
     cleanups.push(() => void opened.stream.destroy());
     let bytes = await peek(opened, signal);
@@ -102,7 +104,7 @@ export async function openRegisterSource(
       }
       const entry = await openZipEntry(zipPath, limits, signal);
       cleanups.push(() => entry.zip.close());
-      description = `${source} > ${entry.name}`;
+      description = `${description} > ${entry.name}`;
       cleanups.push(() => void entry.stream.destroy());
       bytes = await peek({ stream: entry.stream, size: entry.size }, signal, entry.name);
       cap = { bytes: entry.size, message: zipEntryLiesMessage(entry.name, entry.size) };
@@ -161,16 +163,20 @@ async function openBytes(
   signal?: AbortSignal,
 ): Promise<{ stream: Readable; size: number | null }> {
   if (isUrl(source)) {
+    const shown = redactSource(source);
+    const request = withBasicAuth(source);
     let res: Response;
     try {
-      res = await fetch(source, { signal, redirect: "follow" });
+      res = await fetch(request.url, { signal, redirect: "follow", headers: request.headers });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw new SourceError(`Could not fetch ${source}: ${(error as Error).message}`, { cause: error });
+      const safe = redactError(error, source);
+      const reason = safe instanceof Error ? safe.message : String(safe);
+      throw new SourceError(`Could not fetch ${shown}: ${reason}`, { cause: safe });
     }
     if (!res.ok || !res.body) {
       await res.body?.cancel().catch(() => undefined);
-      throw new SourceError(`Fetching ${source} failed: HTTP ${res.status} ${res.statusText}`);
+      throw new SourceError(`Fetching ${shown} failed: HTTP ${res.status} ${res.statusText}`);
     }
     const length = Number(res.headers.get("content-length"));
     const encoded = res.headers.get("content-encoding");
@@ -187,13 +193,43 @@ async function openBytes(
   try {
     stat = await fs.promises.stat(source);
   } catch (error) {
-    throw new SourceError(`Cannot read the register source ${source}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new SourceError(
+      `Cannot read the register source ${redactSource(source)}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
-  if (!stat.isFile()) throw new SourceError(`The register source ${source} is not a file`);
+  if (!stat.isFile()) throw new SourceError(`The register source ${redactSource(source)} is not a file`);
   if (stat.size > limits.maxBytes) throw new SourceError(tooLargeMessage(limits.maxBytes));
   return { stream: fs.createReadStream(source, { highWaterMark: 256 * 1024 }), size: stat.size };
+}
+
+/**
+ * The URL fetch is given, and the headers: a user:password in the URL becomes an Authorization:
+ * Basic header (RFC 7617: the user and password, percent-decoded, as UTF-8).
+ */
+function withBasicAuth(source: string): { url: string; headers?: Record<string, string> } {
+  let u: URL;
+  try {
+    u = new URL(source);
+  } catch {
+    return { url: source }; // fetch says why; the message is redacted by the caller
+  }
+  if (!u.username && !u.password) return { url: source };
+  const credentials = `${decodeUserinfo(u.username)}:${decodeUserinfo(u.password)}`;
+  u.username = "";
+  u.password = "";
+  return {
+    url: u.href,
+    headers: { authorization: `Basic ${Buffer.from(credentials, "utf8").toString("base64")}` },
+  };
+}
+
+function decodeUserinfo(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 async function peek(

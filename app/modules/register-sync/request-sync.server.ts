@@ -33,6 +33,10 @@ export interface RequestSyncOptions {
   staleAfterMinutes: number;
 }
 
+/**
+ * Queues the job; its id. `db` may be a transaction (the admin's request queues the job and its
+ * audit entry together): the job exists only if the transaction commits.
+ */
 export async function requestRegisterSync(db: Database, options: RequestSyncOptions): Promise<string> {
   const source = options.upload ? undefined : (options.source ?? options.configuredSource);
   if (!source && !options.upload) throw new NoRegisterSourceError();

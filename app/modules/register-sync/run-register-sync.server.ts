@@ -32,8 +32,9 @@ import {
   rejectDuplicates,
   SERVER_MERGE_MEMORY,
 } from "./merge-staged-rows.server";
-import { isUrl, openRegisterSource, type RegisterSource } from "./open-register-source.server";
+import { openRegisterSource, type RegisterSource } from "./open-register-source.server";
 import { readRejections, recordRejections, type Rejection } from "./record-rejections.server";
+import { redactError, redactSource, redactSourceIn } from "./redact-source";
 import type { SourceLimits } from "./register-limits";
 import { clearStaging, stageRegisterRows } from "./stage-register-rows.server";
 import type { CopyBatch } from "./staging-batch";
@@ -43,7 +44,10 @@ import { CLEARED_MESSAGE } from "./sync-messages";
 export interface RunRegisterSyncOptions {
   /** A file path or an http(s) URL: CSV (EA export or public register), JSON, or a ZIP of one. */
   source: string;
-  /** How the source is named in the sync log, when not by its path (an uploaded file's name). */
+  /**
+   * How the source is named in the sync log, when not by its path (an uploaded file's name). By
+   * default the source without its secrets (a URL's user:password and query values; decision 0264).
+   */
   sourceLabel?: string;
   trigger?: SyncTrigger;
   /**
@@ -199,7 +203,7 @@ async function runOnce(
   earlier: Promise<void>[],
 ): Promise<SyncSummary> {
   const started = Date.now();
-  const source = options.sourceLabel ?? safeSourceName(options.source);
+  const source = options.sourceLabel ?? redactSource(options.source);
   await failStaleSyncs(db, options.staleAfterMs ?? 30 * 60_000);
   const syncId = await startSyncLog(db, source, options.trigger ?? "manual", options.jobId);
   const gone = markSyncRunAlive(syncId);
@@ -565,11 +569,14 @@ async function failure(run: RunState, caught: unknown, heartbeat: Heartbeat): Pr
   const { options, syncId } = run;
   await heartbeat.stop();
   const error = run.cleared && !(caught instanceof SyncClearedError) ? run.stop.signal.reason : caught;
-  const message = describeFailure(error, options.signal);
+  // The message is stored, shown to every admin and logged: the source's secrets are masked in it,
+  // and in the error logged and kept as the cause (decision 0264).
+  const message = redactSourceIn(describeFailure(error, options.signal), options.source);
+  const safeError = redactError(error, options.source);
   if (run.cleared || error instanceof SyncClearedError) {
     // The log already says why; the staging table may belong to a newer run: nothing is written.
     options.log?.warn({ syncId }, "register sync cleared while running; stopped without changes");
-    return new SyncFailedError(message, syncId, { cause: error });
+    return new SyncFailedError(message, syncId, { cause: safeError });
   }
   const marked = await failRun(run.db, syncId, {
     error_message: message,
@@ -581,8 +588,8 @@ async function failure(run: RunState, caught: unknown, heartbeat: Heartbeat): Pr
   }).catch(() => true);
   if (!marked)
     options.log?.warn({ syncId }, "register sync failed after its log was marked failed; nothing written");
-  options.log?.error({ syncId, err: error }, "register sync failed");
-  return new SyncFailedError(message, syncId, { cause: error });
+  options.log?.error({ syncId, err: safeError }, "register sync failed");
+  return new SyncFailedError(message, syncId, { cause: safeError });
 }
 
 /** True while the run's log is 'running'. */
@@ -705,17 +712,4 @@ function describeFailure(error: unknown, signal?: AbortSignal): string {
   if (signal?.aborted) return "The sync was cancelled (the process is stopping); no data was changed";
   const message = error instanceof Error ? error.message : String(error);
   return `${message}; no data was changed`;
-}
-
-/** The source as logged: URLs lose any user:password. */
-function safeSourceName(source: string): string {
-  if (!isUrl(source)) return source;
-  try {
-    const u = new URL(source);
-    u.username = "";
-    u.password = "";
-    return u.toString();
-  } catch {
-    return source;
-  }
 }
