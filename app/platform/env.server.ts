@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { EMAIL_ADDRESS } from "./email-address";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -32,7 +33,10 @@ const schema = z.object({
   // when SMTP_URL is set; production needs SMTP_URL unless "outbox" is chosen on purpose.
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
   MAIL_FROM: z.string().min(3).default("UK Waste Carrier Directory <no-reply@wastecarrierdirectory.local>"),
-  CONTACT_EMAIL: z.string().email().default("support@wastecarrierdirectory.local"),
+  CONTACT_EMAIL: z
+    .string()
+    .regex(EMAIL_ADDRESS, "Invalid email address")
+    .default("support@wastecarrierdirectory.local"),
   // Uploads: local disk under DATA_DIR/uploads, or an S3-compatible bucket (S3_* below).
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(1).optional(),
@@ -139,6 +143,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         "SMTP_URL: required in production to send e-mail (or set MAIL_TRANSPORT=outbox to keep messages as files on purpose)",
       );
     }
+    // Without it anyone could sign up an address that is not theirs, and the account would count as
+    // its owner's when that address is made an administrator or given a listing (decision 0262).
+    if (!env.EMAIL_CONFIRMATION)
+      problems.push("EMAIL_CONFIRMATION: must be on in production (false is for development and demos)");
   }
   const tileProblem = mapTileUrlProblem(env.MAP_TILE_URL, isProduction);
   if (tileProblem) problems.push(`MAP_TILE_URL: ${tileProblem}`);

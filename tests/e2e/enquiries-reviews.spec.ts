@@ -5,7 +5,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
 import { ENQ } from "../fixtures/60-enquiries";
-import { expectAccessible, expectToast, formsReady, linkFromMailbox, signInAs } from "./support/auth-helpers";
+import {
+  expectAccessible,
+  expectToast,
+  formsReady,
+  linkFromMailbox,
+  mailCount,
+  signInAs,
+} from "./support/auth-helpers";
 
 const reviewForm = (page: Page) => page.getByRole("form", { name: "Write a review" });
 const CHECK_EMAIL =
@@ -177,4 +184,28 @@ test("works without JavaScript: errors on the result page, the thank-you state, 
   // The confirmation page is a plain form too.
   await confirmFromEmail(page, email, ENQ.quote.businessName, "Quick and tidy, booked without JavaScript.");
   await context.close();
+});
+
+test("an e-mail that is two addresses in one ('1,someone@example.test') is refused with the field's message, in the browser and by the server (decision 0259)", async ({
+  page,
+}) => {
+  await page.goto(`/provider/${ENQ.reviews.registrationNumber}`);
+  await formsReady(page);
+  const form = reviewForm(page);
+  await form.getByLabel("Your name").fill("Sam Someone");
+  await form.getByLabel("Your email").fill("1,someone@example.test");
+  await form.getByLabel("Your review").fill("Five stars, honest.");
+  await form.getByRole("button", { name: "Submit Review" }).click();
+  await expectToast(page, "Invalid email");
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Thank you for your review!")).toHaveCount(0);
+
+  // The server says the same whatever the browser does, and stores and sends nothing.
+  const response = await page.request.post(`/enquiries/reviews/${ENQ.reviews.registrationNumber}`, {
+    form: { name: "Sam Someone", email: "1,someone@example.test", rating: "5", text: "Five stars, honest." },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("Please enter a valid email address");
+  expect(await mailCount(page, "1,someone@example.test")).toBe(0);
+  expect(await mailCount(page, "someone@example.test")).toBe(0);
 });

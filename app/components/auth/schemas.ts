@@ -1,5 +1,6 @@
 /** Form schemas shared by the auth screens (browser and server). */
 import * as z from "zod/mini";
+import { EMAIL_ADDRESS } from "~/platform/email-address";
 import { MESSAGES } from "./messages";
 
 export const setPasswordSchema = z
@@ -19,4 +20,4 @@ export const setPasswordSchema = z
 /** The e-mail address of the sign-in and reset forms. */
 export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
-  .check(z.trim(), z.regex(z.regexes.email, "Please enter a valid email address"), z.maxLength(254));
+  .check(z.trim(), z.regex(EMAIL_ADDRESS, "Please enter a valid email address"), z.maxLength(254));

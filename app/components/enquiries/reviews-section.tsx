@@ -5,7 +5,7 @@
  * confirmed or the signed-in user's own e-mail (decision 0410); after a review is sent the form gives
  * way to a thank-you that asks the writer to confirm it from the e-mail sent to them (decision 0250).
  */
-import { normaliseEmail } from "~/platform/email-address";
+import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { formatDate } from "~/platform/dates";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -234,7 +234,7 @@ function useReviewedEmailCheck(registrationNumber: string) {
     setEmail(value);
     if (timer.current) clearTimeout(timer.current);
     const v = value.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return;
+    if (!isEmailAddress(v)) return;
     timer.current = setTimeout(() => {
       fetch(`${reviewsPath(registrationNumber)}/check?email=${encodeURIComponent(v)}`, {
         headers: { Accept: "application/json" },

@@ -6,20 +6,28 @@ import crypto from "node:crypto";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { adminCount } from "./is-admin.server";
-import { createInvitation, type Invitation } from "./create-invitation.server";
-import { normaliseEmail } from "~/platform/email-address";
+import { createInvitation, forgetUnconfirmedPassword, type Invitation } from "./create-invitation.server";
+import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { hashPassword } from "./passwords.server";
 
-/** Makes `email` an administrator and returns a one-time set-password link (7 days). */
+/**
+ * Makes `email` an administrator and returns a one-time set-password link (7 days). An account
+ * whose address was never confirmed loses the password it was signed up with (anyone may have
+ * chosen it, decision 0262): the link is its way in, and `hadPassword` is then false.
+ */
 export async function createAdmin(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: { email: string },
 ): Promise<Invitation & { wasAdmin: boolean }> {
   const email = normaliseEmail(input.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
+  if (!isEmailAddress(email)) throw new Error(`Not an e-mail address: ${input.email}`);
   return db.transaction().execute(async (trx) => {
     const invitation = await createInvitation(trx, config, { email });
+    if (invitation.hadPassword && !invitation.confirmed) {
+      await forgetUnconfirmedPassword(trx, invitation.userId);
+      invitation.hadPassword = false;
+    }
     const added = await trx
       .insertInto("admin_emails")
       .values({ email })

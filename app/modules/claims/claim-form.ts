@@ -3,6 +3,7 @@
  * validated on its own when the visitor moves on; the final submit validates all of them again.
  */
 import * as z from "zod/mini";
+import { EMAIL_ADDRESS } from "~/platform/email-address";
 import { cleanLine } from "~/platform/one-line";
 import {
   CLAIM_TEXT,
@@ -58,7 +59,7 @@ function contactFields(missing: { name: string; email: string; phone: string }) 
       .check(
         z.trim(),
         z.minLength(1, missing.email),
-        z.regex(z.regexes.email, "Please enter a valid email address"),
+        z.regex(EMAIL_ADDRESS, "Please enter a valid email address"),
         z.maxLength(254, "Email is limited to 254 characters"),
       ),
     contactPhone: z

@@ -3,6 +3,7 @@
  * browser (which mirrors the tag rules). A company user may change only these fields of their
  * listing: business name, description (about), phone, e-mail, services and logo.
  */
+import { EMAIL_ADDRESS } from "~/platform/email-address";
 import { cleanLine } from "~/platform/one-line";
 import * as z from "zod/mini";
 
@@ -81,7 +82,7 @@ export const listingDetailsSchema = z.object({
     ),
   ),
   email: optionalText(254, "Please enter a valid email address").check(
-    z.refine((v) => v === null || z.regexes.email.test(v), "Please enter a valid email address"),
+    z.refine((v) => v === null || EMAIL_ADDRESS.test(v), "Please enter a valid email address"),
   ),
   services: z
     .array(

@@ -3,6 +3,7 @@
  * the UK postcode check and field size limits. Pure: used by forms and servers.
  */
 import { ukDaysFrom } from "~/platform/dates";
+import { EMAIL_ADDRESS } from "~/platform/email-address";
 import { cleanLine } from "~/platform/one-line";
 import * as z from "zod/mini";
 
@@ -67,9 +68,6 @@ export function normalisePostcode(value: string): string | null {
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
 
-/** A practical e-mail check: one @, something before, a dotted domain after, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A zod transform: the postcode in its usual form, or the issue POSTCODE_MESSAGE. */
 export function toPostcode(value: string, ctx: z.core.ParsePayload): string {
   const p = normalisePostcode(value);
@@ -98,14 +96,14 @@ export const requiredLine = (max: number, missing: string, tooLong: string) =>
 export const nameField = (missing: string) =>
   requiredLine(LIMITS.name, missing, `Please keep your name under ${LIMITS.name} characters`);
 
-/** The sender's e-mail address on a visitor form (trimmed, as typed). */
+/** The sender's e-mail address on a visitor form (trimmed, as typed): one address (decision 0259). */
 export const emailField = (missing: string) =>
   z
     .string({ error: missing })
     .check(
       z.trim(),
       z.maxLength(LIMITS.email, "Please enter a valid email address"),
-      z.regex(EMAIL_PATTERN, "Please enter a valid email address"),
+      z.regex(EMAIL_ADDRESS, "Please enter a valid email address"),
     );
 
 /** The message of a visitor form. */

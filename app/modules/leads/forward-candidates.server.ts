@@ -15,7 +15,7 @@ import { allOf, inForceSql } from "~/modules/directory/registration-sql.server";
 import { runNearPlan } from "~/modules/directory/search-near.server";
 import type { Database } from "~/platform/db/database.server";
 import { ukToday } from "~/platform/dates";
-import { EMAIL_PATTERN } from "./constants";
+import { isEmailAddress } from "~/platform/email-address";
 import { FORWARD_RADIUS_MILES } from "./forwarding";
 
 /** How many carriers the page offers (the nearest). */
@@ -75,7 +75,7 @@ export async function findForwardCandidates(
   for (const p of page.providers) {
     const email = p.email?.trim();
     // The row's own judgement as the pages make it (claimed and premium), besides the filter.
-    if (!email || !EMAIL_PATTERN.test(email) || !p.is_claimed || !p.is_premium || p.distanceMiles === null)
+    if (!email || !isEmailAddress(email) || !p.is_claimed || !p.is_premium || p.distanceMiles === null)
       continue;
     carriers.push({
       registrationNumber: p.registration_number,

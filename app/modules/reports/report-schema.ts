@@ -1,5 +1,6 @@
 /** The 'Report this carrier' form's rules (shared by the page and the server). */
 import * as z from "zod/mini";
+import { EMAIL_ADDRESS } from "~/platform/email-address";
 
 export const REPORT_REASONS = [
   "Not a licensed waste carrier",
@@ -19,7 +20,7 @@ export const reportSchema = z.object({
       z.maxLength(2000, "Keep the details under 2,000 characters"),
     ),
   email: z.optional(
-    z.string().check(z.trim(), z.maxLength(254), z.regex(z.regexes.email, "Enter a valid e-mail address")),
+    z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_ADDRESS, "Enter a valid e-mail address")),
   ),
 });
 

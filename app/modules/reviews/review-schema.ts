@@ -1,7 +1,7 @@
 /** The review form (premium profiles): fields, messages and limits. */
-import { normaliseEmail } from "~/platform/email-address";
+import { EMAIL_ADDRESS, normaliseEmail } from "~/platform/email-address";
 import * as z from "zod/mini";
-import { EMAIL_PATTERN, LIMITS, nameField, requiredText } from "../leads/constants";
+import { LIMITS, nameField, requiredText } from "../leads/constants";
 
 export const REVIEW_MESSAGES = {
   missing: { title: "Missing information", description: "Please fill in all fields before submitting" },
@@ -39,18 +39,21 @@ const missing = REVIEW_MESSAGES.missing.description;
 const RATING_MESSAGE = "Please choose a rating from 1 to 5";
 
 /**
- * E-mails are stored trimmed and lower-case, as typed; one live review per mailbox per provider is
- * counted by the address's mailbox (`mailboxIdentity`, decision 0257).
+ * E-mails are one address by the one rule (decision 0259), stored trimmed and lower-case, as typed;
+ * one live review per mailbox per provider is counted by the address's mailbox (`mailboxIdentity`,
+ * decision 0257).
  */
 
 export const reviewSchema = z.object({
   name: nameField(missing),
   email: z.pipe(
-    z.string({ error: missing }).check(
-      z.trim(),
-      z.maxLength(LIMITS.email, REVIEW_MESSAGES.invalidEmail.description),
-      z.refine((v) => v.includes("@") && EMAIL_PATTERN.test(v), REVIEW_MESSAGES.invalidEmail.description),
-    ),
+    z
+      .string({ error: missing })
+      .check(
+        z.trim(),
+        z.maxLength(LIMITS.email, REVIEW_MESSAGES.invalidEmail.description),
+        z.regex(EMAIL_ADDRESS, REVIEW_MESSAGES.invalidEmail.description),
+      ),
     z.transform(normaliseEmail),
   ),
   rating: z._default(

@@ -4,8 +4,8 @@
  * and the parsing the server does of each form. Browser-safe (the pages show the same labels).
  */
 import * as z from "zod/mini";
-import { EMAIL_PATTERN, normalisePostcode, POSTCODE_MESSAGE } from "~/modules/leads/constants";
-import { normaliseEmail } from "~/platform/email-address";
+import { normalisePostcode, POSTCODE_MESSAGE } from "~/modules/leads/constants";
+import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 
 export type SavedPartyKind = "site" | "customer";
 
@@ -108,10 +108,7 @@ const customerSchema = z.object({
   address: required("Customer address", 500),
   email: z.pipe(
     optional("Customer e-mail", 254).check(
-      z.refine(
-        (v) => v === "" || EMAIL_PATTERN.test(v),
-        "Enter a valid e-mail address, like name@example.com",
-      ),
+      z.refine((v) => v === "" || isEmailAddress(v), "Enter a valid e-mail address, like name@example.com"),
     ),
     z.transform((v: string) => (v === "" ? null : normaliseEmail(v))),
   ),

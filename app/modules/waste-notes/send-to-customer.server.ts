@@ -13,7 +13,7 @@
 import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
-import { normaliseEmail } from "~/platform/email-address";
+import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { defineJob } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
 import { hit } from "~/platform/rate-limit.server";
@@ -93,8 +93,6 @@ export const SEND_MESSAGES: Record<SendRefusal, string> = {
   rate_limited: "This note has been sent 5 times in the last hour. Please try again later.",
 };
 
-const emailSchema = z.email().max(254);
-
 /** The owner's "Send to customer": to `email` when given (it becomes the note's), else the note's. */
 export async function sendNoteToCustomer(
   db: Database,
@@ -103,7 +101,7 @@ export async function sendNoteToCustomer(
   const now = input.now ?? new Date();
   if (!UUID_RE.test(input.noteId)) return { ok: false, reason: "not_found" };
   const typed = input.email ? normaliseEmail(input.email) : "";
-  if (typed && !emailSchema.safeParse(typed).success) return { ok: false, reason: "invalid_email" };
+  if (typed && !isEmailAddress(typed)) return { ok: false, reason: "invalid_email" };
   return db.transaction().execute(async (trx): Promise<SendResult> => {
     const refusal = await getListingRefusal(trx, input.registrationNumber, "send", { now, lock: true });
     if (refusal) return { ok: false, reason: "not_allowed", message: refusal.message };

@@ -22,7 +22,7 @@ import {
 import { isConsignmentCode, normaliseConsignmentCode, seasonTicketProblem } from "./note-rules";
 import { itemValues, readItems, type WasteItemInput } from "./validate-items.server";
 import { londonLocalToDate, ukDay } from "~/platform/dates";
-import { normaliseEmail } from "~/platform/email-address";
+import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { cleanLine } from "~/platform/one-line";
 
 export type { WasteItemInput } from "./validate-items.server";
@@ -173,10 +173,7 @@ const fieldsSchema = z.object({
   customerEmail: z
     .string()
     .transform(normaliseEmail)
-    .refine(
-      (v) => v === "" || (v.length <= 254 && z.email().safeParse(v).success),
-      ITEM_MESSAGES.customerEmail,
-    )
+    .refine((v) => v === "" || isEmailAddress(v), ITEM_MESSAGES.customerEmail)
     .transform((v) => (v === "" ? null : v)),
   seasonTicketUntil: z.string().trim(),
 });

@@ -23,7 +23,7 @@ import {
   getNotificationSettings,
   saveNotificationSettings,
 } from "~/modules/admin-notifications/notification-settings.server";
-import { normaliseEmail } from "~/platform/email-address";
+import { EMAIL_ADDRESS, normaliseEmail } from "~/platform/email-address";
 import { getApp } from "~/web/context";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
@@ -53,7 +53,7 @@ const addSchema = z.object({
       z.trim(),
       z.toLowerCase(),
       z.maxLength(254, "Enter a valid e-mail address"),
-      z.regex(z.regexes.email, "Enter a valid e-mail address"),
+      z.regex(EMAIL_ADDRESS, "Enter a valid e-mail address"),
     ),
 });
 
