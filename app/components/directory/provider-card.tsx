@@ -9,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type CardProvider, type Provider } from "~/modules/directory/provider";
 import { formatMiles } from "~/modules/directory/wording";
+import { quotesClosedBy, type QuotesClosed } from "~/modules/quotes/quote-registration";
 import { QUOTE_ANCHOR } from "./anchors";
 import { ValidityBadge } from "./validity";
 
@@ -16,12 +17,25 @@ export function profileHref(registrationNumber: string): string {
   return `/provider/${encodeURIComponent(registrationNumber)}`;
 }
 
+type QuoteFacts = Pick<Provider, "is_claimed" | "is_premium" | "email" | "expiry_date" | "registration_tier">;
+
 /**
- * A claimed premium listing takes quote requests, when it has an e-mail address to send them to
- * (the server refuses the others): cards and the profile offer the form only then.
+ * A claimed premium listing takes quote requests when it has an e-mail address to send them to
+ * and its registration is in force (an expiring one until its expiry date; decision 0260): cards
+ * and the profile offer the form only then. The server refuses the others (createQuoteRequest).
  */
-export function offersQuotes(provider: Pick<Provider, "is_claimed" | "is_premium" | "email">): boolean {
-  return provider.is_claimed && provider.is_premium && !!provider.email?.trim();
+export function offersQuotes(provider: QuoteFacts, now: Date = new Date()): boolean {
+  return (
+    provider.is_claimed && provider.is_premium && !!provider.email?.trim() && !quotesClosedBy(provider, now)
+  );
+}
+
+/**
+ * Why a claimed premium listing takes no quote requests (its registration has expired), said where
+ * "Request a Quote" would be; null for the others (in force, or no quote form anyway).
+ */
+export function quotesClosed(provider: QuoteFacts, now: Date = new Date()): QuotesClosed | null {
+  return provider.is_claimed && provider.is_premium ? quotesClosedBy(provider, now) : null;
 }
 
 export function ServiceList({ services, max }: { services: string[]; max: number }) {
@@ -233,7 +247,20 @@ function CardActions({
         >
           Request Quote<span className="sr-only">{`: ${provider.business_name}`}</span>
         </SiteLink>
-      ) : null}
+      ) : (
+        <CardQuotesClosed provider={provider} />
+      )}
     </div>
+  );
+}
+
+/** Where a card's Request Quote would be: why this carrier takes none (decision 0260). */
+function CardQuotesClosed({ provider }: { provider: CardProvider }) {
+  const closed = quotesClosed(provider);
+  if (!closed) return null;
+  return (
+    <p className="self-center text-sm text-slate-700" data-testid="quotes-closed">
+      {closed.short}
+    </p>
   );
 }

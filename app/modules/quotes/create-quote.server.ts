@@ -5,22 +5,24 @@
  * failure is logged and retried and never fails the visitor's request. The provider's 'Email
  * Notifications' setting is honoured. The one address a request can go to is the e-mail on the
  * verified claimed listing (the register has none): a listing without a usable one takes no
- * requests at all, and nothing is stored (decision 0602). The result says what was queued, so the
- * form tells the visitor only that.
+ * requests at all, and nothing is stored (decision 0602). Nor does a carrier whose registration
+ * is not in force today (expired; decision 0260): it may not legally carry the waste. The result
+ * says what was queued, so the form tells the visitor only that.
  */
 import crypto from "node:crypto";
 import { getProvider } from "~/modules/directory/get-provider.server";
 import type { Database } from "~/platform/db/database.server";
+import { isEmailAddress } from "~/platform/email-address";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
-import { EMAIL_PATTERN } from "../leads/constants";
 import { checkPhoto, storePhoto } from "../leads/photo.server";
 import { mailboxIdentity } from "../leads/rate-limits";
 import { formAllowed, formNotCounted, ignoredAsBot } from "../leads/visitor-form.server";
 import { allowCopy } from "../leads/visitor-copy.server";
 import { quoteCopyEmail } from "./quote-copy-email.server";
 import { quoteRequestEmail } from "./quote-email.server";
+import { quotesClosedBy, type QuotesClosed } from "./quote-registration";
 import type { QuoteInput } from "./quote-schema";
 
 export type CreateQuoteResult =
@@ -36,6 +38,8 @@ export type CreateQuoteResult =
     }
   | { status: "ignored" }
   | { status: "not-found" }
+  /** The registration is not in force today (expired): nothing stored or sent (decision 0260). */
+  | { status: "not-in-force"; closed: QuotesClosed }
   | { status: "no-contact" }
   | { status: "invalid-service" }
   | { status: "rate-limited" }
@@ -43,7 +47,11 @@ export type CreateQuoteResult =
   /** The image queue was full: nothing stored, the visitor asked to try again (decision 0255). */
   | { status: "busy" };
 
-/** Which providers take quote requests: claimed and premium (spec section 4). */
+/**
+ * Claimed and premium providers (spec section 4): the ones with a quote form and reviews. The
+ * reviews use this too, and a lapsed carrier may still be reviewed; whether a carrier takes quote
+ * requests also needs its registration in force (`quotesClosedBy`, decision 0260).
+ */
 export async function getQuoteProvider(db: Database, registrationNumber: string) {
   const provider = await getProvider(db, registrationNumber);
   return provider && provider.is_claimed && provider.is_premium ? provider : null;
@@ -52,7 +60,7 @@ export async function getQuoteProvider(db: Database, registrationNumber: string)
 /** Where a provider's quote requests go: the claimed listing's e-mail, when it is a usable address. */
 export function quoteRecipient(provider: { email: string | null }): string | null {
   const email = provider.email?.trim();
-  return email && EMAIL_PATTERN.test(email) ? email : null;
+  return email && isEmailAddress(email) ? email : null;
 }
 
 /**
@@ -133,12 +141,16 @@ export async function createQuoteRequest(
     ip: string;
     /** The request's: a photo still waiting for its turn when the visitor goes is not worked on. */
     signal?: AbortSignal;
+    /** Today, for the registration's state (tests). */
+    now?: Date;
   },
 ): Promise<CreateQuoteResult> {
   // The honeypot first: a bot is told it worked, and nothing is stored or sent.
   if (ignoredAsBot(log, "quote", args.honeypot)) return { status: "ignored" };
   const provider = await getQuoteProvider(db, args.registrationNumber);
   if (!provider) return { status: "not-found" };
+  const closed = quotesClosedBy(provider, args.now);
+  if (closed) return { status: "not-in-force", closed };
   const recipient = quoteRecipient(provider);
   if (!recipient) return { status: "no-contact" };
   const { input } = args;

@@ -1,8 +1,9 @@
 /**
  * POST /enquiries/quote/{registrationNumber}: a visitor's quote request to a claimed premium
  * provider. Profiles post here with a fetcher; without JavaScript this page shows the result.
- * A listing with no e-mail to send requests to offers no form here and refuses posts (409,
- * nothing stored). 'Sent to {business}' and 'a copy to {email}' are said only for e-mails that
+ * A listing with no e-mail to send requests to, or whose registration is not in force (expired;
+ * decision 0260), offers no form here, says why, and refuses posts (409, nothing stored or sent).
+ * 'Sent to {business}' and 'a copy to {email}' are said only for e-mails that
  * were queued (decision 0602).
  */
 import type { Submission } from "@conform-to/react";
@@ -22,6 +23,7 @@ import {
   quoteRecipient,
   type CreateQuoteResult,
 } from "~/modules/quotes/create-quote.server";
+import { quotesClosedBy } from "~/modules/quotes/quote-registration";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { IMAGE_MESSAGES } from "~/platform/images/normalise-image.server";
 import { getApp } from "~/web/context";
@@ -46,6 +48,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     registrationNumber: provider.registration_number,
     businessName: provider.business_name,
     services: provider.services,
+    /** Why it takes no quote requests: its registration is not in force (decision 0260). */
+    closed: quotesClosedBy(provider),
     acceptsRequests: quoteRecipient(provider) !== null,
   };
 }
@@ -149,6 +153,8 @@ function quoteResultReply(result: CreateQuoteResult, submission: QuoteSubmission
       });
     case "not-found":
       return failedReply(submission, QUOTE_MESSAGES.failed, 404);
+    case "not-in-force":
+      return failedReply(submission, result.closed, 409);
     case "no-contact":
       return failedReply(submission, QUOTE_MESSAGES.configuration, 409);
     case "invalid-service":
@@ -188,7 +194,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       businessName={loaderData.businessName}
       title={`Request a quote from ${loaderData.businessName}`}
     >
-      {loaderData.acceptsRequests ? (
+      {loaderData.closed ? (
+        <Alert tone="warning" title={loaderData.closed.title} data-testid="quotes-closed">
+          {loaderData.closed.description}
+        </Alert>
+      ) : loaderData.acceptsRequests ? (
         <QuoteForm
           registrationNumber={loaderData.registrationNumber}
           businessName={loaderData.businessName}

@@ -1,10 +1,11 @@
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
-import { ServiceList } from "~/components/directory/provider-card";
+import { quotesClosed, ServiceList } from "~/components/directory/provider-card";
 import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Provider } from "~/modules/directory/provider";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { ContactDirectly } from "./contact-directly";
+import { QuotesClosedCard } from "./quotes-closed";
 
 function SimpleCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -19,7 +20,8 @@ function SimpleCard({ title, children }: { title: string; children: React.ReactN
 
 /**
  * What the business says about itself (claimed listings), then reviews and the quote form
- * (premium). `reviews`: the published reviews the loader read, rendered in the page's HTML.
+ * (premium; where its registration has expired, why there is none: decision 0260). `reviews`: the
+ * published reviews the loader read, rendered in the page's HTML.
  */
 export function ProfileDetails({
   provider: p,
@@ -32,6 +34,7 @@ export function ProfileDetails({
   website: string | null;
   reviews: ReviewSummary | null;
 }) {
+  const closed = quotes ? null : quotesClosed(p);
   return (
     <div className="space-y-6">
       <SimpleCard title="About">
@@ -70,6 +73,10 @@ export function ProfileDetails({
             // The quote request form keeps the #quote anchor the cards and the header link to.
             <div id={QUOTE_ANCHOR} className="scroll-mt-24">
               <ProviderQuoteFormSlot provider={p} />
+            </div>
+          ) : closed ? (
+            <div id={QUOTE_ANCHOR} className="scroll-mt-24">
+              <QuotesClosedCard provider={p} closed={closed} />
             </div>
           ) : (
             <ContactDirectly provider={p} website={website} />

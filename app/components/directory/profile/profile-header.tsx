@@ -5,11 +5,12 @@ import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
-import { PremiumBadge, ProviderLogo } from "~/components/directory/provider-card";
+import { PremiumBadge, ProviderLogo, quotesClosed } from "~/components/directory/provider-card";
 import { ValidityBanner } from "~/components/directory/validity";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { fullAddress, type Provider } from "~/modules/directory/provider";
+import { QuotesClosedNote } from "./quotes-closed";
 import { RegisterSource } from "./register-source";
 
 const SEARCH_PATH = /^\/search-results(?:[/?]|$)/;
@@ -70,7 +71,8 @@ function Breadcrumb({ name }: { name: string }) {
 
 /**
  * What the visitor came for, first (on a phone too): the name, the licence answer, the address,
- * and the main action: Request a Quote, or the phone number of a claimed listing that has one.
+ * and the main action: Request a Quote, or the phone number of a claimed listing that has one. A
+ * premium listing whose registration has expired says there why it takes no quote requests.
  */
 export function ProfileHeader({
   provider: p,
@@ -115,20 +117,23 @@ export function ProfileHeader({
 }
 
 function HeaderActions({ provider: p, quotes }: { provider: Provider; quotes: boolean }) {
-  if (!quotes && !(p.is_claimed && p.phone)) return null;
+  const closed = quotes ? null : quotesClosed(p);
+  if (!quotes && !closed && !(p.is_claimed && p.phone)) return null;
   return (
     <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">
       {quotes ? (
         <a href={`#${QUOTE_ANCHOR}`} className={cn(buttonVariants({ variant: "primary", size: "lg" }))}>
           Request a Quote
         </a>
+      ) : closed ? (
+        <QuotesClosedNote closed={closed} />
       ) : null}
       {p.is_claimed && p.phone ? (
         <a
           href={`/provider/${encodeURIComponent(p.registration_number)}/call`}
           rel="nofollow"
           aria-label={`Call ${p.business_name}`}
-          className={buttonVariants({ variant: quotes ? "outline" : "primary", size: "lg" })}
+          className={buttonVariants({ variant: quotes || closed ? "outline" : "primary", size: "lg" })}
         >
           <PhoneIcon aria-hidden className="h-4 w-4" /> Call
         </a>
