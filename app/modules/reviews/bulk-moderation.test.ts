@@ -96,10 +96,10 @@ describe("pending reviews CSV export", () => {
     }
     expect(sizes).toEqual([2, 1]);
     expect(lines[0]).toBe(
-      "Submitted,Provider,Business name,Reviewer name,Reviewer email,Rating,Review,Status\r\n",
+      "Submitted,Provider,Business name,Reviewer name,Reviewer email,Rating,Review,Status,From the business's owner\r\n",
     );
     expect(lines[1]).toBe(
-      `01/11/2026 09:00,${provider},Tidy Tips Ltd,Ann,ann@example.test,5,Review by Ann,Pending\r\n`,
+      `01/11/2026 09:00,${provider},Tidy Tips Ltd,Ann,ann@example.test,5,Review by Ann,Pending,\r\n`,
     );
     expect(lines[2]).toContain(",'=cmd|' /C calc'!A0,");
     expect(lines[3]).toContain(",Cat,");

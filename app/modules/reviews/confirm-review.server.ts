@@ -3,8 +3,10 @@
  * scanners open links, so a GET must change nothing. The page's button posts, and
  * `confirmReview` uses the link up and makes the review a real one, pending moderation, in one
  * transaction. A link that cannot confirm says why: not valid, expired, already used, the address's
- * mailbox already has a live review of the business (decision 0257), or the business no longer
- * takes reviews.
+ * mailbox already has a live review of the business (decision 0257), the business no longer
+ * takes reviews, or the review was written with the business's own address (decision 0261). A used
+ * link says what became of its review (decision 0261): waiting for moderation, published, or
+ * neither (rejected or deleted: "already used", never a promise that it will be shown).
  */
 import type { Database } from "~/platform/db/database.server";
 import { hashToken } from "~/platform/session.server";
@@ -13,6 +15,7 @@ import { getQuoteProvider } from "../quotes/create-quote.server";
 import type { ConfirmProblem } from "./review-confirmation";
 import { reviewMark } from "./reviewer.server";
 import { hasLiveReview } from "./has-reviewed.server";
+import { sameMailbox } from "./own-business";
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -41,6 +44,7 @@ const COLUMNS = [
   "review_text",
   "expires_at",
   "confirmed_at",
+  "review_id",
 ] as const;
 
 type LinkRow = {
@@ -52,7 +56,23 @@ type LinkRow = {
   review_text: string;
   expires_at: Date;
   confirmed_at: Date | null;
+  review_id: string | null;
 };
+
+/**
+ * What a used link says, by what became of the review it made: still waiting for moderation
+ * ("confirmed"), published, or neither, rejected or deleted ("used": nothing promised).
+ */
+async function usedLink(db: Database, reviewId: string | null): Promise<ConfirmProblem> {
+  if (!reviewId) return "used";
+  const review = await db
+    .selectFrom("reviews")
+    .select(["verified", "rejected_at"])
+    .where("id", "=", reviewId)
+    .executeTakeFirst();
+  if (!review || review.rejected_at) return "used";
+  return review.verified ? "published" : "confirmed";
+}
 
 /** The link's review and its business, or why it cannot be confirmed now. */
 async function inspect(
@@ -60,10 +80,12 @@ async function inspect(
   row: LinkRow,
   now: Date,
 ): Promise<{ ok: true; businessName: string } | { ok: false; problem: ConfirmProblem }> {
-  if (row.confirmed_at) return { ok: false, problem: "confirmed" };
+  if (row.confirmed_at) return { ok: false, problem: await usedLink(db, row.review_id) };
   if (row.expires_at <= now) return { ok: false, problem: "expired" };
   const provider = await getQuoteProvider(db, row.provider_id);
   if (!provider) return { ok: false, problem: "closed" };
+  // Written before the form refused it, or before the listing took this address (decision 0261).
+  if (sameMailbox(row.reviewer_email, provider.email)) return { ok: false, problem: "business-email" };
   if (await hasLiveReview(db, row.provider_id, row.reviewer_email)) return { ok: false, problem: "already" };
   return { ok: true, businessName: provider.business_name };
 }

@@ -1,11 +1,13 @@
 /**
  * /admin/verifications.csv: the review moderation queue (every pending review), oldest first as
- * the page lists it, read in keyset batches (decision 0806).
+ * the page lists it, read in keyset batches (decision 0806). Its last column marks a review from
+ * the business's own mailbox, as the page does (decision 0261).
  */
 import type { Database } from "~/platform/db/database.server";
 import { csvDateTime, mapBatches, type CsvExport } from "~/platform/csv";
 import { keysetQueryBatches } from "~/platform/db/keyset-query-batches.server";
-import { selectPendingReviews } from "./moderate-review.server";
+import { selectPendingReviews, withOwnerMark } from "./moderate-review.server";
+import { FROM_OWNER_CSV, FROM_OWNER_LABEL } from "./own-business";
 
 const COLUMNS = [
   "Submitted",
@@ -16,6 +18,7 @@ const COLUMNS = [
   "Rating",
   "Review",
   "Status",
+  FROM_OWNER_LABEL,
 ];
 
 export function exportPendingReviews(db: Database, options: { batchSize?: number } = {}): CsvExport {
@@ -27,15 +30,19 @@ export function exportPendingReviews(db: Database, options: { batchSize?: number
   return {
     name: "reviews",
     columns: COLUMNS,
-    batches: mapBatches(rows, (r) => [
-      csvDateTime(r.created_at),
-      r.provider_id,
-      r.business_name,
-      r.reviewer_name,
-      r.reviewer_email,
-      String(r.rating),
-      r.review_text,
-      "Pending",
-    ]),
+    batches: mapBatches(rows, (r) => {
+      const mark = withOwnerMark(r).from_owner;
+      return [
+        csvDateTime(r.created_at),
+        r.provider_id,
+        r.business_name,
+        r.reviewer_name,
+        r.reviewer_email,
+        String(r.rating),
+        r.review_text,
+        "Pending",
+        mark ? FROM_OWNER_CSV[mark] : "",
+      ];
+    }),
   };
 }

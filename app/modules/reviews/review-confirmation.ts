@@ -9,8 +9,12 @@ export const REVIEW_CONFIRM_DAYS = 7;
 /** The page the e-mailed link opens; the token travels in `?token=`. */
 export const REVIEW_CONFIRM_PATH = "/enquiries/reviews/confirm";
 
-/** Why a link cannot confirm a review. */
-export type ConfirmProblem = "invalid" | "expired" | "confirmed" | "already" | "closed";
+/**
+ * Why a link cannot confirm a review. A used link says what became of its review (decision 0261):
+ * "confirmed" (waiting for moderation), "published", or "used" (rejected or deleted).
+ */
+export type ConfirmProblem =
+  "invalid" | "expired" | "confirmed" | "published" | "used" | "already" | "closed" | "business-email";
 
 /** What the page says for each problem (UK English, for the writer of the review). */
 export const CONFIRM_PROBLEMS: Record<ConfirmProblem, { title: string; text: string }> = {
@@ -26,6 +30,14 @@ export const CONFIRM_PROBLEMS: Record<ConfirmProblem, { title: string; text: str
     title: "This review is already confirmed",
     text: "This link has been used to confirm the review already. There is nothing more to do: we'll display your review after a quick verification.",
   },
+  published: {
+    title: "Your review is published",
+    text: "This link has been used to confirm the review already, and the review has since been checked and published on the business's profile. There is nothing more to do.",
+  },
+  used: {
+    title: "This link has already been used",
+    text: "This confirmation link has already been used, and it cannot be used again.",
+  },
   already: {
     title: "You have already reviewed this business",
     text: "Each inbox can review a business once, and this one already has a review of this business waiting for verification or published, perhaps sent with another form of the address (with a +tag, or for Gmail with dots). This review was not added.",
@@ -33,6 +45,10 @@ export const CONFIRM_PROBLEMS: Record<ConfirmProblem, { title: string; text: str
   closed: {
     title: "This business does not take reviews at the moment",
     text: "Its profile no longer takes reviews, so this review could not be added.",
+  },
+  "business-email": {
+    title: "A business can't review itself",
+    text: "This review was written with the business's own email address, so it was not added. Reviews are written by a business's customers, with their own email address.",
   },
 };
 

@@ -10,6 +10,11 @@
  * browser that confirmed that review); anyone else gets the same answer as for a new review
  * (decision 0410). Unconfirmed reviews never hold the place, so an address cannot be blocked by
  * someone who typed it first.
+ *
+ * A business does not review itself (decision 0261): its signed-in owner, and the listing's own
+ * public address, are refused before anything is stored or sent; the owner's account address typed
+ * by anyone else goes on as any review (refusing it would reveal the account) and the moderation
+ * queue marks it.
  */
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
@@ -23,6 +28,8 @@ import { REVIEW_CONFIRM_DAYS, REVIEW_CONFIRM_PATH } from "./review-confirmation"
 import { allowReviewMail } from "./review-mail-limit.server";
 import type { ReviewInput } from "./review-schema";
 import { hasLiveReview } from "./has-reviewed.server";
+import { businessAddresses } from "./business-addresses.server";
+import { ownReviewRefusal, type OwnReviewRefusal } from "./own-business";
 import { mayKnow, type Reviewer } from "./reviewer.server";
 
 export type SubmitReviewResult =
@@ -34,6 +41,8 @@ export type SubmitReviewResult =
   | { status: "not-found" }
   | { status: "already" }
   | { status: "rate-limited" }
+  /** The business reviewing itself (decision 0261): nothing stored or sent. */
+  | { status: "own-business"; reason: OwnReviewRefusal }
   /** This mailbox has been sent its share of review e-mails: nothing stored or sent. */
   | { status: "mailbox-limited" };
 
@@ -58,6 +67,13 @@ export async function submitReview(
   const now = args.now ?? new Date();
   // Counted whether or not the address has reviewed, so the limit cannot tell either.
   if (!(await formAllowed(db, "review", args.ip))) return { status: "rate-limited" };
+  // Only what the visitor knows already: who they are signed in as, and the profile's own address.
+  const own = ownReviewRefusal({
+    signedInEmail: args.reviewer.signedInEmail,
+    email,
+    business: await businessAddresses(db, reg),
+  });
+  if (own) return { status: "own-business", reason: own };
   const live = await hasLiveReview(db, reg, email);
   if (live && mayKnow(config.sessionSecret, args.reviewer, reg, email)) return { status: "already" };
   // Both answers below e-mail the address, so both count against its mailbox: the limit tells nothing.

@@ -31,14 +31,25 @@ const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Refer
 
 /**
  * A used link is not an error (the review is confirmed: 200, so the page after a plain form's POST,
- * whose loader sees the link used, keeps the action's status); an unknown one is 404, the rest 410.
+ * whose loader sees the link used, keeps the action's status), whatever became of its review since
+ * (decision 0261); an unknown one is 404, the rest 410.
  */
 const PROBLEM_STATUS: Record<ConfirmProblem, number> = {
   invalid: 404,
   confirmed: 200,
+  published: 200,
+  used: 200,
   expired: 410,
   already: 410,
   closed: 410,
+  "business-email": 410,
+};
+
+/** A used link whose review is waiting or published is good news; one whose review is gone is neutral. */
+const PROBLEM_TONE: Partial<Record<ConfirmProblem, "success" | "info">> = {
+  confirmed: "success",
+  published: "success",
+  used: "info",
 };
 const problemStatus = (problem: ConfirmProblem) => PROBLEM_STATUS[problem];
 
@@ -159,7 +170,7 @@ function LinkProblem({ problem }: { problem: ConfirmProblem }) {
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
       <ShieldAlert className="mx-auto size-12 text-slate-400" aria-hidden />
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{message.title}</h1>
-      <Alert tone={problem === "confirmed" ? "success" : "warning"} className="mt-6 text-left">
+      <Alert tone={PROBLEM_TONE[problem] ?? "warning"} className="mt-6 text-left">
         {message.text}
       </Alert>
       <Button asChild className="mt-8" variant="outline">

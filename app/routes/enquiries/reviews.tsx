@@ -2,7 +2,8 @@
  * /enquiries/reviews/{registrationNumber}: the published reviews (loaded by the profile's reviews
  * section, or shown as a page without JavaScript) and POST: submit a review (stored unconfirmed; the
  * address is e-mailed a link that confirms it, decision 0250). 'Already reviewed' is said only to a
- * visitor who already knows (decision 0410).
+ * visitor who already knows (decision 0410). A business does not review itself: its signed-in owner
+ * and its listing's own address are refused (decision 0261).
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,6 +16,7 @@ import type { ToastMessage } from "~/components/ui/toast";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
 import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
+import { OWN_REVIEW_MESSAGES } from "~/modules/reviews/own-business";
 import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { submitReview } from "~/modules/reviews/submit-review.server";
 import { getApp } from "~/web/context";
@@ -125,6 +127,20 @@ function reviewResultReply(
         },
         { status: 409 },
       );
+    case "own-business": {
+      // The signed-in owner: above the form; the business's own address: at the e-mail field.
+      const { field, ...m } = OWN_REVIEW_MESSAGES[result.reason];
+      return field
+        ? data<EnquiryReply>(
+            {
+              status: "error",
+              result: submission.reply({ fieldErrors: { email: [field] } }),
+              toast: toast(m),
+            },
+            { status: 403 },
+          )
+        : failedReply(submission, m, 403);
+    }
     case "not-found":
       return failedReply(submission, REVIEW_MESSAGES.failed, 404);
     case "rate-limited":

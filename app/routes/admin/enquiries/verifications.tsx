@@ -1,5 +1,8 @@
-/** /admin/verifications: Pending Verifications, the review moderation queue (publish or reject). */
-import { Check, X } from "lucide-react";
+/**
+ * /admin/verifications: Pending Verifications, the review moderation queue (publish or reject). A
+ * review from the business's own mailbox is marked, so the admin rejects it knowingly (decision 0261).
+ */
+import { Check, UserRoundX, X } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { AdminListItem } from "~/components/admin/list-item";
@@ -13,12 +16,14 @@ import { DownloadCsvLink } from "~/components/admin/list-kit/download-csv";
 import { IntentButton } from "~/components/admin/row-actions";
 import { EmptyState } from "~/components/enquiries/admin-parts";
 import { Stars } from "~/components/enquiries/stars";
+import { Badge } from "~/components/ui/badge";
 import {
   listPendingReviews,
   moderateReview,
   type PendingReview,
 } from "~/modules/reviews/moderate-review.server";
 import { moderateReviews } from "~/modules/reviews/moderate-reviews.server";
+import { FROM_OWNER_DETAIL, FROM_OWNER_LABEL } from "~/modules/reviews/own-business";
 import { PendingReplies } from "~/components/admin/review-replies/pending-replies";
 import { listPendingReplies, moderateReply } from "~/modules/reviews/moderate-reply.server";
 import { bulkFromAdminList } from "~/web/admin-list.server";
@@ -170,7 +175,7 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
                     <span className="pt-1">
                       <RowCheckbox id={r.id} label={`Select review by ${r.reviewer_name}`} />
                     </span>
-                    <div>
+                    <div className="min-w-0">
                       <ReviewHeading review={r} />
                     </div>
                   </div>
@@ -215,7 +220,7 @@ function ReviewDecisions({ review: r, busy }: { review: PendingReview; busy: boo
 function ReviewHeading({ review: r }: { review: PendingReview }) {
   return (
     <>
-      <h2 className="font-semibold text-slate-900">
+      <h2 className="font-semibold break-words text-slate-900">
         {r.reviewer_name} <span className="font-normal text-slate-600">({r.reviewer_email})</span>
       </h2>
       <p className="mt-0.5 text-sm text-slate-700">
@@ -229,6 +234,14 @@ function ReviewHeading({ review: r }: { review: PendingReview }) {
         <span className="font-mono text-xs text-slate-600">{r.provider_id}</span>
       </p>
       <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(r.created_at, "short")}</p>
+      {r.from_owner ? (
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="from-owner">
+          <Badge tone="red">
+            <UserRoundX aria-hidden className="size-3.5" /> {FROM_OWNER_LABEL}
+          </Badge>
+          <span className="text-xs text-slate-700">{FROM_OWNER_DETAIL[r.from_owner]}</span>
+        </p>
+      ) : null}
     </>
   );
 }
