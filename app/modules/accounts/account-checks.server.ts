@@ -9,6 +9,7 @@ import type { Database } from "~/platform/db/database.server";
 import { attempt, clearLimit, hit, peek, refund, type Backoff } from "~/platform/rate-limit.server";
 import { hashToken } from "~/platform/session.server";
 import { BACKOFFS, limitKeys } from "./limits.server";
+import { verifyPassword } from "./passwords.server";
 import { matchTotp } from "./totp.server";
 
 export type CheckGate =
@@ -35,6 +36,34 @@ export async function beginCheck(
       if (sessionKey) await clearLimit(db, sessionKey);
     },
   };
+}
+
+/** Why the current password typed on the account page was not accepted. */
+export type CurrentPasswordRefused = { status: "wrong-password" } | { status: "rate-limited"; retryAt: Date };
+
+/**
+ * The current password typed on the account page (to change it, to turn two-factor on), under the
+ * per-account back-off: a session left open or stolen cannot be used to guess it.
+ */
+export async function checkCurrentPassword(
+  db: Database,
+  input: { userId: string; password: string; sessionToken?: string | null; now: Date },
+): Promise<{ status: "ok"; user: { id: string; email: string } } | CurrentPasswordRefused> {
+  const gate = await beginCheck(db, {
+    key: limitKeys.currentPassword(input.userId),
+    policy: BACKOFFS.currentPassword,
+    sessionToken: input.sessionToken,
+    now: input.now,
+  });
+  if (!gate.allowed) return { status: "rate-limited", retryAt: gate.retryAt };
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash"])
+    .where("id", "=", input.userId)
+    .executeTakeFirstOrThrow();
+  const ok = !!user.password_hash && (await verifyPassword(user.password_hash, input.password));
+  await gate.settle(ok);
+  return ok ? { status: "ok", user: { id: user.id, email: user.email } } : { status: "wrong-password" };
 }
 
 /** A code typed on the account page to change two-factor (turn it off, new recovery codes). */

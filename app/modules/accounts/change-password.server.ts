@@ -1,17 +1,18 @@
 /**
- * A signed-in user changes their password: needs the current one; other sessions are signed out.
- * Wrong current passwords are limited per account (decision 0409), so a session left open or stolen
- * cannot be used to guess the password.
+ * A signed-in user changes their password: needs the current one; other sessions are signed out,
+ * links sent before (reset, invitation) stop working and a two-factor set-up not yet confirmed is dropped
+ * (decision 0262). Wrong current passwords are limited per account (decision 0409), so a session
+ * left open or stolen cannot be used to guess the password.
  */
 import type { Database } from "~/platform/db/database.server";
 import { passwordChangedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { revokeUserSessions } from "~/platform/session.server";
-import { beginCheck } from "./account-checks.server";
-import { BACKOFFS, limitKeys } from "./limits.server";
+import { checkCurrentPassword } from "./account-checks.server";
+import { cancelTotpEnrolment } from "./enrol-totp.server";
 import { links } from "./links.server";
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.server";
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
 export type ChangePasswordResult =
@@ -29,21 +30,14 @@ export async function changePassword(
     return { status: "weak-password" };
   }
   const now = input.now ?? new Date();
-  const gate = await beginCheck(db, {
-    key: limitKeys.currentPassword(input.userId),
-    policy: BACKOFFS.currentPassword,
+  const check = await checkCurrentPassword(db, {
+    userId: input.userId,
+    password: input.currentPassword,
     sessionToken: input.sessionToken,
     now,
   });
-  if (!gate.allowed) return { status: "rate-limited", retryAt: gate.retryAt };
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "email", "password_hash"])
-    .where("id", "=", input.userId)
-    .executeTakeFirstOrThrow();
-  const ok = !!user.password_hash && (await verifyPassword(user.password_hash, input.currentPassword));
-  await gate.settle(ok);
-  if (!ok) return { status: "wrong-password" };
+  if (check.status !== "ok") return check;
+  const { user } = check;
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
     await trx
@@ -51,6 +45,16 @@ export async function changePassword(
       .set({ password_hash: passwordHash, updated_at: now })
       .where("id", "=", user.id)
       .execute();
+    // Links sent before stop working, as when a link sets the password (set-password.server.ts).
+    await trx
+      .updateTable("verifications")
+      .set({ used_at: now })
+      .where("user_id", "=", user.id)
+      .where("purpose", "in", ["reset_password", "invite"])
+      .where("used_at", "is", null)
+      .execute();
+    // It may have been started by whoever had this session or the old password.
+    await cancelTotpEnrolment(trx, user.id);
     const signedOutOthers = await revokeUserSessions(trx, user.id, { exceptToken: input.sessionToken, now });
     await forgetSecondFactorFailures(trx, user.id);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));

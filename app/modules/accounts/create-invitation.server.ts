@@ -6,6 +6,7 @@ import type { Database } from "~/platform/db/database.server";
 import { claimApprovedEmail, invitationEmail } from "~/platform/email/templates.server";
 import { queueEmail, type EmailMessage } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
+import { revokeUserSessions } from "~/platform/session.server";
 import { links } from "./links.server";
 import { normaliseEmail } from "~/platform/email-address";
 import { issueToken } from "./tokens.server";
@@ -36,10 +37,12 @@ export async function createInvitation(
       .values({ email })
       .onConflict((oc) => oc.column("email").doNothing())
       .execute();
+    // Locked: a confirmation link used meanwhile waits, so what is read here stays true.
     const user = await trx
       .selectFrom("users")
       .select(["id", "password_hash", "email_confirmed_at"])
       .where("email", "=", email)
+      .forUpdate()
       .executeTakeFirstOrThrow();
     const { token, expiresAt } = await issueToken(trx, {
       userId: user.id,
@@ -59,16 +62,41 @@ export async function createInvitation(
 }
 
 /**
- * For the claims area, when an admin approves a claim: invites the contact to set a password (or,
- * when their account already has one, tells them the listing is approved and links to sign-in).
- * Pass the caller's transaction so that the e-mail is queued only if the approval commits.
+ * An account with a password but no confirmed address, about to be invited (made an administrator,
+ * given a listing): anyone may have signed it up with this address and a password of their own
+ * (the claim wizard does, signed out). That password stops working, its confirmation links die
+ * (signing in with it would have sent the address a fresh one: one click by the address's owner
+ * would have confirmed the stranger's password) and its sessions end. The invitation, sent to the
+ * address, is then the only way in (decision 0262). Call it in the invitation's transaction.
  */
+export async function forgetUnconfirmedPassword(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: null, updated_at: now })
+    .where("id", "=", userId)
+    .where("email_confirmed_at", "is", null)
+    .execute();
+  await db
+    .updateTable("verifications")
+    .set({ used_at: now })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", "confirm_email")
+    .where("used_at", "is", null)
+    .execute();
+  await revokeUserSessions(db, userId, { now });
+}
+
 /**
  * Invites `email` to set a password (`invitation(url)`), or, when its account is already in use,
  * tells its owner with `notice()` instead and leaves no set-password link behind (a link to an
  * account that works would let whoever reads the mailbox take it over). "In use" is a password,
  * and with `requireConfirmed` also a confirmed e-mail (an unconfirmed account may have been
- * signed up by someone else: its owner gets a link that sets their own password).
+ * signed up by someone else: its owner gets a link that sets their own password, and the password
+ * it was signed up with stops working at once, `forgetUnconfirmedPassword`).
  * Pass the caller's transaction so that the e-mail is queued only if its change commits.
  */
 export async function inviteOrNotify(
@@ -96,6 +124,8 @@ export async function inviteOrNotify(
       await queueEmail(trx, input.notice());
       return { userId: invitation.userId, email: invitation.email, sent: "notice", expiresAt: null } as const;
     }
+    if (invitation.hadPassword && !invitation.confirmed)
+      await forgetUnconfirmedPassword(trx, invitation.userId, input.now);
     await queueEmail(trx, input.invitation(invitation.url, invitation.expiresAt));
     return {
       userId: invitation.userId,
@@ -106,6 +136,11 @@ export async function inviteOrNotify(
   });
 }
 
+/**
+ * For the claims area, when an admin approves a claim: invites the contact to set a password (or,
+ * when their account already has one, tells them the listing is approved and links to sign-in).
+ * Pass the caller's transaction so that the e-mail is queued only if the approval commits.
+ */
 export async function sendClaimApprovedInvitation(
   db: Database,
   config: Pick<Config, "publicUrl">,

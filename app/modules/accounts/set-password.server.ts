@@ -3,13 +3,15 @@
  * arrival (`checkPasswordLink`) and used up here, atomically with the new password. Every session of
  * the user is revoked (the person is then asked to sign in), the e-mail counts as confirmed
  * (they opened a link sent to it), wrong two-step codes typed with the old password stop counting
- * (decision 0409), and a "password changed" notice is sent.
+ * (decision 0409), a two-factor set-up not yet confirmed is dropped (decision 0262), and a
+ * "password changed" notice is sent.
  */
 import type { Database } from "~/platform/db/database.server";
 import { passwordChangedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { revokeUserSessions } from "~/platform/session.server";
+import { cancelTotpEnrolment } from "./enrol-totp.server";
 import { links } from "./links.server";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { consumeToken, peekToken, type Purpose, type Verification } from "./tokens.server";
@@ -58,6 +60,8 @@ export async function setPasswordWithToken(
       .where("purpose", "in", ["reset_password", "invite"])
       .where("used_at", "is", null)
       .execute();
+    // A two-factor set-up not yet confirmed may be a stranger's, started with a stolen session.
+    await cancelTotpEnrolment(trx, user.id);
     await revokeUserSessions(trx, user.id, { now });
     await forgetSecondFactorFailures(trx, user.id);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));

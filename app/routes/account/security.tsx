@@ -1,7 +1,9 @@
 /**
- * Account security for any signed-in user: two-factor enrolment (QR code + manual key), recovery
- * codes (shown once), turning two-factor off with a fresh code, and changing the password. Wrong
- * current passwords and wrong codes are limited per account (decision 0409).
+ * Account security for any signed-in user: two-factor enrolment (QR code + manual key, shown only in
+ * the answer to "Set up" and, after a mistake, to whoever sends its key back; turned on with the
+ * current password and a code, decision 0262), recovery codes (shown once), turning two-factor off
+ * with a fresh code, and changing the password. Wrong current passwords and wrong codes are limited
+ * per account (decision 0409).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,6 +12,7 @@ import { PasswordCard } from "~/components/account/security/password-card";
 import { RecoveryCodes } from "~/components/account/security/recovery-codes";
 import {
   codeSchema,
+  confirmSchema,
   passwordSchema,
   type SecurityIntent as Intent,
 } from "~/components/account/security/schemas";
@@ -22,8 +25,9 @@ import { disableTotp } from "~/modules/accounts/disable-totp.server";
 import {
   cancelTotpEnrolment,
   confirmTotpEnrolment,
-  pendingTotpSetup,
+  shownTotpSetup,
   startTotpEnrolment,
+  type TotpSetup,
 } from "~/modules/accounts/enrol-totp.server";
 import { getAccount } from "~/modules/accounts/get-account.server";
 import { qrCodeDataUrl } from "~/modules/accounts/qr-code.server";
@@ -41,23 +45,38 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url);
   const { db } = getApp(context);
   const account = await getAccount(db, user.id);
-  const setup = await pendingTotpSetup(db, user.id);
+  // No set-up in progress is shown here: one started in another request (another tab, or whoever
+  // had this session before) must not be scanned or copied from this page (decision 0262).
   return {
     isAdmin: user.isAdmin,
     email: user.email,
     totpEnabled: account?.totpEnabled ?? false,
     recoveryCodesLeft: account?.recoveryCodesLeft ?? 0,
-    setup: setup ? { secret: setup.secret, qr: await qrCodeDataUrl(setup.uri) } : null,
   };
 }
 
-/** The action's answer: which form it is for, that form's result, new recovery codes, a toast. */
+type SetupView = { secret: string; qr: string };
+
+const setupView = async (setup: TotpSetup | null): Promise<SetupView | null> =>
+  setup ? { secret: setup.secret, qr: await qrCodeDataUrl(setup.uri) } : null;
+
+/**
+ * The action's answer: which form it is for, that form's result, new recovery codes, a toast, the
+ * two-factor set-up to show (null: none) and why a set-up is gone.
+ */
 function answer(
   intent: Intent,
   result?: SubmissionResult<string[]>,
-  extra: { recoveryCodes?: string[]; toast?: ToastMessage } = {},
+  extra: { recoveryCodes?: string[]; toast?: ToastMessage; setup?: SetupView | null; notice?: string } = {},
 ) {
-  return { intent, result, recoveryCodes: extra.recoveryCodes ?? null, toast: extra.toast ?? null };
+  return {
+    intent,
+    result,
+    recoveryCodes: extra.recoveryCodes ?? null,
+    toast: extra.toast ?? null,
+    setup: extra.setup ?? null,
+    notice: extra.notice ?? null,
+  };
 }
 
 const success = (title: string): ToastMessage => ({ title, variant: "success" });
@@ -100,7 +119,58 @@ async function changePasswordIntent({ request, context, userId, formData }: Inte
   return answer("password", submission.reply({ resetForm: true }), { toast: success("Password changed") });
 }
 
-type CodeIntent = "confirm" | "disable" | "regenerate";
+const SETUP_GONE =
+  "That set-up was cancelled or replaced by a newer one (in another tab, perhaps). Please set up two-factor authentication again.";
+
+/** Turning two-factor on: the set-up whose key the form sent back, the current password, a code. */
+async function confirmIntent({ request, context, userId, formData }: IntentArgs) {
+  const app = getApp(context);
+  const submission = parseWithZod(formData, { schema: confirmSchema });
+  const hideFields = ["currentPassword", "code"];
+  const key = String(formData.get("key") ?? "");
+  // The set-up goes on being shown only to whoever sends its key back: they were shown it.
+  const setup = key ? await setupView(await shownTotpSetup(app.db, userId, key)) : null;
+  if (!setup) return data(answer("confirm", undefined, { notice: SETUP_GONE }), { status: 409 });
+  if (submission.status !== "success")
+    return data(answer("confirm", submission.reply({ hideFields }), { setup }), { status: 400 });
+  const r = await confirmTotpEnrolment(app.db, app.config, {
+    userId,
+    secret: submission.value.key,
+    code: submission.value.code,
+    currentPassword: submission.value.currentPassword,
+    sessionToken: (await getAuth(request, context)).token ?? "",
+  });
+  switch (r.status) {
+    case "enabled":
+      return answer("confirm", undefined, {
+        recoveryCodes: r.recoveryCodes,
+        toast: success("Two-factor authentication is on"),
+      });
+    case "not-started":
+      return data(answer("confirm", undefined, { notice: SETUP_GONE }), { status: 409 });
+    case "wrong-password": {
+      const fieldErrors = { currentPassword: ["Your current password is not correct"] };
+      return data(answer("confirm", submission.reply({ fieldErrors, hideFields }), { setup }), {
+        status: 400,
+      });
+    }
+    case "rate-limited": {
+      const formErrors = [LIMIT_MESSAGES.currentPassword(retryIn(r.retryAt))];
+      return data(answer("confirm", submission.reply({ formErrors, hideFields }), { setup }), {
+        status: 429,
+        headers: { "Retry-After": retryAfterSeconds(r.retryAt) },
+      });
+    }
+    case "invalid-code": {
+      const fieldErrors = { code: ["That code is not valid. Please try again."] };
+      return data(answer("confirm", submission.reply({ fieldErrors, hideFields }), { setup }), {
+        status: 400,
+      });
+    }
+  }
+}
+
+type CodeIntent = "disable" | "regenerate";
 type CodeOutcome =
   | { status: "ok"; message: string; recoveryCodes?: string[] }
   | { status: "invalid" }
@@ -112,15 +182,6 @@ async function applyCode(
   app: ReturnType<typeof getApp>,
   input: { userId: string; code: string; sessionToken: string | null },
 ): Promise<CodeOutcome> {
-  if (intent === "confirm") {
-    const r = await confirmTotpEnrolment(app.db, app.config, {
-      userId: input.userId,
-      code: input.code,
-      sessionToken: input.sessionToken ?? "",
-    });
-    if (r.status !== "enabled") return { status: "invalid" };
-    return { status: "ok", message: "Two-factor authentication is on", recoveryCodes: r.recoveryCodes };
-  }
   if (intent === "disable") {
     const r = await disableTotp(app.db, app.config, input);
     if (r.status === "rate-limited") return r;
@@ -166,14 +227,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const args = { request, context, userId: user.id, formData };
   switch (intent) {
     case "start":
-      await startTotpEnrolment(db, user.id);
-      return answer(intent);
+      // A new key each time: one shown or copied before no longer counts.
+      return answer(intent, undefined, { setup: await setupView(await startTotpEnrolment(db, user.id)) });
     case "cancel":
       await cancelTotpEnrolment(db, user.id);
       return answer(intent);
     case "password":
       return changePasswordIntent(args);
     case "confirm":
+      return confirmIntent(args);
     case "disable":
     case "regenerate":
       return codeIntent(intent, args);
@@ -207,7 +269,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         isAdmin={loaderData.isAdmin}
         totpEnabled={loaderData.totpEnabled}
         recoveryCodesLeft={loaderData.recoveryCodesLeft}
-        setup={loaderData.setup}
+        setup={actionData?.setup ?? null}
+        notice={actionData?.notice}
         lastFor={lastFor}
       />
       <PasswordCard lastResult={lastFor("password")} />

@@ -1,6 +1,7 @@
 /**
  * The Two-factor authentication card in its three states: on (new recovery codes, turn it off),
- * being set up (QR code, key, confirm with a code) and off (set it up).
+ * being set up (QR code, key, confirm with the password and a code; shown only in the answer to
+ * "Set up", decision 0262) and off (set it up).
  */
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -9,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { CodeForm } from "./code-form";
+import { ConfirmSetupForm } from "./confirm-setup-form";
 import type { SecurityIntent } from "./schemas";
 
 type LastFor = (intent: SecurityIntent) => unknown;
@@ -74,12 +76,7 @@ function TwoFactorSetup({ setup, lastFor }: { setup: { secret: string; qr: strin
             {setup.secret}
           </code>
         </p>
-        <CodeForm
-          intent="confirm"
-          label="6-digit code from the app"
-          submit="Turn on two-factor"
-          lastResult={lastFor("confirm")}
-        />
+        <ConfirmSetupForm setupKey={setup.secret} lastResult={lastFor("confirm")} />
         <Form method="post">
           <input type="hidden" name="intent" value="cancel" />
           <Button type="submit" variant="ghost" size="sm">
@@ -91,10 +88,15 @@ function TwoFactorSetup({ setup, lastFor }: { setup: { secret: string; qr: strin
   );
 }
 
-function TwoFactorOff({ isAdmin }: { isAdmin: boolean }) {
+function TwoFactorOff({ isAdmin, notice }: { isAdmin: boolean; notice: string | null }) {
   const navigation = useNavigation();
   return (
     <>
+      {notice ? (
+        <Alert tone="warning" title="Two-factor authentication is still off">
+          {notice}
+        </Alert>
+      ) : null}
       {isAdmin ? (
         <Alert tone="warning" title="Administrators should use two-factor authentication">
           It keeps the admin area safe even if your password is stolen.
@@ -118,12 +120,16 @@ export function TwoFactorCard({
   totpEnabled,
   recoveryCodesLeft,
   setup,
+  notice,
   lastFor,
 }: {
   isAdmin: boolean;
   totpEnabled: boolean;
   recoveryCodesLeft: number;
+  /** The set-up just started (or sent back after a mistake): the action's answer, never the loader's. */
   setup: { secret: string; qr: string } | null;
+  /** Why a set-up is no longer on screen (it was cancelled or replaced meanwhile). */
+  notice?: string | null;
   lastFor: LastFor;
 }) {
   return (
@@ -138,7 +144,7 @@ export function TwoFactorCard({
         ) : setup ? (
           <TwoFactorSetup setup={setup} lastFor={lastFor} />
         ) : (
-          <TwoFactorOff isAdmin={isAdmin} />
+          <TwoFactorOff isAdmin={isAdmin} notice={notice ?? null} />
         )}
       </CardContent>
     </Card>
