@@ -2,7 +2,9 @@
  * The admin's provider page (issue 20): an admin opens a provider from the list, edits the trial's
  * end, suspends it (a reason is required: the error without one), the owner's e-mail arrives with
  * the reason, reinstates it, and gives the listing to a new owner, who is invited and gets in while
- * the old owner's session stops working. An upgrade request is approved on its provider's page.
+ * the old owner's session stops working; the listing's contact e-mail, the old owner's address,
+ * goes to the new owner, as the screen said it would (decision 0263). An upgrade request is
+ * approved on its provider's page.
  * At 375 px the list's and the page's Suspend buttons are on screen.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -19,7 +21,17 @@ import {
 import { shootAtPhoneWidth } from "./support/styles";
 
 const SHOTS = "/tmp/pw-provider";
+/** Screenshots of the changed screens at 375 px (decision 0263). */
+const SHOTS_H5 = "tmp/shots-h5";
 const D = PROV.detail;
+
+/** The value of the provider page's Listing card row `label`. */
+const listingFact = (page: Page, label: string) =>
+  page
+    .locator(".card")
+    .filter({ has: page.getByRole("heading", { name: "Listing", exact: true }) })
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 
 /** The element lies within the window's width (reachable without sideways scrolling). */
 async function expectOnScreen(page: Page, target: Locator) {
@@ -110,17 +122,30 @@ test("a provider's page: trial end, suspend with a reason, the owner's e-mail, r
   const reinstatedMail = await openMail(mailbox, D.owner, `Your listing for ${D.company} is reinstated`);
   await expect(reinstatedMail).toContainText("Licence checked: all in order.");
 
-  // A new owner: invited, the listing theirs at once; the old owner's session stops working.
+  // A new owner: invited, the listing theirs at once; the old owner's session stops working. The
+  // screen says first what becomes of the listing's contact e-mail, where enquiries go.
+  const contactSentence = (email: string) =>
+    `The listing's contact email (${email}) is the current owner's address, so it changes to the new owner's: customers' enquiries go to them from now on.`;
+  await expect(listingFact(page, "Email")).toHaveText(D.owner);
+  await expect(page.getByTestId("owner-contact-email")).toHaveText(contactSentence(D.owner));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByTestId("owner-contact-email").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS_H5}/owner-change-375.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel("New owner's email").fill("not an address");
   await page.getByRole("button", { name: "Change owner" }).click();
   await expect(page.getByText("Enter the new owner's email address")).toBeVisible();
   await page.getByLabel("New owner's email").fill(D.newOwner);
   await page.getByRole("button", { name: "Change owner" }).click();
   await expectToast(page, "Owner changed");
+  await expect(page.getByText(`The listing's contact email is now ${D.newOwner}.`).first()).toBeVisible();
   await expect(page.getByTestId("owner-email")).toHaveText(D.newOwner);
+  await expect(listingFact(page, "Email")).toHaveText(D.newOwner);
+  await expect(page.getByTestId("owner-contact-email")).toHaveText(contactSentence(D.newOwner));
   await expect(page.getByText("Invited: no password yet")).toBeVisible();
   await expect(history.first()).toContainText(`Owner changed`);
   await expect(history.first()).toContainText(`${D.owner} → ${D.newOwner}`);
+  await expect(history.first()).toContainText("the listing's contact email too");
 
   await owner.goto("/company");
   await expect(owner).toHaveURL(/\/login/);

@@ -4,7 +4,9 @@
  * wizard's load errors, an e-mail that already has an account, the wizard without JavaScript,
  * the listings and providers screens, and suspension; a claim made signed out for an account that
  * already has a listing: the usual answer for the visitor, an e-mail to the address, a warning in
- * the review and a refused approval (decision 0254).
+ * the review and a refused approval (decision 0254); a claim whose registration has left the
+ * register since: the review shows the registration's state and the approval is refused, changing
+ * nothing (decision 0263).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { CLAIMS } from "../fixtures/50-claims";
@@ -19,10 +21,13 @@ import {
   signInAsAdmin,
 } from "./support/auth-helpers";
 import { verifyBusinessStep } from "./support/claim-wizard";
+import { shootAtPhoneWidth } from "./support/styles";
 import { startNetworkProxy } from "./support/network-proxy";
 import { confirmSuspension, suspendAfterwards } from "./support/suspend-afterwards";
 
 const asAdmin = (page: Page) => signInAsAdmin(page, CLAIMS.admin);
+/** Screenshots of the changed screens at 375 px (decision 0263). */
+const SHOTS = "tmp/shots-h5";
 
 /**
  * The approved business's owner follows the e-mailed invitation, sets a password, signs in and
@@ -62,6 +67,9 @@ test("approve from the claim-requests dialog: the contact is invited, sets a pas
     "https://claims.example.test/licence.pdf",
   );
   await expect(view.getByLabel("Admin Notes")).toBeVisible();
+  // The registration's state today, from the register (decision 0263).
+  await expect(view.getByTestId("claim-registration")).toHaveText("Valid until 1 January 2031");
+  await expect(view.getByTestId("not-in-force-warning")).toHaveCount(0);
   await expectAccessible(page);
   await view.getByRole("link", { name: "Approve" }).click();
   const approve = page.getByRole("dialog", { name: "Approve Claim" });
@@ -225,6 +233,44 @@ test("a claim made signed out for an account that has a listing: the visitor see
     .getByRole("button", { name: "Reject Claim" })
     .click();
   await expectToast(page, "Claim rejected successfully");
+});
+
+test("a claim whose registration left the register since: the review says so, the approval is refused and changes nothing", async ({
+  page,
+}) => {
+  const R = CLAIMS.removed;
+  const refusal = `The registration ${R.number} is no longer on the public register (removed on 1 February 2026). Only a claim whose registration is in force can be approved: reject this claim.`;
+  await asAdmin(page);
+  await page.goto(`/admin/claim-requests?q=${encodeURIComponent(R.name)}`);
+  await page.getByRole("link", { name: `View claim for ${R.name}` }).click();
+  const view = page.getByRole("dialog", { name: "Claim Request" });
+  await expect(view.getByTestId("claim-registration")).toHaveText(
+    "Removed from the public registerSince 1 February 2026",
+  );
+  await expect(view.getByTestId("not-in-force-warning")).toContainText("Registration not in force");
+  await expect(view.getByTestId("not-in-force-warning")).toContainText(refusal);
+  await expectAccessible(page);
+  await shootAtPhoneWidth(page, `${SHOTS}/claim-not-in-force-review-375.png`);
+
+  await view.getByRole("link", { name: "Approve" }).click();
+  const approve = page.getByRole("dialog", { name: "Approve Claim" });
+  await expect(approve.getByTestId("not-in-force-warning")).toContainText(refusal);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await approve.getByRole("button", { name: "Approve Claim" }).click();
+  expect((await answer).status()).toBe(409);
+  await expect(approve.getByRole("alert")).toHaveText(`Failed to approve claim: ${refusal}`);
+  await expectToast(page, "Error");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/claim-not-in-force-refused-375.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Nothing changed: the claim still waits, and its contact got no e-mail.
+  await page.goto(`/admin/claim-requests?status=approved&q=${encodeURIComponent(R.name)}`);
+  await expect(page.getByRole("link", { name: `View claim for ${R.name}` })).toHaveCount(0);
+  await page.goto(`/admin/claim-requests?q=${encodeURIComponent(R.name)}`);
+  await expect(page.getByRole("link", { name: `View claim for ${R.name}` })).toBeVisible();
+  await page.goto(mailboxOf(R.email));
+  await expect(page.getByTestId("mail").filter({ hasText: "is approved" })).toHaveCount(0);
 });
 
 test("the wizard refuses: no number, an unknown number, a claimed business, a pending claim", async ({

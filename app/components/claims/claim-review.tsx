@@ -10,6 +10,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/form";
 import { CLAIM_TEXT, periodLabel, planLabel } from "~/modules/claims/constants";
+import { summariseRegistration } from "~/modules/company/registration-summary";
+import { isInForce } from "~/modules/directory/registration";
 import { PlanPeriodFields } from "./plan-period-fields";
 import type { ClaimDetail } from "~/modules/claims/list-claims.server";
 import { formatDateTime } from "~/platform/dates";
@@ -96,6 +98,9 @@ export function ClaimFields({ claim }: { claim: ClaimView }) {
         </Link>
       </Row>
       <Row label="Business name">{claim.businessName}</Row>
+      <Row label="Registration">
+        <RegistrationFact registration={claim.registration} />
+      </Row>
       <Row label="Contact name">{claim.contactName}</Row>
       <Row label="Email">
         <a href={`mailto:${claim.contactEmail}`} className="text-brand-700 underline">
@@ -155,6 +160,31 @@ function OtherListingWarning({ claim }: { claim: ClaimView }) {
   return (
     <Alert tone="warning" title="One account, one listing" data-testid="other-listing-warning">
       {CLAIM_TEXT.accountHasListing(claim.otherListing)}
+    </Alert>
+  );
+}
+
+/** The registration's state today (decision 0263): valid until, expired since, removed from the register. */
+function RegistrationFact({ registration }: { registration: ClaimView["registration"] }) {
+  if (!registration) return <span className="text-slate-500">Not on the register</span>;
+  const s = summariseRegistration(registration.state, registration.tier);
+  return (
+    <span className="flex flex-wrap items-center gap-2" data-testid="claim-registration">
+      <Badge tone={s.tone}>{s.label}</Badge>
+      {s.detail ? <span className="text-slate-600">{s.detail}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * A pending claim whose registration expired or left the register since it was made: said before
+ * the admin decides, in the words the approval's refusal uses (decision 0263).
+ */
+function NotInForceWarning({ claim }: { claim: ClaimView }) {
+  if (claim.status !== "pending" || !claim.registration || isInForce(claim.registration.state)) return null;
+  return (
+    <Alert tone="warning" title={CLAIM_TEXT.notInForceTitle} data-testid="not-in-force-warning">
+      {CLAIM_TEXT.notInForce(claim.registrationNumber, claim.registration.state)}
     </Alert>
   );
 }
@@ -242,6 +272,7 @@ function DecisionForm({
     <Form method="post" className="space-y-4" id={`${intent}-form`}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="claimId" value={claim.id} />
+      <NotInForceWarning claim={claim} />
       <OtherListingWarning claim={claim} />
       {children}
       {error ? (
@@ -361,6 +392,7 @@ export function ClaimReview({
           This claim is already {claim.status}: only pending claims can be approved or rejected.
         </p>
       ) : null}
+      <NotInForceWarning claim={claim} />
       <OtherListingWarning claim={claim} />
       <ClaimFields claim={claim} />
       {pending ? (

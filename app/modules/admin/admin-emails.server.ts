@@ -1,7 +1,7 @@
 /**
  * The administrators' e-mail list (admin_emails): who may use /admin. Addresses are stored
- * lower-case; an admin cannot remove their own address or the last one. Each change is written
- * to audit_log.
+ * lower-case; an admin cannot remove their own address or the last one, and one removed meanwhile
+ * removes nobody. Each change is written to audit_log.
  *
  * Adding an address e-mails it in the same transaction (decision 0507): with no account in use, an
  * invitation with a set-password link (the account is created without a password, so "Forgot your
@@ -177,11 +177,16 @@ export async function removeAdminEmail(
   if (normalised === normaliseEmail(actor.email))
     throw new AdminEmailError("You cannot remove your own administrator access");
   await db.transaction().execute(async (trx) => {
-    // Lock the list so two admins removing each other at once cannot leave none.
+    // Lock the list so two admins removing each other at once cannot leave none, and decide on
+    // the list as it is now: an admin removed meanwhile (by the admin they are removing, say)
+    // removes nobody (decision 0263).
     const all = await trx.selectFrom("admin_emails").select("email").forUpdate().execute();
     if (!all.some((r) => r.email === normalised))
       throw new AdminEmailError("That e-mail address is not an administrator");
     if (all.length <= 1) throw new AdminEmailError("The last administrator cannot be removed");
+    const actorEmail = normaliseEmail(actor.email);
+    if (!all.some((r) => normaliseEmail(r.email) === actorEmail))
+      throw new AdminEmailError("You are no longer an administrator");
     await trx.deleteFrom("admin_emails").where("email", "=", normalised).execute();
     // An invitation not yet used stops working: it was sent to make them an administrator.
     await trx

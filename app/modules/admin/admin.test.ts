@@ -237,8 +237,8 @@ describe("carrier reports", () => {
       reason: "Fly-tipping or illegal dumping",
       reporterEmail: "adm-r@example.test",
     });
-    expect(await setReportStatus(t.db, id!, "resolved", adminId)).toBe(true);
-    expect(await setReportStatus(t.db, "nope", "resolved", adminId)).toBe(false);
+    expect(await setReportStatus(t.db, id!, "resolved", adminId)).toBe("done");
+    expect(await setReportStatus(t.db, "nope", "resolved", adminId)).toBe("not-found");
     const resolved = await listReports(t.db, "resolved");
     expect(resolved.reports.map((r) => r.status)).toEqual(["resolved"]);
     expect((await listReports(t.db, "open")).reports).toEqual([]);

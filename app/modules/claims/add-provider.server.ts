@@ -109,6 +109,8 @@ export async function addProvider(
       freeTrial: input.freeTrial,
       adminNotes: input.adminNotes,
       now,
+      // Checked above: an admin may list an expired registration, not a removed one (decision 0506).
+      expiredAllowed: true,
     },
     log,
   );

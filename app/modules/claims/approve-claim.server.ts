@@ -2,7 +2,9 @@
  * Approving a claim (admins only; the route checks the role, this records who did it). One
  * transaction:
  *   1. lock the claim; only a pending claim is approved (approving an approved claim again
- *      changes nothing and sends nothing: idempotent); the account of the contact's address is
+ *      changes nothing and sends nothing: idempotent); a registration that is no longer in force
+ *      (expired, or gone from the register) is refused with nothing changed, as the wizard and Add
+ *      Provider refuse it (decision 0263); the account of the contact's address is
  *      locked too, and one that already manages, or has a pending claim for, another listing is
  *      refused with nothing changed (an account manages one listing, decision 0254);
  *   2. the account step, inside a savepoint: find or create the contact's account and queue the
@@ -22,6 +24,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { publishListingDraft } from "~/modules/company/update-listing.server";
 import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
+import { isInForce, registrationState, type RegistrationState } from "~/modules/directory/registration";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
 import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
@@ -40,6 +43,11 @@ export interface ApproveClaimInput {
   endDate?: Date | null;
   adminNotes?: string | null;
   now?: Date;
+  /**
+   * Add Provider only: an expired registration may be listed by an admin (decision 0506); one no
+   * longer on the register never is.
+   */
+  expiredAllowed?: boolean;
 }
 
 export type ApproveClaimResult =
@@ -49,6 +57,8 @@ export type ApproveClaimResult =
   | { status: "claimed-by-other" }
   /** The contact's account already has `other` (an account manages one listing). */
   | { status: "other-listing"; other: OtherListing }
+  /** The registration expired or left the register since the claim was made: nothing changed. */
+  | { status: "not-in-force"; registrationNumber: string; registration: RegistrationState }
   | { status: "invalid-dates" }
   | {
       status: "approved";
@@ -62,8 +72,11 @@ export type ApproveClaimResult =
 
 type ApprovalLog = { error: (o: object, m: string) => void };
 
-/** 1. Lock the claim, the directory entry and any claimed listing; only a pending claim goes on. */
-async function lockPendingClaim(trx: Database, input: ApproveClaimInput) {
+/**
+ * 1. Lock the claim, the directory entry and any claimed listing; only a pending claim of a
+ * registration in force goes on.
+ */
+async function lockPendingClaim(trx: Database, input: ApproveClaimInput, now: Date) {
   const claim = await lockClaim(trx, input.claimId);
   if (!claim) return { status: "not-found" } as const;
   if (claim.status === "rejected") return { status: "rejected" } as const;
@@ -72,9 +85,14 @@ async function lockPendingClaim(trx: Database, input: ApproveClaimInput) {
   const entry = await trx
     .selectFrom("directory_entries")
     .select(["registration_number", "business_name"])
+    .select(["expiry_date", "registration_tier", "on_register", "removed_at"])
     .where("registration_number", "=", claim.registration_number)
     .forUpdate()
     .executeTakeFirst();
+  // The register as it is now, not as it was when the claim was made (the wizard checked then).
+  const registration = entry ? registrationState(entry, now) : null;
+  if (registration && !isInForce(registration) && !(registration.state === "expired" && input.expiredAllowed))
+    return { status: "not-in-force", registrationNumber: claim.registration_number, registration } as const;
   const existing = await trx
     .selectFrom("claimed_listings")
     .select(["id", "user_id", "verified", "company_name", "logo_url"])
@@ -231,7 +249,7 @@ export async function approveClaim(
     return { status: "invalid-dates" };
 
   const result = await db.transaction().execute(async (trx): Promise<ApproveClaimResult> => {
-    const pending = await lockPendingClaim(trx, input);
+    const pending = await lockPendingClaim(trx, input, now);
     if (pending.status !== "pending") return pending;
     const { claim, businessName } = pending;
 

@@ -1,6 +1,8 @@
 /** The claim journey's options, prices and texts (spec: public-side §3, §5, §8, §9; signed-in §8). */
 
 import { SERVICE_TYPES } from "~/modules/directory/constants";
+import type { RegistrationState } from "~/modules/directory/registration";
+import { formatDate } from "~/platform/dates";
 import type { OtherListing } from "./other-listing.server";
 
 /** The spec's predefined service types, the ones the search filters by (custom ones can be added). */
@@ -86,6 +88,12 @@ export const CLAIM_TEXT = {
   /** Add Provider and the owner change: the address typed is an account's that has another listing. */
   addressHasListing: (other: OtherListing) =>
     `That account already ${otherListingPhrase(other)}; an account manages one listing`,
+  // A registration no longer in force (decision 0263): the claim review's warning, and the approval's refusal.
+  notInForceTitle: "Registration not in force",
+  notInForce: (registrationNumber: string, r: RegistrationState) =>
+    r.state === "expired"
+      ? `The registration ${registrationNumber} expired on ${formatDate(r.since)}. Only a claim whose registration is in force can be approved: reject this claim, or approve it once the public register shows the renewal.`
+      : `The registration ${registrationNumber} is no longer on the public register${r.state === "removed" && r.since ? ` (removed on ${formatDate(r.since)})` : ""}. Only a claim whose registration is in force can be approved: reject this claim.`,
 } as const;
 
 /** What an account's other listing is to it: "manages NAME (NUMBER)" or "has a pending claim for …". */

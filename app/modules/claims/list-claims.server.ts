@@ -1,5 +1,6 @@
 /** The admin's claim requests: per-status lists with a search, the pending count, and one claim in full. */
 import { listAudit, type AuditEvent } from "~/modules/audit/list-audit.server";
+import { registrationState, type RegistrationState } from "~/modules/directory/registration";
 import type { Database } from "~/platform/db/database.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 import { likePattern } from "~/platform/db/like";
@@ -46,6 +47,11 @@ export interface ClaimDetail extends ClaimRow {
    * that listing (the approval would refuse it; decision 0254).
    */
   otherListing: OtherListing | null;
+  /**
+   * The registration's state today (the one vocabulary, registration.ts) and its tier; null when
+   * the register has no row for it. The approval refuses one not in force (decision 0263).
+   */
+  registration: { state: RegistrationState; tier: string | null } | null;
 }
 
 const MAX_ROWS = 200;
@@ -150,7 +156,11 @@ export async function countClaims(db: Database): Promise<Record<ClaimStatus, num
   return counts;
 }
 
-export async function getClaim(db: Database, id: string): Promise<ClaimDetail | null> {
+export async function getClaim(
+  db: Database,
+  id: string,
+  now: Date = new Date(),
+): Promise<ClaimDetail | null> {
   if (!isUuid(id)) return null;
   const r = await selectClaims(db)
     .leftJoin("users as rv", "rv.id", "c.reviewed_by")
@@ -169,6 +179,11 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
       "rv.email as reviewer_email",
       "c.reviewed_at",
       "c.updated_at",
+      "d.registration_number as entry_number",
+      "d.expiry_date",
+      "d.registration_tier",
+      "d.on_register",
+      "d.removed_at",
     ])
     .where("c.id", "=", id)
     .executeTakeFirst();
@@ -199,5 +214,6 @@ export async function getClaim(db: Database, id: string): Promise<ClaimDetail | 
       r.status === "pending"
         ? await otherListingOfAddress(db, r.contact_email, r.registration_number, { claimedAt: r.created_at })
         : null,
+    registration: r.entry_number ? { state: registrationState(r, now), tier: r.registration_tier } : null,
   };
 }

@@ -5,6 +5,11 @@
  * of an approved listing is e-mailed. `updated_at` is left alone (it dates the listing's content:
  * featured order, sitemaps), as for a suspension. An admin may also close a request without a
  * change (`closeUpgradeRequest`).
+ *
+ * Approving one request (`requestId`, the provider page's Approve) decides on what is true now
+ * (decision 0263): inside the listing's lock that request is closed first, by a conditional update
+ * (this listing's, still open); when it is not, it was decided meanwhile (another tab, a decline)
+ * and nothing changes: no plan, no e-mail, no audit row.
  */
 import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -77,9 +82,15 @@ export function parsePlanForm(
 }
 
 export type SetPlanResult =
+  /** No such listing, or (with `requestId`) that request is not open on it: nothing changed. */
   { status: "not-found" } | { status: "done"; registrationNumber: string; closedRequest: boolean };
 
-type PlanInput = PlanChange & { adminId: string; now?: Date };
+type PlanInput = PlanChange & {
+  adminId: string;
+  now?: Date;
+  /** The upgrade request this change approves: only while it is this listing's open request. */
+  requestId?: string;
+};
 
 /** The listing, locked, with what its plan was before. */
 async function lockListing(trx: Database, listingId: string) {
@@ -143,10 +154,20 @@ export async function setListingPlan(
   input: PlanInput,
 ): Promise<SetPlanResult> {
   if (!UUID.test(input.listingId)) return { status: "not-found" };
+  if (input.requestId !== undefined && !UUID.test(input.requestId)) return { status: "not-found" };
   const now = input.now ?? new Date();
   const result = await db.transaction().execute(async (trx): Promise<SetPlanResult> => {
     const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
+    // The request first: approving one that is no longer open changes nothing.
+    let closeRequest = trx
+      .updateTable("plan_upgrade_requests")
+      .set({ status: "closed", outcome: "plan_changed", closed_by: input.adminId, closed_at: now })
+      .where("listing_id", "=", listing.id)
+      .where("status", "=", "open");
+    if (input.requestId !== undefined) closeRequest = closeRequest.where("id", "=", input.requestId);
+    const closed = await closeRequest.returning("id").executeTakeFirst();
+    if (input.requestId !== undefined && !closed) return { status: "not-found" };
     await trx
       .updateTable("claimed_listings")
       .set({
@@ -158,13 +179,6 @@ export async function setListingPlan(
       })
       .where("id", "=", listing.id)
       .execute();
-    const closed = await trx
-      .updateTable("plan_upgrade_requests")
-      .set({ status: "closed", outcome: "plan_changed", closed_by: input.adminId, closed_at: now })
-      .where("listing_id", "=", listing.id)
-      .where("status", "=", "open")
-      .returning("id")
-      .executeTakeFirst();
     await auditPlanChange(trx, input, listing, closed?.id ?? null, now);
     if (listing.owner_email && listing.verified) {
       await queueEmail(
@@ -192,21 +206,25 @@ export async function setListingPlan(
 export type CloseRequestResult =
   { status: "not-found" } | { status: "unchanged" } | { status: "done"; registrationNumber: string };
 
-/** Closes an open request without changing the plan (the admin dealt with it another way). */
+/**
+ * Closes an open request without changing the plan (the admin dealt with it another way). With
+ * `listingId` (the provider page), only that listing's request: another listing's id is not found.
+ */
 export async function closeUpgradeRequest(
   db: Database,
-  input: { requestId: string; adminId: string; now?: Date },
+  input: { requestId: string; listingId?: string; adminId: string; now?: Date },
 ): Promise<CloseRequestResult> {
   if (!UUID.test(input.requestId)) return { status: "not-found" };
+  if (input.listingId !== undefined && !UUID.test(input.listingId)) return { status: "not-found" };
   const now = input.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<CloseRequestResult> => {
-    const request = await trx
+    let query = trx
       .selectFrom("plan_upgrade_requests as r")
       .innerJoin("claimed_listings as c", "c.id", "r.listing_id")
       .select(["r.id", "r.status", "r.listing_id", "c.registration_number"])
-      .where("r.id", "=", input.requestId)
-      .forUpdate("r")
-      .executeTakeFirst();
+      .where("r.id", "=", input.requestId);
+    if (input.listingId !== undefined) query = query.where("r.listing_id", "=", input.listingId);
+    const request = await query.forUpdate("r").executeTakeFirst();
     if (!request) return { status: "not-found" };
     if (request.status !== "open") return { status: "unchanged" };
     await trx

@@ -4,6 +4,10 @@
  * admin's plan change (plans/set-listing-plan.server.ts, decision 0706), so it is audited with the
  * values before and after, closes the request and e-mails the owner. Declining is
  * `closeUpgradeRequest` (the request closed without a change).
+ *
+ * The request's period is read first (a request's period never changes); whether it is still open
+ * is decided inside the plan change's transaction, under the listing's lock (`requestId`): a
+ * request approved in another tab, or declined meanwhile, changes nothing (decision 0263).
  */
 import { addMonths } from "~/modules/claims/constants";
 import { getOpenUpgradeRequest } from "~/modules/plans/upgrade-requests.server";
@@ -14,6 +18,7 @@ import { ukToday } from "~/platform/dates";
 import type { Config } from "~/platform/env.server";
 
 export type ApproveUpgradeResult =
+  /** Not this listing's open request (decided already, in this tab or another, or unknown): nothing changed. */
   { status: "not-found" } | { status: "done"; registrationNumber: string; endDate: Date };
 
 export async function approveUpgradeRequest(
@@ -39,6 +44,9 @@ export async function approveUpgradeRequest(
     endDate,
     adminId: input.adminId,
     now,
+    requestId: open.id,
   });
-  return r.status === "done" ? { status: "done", registrationNumber: r.registrationNumber, endDate } : r;
+  return r.status === "done"
+    ? { status: "done", registrationNumber: r.registrationNumber, endDate }
+    : { status: "not-found" };
 }

@@ -6,7 +6,9 @@
  * signed out everywhere unless they are an administrator, the previous owner is told, and
  * `listing.owner_changed` is audited. An account manages one listing, so an address whose account
  * manages (or has a pending claim for) another listing is refused (claims' `otherListingOfAddress`,
- * the one rule, decision 0254).
+ * the one rule, decision 0254). The listing's public e-mail, where customers' enquiries go, follows
+ * the listing to the new owner when it is the previous owner's account address (`owner-contact.ts`,
+ * decision 0263); any other address stays.
  *
  * The saved sites and customers (and notes, quotes, reviews) of an approved listing stay with it:
  * they are the business's records, and the new owner runs the same business. An unverified
@@ -19,16 +21,18 @@ import { isAdmin } from "~/modules/accounts/is-admin.server";
 import { links } from "~/modules/accounts/links.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
+import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import { otherListingOfAddress } from "~/modules/claims/other-listing.server";
 import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 import type { Database } from "~/platform/db/database.server";
-import { normaliseEmail } from "~/platform/email-address";
+import { EMAIL_ADDRESS, EMAIL_MAX_LENGTH, normaliseEmail } from "~/platform/email-address";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
 import { revokeUserSessions } from "~/platform/session.server";
 import { ownerInvitationEmail, ownerNoticeEmail, ownerRemovedEmail } from "./emails.server";
 import { listingMail, lockListing } from "./lock-listing.server";
+import { contactEmailFollowsOwner } from "./owner-contact";
 
 export const OWNER_TEXT = {
   email: "Enter the new owner's email address",
@@ -39,11 +43,18 @@ export const OWNER_TEXT = {
 export type ChangeOwnerResult =
   | { status: "not-found" }
   | { status: "invalid"; error: string }
-  | { status: "done"; registrationNumber: string; email: string; sent: "invitation" | "notice" };
+  | {
+      status: "done";
+      registrationNumber: string;
+      email: string;
+      sent: "invitation" | "notice";
+      /** The listing's public e-mail when it followed the owner (it was the previous owner's). */
+      contactEmail?: string;
+    };
 
 type Mailer = Pick<Config, "publicUrl">;
 
-const emailSchema = z.string().trim().max(254).email();
+const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).regex(EMAIL_ADDRESS);
 
 /** The previous owner: signed out (unless an administrator) and told. Returns the sessions ended. */
 async function releaseOldOwner(
@@ -71,7 +82,7 @@ export async function changeProviderOwner(
   if (!isUuid(input.listingId)) return { status: "not-found" };
   const email = normaliseEmail(parsed.data);
   const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<ChangeOwnerResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<ChangeOwnerResult> => {
     const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
     if (listing.owner_email === email) return { status: "invalid", error: OWNER_TEXT.same };
@@ -87,9 +98,15 @@ export async function changeProviderOwner(
     });
     // An unverified listing's saved rows and draft were its claimant's (decision 0256).
     const forgotten = listing.verified ? null : await forgetSavedParties(trx, listing.registration_number);
+    // Customers' enquiries go to the listing's e-mail: the previous owner's address goes with them.
+    const contactEmailReplaced = contactEmailFollowsOwner(listing.contact_email, listing.owner_email);
     await trx
       .updateTable("claimed_listings")
-      .set({ user_id: sent.userId, ...(listing.verified ? {} : { draft: null }) })
+      .set({
+        user_id: sent.userId,
+        ...(listing.verified ? {} : { draft: null }),
+        ...(contactEmailReplaced ? { email } : {}),
+      })
       .where("id", "=", listing.id)
       .execute();
     const sessionsEnded =
@@ -107,10 +124,20 @@ export async function changeProviderOwner(
         to: email,
         sent: sent.sent,
         sessionsEnded,
+        contactEmailReplaced,
         ...(forgotten ? { savedPartiesDeleted: forgotten } : {}),
       },
       at: now,
     });
-    return { status: "done", registrationNumber: listing.registration_number, email, sent: sent.sent };
+    return {
+      status: "done",
+      registrationNumber: listing.registration_number,
+      email,
+      sent: sent.sent,
+      ...(contactEmailReplaced ? { contactEmail: email } : {}),
+    };
   });
+  // The listing's e-mail shows on its profile.
+  if (result.status === "done" && result.contactEmail) await directoryChanged(db);
+  return result;
 }

@@ -6,15 +6,19 @@
 import type { Database } from "~/platform/db/database.server";
 
 export function lockListing(trx: Database, listingId: string) {
-  return trx
-    .selectFrom("claimed_listings as c")
-    .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
-    .leftJoin("users as u", "u.id", "c.user_id")
-    .select(["c.id", "c.registration_number", "c.company_name", "d.business_name"])
-    .select(["c.user_id", "c.verified", "c.suspended_at", "u.email as owner_email"])
-    .where("c.id", "=", listingId)
-    .forUpdate("c")
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom("claimed_listings as c")
+      .innerJoin("directory_entries as d", "d.registration_number", "c.registration_number")
+      .leftJoin("users as u", "u.id", "c.user_id")
+      .select(["c.id", "c.registration_number", "c.company_name", "d.business_name"])
+      .select(["c.user_id", "c.verified", "c.suspended_at", "u.email as owner_email"])
+      // The listing's public e-mail, where customers' enquiries go (the owner change, decision 0263).
+      .select("c.email as contact_email")
+      .where("c.id", "=", listingId)
+      .forUpdate("c")
+      .executeTakeFirst()
+  );
 }
 
 export type LockedListing = NonNullable<Awaited<ReturnType<typeof lockListing>>>;

@@ -61,26 +61,41 @@ export async function listReports(
   };
 }
 
+/**
+ * Resolves or reopens a report. Only a change is made: a report already in that state (resolved
+ * or dismissed for "resolved"; open for "open"), from a tab opened before another admin's click,
+ * keeps its resolved_at and gets no second audit row, and the answer is "already" (decision 0263).
+ */
 export async function setReportStatus(
   db: Database,
   id: string,
   status: ReportStatus,
   actorId: string,
-): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  now: Date = new Date(),
+): Promise<"done" | "already" | "not-found"> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return "not-found";
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("carrier_reports")
-      .set({ status, resolved_at: status === "resolved" ? new Date() : null })
+      .set({ status, resolved_at: status === "resolved" ? now : null })
       .where("id", "=", id)
+      .where("status", status === "resolved" ? "=" : "<>", "open")
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) {
+      const report = await trx
+        .selectFrom("carrier_reports")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return report ? "already" : "not-found";
+    }
     await recordAudit(trx, {
       actorUserId: actorId,
       action: `carrier_report.${status}`,
       entity: "carrier_report",
       entityId: id,
+      at: now,
     });
-    return true;
+    return "done";
   });
 }

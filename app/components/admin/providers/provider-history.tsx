@@ -32,7 +32,7 @@ function summary(e: HistoryEvent): string | null {
     return `${planText(d.before as PlanValues)} → ${planText(d.after as PlanValues)}`;
   }
   if (e.action === "listing.owner_changed") {
-    return `${typeof d.from === "string" ? d.from : "nobody"} → ${String(d.to)}${d.sent === "invitation" ? " (invited to set a password)" : ""}`;
+    return `${typeof d.from === "string" ? d.from : "nobody"} → ${String(d.to)}${d.sent === "invitation" ? " (invited to set a password)" : ""}${d.contactEmailReplaced === true ? "; the listing's contact email too" : ""}`;
   }
   if (e.action === "plan_upgrade.requested" && typeof d.period === "string") return `Premium, ${d.period}`;
   return null;

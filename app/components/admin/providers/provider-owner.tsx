@@ -1,7 +1,8 @@
 /**
  * A provider's page: the owner's account and Change owner (decision 0805). The new address gets
  * the listing at once (an invitation to set a password when its account is not in use yet); the
- * previous owner loses the company area at once.
+ * previous owner loses the company area at once. The form says what happens to the listing's
+ * contact e-mail, where customers' enquiries go (decision 0263).
  */
 import { Form } from "react-router";
 import { DetailList } from "~/components/admin/detail-list";
@@ -10,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, Input } from "~/components/ui/form";
 import type { ProviderOwner } from "~/modules/providers/get-provider-detail.server";
+import { ownerChangeContactText } from "~/modules/providers/owner-contact";
 import { formatDate, formatDateTime } from "~/platform/dates";
 
 function OwnerFacts({ owner }: { owner: ProviderOwner | null }) {
@@ -35,11 +37,14 @@ function OwnerFacts({ owner }: { owner: ProviderOwner | null }) {
 
 export function OwnerCard({
   owner,
+  contactEmail,
   error,
   email,
   busy,
 }: {
   owner: ProviderOwner | null;
+  /** The listing's public e-mail, where customers' enquiries go. */
+  contactEmail: string | null;
   /** The server's message when the new address was refused, and what was typed. */
   error?: string;
   email?: string;
@@ -63,6 +68,9 @@ export function OwnerCard({
               <Input {...p} type="email" name="email" autoComplete="off" defaultValue={email} required />
             )}
           </Field>
+          <p className="text-sm text-slate-700" data-testid="owner-contact-email">
+            {ownerChangeContactText(contactEmail, owner?.email)}
+          </p>
           <Button type="submit" variant="outline" size="sm" disabled={busy}>
             Change owner
           </Button>

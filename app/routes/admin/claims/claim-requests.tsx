@@ -189,6 +189,12 @@ function approvalAnswer(context: IntentArgs["context"], r: Awaited<ReturnType<ty
     case "other-listing":
       // An account manages one listing (decision 0254): nothing was changed, no e-mail was sent.
       return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.accountHasListing(r.other)}`, 409);
+    case "not-in-force":
+      // Expired or gone from the register since the claim was made (decision 0263): nothing changed.
+      return fail(
+        `${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.notInForce(r.registrationNumber, r.registration)}`,
+        409,
+      );
     case "not-found":
       return fail(`${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.loadClaimFailed}.`, 404);
   }
@@ -236,7 +242,13 @@ async function saveNotes({ app, context, admin, form, back }: IntentArgs) {
     adminId: admin.id,
     notes: parsed.data.adminNotes ?? null,
   });
-  if (!saved) return fail(CLAIM_TEXT.loadClaimFailed, 404);
+  if (saved.status === "not-found") return fail(CLAIM_TEXT.loadClaimFailed, 404);
+  if (saved.status === "decided")
+    // A decided claim's notes are its decision's record (decision 0263): nothing was changed.
+    return fail(
+      `Notes not saved: this claim is already ${saved.claimStatus}, and its notes are kept as they were when it was decided.`,
+      409,
+    );
   return redirectWithToast(context, `${back}&claim=${parsed.data.claimId}`, {
     title: "Notes saved",
     variant: "success",

@@ -112,7 +112,11 @@ async function approveUpgrade({ context, adminId, listingId, form, self }: Inten
     requestId: str(form, "requestId"),
     adminId,
   });
-  if (r.status === "not-found") return failure("This upgrade request is no longer open", 404);
+  if (r.status === "not-found")
+    return failure(
+      "This upgrade request is no longer open: it was already approved or declined. Nothing changed.",
+      409,
+    );
   return redirectWithToast(context, self, {
     title: "Upgrade approved",
     description: `${r.registrationNumber} is on Premium until ${formatDate(r.endDate)}; the owner has been e-mailed.`,
@@ -120,9 +124,13 @@ async function approveUpgrade({ context, adminId, listingId, form, self }: Inten
   });
 }
 
-/** intent=decline-upgrade: the request closed without a change. */
-async function declineUpgrade({ context, adminId, form, self }: IntentArgs) {
-  const r = await closeUpgradeRequest(getApp(context).db, { requestId: str(form, "requestId"), adminId });
+/** intent=decline-upgrade: the request (this listing's) closed without a change. */
+async function declineUpgrade({ context, adminId, listingId, form, self }: IntentArgs) {
+  const r = await closeUpgradeRequest(getApp(context).db, {
+    requestId: str(form, "requestId"),
+    listingId,
+    adminId,
+  });
   if (r.status === "not-found") return failure("Upgrade request not found", 404);
   return redirectWithToast(context, self, {
     title: "Upgrade request declined",
@@ -142,12 +150,13 @@ async function changeOwner({ context, adminId, listingId, form, self }: IntentAr
   if (r.status === "not-found") return failure("Listing not found", 404);
   if (r.status === "invalid")
     return data<ActionResult>({ ownerError: r.error, ownerEmail: email }, { status: 400 });
+  const contact = r.contactEmail ? ` The listing's contact email is now ${r.contactEmail}.` : "";
   return redirectWithToast(context, self, {
     title: "Owner changed",
     description:
-      r.sent === "invitation"
+      (r.sent === "invitation"
         ? `${r.email} now owns ${r.registrationNumber} and has been e-mailed a link to set a password.`
-        : `${r.email} now owns ${r.registrationNumber} and has been told to sign in.`,
+        : `${r.email} now owns ${r.registrationNumber} and has been told to sign in.`) + contact,
     variant: "success",
   });
 }
@@ -215,7 +224,13 @@ export default function Provider({ loaderData, actionData }: Route.ComponentProp
         <UpgradeRequestCard listing={l} busy={busy} />
         <div className="grid gap-6 lg:grid-cols-2">
           <PlanCard listing={l} editHref={`${self}?edit=plan`} />
-          <OwnerCard owner={detail.owner} error={result?.ownerError} email={result?.ownerEmail} busy={busy} />
+          <OwnerCard
+            owner={detail.owner}
+            contactEmail={l.email}
+            error={result?.ownerError}
+            email={result?.ownerEmail}
+            busy={busy}
+          />
           <ListingCard listing={l} />
           <div className="space-y-6">
             <ActivityCard activity={detail.activity} />

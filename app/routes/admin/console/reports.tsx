@@ -27,14 +27,21 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const next = form.get("status") === "resolved" ? "resolved" : "open";
-  const ok = await setReportStatus(getApp(context).db, id, next, admin.id);
-  if (!ok) return data({ error: "Report not found" }, { status: 404 });
+  const r = await setReportStatus(getApp(context).db, id, next, admin.id);
+  if (r === "not-found") return data({ error: "Report not found" }, { status: 404 });
   const back =
     url.searchParams.get("status") === "resolved" ? "/admin/reports?status=resolved" : "/admin/reports";
-  return redirectWithToast(context, back, {
-    title: next === "resolved" ? "Report resolved" : "Report reopened",
-    variant: "success",
-  });
+  // Already so (another admin, another tab): nothing changed (decision 0263).
+  return redirectWithToast(
+    context,
+    back,
+    r === "already"
+      ? {
+          title: next === "resolved" ? "Report already resolved" : "Report already open",
+          description: "Nothing was changed.",
+        }
+      : { title: next === "resolved" ? "Report resolved" : "Report reopened", variant: "success" },
+  );
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
