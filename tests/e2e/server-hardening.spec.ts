@@ -204,10 +204,20 @@ test.describe("a development server behind a local proxy (TRUST_PROXY=true)", ()
   });
 });
 
-test("the shared development server opens the mailbox to this machine only, whatever X-Forwarded-For says", async () => {
-  const local = await rawRequest(`${baseURL}/dev/mailbox`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+test("the shared development server opens the mailbox to this machine only, never to a request a proxy passed on (decision 0266)", async () => {
+  const local = await rawRequest(`${baseURL}/dev/mailbox`);
   expect(local.status).toBe(200);
   expect(local.body).toContain("Development mailbox");
+  // An untrusted proxy on this machine connects from 127.0.0.1 for every visitor it passes on.
+  for (const headers of [
+    { "x-forwarded-for": "203.0.113.9" } as Record<string, string>,
+    { forwarded: "for=203.0.113.9" },
+    { "x-real-ip": "203.0.113.9" },
+  ]) {
+    const proxied = await rawRequest(`${baseURL}/dev/mailbox`, { headers });
+    expect(proxied.status, JSON.stringify(headers)).toBe(404);
+    expect(proxied.body).not.toContain("Development mailbox");
+  }
 });
 
 test.describe("request bodies", () => {
