@@ -4,6 +4,7 @@
  * (decision 0262). Wrong current passwords are limited per account (decision 0409), so a session
  * left open or stolen cannot be used to guess the password.
  */
+import { voidTokens } from "./tokens.server";
 import type { Database } from "~/platform/db/database.server";
 import { passwordChangedEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
@@ -46,13 +47,7 @@ export async function changePassword(
       .where("id", "=", user.id)
       .execute();
     // Links sent before stop working, as when a link sets the password (set-password.server.ts).
-    await trx
-      .updateTable("verifications")
-      .set({ used_at: now })
-      .where("user_id", "=", user.id)
-      .where("purpose", "in", ["reset_password", "invite"])
-      .where("used_at", "is", null)
-      .execute();
+    await voidTokens(trx, user.id, ["reset_password", "invite"], now);
     // It may have been started by whoever had this session or the old password.
     await cancelTotpEnrolment(trx, user.id);
     const signedOutOthers = await revokeUserSessions(trx, user.id, { exceptToken: input.sessionToken, now });

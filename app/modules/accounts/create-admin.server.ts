@@ -2,6 +2,7 @@
  * Administrator bootstrap, shared by `npm run create-admin` and the embedded demo's first run:
  * the user (created if needed) and their e-mail in admin_emails.
  */
+import { voidTokens } from "./tokens.server";
 import crypto from "node:crypto";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
@@ -60,11 +61,6 @@ export async function createDemoAdmin(
     .where("id", "=", admin.userId)
     .execute();
   // The printed password replaces the link: the invite token is not needed.
-  await db
-    .updateTable("verifications")
-    .set({ used_at: new Date() })
-    .where("user_id", "=", admin.userId)
-    .where("used_at", "is", null)
-    .execute();
+  await voidTokens(db, admin.userId);
   return { email: admin.email, password };
 }

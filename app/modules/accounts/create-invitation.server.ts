@@ -9,7 +9,7 @@ import type { Config } from "~/platform/env.server";
 import { revokeUserSessions } from "~/platform/session.server";
 import { links } from "./links.server";
 import { normaliseEmail } from "~/platform/email-address";
-import { issueToken } from "./tokens.server";
+import { issueToken, voidTokens } from "./tokens.server";
 import { inTransaction } from "./tx.server";
 
 export interface Invitation {
@@ -80,13 +80,7 @@ export async function forgetUnconfirmedPassword(
     .where("id", "=", userId)
     .where("email_confirmed_at", "is", null)
     .execute();
-  await db
-    .updateTable("verifications")
-    .set({ used_at: now })
-    .where("user_id", "=", userId)
-    .where("purpose", "=", "confirm_email")
-    .where("used_at", "is", null)
-    .execute();
+  await voidTokens(db, userId, ["confirm_email"], now);
   await revokeUserSessions(db, userId, { now });
 }
 
@@ -114,13 +108,7 @@ export async function inviteOrNotify(
     const invitation = await createInvitation(trx, config, { email: input.email, now: input.now });
     const inUse = invitation.hadPassword && (!input.requireConfirmed || invitation.confirmed);
     if (inUse) {
-      await trx
-        .updateTable("verifications")
-        .set({ used_at: input.now ?? new Date() })
-        .where("user_id", "=", invitation.userId)
-        .where("purpose", "=", "invite")
-        .where("used_at", "is", null)
-        .execute();
+      await voidTokens(trx, invitation.userId, ["invite"], input.now);
       await queueEmail(trx, input.notice());
       return { userId: invitation.userId, email: invitation.email, sent: "notice", expiresAt: null } as const;
     }

@@ -14,7 +14,7 @@ import { revokeUserSessions } from "~/platform/session.server";
 import { cancelTotpEnrolment } from "./enrol-totp.server";
 import { links } from "./links.server";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
-import { consumeToken, peekToken, type Purpose, type Verification } from "./tokens.server";
+import { consumeToken, peekToken, type Purpose, type Verification, voidTokens } from "./tokens.server";
 import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
 export function checkPasswordLink(
@@ -53,13 +53,7 @@ export async function setPasswordWithToken(
       .executeTakeFirst();
     if (!user) return { status: "invalid-link" } as const;
     // Other outstanding links for the account stop working too.
-    await trx
-      .updateTable("verifications")
-      .set({ used_at: now })
-      .where("user_id", "=", user.id)
-      .where("purpose", "in", ["reset_password", "invite"])
-      .where("used_at", "is", null)
-      .execute();
+    await voidTokens(trx, user.id, ["reset_password", "invite"], now);
     // A two-factor set-up not yet confirmed may be a stranger's, started with a stolen session.
     await cancelTotpEnrolment(trx, user.id);
     await revokeUserSessions(trx, user.id, { now });

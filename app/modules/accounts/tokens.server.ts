@@ -46,6 +46,17 @@ function toVerification(
     : null;
 }
 
+/** The user's unused tokens of these purposes (every purpose when none are named) stop working. */
+export async function voidTokens(db: Database, userId: string, purposes: Purpose[] = [], now = new Date()) {
+  let update = db
+    .updateTable("verifications")
+    .set({ used_at: now })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null);
+  if (purposes.length > 0) update = update.where("purpose", "in", purposes);
+  await update.execute();
+}
+
 /** Issues a new token; earlier unused tokens of the same purpose for the user stop working. */
 export async function issueToken(
   db: Database,
@@ -54,13 +65,7 @@ export async function issueToken(
   const now = input.now ?? new Date();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + (input.ttlMs ?? TOKEN_TTL_MS[input.purpose]));
-  await db
-    .updateTable("verifications")
-    .set({ used_at: now })
-    .where("user_id", "=", input.userId)
-    .where("purpose", "=", input.purpose)
-    .where("used_at", "is", null)
-    .execute();
+  await voidTokens(db, input.userId, [input.purpose], now);
   await db
     .insertInto("verifications")
     .values({
