@@ -7,14 +7,13 @@
 import os from "node:os";
 import path from "node:path";
 import { TOTP } from "otpauth";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { log } from "~/modules/leads/test-support/enquiry-fixtures";
 import type { Config } from "~/platform/env.server";
 import { createSessionRow } from "~/platform/session.server";
 import { action, loader } from "~/routes/account/security";
-import { appContext, type AppContext } from "~/web/context";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
+import { routeContext } from "#tests/support/route-context";
 import { insertUser, TEST_PASSWORD } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -36,9 +35,7 @@ const code = (secret: string, at = Date.now()) =>
   new TOTP({ secret, algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, { config, db: t.db, log, requestId: "test", nonce: "" } as unknown as AppContext);
-  return ctx;
+  return routeContext({ config, db: t.db, log });
 }
 
 async function sessionCookie(userId: string) {

@@ -8,7 +8,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LISTING_MESSAGES, parseListingDetails } from "~/modules/company/listing-rules";
 import { removeLogo, uploadLogo } from "~/modules/company/logo.server";
@@ -19,8 +18,8 @@ import type { Config } from "~/platform/env.server";
 import { createSessionRow } from "~/platform/session.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { action } from "~/routes/company/index";
-import { appContext, type AppContext } from "~/web/context";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
+import { routeContext } from "#tests/support/route-context";
 import { insertClaimedListing, insertRegisterEntry, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -61,16 +60,12 @@ const DETAILS = {
 };
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     storage,
     log,
-    requestId: "test",
-    nonce: "",
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 /** /company's action for a form, as the signed-in owner. */

@@ -7,7 +7,6 @@
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { dateChoices } from "~/modules/leads/constants";
@@ -19,7 +18,7 @@ import { peek } from "~/platform/rate-limit.server";
 import { action as leadAction } from "~/routes/enquiries/lead";
 import { action as quoteAction } from "~/routes/enquiries/quote";
 import { loader as socialCardLoader } from "~/routes/public/social-card";
-import { appContext, type AppContext } from "~/web/context";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -35,17 +34,13 @@ const config = {
 } as Config;
 
 function context(clientIp: string) {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     storage: disk.storage,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 function post(url: string, fields: Record<string, string>) {

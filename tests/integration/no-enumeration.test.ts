@@ -6,15 +6,14 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { log } from "~/modules/leads/test-support/enquiry-fixtures";
-import { appContext, type AppContext } from "~/web/context";
 import type { Config } from "~/platform/env.server";
 import { action as claimAction } from "~/routes/claims/claim";
 import { loader as reviewCheck } from "~/routes/enquiries/review-check";
 import { action as confirmAction } from "~/routes/enquiries/review-confirm";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -29,16 +28,12 @@ const config = {
 let ip = 0;
 
 function context(clientIp = `10.99.0.${++ip}`) {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 function post(path: string, fields: Record<string, string>, cookie?: string) {

@@ -3,11 +3,10 @@
  * the number, but counts a 'phone_click' only for a person, not when another site embeds the link,
  * and once per client address per listing per hour.
  */
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ProviderEventRecorder } from "~/modules/analytics/record-event.server";
 import { loader } from "~/routes/public/provider-call";
-import { appContext, type AppContext } from "~/web/context";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -29,8 +28,7 @@ afterAll(async () => {
 });
 
 async function click(reg: string, clientIp: string, headers: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, { db: t.db, events, clientIp } as unknown as AppContext);
+  const context = routeContext({ db: t.db, events, clientIp });
   const request = new Request(`http://localhost/provider/${reg}/call`, {
     headers: { "user-agent": BROWSER, ...headers },
   });

@@ -7,7 +7,6 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offersQuotes, quotesClosed } from "~/components/directory/provider-card";
 import type { EnquiryReply } from "~/components/enquiries/reply";
@@ -16,7 +15,7 @@ import { log, tempStorage } from "~/modules/leads/test-support/enquiry-fixtures"
 import { ukToday } from "~/platform/dates";
 import type { Config } from "~/platform/env.server";
 import { action as quoteAction, loader as quoteLoader } from "~/routes/enquiries/quote";
-import { appContext, type AppContext } from "~/web/context";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -37,17 +36,13 @@ const config = {
 const ukDay = (days: number) => ukToday(new Date(Date.now() + days * DAY));
 
 function context(clientIp: string) {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     storage: disk.storage,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 let ip = 0;

@@ -6,7 +6,6 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { log } from "~/modules/leads/test-support/enquiry-fixtures";
 import { listPendingReviews } from "~/modules/reviews/moderate-review.server";
@@ -14,7 +13,7 @@ import { CONFIRM_PROBLEMS } from "~/modules/reviews/review-confirmation";
 import type { Config } from "~/platform/env.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/enquiries/review-confirm";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
-import { appContext, type AppContext } from "~/web/context";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -29,16 +28,12 @@ const REG = "CBDU700020";
 let ip = 0;
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp: `10.98.0.${++ip}`,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 type Answer = { data: unknown; init: ResponseInit | null };

@@ -11,7 +11,6 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { log } from "~/modules/leads/test-support/enquiry-fixtures";
 import { exportPendingReviews } from "~/modules/reviews/export-reviews.server";
@@ -21,8 +20,8 @@ import type { Config } from "~/platform/env.server";
 import { createSessionRow, hashToken, newToken } from "~/platform/session.server";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/enquiries/review-confirm";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
-import { appContext, type AppContext } from "~/web/context";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -44,16 +43,12 @@ let customerCookie = "";
 let ip = 0;
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp: `10.97.0.${++ip}`,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 type Answer = { data: unknown; init: ResponseInit | null };

@@ -6,7 +6,6 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnquiryReply } from "~/components/enquiries/reply";
 import { dateChoices } from "~/modules/leads/constants";
@@ -17,7 +16,7 @@ import { action as leadAction } from "~/routes/enquiries/lead";
 import { action as quoteAction } from "~/routes/enquiries/quote";
 import { action as reviewAction } from "~/routes/enquiries/reviews";
 import { action as contactAction } from "~/routes/public/pages/contact";
-import { appContext, type AppContext } from "~/web/context";
+import { routeContext } from "#tests/support/route-context";
 import { insertPremiumListing } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -43,17 +42,13 @@ const config = {
 let ip = 0;
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     storage: disk.storage,
     log,
-    requestId: "test",
-    nonce: "",
     clientIp: `10.59.0.${++ip}`,
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 function post(url: string, fields: Record<string, string>) {

@@ -9,7 +9,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { log } from "~/modules/leads/test-support/enquiry-fixtures";
 import { insertNote } from "~/modules/waste-notes/test-support/note-rows";
@@ -22,10 +21,10 @@ import { action as transfersAction, loader as transfersLoader } from "~/routes/c
 import { action as voidAction, loader as voidLoader } from "~/routes/company/waste-note-void";
 import { action as signAction } from "~/routes/waste-notes/sign";
 import { loader as viewLoader } from "~/routes/waste-notes/view";
-import { appContext, type AppContext } from "~/web/context";
 import { signedCookie } from "~/web/cookies.server";
 import { serializeSessionCookie } from "~/web/session-cookie.server";
 import { TOAST_COOKIE } from "~/web/toast.server";
+import { routeContext } from "#tests/support/route-context";
 import { insertClaimedListing, insertRegisterEntries, insertUser } from "#tests/support/builders";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -49,16 +48,12 @@ let noteId = "";
 let suspendedNote = "";
 
 function context() {
-  const ctx = new RouterContextProvider();
-  ctx.set(appContext, {
+  return routeContext({
     config,
     db: t.db,
     storage,
     log,
-    requestId: "test",
-    nonce: "",
-  } as unknown as AppContext);
-  return ctx;
+  });
 }
 
 async function signedIn(reg: string, suspended = false) {
