@@ -115,6 +115,11 @@ test.describe("uploads read at once", () => {
     await expect(page.getByText(BUSY)).toBeVisible();
     await expect(page.getByText("Request sent!")).toHaveCount(0);
     await page.screenshot({ path: "tmp/shots-enquiries/lead-busy.png", fullPage: true });
+    // On a phone the message is on the first screen, at the top of the form.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByText(BUSY)).toBeInViewport();
+    await page.screenshot({ path: "tmp/shots-enquiries/lead-busy-375.png" });
     // What was typed is still there to send again.
     await expect(page.getByLabel("Name")).toHaveValue("Nia Busy");
 
