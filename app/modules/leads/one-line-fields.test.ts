@@ -59,6 +59,14 @@ const CASES: [string, string][] = [
   ["Acme\u0085\u009fLtd", "Acme Ltd"],
   ["Acme\u2028Verified\u2029by the EA", "Acme Verified by the EA"],
   ["0161 496\n0000", "0161 496 0000"],
+  // Invisible formatting (decision 0275): a right-to-left override, isolates, marks, zero widths.
+  ["Acme\u202eLtd", "AcmeLtd"],
+  ["\u2066Acme\u2069 Ltd\u200f", "Acme Ltd"],
+  ["Ac\u200bme\u2060 \ufeffLtd\u200e", "Acme Ltd"],
+  ["Acme \u202a\u202b\u202c\u202d\u2067\u2068Ltd", "Acme Ltd"],
+  // Emoji sequences and scripts keep their joiners.
+  ["Acme \u{1f468}\u200d\u{1f527} Ltd", "Acme \u{1f468}\u200d\u{1f527} Ltd"],
+  ["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"],
 ];
 
 describe("one-line visitor fields and the business name", () => {

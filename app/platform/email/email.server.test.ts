@@ -10,7 +10,7 @@ import { JobQueue } from "../jobs/queue.server";
 import { createLogger } from "../logger.server";
 import { queueEmail } from "./outbox.server";
 import { emailJobs } from "./send.server";
-import { passwordResetEmail } from "./templates.server";
+import { invitationEmail, passwordResetEmail } from "./templates.server";
 
 let t: TestDatabase;
 let smtp: TestSmtpServer;
@@ -126,5 +126,12 @@ describe("e-mail outbox", () => {
   it("escapes what it interpolates", () => {
     const m = passwordResetEmail("x@example.test", 'http://localhost/"><script>alert(1)</script>');
     expect(m.html).not.toContain("<script>");
+  });
+
+  it("a subject is one line that shows what it says, whatever name went into it (decision 0275)", () => {
+    // A business name stored before the one-line rule, or from the register, with a line break, a
+    // right-to-left override and a zero-width space.
+    const m = invitationEmail("x@example.test", "http://localhost/x", "Acme\nVerified \u202eLtd\u200b");
+    expect(m.subject).toBe("Your listing for Acme Verified Ltd is approved");
   });
 });

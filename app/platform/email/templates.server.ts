@@ -3,6 +3,7 @@
  */
 import type { EmailMessage } from "./outbox.server";
 import { SITE_NAME } from "~/platform/brand";
+import { cleanLine } from "~/platform/one-line";
 
 const GREEN = "#15803d";
 
@@ -104,7 +105,9 @@ ${body}${button}${foot}
     ...(l.footnote ? [l.footnote, ""] : []),
     `-- ${SITE_NAME}`,
   ].join("\n");
-  return { to: l.to, subject: l.subject, html, text, template: l.template };
+  // A subject is one line that shows what it says, whatever names went into it (stored before
+  // the one-line rule, or from the register): decision 0275.
+  return { to: l.to, subject: cleanLine(l.subject), html, text, template: l.template };
 }
 
 const render = renderEmail;
