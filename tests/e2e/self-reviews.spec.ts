@@ -4,6 +4,9 @@
  * to anyone; its owner account's address typed by a visitor who is not signed in is thanked like
  * any other (refusing it would reveal the account, decision 0410), and the admin's moderation
  * queue marks that review. Once it is rejected, its link says only that it was used.
+ * Decision 0267: the signed-in owner is not offered the form on their own profile: a notice takes
+ * its place, while visitors (also those served from the page cache) still get the form; a form
+ * opened before signing in is refused as above.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { AUTH_USERS } from "../fixtures/20-accounts";
@@ -33,13 +36,88 @@ async function fillReview(page: Page, review: { name: string; email: string; tex
   await form.getByRole("button", { name: "Submit Review" }).click();
 }
 
-test("the signed-in owner is refused on their own profile; the listing's own address is refused to anyone; nothing is sent", async ({
+test("on their own profile the signed-in owner reads a notice in place of the review form; visitors still get the form (decision 0267)", async ({
   browser,
 }) => {
+  // A visitor's view of the profile, kept by the page cache and served again to the next visitor.
+  const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await expect(async () => {
+    await visitor.request.get(PROFILE);
+    const again = await visitor.request.get(PROFILE);
+    expect(again.headers()["x-page-cache"]).toBe("hit");
+    expect(await again.text()).toContain('aria-label="Write a review"');
+  }).toPass();
+
+  // The owner signs in and opens their own profile: fresh (never the cached page), with a notice.
   const owner = await (await browser.newContext({ viewport: PHONE })).newPage();
   await signInAs(owner, SELF.owner);
+  const response = await owner.goto(PROFILE);
+  expect(response?.headers()["x-page-cache"]).toBeUndefined();
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  // In the server's HTML already (visitors without JavaScript read the same).
+  const html = await response!.text();
+  expect(html).toContain('data-testid="own-business-notice"');
+  expect(html).not.toContain('aria-label="Write a review"');
+  await formsReady(owner);
+  const notice = owner.getByTestId("own-business-notice");
+  await expect(notice.getByRole("heading", { name: "You can't review your own business" })).toBeVisible();
+  await expect(notice).toContainText(
+    `You're signed in as the owner of ${SELF.business.name}, so the review form is not shown to you. Your customers still see it here.`,
+  );
+  await expect(reviewForm(owner)).toHaveCount(0);
+  await expect(owner.getByRole("button", { name: "Submit Review" })).toHaveCount(0);
+  await expect(owner.getByText("Be the first to review")).toHaveCount(0);
+  await expect(owner.getByRole("heading", { name: "Customer reviews" })).toBeVisible();
+  // The whole reviews card in view, below the sticky header.
+  await notice.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await owner.screenshot({ path: `${SHOTS}/owner-notice-375.png` });
+  await expectAccessible(owner);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await notice.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await owner.screenshot({ path: `${SHOTS}/owner-notice-1280.png` });
+
+  // Its link leads to where the owner reads and answers their reviews.
+  await notice.getByRole("link", { name: "Reply to your reviews" }).click();
+  await expect(owner).toHaveURL(/\/company\/reviews$/);
+  await expect(owner.getByRole("heading", { name: "Reviews", exact: true })).toBeVisible();
+  // Back on the profile by a client-side navigation: the notice again.
+  await owner.goBack();
+  await expect(owner.getByTestId("own-business-notice")).toBeVisible();
+  await expect(reviewForm(owner)).toHaveCount(0);
+
+  // The no-JavaScript reviews page says the same.
+  await owner.goto(`/enquiries/reviews/${SELF.business.number}`);
+  await expect(owner.getByTestId("own-business-notice")).toBeVisible();
+  await expect(reviewForm(owner)).toHaveCount(0);
+
+  // The next visitor still gets the form: the owner's page was never kept for anyone.
+  const after = await visitor.request.get(PROFILE);
+  const visitorHtml = await after.text();
+  expect(visitorHtml).toContain('aria-label="Write a review"');
+  expect(visitorHtml).not.toContain("own-business-notice");
+  await visitor.goto(PROFILE);
+  await formsReady(visitor);
+  await expect(reviewForm(visitor).getByRole("button", { name: "Submit Review" })).toBeVisible();
+  await expect(visitor.getByTestId("own-business-notice")).toHaveCount(0);
+});
+
+test("a form opened before signing in is refused once the owner has signed in; the listing's own address is refused to anyone; nothing is sent", async ({
+  browser,
+}) => {
+  // The profile opened before signing in (a stale page): the form, as any visitor has it.
+  const context = await browser.newContext({ viewport: PHONE });
+  const owner = await context.newPage();
   const friend = uniqueEmail("self-friend");
-  await fillReview(owner, { name: "Sam Owner", email: friend, text: "The best skips in Selfbury." });
+  await owner.goto(PROFILE);
+  await formsReady(owner);
+  const stale = reviewForm(owner);
+  await stale.getByLabel("Your name").fill("Sam Owner");
+  await stale.getByLabel("Your email").fill(friend);
+  await stale.getByLabel("Your review").fill("The best skips in Selfbury.");
+  // Meanwhile the owner signs in, in a second tab; then sends the first tab's form.
+  await signInAs(await context.newPage(), SELF.owner);
+  await stale.getByRole("button", { name: "Submit Review" }).click();
   await expectToast(owner, "Review not accepted");
   const form = reviewForm(owner);
   await expect(form.getByText("You can't review your own business.")).toBeVisible();
@@ -50,6 +128,10 @@ test("the signed-in owner is refused on their own profile; the listing's own add
   await owner.screenshot({ path: `${SHOTS}/owner-refused-375.png` });
   await expectAccessible(owner);
   expect(await mailCount(owner, friend)).toBe(0);
+  // Opened again, the page has the notice, not the form.
+  await owner.goto(PROFILE);
+  await expect(owner.getByTestId("own-business-notice")).toBeVisible();
+  await expect(reviewForm(owner)).toHaveCount(0);
 
   // A visitor who is not signed in, with the address on the profile: refused at the field.
   const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();

@@ -20,14 +20,17 @@ const ReviewsSection = deferred("reviews", () =>
 /**
  * Profile of a claimed premium provider: customer reviews (published reviews, review form). The
  * reviews come from the profile's loader, so they are in the page's HTML; null (they could not
- * be read) leaves the section to load them in the browser.
+ * be read) leaves the section to load them in the browser. `ownBusiness`: the reader is the
+ * business's signed-in owner, who reads a notice in place of the form (decision 0267).
  */
 export function ProviderReviewsSlot({
   provider,
   reviews,
+  ownBusiness,
 }: {
   provider: Provider;
   reviews: ReviewSummary | null;
+  ownBusiness: boolean;
 }) {
   // One object per loader answer: the section reloads the list when `initial` changes.
   const initial = useMemo(() => (reviews ? { ok: true as const, ...reviews } : undefined), [reviews]);
@@ -37,6 +40,7 @@ export function ProviderReviewsSlot({
       registrationNumber={provider.registration_number}
       businessName={provider.business_name}
       initial={initial}
+      ownBusiness={ownBusiness}
     />
   );
 }

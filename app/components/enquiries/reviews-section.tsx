@@ -9,18 +9,19 @@ import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { formatDate } from "~/platform/dates";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, MessageSquareText } from "lucide-react";
+import { CheckCircle2, MessageSquareReply, MessageSquareText } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { FormError } from "~/components/auth/form-field";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast, useToastOnce } from "~/components/ui/toast";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
 import { DEFAULT_RATING, REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { replyLabel } from "~/modules/reviews/reply-rules";
+import { OWN_BUSINESS_NOTICE } from "~/modules/reviews/own-business";
 import { Honeypot } from "~/components/ui/honeypot";
 import { SelectField, TextAreaField, TextField } from "./fields";
 import type { EnquiryReply } from "./reply";
@@ -54,18 +55,21 @@ export type ReviewsData = ({ ok: true } & ReviewSummary) | { ok: false };
 /**
  * `initial`: the reviews the page's loader read (the profile, the no-JavaScript reviews page), so
  * they are in the server's HTML; without it the section loads them itself. After a review is sent
- * they are loaded again.
+ * they are loaded again. `ownBusiness`: the reader is the business's signed-in owner, whose review
+ * the server would refuse (decision 0261): a notice takes the form's place (decision 0267).
  */
 export function ReviewsSection({
   registrationNumber,
   businessName,
   initial,
   initialReply,
+  ownBusiness = false,
 }: {
   registrationNumber: string;
   businessName: string;
   initial?: ReviewsData;
   initialReply?: EnquiryReply;
+  ownBusiness?: boolean;
 }) {
   const reviews = useReviews(registrationNumber, initial);
   return (
@@ -77,8 +81,17 @@ export function ReviewsSection({
         ) : null}
       </CardHeader>
       <CardContent className="space-y-6">
-        <ReviewsList reviews={reviews} registrationNumber={registrationNumber} businessName={businessName} />
-        <ReviewForm registrationNumber={registrationNumber} initial={initialReply} />
+        <ReviewsList
+          reviews={reviews}
+          registrationNumber={registrationNumber}
+          businessName={businessName}
+          ownBusiness={ownBusiness}
+        />
+        {ownBusiness ? (
+          <OwnBusinessNotice businessName={businessName} />
+        ) : (
+          <ReviewForm registrationNumber={registrationNumber} initial={initialReply} />
+        )}
       </CardContent>
     </Card>
   );
@@ -124,10 +137,12 @@ function ReviewsList({
   reviews,
   registrationNumber,
   businessName,
+  ownBusiness,
 }: {
   reviews: ReviewsData | undefined;
   registrationNumber: string;
   businessName: string;
+  ownBusiness: boolean;
 }) {
   if (!reviews) {
     return (
@@ -148,7 +163,12 @@ function ReviewsList({
   }
   if (!reviews.ok) return <Alert tone="error">{REVIEW_MESSAGES.loadFailed}</Alert>;
   if (reviews.count === 0) {
-    return <p className="text-slate-600">No reviews yet. Be the first to review {businessName}.</p>;
+    // The owner is not invited to be the first (decision 0267).
+    return ownBusiness ? (
+      <p className="text-slate-600">{OWN_BUSINESS_NOTICE.noReviews}</p>
+    ) : (
+      <p className="text-slate-600">No reviews yet. Be the first to review {businessName}.</p>
+    );
   }
   return (
     <ul className="divide-y divide-slate-100" aria-label="Reviews">
@@ -221,6 +241,31 @@ function ReviewForm({ registrationNumber, initial }: { registrationNumber: strin
         </Button>
       </fetcher.Form>
     </div>
+  );
+}
+
+/**
+ * Where visitors have the review form, the business's signed-in owner reads why there is none for
+ * them, and where they answer their reviews (decision 0267).
+ */
+function OwnBusinessNotice({ businessName }: { businessName: string }) {
+  return (
+    <section
+      aria-labelledby="own-business-notice-heading"
+      data-testid="own-business-notice"
+      className="rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5"
+    >
+      <h3 id="own-business-notice-heading" className="flex items-start gap-2 font-semibold text-slate-900">
+        <MessageSquareText aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+        {OWN_BUSINESS_NOTICE.title}
+      </h3>
+      <p className="mt-2 text-sm leading-6 text-slate-700">{OWN_BUSINESS_NOTICE.text(businessName)}</p>
+      <p className="mt-4">
+        <SiteLink to="/company/reviews" className={buttonVariants({ variant: "outline", size: "md" })}>
+          <MessageSquareReply aria-hidden className="h-4 w-4" /> {OWN_BUSINESS_NOTICE.link}
+        </SiteLink>
+      </p>
+    </section>
   );
 }
 

@@ -35,6 +35,14 @@ export function fromOwner(email: string, business: BusinessAddresses): FromOwner
   return null;
 }
 
+/**
+ * Whether the signed-in person is the business: an account of its owner account's mailbox. The
+ * server refuses their review whatever address they type (`ownReviewRefusal`: "owner"), so their
+ * own profile shows them `OWN_BUSINESS_NOTICE` in place of the review form (decision 0267).
+ */
+export const isBusinessOwner = (signedInEmail: string | null | undefined, business: BusinessAddresses) =>
+  sameMailbox(signedInEmail, business.ownerEmail);
+
 /** Why the server refuses a review outright (only what the visitor already knows). */
 export type OwnReviewRefusal = "owner" | "business-email";
 
@@ -45,7 +53,7 @@ export function ownReviewRefusal(args: {
   email: string;
   business: BusinessAddresses;
 }): OwnReviewRefusal | null {
-  if (sameMailbox(args.signedInEmail, args.business.ownerEmail)) return "owner";
+  if (isBusinessOwner(args.signedInEmail, args.business)) return "owner";
   if (sameMailbox(args.email, args.business.listingEmail)) return "business-email";
   return null;
 }
@@ -66,6 +74,19 @@ export const OWN_REVIEW_MESSAGES: Record<
     field: "This is the business's own email address",
   },
 };
+
+/**
+ * What the business's signed-in owner reads on its profile (and the no-JavaScript reviews page)
+ * where visitors have the review form (decision 0267): the form is not offered where it would be
+ * refused. `text` takes the business's name; the link goes to the owner's reviews and replies.
+ */
+export const OWN_BUSINESS_NOTICE = {
+  title: "You can't review your own business",
+  text: (businessName: string) =>
+    `You're signed in as the owner of ${businessName}, so the review form is not shown to you. Your customers still see it here.`,
+  noReviews: "No reviews yet.",
+  link: "Reply to your reviews",
+} as const;
 
 /** How the moderation queue (and its CSV export) marks a review from the business's own mailbox. */
 export const FROM_OWNER_LABEL = "From the business's owner";

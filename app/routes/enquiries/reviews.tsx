@@ -3,7 +3,8 @@
  * section, or shown as a page without JavaScript) and POST: submit a review (stored unconfirmed; the
  * address is e-mailed a link that confirms it, decision 0250). 'Already reviewed' is said only to a
  * visitor who already knows (decision 0410). A business does not review itself: its signed-in owner
- * and its listing's own address are refused (decision 0261).
+ * and its listing's own address are refused (decision 0261), and its signed-in owner reads a notice
+ * in place of the form (decision 0267).
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,12 +16,14 @@ import { ReviewsSection, type ReviewsData } from "~/components/enquiries/reviews
 import type { ToastMessage } from "~/components/ui/toast";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
 import { getQuoteProvider } from "~/modules/quotes/create-quote.server";
+import { isOwnBusiness } from "~/modules/reviews/is-own-business.server";
 import { listProviderReviews } from "~/modules/reviews/list-reviews.server";
 import { OWN_REVIEW_MESSAGES } from "~/modules/reviews/own-business";
 import { REVIEW_MESSAGES, reviewSchema } from "~/modules/reviews/review-schema";
 import { submitReview } from "~/modules/reviews/submit-review.server";
 import { getApp } from "~/web/context";
 import type { Route } from "./+types/reviews";
+import { getUser } from "~/web/guards.server";
 import { getReviewer } from "~/web/reviewer-cookie.server";
 import { pageMeta } from "~/web/meta";
 
@@ -29,7 +32,7 @@ const toast = (
   variant: ToastMessage["variant"] = "destructive",
 ): ToastMessage => ({ ...m, variant });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const provider = await getQuoteProvider(app.db, params.registrationNumber);
   if (!provider) throw data("Not found", { status: 404 });
@@ -40,7 +43,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     app.log.error({ err: error }, "reviews could not be loaded");
     reviews = { ok: false };
   }
-  return { registrationNumber: provider.registration_number, businessName: provider.business_name, reviews };
+  const user = await getUser(request, context);
+  return {
+    registrationNumber: provider.registration_number,
+    businessName: provider.business_name,
+    reviews,
+    // The business's signed-in owner: a notice in place of the form (decision 0267).
+    ownBusiness: await isOwnBusiness(app.db, provider.registration_number, user?.email ?? null),
+  };
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -162,6 +172,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         businessName={loaderData.businessName}
         initial={loaderData.reviews}
         initialReply={actionData}
+        ownBusiness={loaderData.ownBusiness}
       />
     </ProviderEnquiryPage>
   );

@@ -12,7 +12,9 @@ import { getRemovedRegistration } from "~/modules/directory/get-removed-registra
 import { registerDataAsOf } from "~/modules/directory/register-data-date.server";
 import { websiteHref, type Provider } from "~/modules/directory/provider";
 import { listProviderReviews, type ReviewSummary } from "~/modules/reviews/list-reviews.server";
+import { isOwnBusiness } from "~/modules/reviews/is-own-business.server";
 import { getApp, type AppContext } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 import { isCrawler } from "~/web/crawlers";
 import { loaderHeadersOnly, pageCacheHeaders, profileViewEvent } from "~/web/page-cache";
 import type { Route } from "./+types/provider";
@@ -66,7 +68,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isCrawler(request.headers.get("user-agent"))) {
     app.events.record(provider.registration_number, "view");
   }
-  const [registerAsOf, read] = await Promise.all([registerDataAsOf(app.db), shownReviews(app, provider)]);
+  const [registerAsOf, read, ownBusiness] = await Promise.all([
+    registerDataAsOf(app.db),
+    shownReviews(app, provider),
+    ownerReading(request, context, provider),
+  ]);
   const reviews = read === "failed" ? null : read;
   // The registered address on a map, from the register's own grid reference (converted here).
   const position = providerPosition(provider);
@@ -78,13 +84,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       requested: provider.registration_number,
       // In the page's HTML (crawlers and visitors without JavaScript read them), and its JSON-LD.
       reviews,
+      // The business's signed-in owner: a notice in place of the review form (decision 0267).
+      ownBusiness,
       seo: profileMeta(provider, { publicUrl: app.config.publicUrl, reviews }),
       position,
       map: mapSettings(app.config),
     },
     // Cached for anonymous visitors (a view served from the cache is still counted: the event),
-    // unless the reviews could not be read.
-    read === "failed" ? {} : { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
+    // unless the reviews could not be read. The owner's own view is never offered to the cache
+    // (decision 0267); their session cookie keeps it out of the cache anyway (decision 0207).
+    read === "failed" || ownBusiness
+      ? {}
+      : { headers: pageCacheHeaders(profileViewEvent(provider.registration_number)) },
   );
 }
 
@@ -102,6 +113,23 @@ async function shownReviews(app: AppContext, p: Provider): Promise<ReviewSummary
   }
 }
 
+/**
+ * Whether the reader is the business's signed-in owner, on a profile that has the review form
+ * (decision 0267). Asks nothing of a visitor who is not signed in. A failure shows the form: the
+ * server still refuses the owner's review (decision 0261).
+ */
+async function ownerReading(request: Request, context: Route.LoaderArgs["context"], p: Provider) {
+  if (!p.is_claimed || !p.is_premium) return false;
+  const app = getApp(context);
+  try {
+    const user = await getUser(request, context);
+    return await isOwnBusiness(app.db, p.registration_number, user?.email ?? null);
+  } catch (error) {
+    app.log.error({ err: error }, "profile owner could not be checked");
+    return false;
+  }
+}
+
 export const headers = loaderHeadersOnly;
 
 export function meta({ data }: Route.MetaArgs) {
@@ -111,6 +139,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const { provider: p, requested, removed, registerAsOf } = loaderData;
   const reviews = "reviews" in loaderData ? loaderData.reviews : null;
+  const ownBusiness = "ownBusiness" in loaderData && loaderData.ownBusiness;
   if (removed) return <ProviderRemoved registration={removed} />;
   if (!p) return <ProviderNotFound registrationNumber={requested} />;
   const website = websiteHref(p.website);
@@ -131,7 +160,13 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
         </ProfileSidebar>
         <div className="lg:col-start-1 lg:row-start-1">
-          <ProfileDetails provider={p} quotes={quotes} website={website} reviews={reviews} />
+          <ProfileDetails
+            provider={p}
+            quotes={quotes}
+            website={website}
+            reviews={reviews}
+            ownBusiness={ownBusiness}
+          />
         </div>
       </div>
     </main>

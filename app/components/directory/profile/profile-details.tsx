@@ -21,18 +21,21 @@ function SimpleCard({ title, children }: { title: string; children: React.ReactN
 /**
  * What the business says about itself (claimed listings), then reviews and the quote form
  * (premium; where its registration has expired, why there is none: decision 0260). `reviews`: the
- * published reviews the loader read, rendered in the page's HTML.
+ * published reviews the loader read, rendered in the page's HTML. `ownBusiness`: the reader is the
+ * business's signed-in owner, who gets no review form (decision 0267).
  */
 export function ProfileDetails({
   provider: p,
   quotes,
   website,
   reviews,
+  ownBusiness = false,
 }: {
   provider: Provider;
   quotes: boolean;
   website: string | null;
   reviews: ReviewSummary | null;
+  ownBusiness?: boolean;
 }) {
   const closed = quotes ? null : quotesClosed(p);
   return (
@@ -68,7 +71,7 @@ export function ProfileDetails({
       ) : null}
       {p.is_claimed && p.is_premium ? (
         <>
-          <ProviderReviewsSlot provider={p} reviews={reviews} />
+          <ProviderReviewsSlot provider={p} reviews={reviews} ownBusiness={ownBusiness} />
           {quotes ? (
             // The quote request form keeps the #quote anchor the cards and the header link to.
             <div id={QUOTE_ANCHOR} className="scroll-mt-24">
