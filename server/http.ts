@@ -24,6 +24,7 @@ import { clientAddress, isLocalRequest, requestOrigin } from "../app/web/client-
 import { bodyLimitFor, guardRequestBody, urlProblem } from "../app/web/request-input.server";
 import { onChange } from "../app/platform/db/changes.server";
 import { readSessionToken } from "../app/web/session-cookie.server";
+import { wasSignedInAt } from "../app/platform/session.server";
 import { createPageCache } from "./page-cache";
 import { useApi } from "./api";
 
@@ -150,7 +151,7 @@ function useSecurityHeaders(app: App, config: Config): void {
  * Anonymous visitors' hot pages, kept for a few seconds (decision 0207). A profile served from
  * the cache still counts its view, as the page itself does: once per person, never for crawlers.
  */
-function usePageCache(app: App, services: AppServices): void {
+export function usePageCache(app: App, services: Pick<AppServices, "config" | "db" | "events">): void {
   const pageCache = createPageCache({
     maxAgeSeconds: services.config.PAGE_CACHE_SECONDS,
     maxEntries: 500,
@@ -160,8 +161,13 @@ function usePageCache(app: App, services: AppServices): void {
       services.events.record(registrationNumber, "view");
     },
     // Only a signed-in person's change (an admin's, a listing owner's) shows on a cached page at
-    // once; anonymous forms wait for moderation or change nothing public (decision 0265).
-    changesPages: async (request) => (await readSessionToken(request, services.config)).token !== null,
+    // once; anonymous forms wait for moderation or change nothing public (decision 0265). Signed in
+    // means a live, full session when the request came in, not merely a well-signed cookie: one
+    // kept after signing out (or a pending second factor's) is anyone's (decision 0270).
+    changesPages: async (request, startedAt) => {
+      const { token } = await readSessionToken(request, services.config);
+      return token !== null && (await wasSignedInAt(services.db, token, new Date(startedAt)));
+    },
   });
   app.use(pageCache.middleware);
   // A listing approved, suspended or edited, or a sync, here or on another instance (decision 0013).

@@ -205,6 +205,24 @@ describe("page cache", () => {
     expect(asked).toEqual(["", "", "", "", "", "session=signed"]);
   });
 
+  it("is emptied, and the request keeps its answer, when the check of who sent it fails", async () => {
+    const started: number[] = [];
+    const { app, get, cache } = setup({
+      now: () => 1_000,
+      changesPages: async (_request, startedAt) => {
+        started.push(startedAt);
+        throw new Error("database unavailable");
+      },
+    });
+    await get("/cached");
+    const res = await app.request("/form", { method: "POST", headers: { cookie: "session=signed" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("ok");
+    expect(cache.size).toBe(0);
+    // The check is told when the request came in (it runs after the request was carried out).
+    expect(started).toEqual([1_000]);
+  });
+
   it("is kept when a state-changing request is refused or goes nowhere (it changed nothing)", async () => {
     const { app, get, renders, cache } = setup();
     await get("/cached");

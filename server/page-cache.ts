@@ -49,10 +49,11 @@ export interface PageCacheOptions {
   onHit?: (event: string, request: Request) => void;
   /**
    * Whether a state-changing request that was carried out may have changed what anonymous visitors
-   * see, so the cache is emptied (default: every one). The server says: only a signed-in person's
-   * (decision 0265): nothing an anonymous visitor sends changes a cached page at once.
+   * see, so the cache is emptied (default: every one); `startedAt` is when it came in (`now()`).
+   * The server says: only a signed-in person's (decisions 0265 and 0270): nothing an anonymous
+   * visitor sends changes a cached page at once.
    */
-  changesPages?: (request: Request) => boolean | Promise<boolean>;
+  changesPages?: (request: Request, startedAt: number) => boolean | Promise<boolean>;
   now?: () => number;
 }
 
@@ -97,12 +98,14 @@ export function createPageCache({
       return;
     }
 
+    const startedAt = now();
     await next();
 
     if (!SAFE.has(req.method)) {
       // A refused request (4xx, 5xx) changed nothing, and an anonymous one changes no cached page:
       // emptying the cache for them would let a loop of such POSTs keep every page uncached.
-      if (c.res.status < 400 && store.size > 0 && (await changesPages(req))) store.clear();
+      if (c.res.status < 400 && store.size > 0 && (await mayHaveChanged(changesPages, req, startedAt)))
+        store.clear();
       return;
     }
     const res = c.res;
@@ -145,6 +148,22 @@ export function createPageCache({
       return store.bytes;
     },
   };
+}
+
+/**
+ * Whether a carried-out request may have changed a cached page. A check that fails (the database,
+ * say) answers yes: a page rendered afresh is never wrong, and the request keeps its answer.
+ */
+async function mayHaveChanged(
+  changesPages: NonNullable<PageCacheOptions["changesPages"]>,
+  req: Request,
+  startedAt: number,
+): Promise<boolean> {
+  try {
+    return await changesPages(req, startedAt);
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -8,7 +8,13 @@ import { setPasswordWithToken } from "~/modules/accounts/set-password.server";
 import { signOut } from "~/modules/accounts/sign-out.server";
 import { issueToken } from "~/modules/accounts/tokens.server";
 import { clearSessionCookie, readSessionToken, serializeSessionCookie } from "~/web/session-cookie.server";
-import { createSessionRow, resolveSession, SESSION_TTL_MS } from "./session.server";
+import {
+  createSessionRow,
+  hashToken,
+  resolveSession,
+  SESSION_MAX_LIFETIME_MS,
+  SESSION_TTL_MS,
+} from "./session.server";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -82,6 +88,58 @@ describe("sessions", () => {
     }
     // Then idle for 31 days: gone.
     expect(await resolveSession(t.db, token, new Date(start.getTime() + 91 * DAY))).toBeNull();
+  });
+
+  it("end 90 days after the sign-in however often they are used; the rolling expiry never passes that", async () => {
+    expect(SESSION_MAX_LIFETIME_MS).toBe(90 * DAY);
+    const user = await insertUser(t.db, { email: "lifetime@example.test" });
+    const start = new Date("2026-03-01T00:00:00Z");
+    const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true, now: start });
+    const end = start.getTime() + 90 * DAY;
+    const stored = () =>
+      t.db
+        .selectFrom("sessions")
+        .select(["expires_at", "last_seen_at"])
+        .where("id", "=", hashToken(token))
+        .executeTakeFirstOrThrow();
+    // Used every 10 days: the expiry rolls 30 days ahead until it reaches the end of the lifetime.
+    for (let day = 10; day < 90; day += 10) {
+      const s = await resolveSession(t.db, token, new Date(start.getTime() + day * DAY));
+      expect(s, `day ${day}`).not.toBeNull();
+      expect(s!.expiresAt.getTime()).toBe(Math.min(start.getTime() + (day + 30) * DAY, end));
+      // The cookie is sent again only when the expiry moved (day 60 is the last time).
+      expect(s!.rolled, `day ${day}`).toBe(day <= 60);
+      // The last use is still written (the admin's provider page shows it), once an hour at most.
+      expect(await stored()).toEqual({
+        expires_at: s!.expiresAt,
+        last_seen_at: new Date(start.getTime() + day * DAY),
+      });
+    }
+    // The person is told the truth as the guards see it: signed in until the end, not past it.
+    const lastDay = new Date(end - 60_000);
+    expect(await getSessionUser(t.db, token, lastDay)).toMatchObject({
+      kind: "signed-in",
+      expiresAt: new Date(end),
+    });
+    expect(await resolveSession(t.db, token, new Date(end))).toBeNull();
+    expect((await getSessionUser(t.db, token, new Date(end + DAY))).kind).toBe("none");
+  });
+
+  it("end at the lifetime even when the stored expiry is later (rolled before this rule, or by an older instance)", async () => {
+    const user = await insertUser(t.db, { email: "lifetime-old-row@example.test" });
+    const start = new Date("2026-03-01T00:00:00Z");
+    const { token } = await createSessionRow(t.db, { userId: user.id, mfaVerified: true, now: start });
+    await t.db
+      .updateTable("sessions")
+      .set({
+        expires_at: new Date(start.getTime() + 120 * DAY),
+        last_seen_at: new Date(start.getTime() + 89 * DAY),
+      })
+      .where("id", "=", hashToken(token))
+      .execute();
+    expect(await resolveSession(t.db, token, new Date(start.getTime() + 89 * DAY))).not.toBeNull();
+    expect(await resolveSession(t.db, token, new Date(start.getTime() + 90 * DAY + 1000))).toBeNull();
+    expect((await getSessionUser(t.db, token, new Date(start.getTime() + 100 * DAY))).kind).toBe("none");
   });
 
   it("do not write on every request (rolled at most hourly)", async () => {

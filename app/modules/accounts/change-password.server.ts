@@ -1,8 +1,9 @@
 /**
  * A signed-in user changes their password: needs the current one; other sessions are signed out,
- * links sent before (reset, invitation) stop working and a two-factor set-up not yet confirmed is dropped
- * (decision 0262). Wrong current passwords are limited per account (decision 0409), so a session
- * left open or stolen cannot be used to guess the password.
+ * links sent before (reset, invitation) stop working, a two-factor set-up not yet confirmed is
+ * dropped (decision 0262) and the addresses it signed in from are no longer known (decision 0270).
+ * Wrong current passwords are limited per account (decision 0409), so a session left open or
+ * stolen cannot be used to guess the password.
  */
 import { voidTokens } from "./tokens.server";
 import type { Database } from "~/platform/db/database.server";
@@ -14,6 +15,7 @@ import { checkCurrentPassword } from "./account-checks.server";
 import { cancelTotpEnrolment } from "./enrol-totp.server";
 import { links } from "./links.server";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
+import { forgetKnownAddresses } from "./sign-in.server";
 import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
 export type ChangePasswordResult =
@@ -52,6 +54,7 @@ export async function changePassword(
     await cancelTotpEnrolment(trx, user.id);
     const signedOutOthers = await revokeUserSessions(trx, user.id, { exceptToken: input.sessionToken, now });
     await forgetSecondFactorFailures(trx, user.id);
+    await forgetKnownAddresses(trx, user.email);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));
     return { status: "ok", signedOutOthers } as const;
   });

@@ -47,6 +47,8 @@ export const BACKOFFS = {
 export const SECOND_FACTOR_NOTICE_AT = 5;
 /** How long an address an account signed in from counts as the owner's (renewed at each sign-in). */
 export const KNOWN_ADDRESS_TTL_MS = 30 * 24 * 60 * MIN;
+/** How every known-address marker's key begins; the address, "|" and the e-mail follow. */
+export const KNOWN_ADDRESS_KEY_PREFIX = "signin:known:";
 
 const addr = (ip: string | null | undefined) => ip || "unknown";
 
@@ -55,7 +57,8 @@ export const limitKeys = {
   signInByIp: (ip: string | null | undefined) => `signin:ip:${addr(ip)}`,
   signInByPair: (email: string, ip: string | null | undefined) => `signin:pair:${addr(ip)}|${email}`,
   signInByAccount: (email: string) => `signin:account:${email}`,
-  knownAddress: (email: string, ip: string | null | undefined) => `signin:known:${addr(ip)}|${email}`,
+  knownAddress: (email: string, ip: string | null | undefined) =>
+    `${KNOWN_ADDRESS_KEY_PREFIX}${addr(ip)}|${email}`,
   secondFactor: (pendingTokenHash: string) => `2fa:${pendingTokenHash}`,
   secondFactorByAccount: (userId: string) => `2fa:account:${userId}`,
   secondFactorByIp: (ip: string | null | undefined) => `2fa:ip:${addr(ip)}`,

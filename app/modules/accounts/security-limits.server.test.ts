@@ -2,17 +2,21 @@
  * Decision 0409: second-factor codes limited per account (across fresh password sign-ins) and per
  * address, the owner e-mailed once; sign-in locks per e-mail-and-address pair plus a slower
  * per-e-mail back-off; the account page's current-password and code checks limited per account.
+ * Decision 0270: a new password (reset or change) forgets the addresses known for the e-mail.
  */
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "#tests/support/builders";
 import { TEST_CONFIG } from "#tests/support/test-config";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { isRemembered } from "~/platform/rate-limit.server";
 import { changePassword } from "./change-password.server";
 import { disableTotp } from "./disable-totp.server";
-import { BACKOFFS } from "./limits.server";
+import { BACKOFFS, limitKeys } from "./limits.server";
 import { regenerateRecoveryCodes } from "./regenerate-recovery-codes.server";
+import { setPasswordWithToken } from "./set-password.server";
 import { signIn, type SignInResult } from "./sign-in.server";
+import { issueToken } from "./tokens.server";
 import { verifySecondFactor, type SecondFactorResult } from "./verify-second-factor.server";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -260,6 +264,85 @@ describe("sign-in limits", () => {
     expect(
       (await signInAt(victim.email, "right-pass", stranger(), at(t0, 600 * SEC + 61 * MIN))).status,
     ).toBe("ok");
+  });
+});
+
+describe("known addresses after a new password (decision 0270)", () => {
+  const { free, baseDelayMs } = BACKOFFS.signInByAccount;
+  let strangers = 0;
+  /** Failed guesses from `free` new addresses at `when`: the per-e-mail back-off starts. */
+  async function spreadGuesses(email: string, when: Date) {
+    for (let n = 0; n < free; n++) {
+      const ip = `100.65.${Math.floor(strangers / 250)}.${strangers++ % 250}`;
+      expect((await signInAt(email, `spread-guess-${n}`, ip, when)).status).toBe("invalid-credentials");
+    }
+  }
+  const isKnown = (email: string, ip: string, now: Date) =>
+    isRemembered(t.db, limitKeys.knownAddress(email, ip), now);
+
+  it("a password reset forgets them: an address that signed in with the old password is slowed down again", async () => {
+    const owner = await insertUser(t.db, { email: "reset-known@example.test", password: "right-pass" });
+    const t0 = new Date(Date.now() + 420 * MIN);
+    const home = "192.0.2.40";
+    const stranger = "198.51.100.77";
+    // The owner signs in from home; someone who has the password, from their own address.
+    expect((await signInAt(owner.email, "right-pass", home, t0)).status).toBe("ok");
+    expect((await signInAt(owner.email, "right-pass", stranger, t0)).status).toBe("ok");
+    expect(await isKnown(owner.email, stranger, t0)).toBe(true);
+    // The owner sets a new password from a reset link.
+    const link = await issueToken(t.db, { userId: owner.id, email: owner.email, purpose: "reset_password" });
+    expect(
+      await setPasswordWithToken(t.db, TEST_CONFIG, {
+        token: link.token,
+        purposes: ["reset_password"],
+        password: "new-right-pass",
+      }),
+    ).toMatchObject({ status: "ok" });
+    expect(await isKnown(owner.email, stranger, t0)).toBe(false);
+    expect(await isKnown(owner.email, home, t0)).toBe(false);
+    // Guessing spread over many addresses starts the per-e-mail back-off, and it now holds back
+    // the stranger's address as well (before, their sign-in with the old password spared it).
+    const t1 = at(t0, MIN);
+    await spreadGuesses(owner.email, t1);
+    expectLimited(
+      await signInAt(owner.email, "guess", stranger, at(t1, 500)),
+      "account",
+      at(t1, baseDelayMs),
+    );
+    // The owner waits their turn once, at home, then home is known again.
+    expectLimited(
+      await signInAt(owner.email, "new-right-pass", home, at(t1, 600)),
+      "account",
+      at(t1, baseDelayMs),
+    );
+    expect((await signInAt(owner.email, "new-right-pass", home, at(t1, baseDelayMs))).status).toBe("ok");
+    expect((await signInAt(owner.email, "new-right-pass", home, at(t1, baseDelayMs + 500))).status).toBe(
+      "ok",
+    );
+  });
+
+  it("a password change forgets them too; other e-mails' marks at the same address stay", async () => {
+    const user = await insertUser(t.db, { email: "change-known@example.test", password: "right-pass" });
+    const neighbour = await insertUser(t.db, {
+      email: "x-change-known@example.test",
+      password: "right-pass",
+    });
+    const now = new Date();
+    const office = "192.0.2.41";
+    const signedIn = await signInAt(user.email, "right-pass", office, now);
+    expect((await signInAt(user.email, "right-pass", "198.51.100.78", now)).status).toBe("ok");
+    expect((await signInAt(neighbour.email, "right-pass", office, now)).status).toBe("ok");
+    expect(signedIn.status).toBe("ok");
+    const r = await changePassword(t.db, TEST_CONFIG, {
+      userId: user.id,
+      currentPassword: "right-pass",
+      newPassword: "new-right-pass",
+      sessionToken: (signedIn as { token: string }).token,
+    });
+    expect(r).toMatchObject({ status: "ok" });
+    expect(await isKnown(user.email, office, now)).toBe(false);
+    expect(await isKnown(user.email, "198.51.100.78", now)).toBe(false);
+    expect(await isKnown(neighbour.email, office, now)).toBe(true);
   });
 });
 

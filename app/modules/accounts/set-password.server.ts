@@ -3,8 +3,9 @@
  * arrival (`checkPasswordLink`) and used up here, atomically with the new password. Every session of
  * the user is revoked (the person is then asked to sign in), the e-mail counts as confirmed
  * (they opened a link sent to it), wrong two-step codes typed with the old password stop counting
- * (decision 0409), a two-factor set-up not yet confirmed is dropped (decision 0262), and a
- * "password changed" notice is sent.
+ * (decision 0409), the addresses it signed in from with the old password are forgotten (decision
+ * 0270), a two-factor set-up not yet confirmed is dropped (decision 0262), and a "password changed"
+ * notice is sent.
  */
 import type { Database } from "~/platform/db/database.server";
 import { passwordChangedEmail } from "~/platform/email/templates.server";
@@ -15,6 +16,7 @@ import { cancelTotpEnrolment } from "./enrol-totp.server";
 import { links } from "./links.server";
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./passwords.server";
 import { consumeToken, peekToken, type Purpose, type Verification, voidTokens } from "./tokens.server";
+import { forgetKnownAddresses } from "./sign-in.server";
 import { forgetSecondFactorFailures } from "./verify-second-factor.server";
 
 export function checkPasswordLink(
@@ -58,6 +60,7 @@ export async function setPasswordWithToken(
     await cancelTotpEnrolment(trx, user.id);
     await revokeUserSessions(trx, user.id, { now });
     await forgetSecondFactorFailures(trx, user.id);
+    await forgetKnownAddresses(trx, user.email);
     await queueEmail(trx, passwordChangedEmail(user.email, links.login(config), links.requestReset(config)));
     return { status: "ok", email: user.email } as const;
   });

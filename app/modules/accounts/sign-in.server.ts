@@ -5,11 +5,13 @@
  * (so guessing spread over many addresses stays bounded). Unknown e-mails and accounts without a
  * password take the same time, and the same limits, as a wrong password.
  */
+import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
+import { likePrefix } from "~/platform/db/like";
 import type { Config } from "~/platform/env.server";
 import { attempt, clearLimit, hit, isRemembered, refund, remember } from "~/platform/rate-limit.server";
 import { createSession, type ClientInfo } from "./create-session.server";
-import { BACKOFFS, KNOWN_ADDRESS_TTL_MS, LIMITS, limitKeys } from "./limits.server";
+import { BACKOFFS, KNOWN_ADDRESS_KEY_PREFIX, KNOWN_ADDRESS_TTL_MS, LIMITS, limitKeys } from "./limits.server";
 import { normaliseEmail } from "~/platform/email-address";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.server";
 import { sendConfirmation } from "./send-confirmation.server";
@@ -114,6 +116,20 @@ export async function rememberAddress(
   now = new Date(),
 ): Promise<void> {
   if (usable(ip)) await remember(db, limitKeys.knownAddress(email, ip), KNOWN_ADDRESS_TTL_MS, now);
+}
+
+/**
+ * Forgets every address this e-mail has signed in from (decision 0270): after its password is reset
+ * or changed, an address that signed in with the old one (perhaps a stranger's who had it) is no
+ * longer spared the per-e-mail back-off. The owner's own addresses count again at their next sign-in.
+ */
+export async function forgetKnownAddresses(db: Database, email: string): Promise<void> {
+  await db
+    .deleteFrom("rate_limits")
+    .where("key", "like", likePrefix(KNOWN_ADDRESS_KEY_PREFIX))
+    // An address never contains "|", so the e-mail is all that follows the first one.
+    .where(sql<string>`substr(key, strpos(key, '|') + 1)`, "=", email)
+    .execute();
 }
 
 function isKnownAddress(
