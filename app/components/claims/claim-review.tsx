@@ -12,6 +12,7 @@ import { Field, Input, Textarea } from "~/components/ui/form";
 import { CLAIM_TEXT, periodLabel, planLabel } from "~/modules/claims/constants";
 import { summariseRegistration } from "~/modules/company/registration-summary";
 import { isInForce } from "~/modules/directory/registration";
+import { ClaimDraftEdits, useDraftChangeFocus } from "./claim-draft-edits";
 import { PlanPeriodFields } from "./plan-period-fields";
 import type { ClaimDetail } from "~/modules/claims/list-claims.server";
 import { formatDateTime } from "~/platform/dates";
@@ -292,6 +293,8 @@ export function ApproveForm({
   busy,
   error,
 }: DecisionFormProps & { today: string; trialEnd: string }) {
+  // A refused approval brings the claimant's new draft: the admin is taken to it (decision 0268).
+  const changed = useDraftChangeFocus(claim.draft?.version ?? "");
   return (
     <DecisionForm
       intent="approve"
@@ -303,11 +306,17 @@ export function ApproveForm({
         </Button>
       }
     >
-      <p className="text-sm text-slate-700">
-        Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for{" "}
-        <strong>{claim.contactEmail}</strong>. The listing goes live with the details of the claim, and the
-        owner is emailed a link to sign in or set a password.
-      </p>
+      {/* The draft the admin is shown is the one approved: a changed one is refused (decision 0268). */}
+      <input type="hidden" name="draftVersion" value={claim.draft?.version ?? ""} />
+      <div ref={changed} tabIndex={-1} className="space-y-4 outline-none">
+        <p className="text-sm text-slate-700">
+          Approve <strong>{claim.businessName}</strong> ({claim.registrationNumber}) for{" "}
+          <strong>{claim.contactEmail}</strong>. The listing goes live with the details of the claim
+          {claim.draft?.changes.length ? " and the draft edits below" : ""}, and the owner is emailed a link
+          to sign in or set a password.
+        </p>
+        {claim.draft ? <ClaimDraftEdits draft={claim.draft} /> : null}
+      </div>
       <PlanPeriodFields plan={claim.plan} period={claim.period} />
       <fieldset className="rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Free trial</legend>
@@ -394,6 +403,7 @@ export function ClaimReview({
       ) : null}
       <NotInForceWarning claim={claim} />
       <OtherListingWarning claim={claim} />
+      {pending && claim.draft ? <ClaimDraftEdits draft={claim.draft} /> : null}
       <ClaimFields claim={claim} />
       {pending ? (
         <Form method="post" className="space-y-2 border-t border-slate-100 pt-4">

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "claim.approved": "Claim approved",
   "claim.rejected": "Claim rejected",
   "claim.notes_saved": "Claim notes saved",
+  "claim.removed": "Claim removed with its claimant's account",
   "listing.edited": "Listing edited",
   "listing.logo_changed": "Logo changed",
   "listing.logo_removed": "Logo removed",
@@ -49,9 +50,11 @@ export const AUDIT_ACTIONS = {
   "register_sync.requested": "Data sync requested",
   "register_sync.uploaded": "Register file uploaded",
   "register_sync.cleared": "Stuck syncs cleared",
+  "register_sync.removals_confirmed": "Held register removals confirmed",
   "admin_email.added": "Administrator added",
   "admin_email.removed": "Administrator removed",
   "admin_email.invitation_resent": "Invitation resent",
+  "account.deleted": "Account deleted",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -71,6 +74,7 @@ export const AUDIT_SUBJECTS = {
   sync_log: "Register sync",
   job: "Sync job",
   admin_email: "Administrator",
+  account: "Account",
 } as const satisfies Record<string, string>;
 
 export type AuditSubject = keyof typeof AUDIT_SUBJECTS;

@@ -13,6 +13,7 @@ import { recordAudit } from "~/modules/audit/record-audit.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
 import { approveClaim, type ApproveClaimResult } from "./approve-claim.server";
 import type { Period, Plan } from "./constants";
 import { findClaimTarget } from "./find-claim-target.server";
@@ -46,6 +47,7 @@ export async function addProvider(
   config: Pick<Config, "publicUrl">,
   input: AddProviderInput,
   log?: { error: (o: object, m: string) => void },
+  files?: FileRemoval,
 ): Promise<AddProviderResult> {
   const now = input.now ?? new Date();
   let claimId: string;
@@ -113,6 +115,7 @@ export async function addProvider(
       expiredAllowed: true,
     },
     log,
+    files,
   );
   return { status: "added", claimId, approval };
 }

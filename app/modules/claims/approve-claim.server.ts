@@ -6,7 +6,10 @@
  *      (expired, or gone from the register) is refused with nothing changed, as the wizard and Add
  *      Provider refuse it (decision 0263); the account of the contact's address is
  *      locked too, and one that already manages, or has a pending claim for, another listing is
- *      refused with nothing changed (an account manages one listing, decision 0254);
+ *      refused with nothing changed (an account manages one listing, decision 0254); the
+ *      owner's draft this approval would publish must be the one the admin was shown (its version,
+ *      read under the listing's lock): one changed since is refused with nothing changed
+ *      (decision 0268);
  *   2. the account step, inside a savepoint: find or create the contact's account and queue the
  *      invitation (set-password link) or, for an account with a password, the approval notice;
  *      if this step fails it is rolled back alone and the approval continues without an owner
@@ -17,16 +20,21 @@
  *      account's draft and saved sites and customers first (decision 0256); a failure here aborts
  *      everything;
  *   4. mark the claim approved with the admin's notes, and write the audit row.
+ * A logo file no row names after it (the published logo the draft replaced, or the draft of a
+ * holder who loses the listing) is deleted once the approval has committed (decision 0271).
  */
 import { sql } from "kysely";
 import { sendClaimApprovedInvitation } from "~/modules/accounts/create-invitation.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { publishListingDraft } from "~/modules/company/update-listing.server";
+import { logoUrlsOf, removeLogoFiles, unusedLogos } from "~/modules/company/unused-logos.server";
 import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import { isInForce, registrationState, type RegistrationState } from "~/modules/directory/registration";
 import type { Database } from "~/platform/db/database.server";
 import type { Config } from "~/platform/env.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
+import { draftToPublish, draftVersion, heldByAnother } from "./claim-draft.server";
 import { addMonths, CLAIM_TEXT, FREE_TRIAL_MONTHS, type Period, type Plan } from "./constants";
 import { lockClaim } from "./lock-claim.server";
 import { otherListingOfAddress, type OtherListing } from "./other-listing.server";
@@ -48,6 +56,12 @@ export interface ApproveClaimInput {
    * longer on the register never is.
    */
   expiredAllowed?: boolean;
+  /**
+   * The version of the owner's draft the admin was shown (`ClaimDetail.draft.version`); absent or
+   * "" when they were shown none. Approval refuses (`draft-changed`) when the draft it would
+   * publish is another (decision 0268).
+   */
+  draftSeen?: string | null;
 }
 
 export type ApproveClaimResult =
@@ -60,6 +74,8 @@ export type ApproveClaimResult =
   /** The registration expired or left the register since the claim was made: nothing changed. */
   | { status: "not-in-force"; registrationNumber: string; registration: RegistrationState }
   | { status: "invalid-dates" }
+  /** The owner's draft changed since the admin's page was loaded: nothing changed (decision 0268). */
+  | { status: "draft-changed" }
   | {
       status: "approved";
       userId: string | null;
@@ -95,7 +111,7 @@ async function lockPendingClaim(trx: Database, input: ApproveClaimInput, now: Da
     return { status: "not-in-force", registrationNumber: claim.registration_number, registration } as const;
   const existing = await trx
     .selectFrom("claimed_listings")
-    .select(["id", "user_id", "verified", "company_name", "logo_url"])
+    .select(["id", "user_id", "verified", "company_name", "logo_url", "draft"])
     .where("registration_number", "=", claim.registration_number)
     .forUpdate()
     .executeTakeFirst();
@@ -108,6 +124,10 @@ async function lockPendingClaim(trx: Database, input: ApproveClaimInput, now: Da
     claimedAt: claim.created_at,
   });
   if (other) return { status: "other-listing", other } as const;
+  // The draft this approval would publish, read under the listing's lock (a save on /company waits
+  // for it): the one the admin was shown, or none (decision 0268).
+  if (draftVersion(draftToPublish(existing, claim.user_id)) !== (input.draftSeen ?? ""))
+    return { status: "draft-changed" } as const;
   const businessName = existing?.company_name?.trim() || entry?.business_name || claim.registration_number;
   return { status: "pending", claim, existing, businessName } as const;
 }
@@ -149,10 +169,7 @@ async function writeVerifiedListing(
   // An unverified listing another account holds (an admin gave it to them, or its claimant's
   // account is gone, or Add Provider over it): what that holder saved, their sites and customers
   // and their draft, does not pass to this claim's owner (decision 0256).
-  const foreign =
-    existing !== undefined &&
-    !existing.verified &&
-    !(existing.user_id !== null && existing.user_id === claim.user_id);
+  const foreign = heldByAnother(existing, claim.user_id);
   const forgotten = foreign ? await forgetSavedParties(trx, claim.registration_number) : null;
   const listing = {
     user_id: userId,
@@ -179,7 +196,8 @@ async function writeVerifiedListing(
     .values({ registration_number: claim.registration_number, ...listing, created_at: now })
     .onConflict((oc) => oc.column("registration_number").doUpdateSet(listing))
     .execute();
-  // What the owner saved on /company while the claim waited (a draft) wins over the claim's fields.
+  // What the owner saved on /company while the claim waited (a draft) wins over the claim's fields:
+  // the draft the admin was shown (checked in step 1, under the same lock).
   const draft = await publishListingDraft(trx, claim.registration_number, now);
   const marked = await trx
     .updateTable("directory_entries")
@@ -187,7 +205,9 @@ async function writeVerifiedListing(
     .where("registration_number", "=", claim.registration_number)
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 0) warnings.push(CLAIM_TEXT.warnNoEntry);
-  return { ...draft, forgotten };
+  // The logos the listing named before (published and drafted) that no row names now.
+  const unusedLogoUrls = existing ? await unusedLogos(trx, logoUrlsOf(existing)) : [];
+  return { ...draft, forgotten, unusedLogoUrls };
 }
 
 /** 4. The claim and its audit row. */
@@ -227,6 +247,8 @@ async function markClaimApproved(
       end: end.toISOString(),
       accountLinked,
       draftPublished: listing.published,
+      // Which draft: the version the admin was shown and approved (decision 0268).
+      ...(listing.published && input.draftSeen ? { draftVersion: input.draftSeen } : {}),
       ...(listing.forgotten ? { savedPartiesDeleted: listing.forgotten } : {}),
       warnings,
     },
@@ -239,6 +261,7 @@ export async function approveClaim(
   config: Pick<Config, "publicUrl">,
   input: ApproveClaimInput,
   log?: ApprovalLog,
+  files?: FileRemoval,
 ): Promise<ApproveClaimResult> {
   const now = input.now ?? new Date();
   const start = input.startDate ?? now;
@@ -248,6 +271,7 @@ export async function approveClaim(
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start)
     return { status: "invalid-dates" };
 
+  let unusedLogoUrls: string[] = [];
   const result = await db.transaction().execute(async (trx): Promise<ApproveClaimResult> => {
     const pending = await lockPendingClaim(trx, input, now);
     if (pending.status !== "pending") return pending;
@@ -257,6 +281,7 @@ export async function approveClaim(
     const { userId, accountLinked } = await linkAccount(trx, config, pending, warnings, log);
     const approval = { start, end, now, userId, warnings };
     const draft = await writeVerifiedListing(trx, input, pending, approval);
+    unusedLogoUrls = draft.unusedLogoUrls;
     await markClaimApproved(trx, input, pending, approval, accountLinked, draft);
     return {
       status: "approved",
@@ -269,6 +294,7 @@ export async function approveClaim(
   });
   if (result.status === "approved") {
     await directoryChanged(db);
+    await removeLogoFiles(files, unusedLogoUrls);
   }
   return result;
 }

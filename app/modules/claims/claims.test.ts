@@ -251,7 +251,11 @@ describe("approving", () => {
     });
     expect(saved).toBe("draft");
     expect(await getProvider(t.db, "CBDU500005")).toMatchObject({ is_claimed: false, about: null });
-    expect(await approveClaim(t.db, TEST_CONFIG, approveInput(r.claimId))).toMatchObject({
+    // The admin approves the draft the review showed them (decision 0268).
+    const shown = (await getClaim(t.db, r.claimId))!.draft!.version;
+    expect(
+      await approveClaim(t.db, TEST_CONFIG, { ...approveInput(r.claimId), draftSeen: shown }),
+    ).toMatchObject({
       status: "approved",
     });
     expect(await getProvider(t.db, "CBDU500005")).toMatchObject({

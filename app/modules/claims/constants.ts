@@ -2,7 +2,7 @@
 
 import { SERVICE_TYPES } from "~/modules/directory/constants";
 import type { RegistrationState } from "~/modules/directory/registration";
-import { formatDate } from "~/platform/dates";
+import { formatDate, formatDateTime } from "~/platform/dates";
 import type { OtherListing } from "./other-listing.server";
 
 /** The spec's predefined service types, the ones the search filters by (custom ones can be added). */
@@ -94,6 +94,14 @@ export const CLAIM_TEXT = {
     r.state === "expired"
       ? `The registration ${registrationNumber} expired on ${formatDate(r.since)}. Only a claim whose registration is in force can be approved: reject this claim, or approve it once the public register shows the renewal.`
       : `The registration ${registrationNumber} is no longer on the public register${r.state === "removed" && r.since ? ` (removed on ${formatDate(r.since)})` : ""}. Only a claim whose registration is in force can be approved: reject this claim.`,
+  // The owner's draft that approval publishes (decision 0268): the review's section, and the refusal
+  // of an approval sent from a page that showed another draft.
+  draftTitle: "Draft edits that approval will publish",
+  draftIntro: (savedAt: string | null) =>
+    `While this claim was pending, the claimant edited their listing on their dashboard${savedAt ? ` (last saved ${formatDateTime(savedAt, "short")})` : ""}. Approving publishes these edits on the public profile in place of the claim's details.`,
+  draftSame: "The saved edits are the same as the claim's details: approving publishes nothing more.",
+  draftChanged:
+    "The claimant changed their draft edits after you opened this claim. Look at the edits shown now, then approve again if they are fine. Nothing was changed.",
 } as const;
 
 /** What an account's other listing is to it: "manages NAME (NUMBER)" or "has a pending claim for …". */

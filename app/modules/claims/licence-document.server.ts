@@ -174,8 +174,13 @@ export async function checkLicenceDocument(
   return { kind: "ok", document: { bytes: image.image.bytes, type: "image/jpeg", name } };
 }
 
+/** The folder of a claim's stored document (deleted whole when the claim goes, decision 0271). */
+export function licenceFolder(claimId: string): string {
+  return `claim-documents/${claimId}`;
+}
+
 export function licenceKey(claimId: string, type: LicenceType): string {
-  return `claim-documents/${claimId}/licence.${type === "application/pdf" ? "pdf" : "jpg"}`;
+  return `${licenceFolder(claimId)}/licence.${type === "application/pdf" ? "pdf" : "jpg"}`;
 }
 
 export async function storeLicenceDocument(

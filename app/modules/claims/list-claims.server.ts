@@ -5,6 +5,7 @@ import type { Database } from "~/platform/db/database.server";
 import { isUuid } from "~/platform/db/keyset-page.server";
 import { likePattern } from "~/platform/db/like";
 import type { ClaimStatus } from "~/platform/db/schema";
+import { claimDraftView, draftToPublish, type ClaimDraftView } from "./claim-draft.server";
 import type { Period, Plan } from "./constants";
 import { licenceUrl } from "./licence-rules";
 import { otherListingOfAddress, type OtherListing } from "./other-listing.server";
@@ -52,6 +53,12 @@ export interface ClaimDetail extends ClaimRow {
    * the register has no row for it. The approval refuses one not in force (decision 0263).
    */
   registration: { state: RegistrationState; tier: string | null } | null;
+  /**
+   * A pending claim's owner draft that approving it would publish (what the claimant saved on
+   * /company while waiting), with the fields it changes and its version for the approve form;
+   * null when there is none (decision 0268).
+   */
+  draft: ClaimDraftView | null;
 }
 
 const MAX_ROWS = 200;
@@ -179,6 +186,7 @@ export async function getClaim(
       "rv.email as reviewer_email",
       "c.reviewed_at",
       "c.updated_at",
+      "c.user_id",
       "d.registration_number as entry_number",
       "d.expiry_date",
       "d.registration_tier",
@@ -215,5 +223,36 @@ export async function getClaim(
         ? await otherListingOfAddress(db, r.contact_email, r.registration_number, { claimedAt: r.created_at })
         : null,
     registration: r.entry_number ? { state: registrationState(r, now), tier: r.registration_tier } : null,
+    draft: r.status === "pending" ? await pendingDraft(db, r) : null,
   };
+}
+
+/**
+ * The owner's draft a pending claim's approval would publish, against what the approval writes
+ * from the claim itself (approve-claim.server.ts, step 3), so the review shows what differs.
+ */
+async function pendingDraft(
+  db: Database,
+  r: BaseRow & {
+    user_id: string | null;
+    about: string | null;
+    services: string[];
+    logo_url: string | null;
+  },
+): Promise<ClaimDraftView | null> {
+  const listing = await db
+    .selectFrom("claimed_listings")
+    .select(["user_id", "verified", "draft", "company_name", "logo_url"])
+    .where("registration_number", "=", r.registration_number)
+    .executeTakeFirst();
+  const draft = draftToPublish(listing, r.user_id);
+  if (!listing || !draft) return null;
+  return claimDraftView(draft, {
+    businessName: listing.company_name?.trim() || r.business_name || r.registration_number,
+    about: r.about,
+    phone: r.contact_phone,
+    email: r.contact_email,
+    services: r.services,
+    logoUrl: r.logo_url ?? listing.logo_url,
+  });
 }

@@ -4,13 +4,17 @@
  * (the account keeps nothing of the business, and the next claimant finds none of it: decision
  * 0256), and e-mails the claimant. One
  * transaction; rejecting a rejected claim again changes and sends nothing. An approved claim
- * cannot be rejected (suspend the listing instead).
+ * cannot be rejected (suspend the listing instead). The logo the claimant uploaded into that
+ * listing's draft goes with it: its files are deleted once the rejection has committed (decision
+ * 0271). The claim's licence document stays with the claim (decision 0506) until the claim goes.
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { logoUrlsOf, removeLogoFiles, unusedLogos } from "~/modules/company/unused-logos.server";
 import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import type { Database } from "~/platform/db/database.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
 import { claimRejectedEmail } from "./emails.server";
 import { lockClaim } from "./lock-claim.server";
 
@@ -24,9 +28,11 @@ export async function rejectClaim(
   db: Database,
   config: Pick<Config, "publicUrl">,
   input: { claimId: string; adminId: string; adminNotes?: string | null; now?: Date },
+  files?: FileRemoval,
 ): Promise<RejectClaimResult> {
   const now = input.now ?? new Date();
-  return db.transaction().execute(async (trx): Promise<RejectClaimResult> => {
+  let unusedLogoUrls: string[] = [];
+  const result = await db.transaction().execute(async (trx): Promise<RejectClaimResult> => {
     const claim = await lockClaim(trx, input.claimId);
     if (!claim) return { status: "not-found" };
     if (claim.status === "approved") return { status: "approved" };
@@ -50,10 +56,13 @@ export async function rejectClaim(
         .where("registration_number", "=", claim.registration_number)
         .where("verified", "=", false)
         .where("user_id", "=", claim.user_id)
+        .returning(["logo_url", "draft"])
         .executeTakeFirst();
       // Only when it was the claimant's listing: a listing someone else holds keeps its rows.
-      if (Number(removed.numDeletedRows) > 0)
+      if (removed) {
         savedPartiesDeleted = await forgetSavedParties(trx, claim.registration_number);
+        unusedLogoUrls = await unusedLogos(trx, logoUrlsOf(removed));
+      }
     }
     const entry = await trx
       .selectFrom("directory_entries")
@@ -85,4 +94,6 @@ export async function rejectClaim(
     });
     return { status: "rejected", email: claim.contact_email, businessName };
   });
+  await removeLogoFiles(files, unusedLogoUrls);
+  return result;
 }

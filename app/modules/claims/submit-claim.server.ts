@@ -14,19 +14,22 @@
  *
  * A licence document (checked beforehand by checkLicenceDocument) is stored privately under the
  * new claim's id just before the transaction commits; if the commit fails, the file is removed
- * again (decision 0506).
+ * again (decision 0506). A draft logo of the previous holder of an unverified listing this claim
+ * takes over goes with their draft: its files are deleted after the commit (decision 0271).
  */
 import { notifyAdmins, type NotifyConfig } from "~/modules/admin-notifications/notify-admins.server";
 import crypto from "node:crypto";
 import { signUp } from "~/modules/accounts/sign-up.server";
 import { inTransaction } from "~/modules/accounts/tx.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { logoUrlsOf, removeLogoFiles, unusedLogos } from "~/modules/company/unused-logos.server";
 import { forgetSavedParties } from "~/modules/waste-notes/saved-parties.server";
 import type { Database } from "~/platform/db/database.server";
 import { links } from "~/modules/accounts/links.server";
 import { claimForExistingAccountEmail } from "~/platform/email/templates.server";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { cleanServices, splitAreas, type Period, type Plan } from "./constants";
 import { normaliseWebsite } from "./claim-form";
@@ -83,6 +86,8 @@ type SubmitClaimOptions = {
   ip?: string | null;
   now?: Date;
   storage?: Storage;
+  /** Where a file that could not be deleted is reported. */
+  log?: FileRemoval["log"];
 };
 type Claimant = {
   userId: string;
@@ -153,7 +158,10 @@ async function resolveClaimant(
   };
 }
 
-/** The pending claim request and the account's unverified link to the business; the claim's id. */
+/**
+ * The pending claim request and the account's unverified link to the business; the claim's id, and
+ * the logos a taken-over draft named that no row names now.
+ */
 async function insertClaimRows(
   trx: Database,
   input: ClaimSubmission,
@@ -161,7 +169,7 @@ async function insertClaimRows(
   business: ClaimBusiness,
   claimant: Claimant,
   now: Date,
-): Promise<string> {
+): Promise<{ claimId: string; unusedLogoUrls: string[] }> {
   const { userId, email } = claimant;
   const details = {
     website: input.website ? normaliseWebsite(input.website) : null,
@@ -204,7 +212,7 @@ async function insertClaimRows(
   // row is locked, so nobody claims meanwhile.
   const previous = await trx
     .selectFrom("claimed_listings")
-    .select(["user_id", "verified"])
+    .select(["user_id", "verified", "logo_url", "draft"])
     .where("registration_number", "=", business.registrationNumber)
     .forUpdate()
     .executeTakeFirst();
@@ -231,7 +239,8 @@ async function insertClaimRows(
       oc.column("registration_number").doUpdateSet(listing).where("claimed_listings.verified", "=", false),
     )
     .execute();
-  return claim.id;
+  const dropped = takeover && previous ? logoUrlsOf(previous) : [];
+  return { claimId: claim.id, unusedLogoUrls: await unusedLogos(trx, dropped) };
 }
 
 async function auditClaimSubmitted(
@@ -269,8 +278,9 @@ export async function submitClaim(
   if (input.licence && !options.storage) throw new Error("submitClaim: a licence document needs the storage");
   const claimId = crypto.randomUUID();
   let storedKey: string | null = null;
+  let unusedLogoUrls: string[] = [];
   try {
-    return await inTransaction(db, async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const target = await findClaimTarget(trx, input.registrationNumber, { lock: true, now });
       if (target.status === "expired" || target.status === "removed") {
         return {
@@ -288,7 +298,9 @@ export async function submitClaim(
       }
       const claimant = await resolveClaimant(trx, config, input, options, business, now);
       if ("status" in claimant) return claimant;
-      const claimRequestId = await insertClaimRows(trx, input, claimId, business, claimant, now);
+      const rows = await insertClaimRows(trx, input, claimId, business, claimant, now);
+      const claimRequestId = rows.claimId;
+      unusedLogoUrls = rows.unusedLogoUrls;
       await auditClaimSubmitted(trx, input, claimRequestId, business, claimant, now);
       await notifyAdmins(trx, config, {
         kind: "claim",
@@ -310,6 +322,10 @@ export async function submitClaim(
         businessName: business.businessName,
       } as const;
     });
+    // Once committed (a caller's own transaction has not committed yet: its files stay).
+    if (!db.isTransaction && options.storage)
+      await removeLogoFiles({ storage: options.storage, log: options.log }, unusedLogoUrls);
+    return result;
   } catch (error) {
     if (storedKey) await options.storage!.delete(storedKey).catch(() => undefined);
     // Another claim for this business won the race: the partial unique index refused this one.

@@ -3,7 +3,9 @@
  * at most 5 MB, decoded and written again as a clean PNG of at most 512 px a side (decision 0005),
  * stored under company-logos/ and served publicly at /company-logo/{file}. A
  * verified listing's logo changes at once; an unverified one's goes into the draft. A file that
- * no longer backs the published logo or the draft is deleted. A suspended listing's logo cannot be
+ * no row names any more (neither the published logo nor the draft) is deleted with its copies
+ * after the change commits; a file that cannot be deleted is logged and the change stands
+ * (decision 0271). A suspended listing's logo cannot be
  * uploaded or removed (decisions 0604 and 0256): refused before the image is read, nothing stored.
  */
 import crypto from "node:crypto";
@@ -18,17 +20,12 @@ import {
   type VariantFormat,
 } from "~/platform/images/normalise-image.server";
 import { ImageQueueFull } from "~/platform/images/image-queue.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { parseDraft, type ListingDraft } from "./company-listing.server";
 import { LISTING_MESSAGES } from "./listing-rules";
-import {
-  LOGO_DIR,
-  LOGO_LARGE_PX,
-  LOGO_SMALL_PX,
-  LOGO_URL_PREFIX,
-  logoFileKeys,
-  parseLogoFile,
-} from "./logo-files";
+import { LOGO_DIR, LOGO_LARGE_PX, LOGO_SMALL_PX, LOGO_URL_PREFIX, parseLogoFile } from "./logo-files";
+import { removeLogoFiles, unusedLogos } from "./unused-logos.server";
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_RECOMMENDED_PX = 512;
@@ -59,21 +56,6 @@ export async function checkLogo(bytes: Uint8Array): Promise<LogoCheck> {
   const { image } = result;
   const square = image.source.width === image.source.height && image.source.width >= LOGO_RECOMMENDED_PX;
   return { ok: true, bytes: image.bytes, mime: image.type.mime, extension: image.type.extension, square };
-}
-
-/** The original file of a logo URL (the one kept on the listing), or null. */
-function logoFileFromUrl(url: string | null | undefined): string | null {
-  if (!url?.startsWith(LOGO_URL_PREFIX)) return null;
-  const file = url.slice(LOGO_URL_PREFIX.length);
-  const name = parseLogoFile(file);
-  return name && !name.small && name.extension !== "webp" ? file : null;
-}
-
-/** Deletes a logo and its smaller and WebP copies. */
-async function deleteLogo(storage: Storage, url: string | null | undefined): Promise<void> {
-  const file = logoFileFromUrl(url);
-  if (!file) return;
-  await Promise.all(logoFileKeys(file).map((key) => storage.delete(key).catch(() => undefined)));
 }
 
 /**
@@ -126,7 +108,7 @@ export async function readLogo(storage: Storage, file: string) {
   return null;
 }
 
-type Deps = { db: Database; storage: Storage };
+type Deps = { db: Database; storage: Storage; log?: FileRemoval["log"] };
 export type LogoOutcome =
   | { status: "published" | "draft"; square: boolean; logoUrl: string | null }
   | { status: "invalid"; message: string }
@@ -151,7 +133,7 @@ async function changeLogo(
   userId: string,
   newUrl: string | null,
 ): Promise<"published" | "draft" | "no_listing" | "suspended"> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const result = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("claimed_listings")
@@ -161,9 +143,9 @@ async function changeLogo(
       .orderBy("id")
       .forUpdate()
       .executeTakeFirst();
-    if (!row) return { status: "no_listing" as const, orphan: null };
+    if (!row) return { status: "no_listing" as const, orphans: [] };
     // Suspended since the first look (or a removal): read-only, nothing audited.
-    if (row.suspended_at) return { status: "suspended" as const, orphan: null };
+    if (row.suspended_at) return { status: "suspended" as const, orphans: [] };
     await recordAudit(trx, {
       actorUserId: userId,
       action: newUrl ? "listing.logo_changed" : "listing.logo_removed",
@@ -178,11 +160,7 @@ async function changeLogo(
         .set({ logo_url: newUrl, updated_at: new Date() })
         .where("id", "=", row.id)
         .execute();
-      const stillUsed = draft?.logoUrl === row.logo_url;
-      return {
-        status: "published" as const,
-        orphan: row.logo_url !== newUrl && !stillUsed ? row.logo_url : null,
-      };
+      return { status: "published" as const, orphans: await unusedLogos(trx, [row.logo_url]) };
     }
     const next: ListingDraft = { ...(draft ?? {}), logoUrl: newUrl, savedAt: new Date().toISOString() };
     await trx
@@ -190,12 +168,11 @@ async function changeLogo(
       .set({ draft: JSON.stringify(next) })
       .where("id", "=", row.id)
       .execute();
-    const previous = draft?.logoUrl;
-    const orphan = previous && previous !== newUrl && previous !== row.logo_url ? previous : null;
-    return { status: "draft" as const, orphan };
+    return { status: "draft" as const, orphans: await unusedLogos(trx, [draft?.logoUrl]) };
   });
   if (result.status === "published") await directoryChanged(db);
-  await deleteLogo(storage, result.orphan);
+  // After the commit: a rollback above keeps every file its rows name.
+  await removeLogoFiles(deps, result.orphans);
   return result.status;
 }
 
@@ -223,12 +200,14 @@ export async function uploadLogo(
     await storeLogoCopies(deps.storage, base, check.bytes, check.extension === "jpg" ? "jpeg" : "png");
     const status = await changeLogo(deps, userId, url);
     if (status === "no_listing" || status === "suspended") {
-      await deleteLogo(deps.storage, url);
+      await removeLogoFiles(deps, [url]);
       return { status };
     }
     return { status, square: check.square, logoUrl: url };
   } catch (error) {
-    await deleteLogo(deps.storage, url);
+    // The new file, unless the change committed before the failure (then the listing names it).
+    const unused = await unusedLogos(deps.db, [url]).catch(() => []);
+    await removeLogoFiles(deps, unused);
     throw error;
   }
 }

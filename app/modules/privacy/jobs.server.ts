@@ -9,7 +9,7 @@ export function privacyJobs(storage: Storage): JobRegistration[] {
       PURGE_JOB,
       async (_payload, { db, log }) => {
         const counts = await purgeExpiredRecords(db, storage, new Date(), (key, err) =>
-          log.warn({ err, key }, "expired photo not deleted"),
+          log.warn({ err, key }, "expired file not deleted"),
         );
         log.info({ counts }, "expired records purged");
       },

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, it } from "vitest";
 import { insertClaimRequest, insertRegisterEntry } from "#tests/support/builders";
 import { countRows } from "#tests/support/rows";
@@ -84,8 +86,9 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       mail("sent", daysAgo(5)),
     ])
     .execute();
-  const claim = (status: "pending" | "approved" | "rejected", updated_at: Date) =>
-    insertClaimRequest(db, {
+  // Each decided claim with its licence document (decision 0506), gone with it (decision 0271).
+  const claim = async (status: "pending" | "approved" | "rejected", updated_at: Date) => {
+    const row = await insertClaimRequest(db, {
       registration_number: "CBDU1",
       contact_name: "D",
       contact_email: "d@example.test",
@@ -94,8 +97,17 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
       updated_at,
       created_at: updated_at,
     });
-  await claim("rejected", daysAgo(7 * 365));
-  await claim("approved", daysAgo(5 * 365));
+    const key = `claim-documents/${row.id}/licence.pdf`;
+    await storage.put(key, Buffer.from("%PDF-1.7 licence"));
+    await db
+      .updateTable("claim_requests")
+      .set({ license_document_key: key, license_document_type: "application/pdf", license_document_size: 16 })
+      .where("id", "=", row.id)
+      .execute();
+    return key;
+  };
+  const expiredDocument = await claim("rejected", daysAgo(7 * 365));
+  const keptDocument = await claim("approved", daysAgo(5 * 365));
   await db
     .insertInto("audit_log")
     .values([
@@ -135,6 +147,7 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
     auditEntries: 1,
     unconfirmedReviews: 2,
     photos: 2,
+    documents: 1,
   });
 
   const left = async (
@@ -159,6 +172,9 @@ it("deletes what the privacy notice says has expired, and nothing else", async (
   expect(await storage.get("leads/old.jpg")).toBeNull();
   expect(await storage.get("quotes/old.png")).toBeNull();
   expect((await storage.get("leads/new.jpg"))?.body.toString()).toBe("new");
+  expect(await storage.get(expiredDocument)).toBeNull();
+  expect(fs.existsSync(path.join(dir, path.dirname(expiredDocument)))).toBe(false);
+  expect((await storage.get(keptDocument))?.body.toString()).toBe("%PDF-1.7 licence");
 
   // Running it again the same day finds nothing more.
   expect(Object.values(await purgeExpiredRecords(db, storage, NOW)).every((n) => n === 0)).toBe(true);
@@ -184,6 +200,9 @@ it("reports a photo it cannot delete and still removes the record", async () => 
       delete: async () => {
         throw new Error("bucket unavailable");
       },
+      deletePrefix: async () => {
+        throw new Error("bucket unavailable");
+      },
     },
     NOW,
     (key) => failures.push(key),
@@ -191,4 +210,36 @@ it("reports a photo it cannot delete and still removes the record", async () => 
   expect(counts.leads).toBe(1);
   expect(counts.photos).toBe(0);
   expect(failures).toEqual(["leads/gone.jpg"]);
+});
+
+it("reports an expired claim's licence document it cannot delete and still removes the claim", async () => {
+  await insertRegisterEntry(t.db, { registration_number: "CBDU2" });
+  const claim = await insertClaimRequest(t.db, {
+    registration_number: "CBDU2",
+    status: "rejected",
+    updated_at: daysAgo(7 * 366),
+    license_document_key: "claim-documents/x/licence.pdf",
+    license_document_type: "application/pdf",
+    license_document_size: 10,
+  });
+  const failures: string[] = [];
+  const counts = await purgeExpiredRecords(
+    t.db,
+    {
+      delete: async () => undefined,
+      deletePrefix: async () => {
+        throw new Error("bucket unavailable");
+      },
+    },
+    NOW,
+    (key) => failures.push(key),
+  );
+  expect(counts).toMatchObject({ claimRequests: 1, documents: 0 });
+  expect(failures).toEqual([`claim-documents/${claim.id}`]);
+  const row = await t.db
+    .selectFrom("claim_requests")
+    .select("id")
+    .where("id", "=", claim.id)
+    .executeTakeFirst();
+  expect(row).toBeUndefined();
 });

@@ -4,10 +4,12 @@
  * - quote leads, provider quote requests (and their photos), messages to us and carrier
  *   reports: 12 months from when they were sent;
  * - copies of sent or failed e-mails in the outbox (they repeat those messages): 90 days;
- * - decided claim requests and the audit log of who decided: 6 years;
+ * - decided claim requests (with their licence documents) and the audit log of who decided: 6 years
+ *   (a claim never approved goes sooner, with its claimant's account: decision 0271);
  * - reviews waiting for their writer's confirmation: 7 days after their link expired (decision 0250).
  * Sessions, links and rate-limit counters are pruned by the accounts module.
  */
+import { licenceFolder } from "~/modules/claims/licence-document.server";
 import { deletePhoto } from "~/modules/leads/photo.server";
 import { pruneUnconfirmedReviews } from "~/modules/reviews/prune-unconfirmed-reviews.server";
 import type { Database } from "~/platform/db/database.server";
@@ -34,6 +36,8 @@ export interface PurgeCounts {
   auditEntries: number;
   unconfirmedReviews: number;
   photos: number;
+  /** Licence documents of the claims deleted (decision 0271). */
+  documents: number;
 }
 
 function monthsBefore(now: Date, months: number): Date {
@@ -44,9 +48,9 @@ function monthsBefore(now: Date, months: number): Date {
 
 export async function purgeExpiredRecords(
   db: Database,
-  storage: Pick<Storage, "delete">,
+  storage: Pick<Storage, "delete" | "deletePrefix">,
   now = new Date(),
-  onPhotoError: (key: string, error: unknown) => void = () => {},
+  onFileError: (key: string, error: unknown) => void = () => {},
 ): Promise<PurgeCounts> {
   const messagesBefore = monthsBefore(now, RETENTION.messagesMonths);
   const outboxBefore = new Date(now.getTime() - RETENTION.outboxDays * 24 * 60 * 60 * 1000);
@@ -79,12 +83,13 @@ export async function purgeExpiredRecords(
     .deleteFrom("claim_requests")
     .where("status", "in", ["approved", "rejected"])
     .where("updated_at", "<", decisionsBefore)
-    .executeTakeFirst();
+    .returning(["id", "license_document_key"])
+    .execute();
   const audit = await db.deleteFrom("audit_log").where("created_at", "<", decisionsBefore).executeTakeFirst();
   const unconfirmedReviews = await pruneUnconfirmedReviews(db, now);
 
-  // The rows are gone first: a photo that cannot be deleted now is reported, and is no longer
-  // reachable through any page (photos are only served for an existing request).
+  // The rows are gone first: a file that cannot be deleted now is reported, and is no longer
+  // reachable through any page (photos and documents are only served for an existing row).
   let photos = 0;
   for (const { image_key: key } of [...leads, ...quotes]) {
     if (!key) continue;
@@ -92,7 +97,18 @@ export async function purgeExpiredRecords(
       await deletePhoto(storage, key);
       photos++;
     } catch (error) {
-      onPhotoError(key, error);
+      onFileError(key, error);
+    }
+  }
+  let documents = 0;
+  for (const claim of claims) {
+    if (!claim.license_document_key) continue;
+    const folder = licenceFolder(claim.id);
+    try {
+      await storage.deletePrefix(folder);
+      documents++;
+    } catch (error) {
+      onFileError(folder, error);
     }
   }
   return {
@@ -101,9 +117,10 @@ export async function purgeExpiredRecords(
     contactMessages: Number(contact.numDeletedRows),
     carrierReports: Number(reports.numDeletedRows),
     emails: Number(emails.numDeletedRows),
-    claimRequests: Number(claims.numDeletedRows),
+    claimRequests: claims.length,
     auditEntries: Number(audit.numDeletedRows),
     unconfirmedReviews,
     photos,
+    documents,
   };
 }

@@ -13,13 +13,15 @@
  * The saved sites and customers (and notes, quotes, reviews) of an approved listing stay with it:
  * they are the business's records, and the new owner runs the same business. An unverified
  * listing's were its claimant's, who no longer holds it: they are deleted with its draft
- * (decision 0256).
+ * (decision 0256), and the files of a logo that draft named once the change has committed
+ * (decision 0271).
  */
 import { z } from "zod";
 import { inviteOrNotify } from "~/modules/accounts/create-invitation.server";
 import { isAdmin } from "~/modules/accounts/is-admin.server";
 import { links } from "~/modules/accounts/links.server";
 import { recordAudit } from "~/modules/audit/record-audit.server";
+import { logoUrlsOf, removeLogoFiles, unusedLogos } from "~/modules/company/unused-logos.server";
 import { CLAIM_TEXT } from "~/modules/claims/constants";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
 import { otherListingOfAddress } from "~/modules/claims/other-listing.server";
@@ -29,6 +31,7 @@ import type { Database } from "~/platform/db/database.server";
 import { EMAIL_ADDRESS, EMAIL_MAX_LENGTH, normaliseEmail } from "~/platform/email-address";
 import { queueEmail } from "~/platform/email/outbox.server";
 import type { Config } from "~/platform/env.server";
+import type { FileRemoval } from "~/platform/storage/remove-files.server";
 import { revokeUserSessions } from "~/platform/session.server";
 import { ownerInvitationEmail, ownerNoticeEmail, ownerRemovedEmail } from "./emails.server";
 import { listingMail, lockListing } from "./lock-listing.server";
@@ -72,16 +75,28 @@ async function releaseOldOwner(
   return ended;
 }
 
+/** The listing's draft (the row is locked), which an unverified listing's owner change drops. */
+async function draftOf(trx: Database, listingId: string): Promise<unknown> {
+  const row = await trx
+    .selectFrom("claimed_listings")
+    .select("draft")
+    .where("id", "=", listingId)
+    .executeTakeFirst();
+  return row?.draft ?? null;
+}
+
 export async function changeProviderOwner(
   db: Database,
   config: Mailer,
   input: { listingId: string; email: string; adminId: string; now?: Date },
+  files?: FileRemoval,
 ): Promise<ChangeOwnerResult> {
   const parsed = emailSchema.safeParse(input.email);
   if (!parsed.success) return { status: "invalid", error: OWNER_TEXT.email };
   if (!isUuid(input.listingId)) return { status: "not-found" };
   const email = normaliseEmail(parsed.data);
   const now = input.now ?? new Date();
+  let unusedLogoUrls: string[] = [];
   const result = await db.transaction().execute(async (trx): Promise<ChangeOwnerResult> => {
     const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
@@ -98,6 +113,7 @@ export async function changeProviderOwner(
     });
     // An unverified listing's saved rows and draft were its claimant's (decision 0256).
     const forgotten = listing.verified ? null : await forgetSavedParties(trx, listing.registration_number);
+    const droppedDraft = listing.verified ? null : await draftOf(trx, listing.id);
     // Customers' enquiries go to the listing's e-mail: the previous owner's address goes with them.
     const contactEmailReplaced = contactEmailFollowsOwner(listing.contact_email, listing.owner_email);
     await trx
@@ -109,6 +125,8 @@ export async function changeProviderOwner(
       })
       .where("id", "=", listing.id)
       .execute();
+    if (droppedDraft)
+      unusedLogoUrls = await unusedLogos(trx, logoUrlsOf({ logo_url: null, draft: droppedDraft }));
     const sessionsEnded =
       listing.user_id && listing.owner_email
         ? await releaseOldOwner(trx, config, { id: listing.user_id, email: listing.owner_email }, mail, now)
@@ -139,5 +157,6 @@ export async function changeProviderOwner(
   });
   // The listing's e-mail shows on its profile.
   if (result.status === "done" && result.contactEmail) await directoryChanged(db);
+  await removeLogoFiles(files, unusedLogoUrls);
   return result;
 }

@@ -5,6 +5,9 @@
  * account and the listing. A reason is required: it is audited and e-mailed to the owner in the
  * same transaction. Reinstating (reinstate-provider.server.ts) is the same change the other way;
  * repeating either is a no-op that sends nothing.
+ * Only a verified listing is suspended (decision 0269): an unverified one (a pending claim's) is
+ * not on the public site, and its claim is decided by approving or rejecting it. It is refused
+ * under the listing's lock, nothing changed and nothing sent. A suspended one is always reinstated.
  */
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import { directoryChanged } from "~/modules/directory/directory-changed.server";
@@ -20,6 +23,8 @@ export type SuspensionResult =
   | { status: "not-found" }
   | { status: "invalid"; error: string }
   | { status: "unchanged" }
+  /** Suspending an unverified listing (decision 0269): nothing changed. */
+  | { status: "not-verified"; registrationNumber: string }
   | { status: "done"; registrationNumber: string; emailed: boolean };
 
 export interface SuspensionInput {
@@ -30,6 +35,12 @@ export interface SuspensionInput {
 }
 
 type Mailer = Pick<Config, "publicUrl">;
+
+export const SUSPENSION_TEXT = {
+  /** The refusal of a suspension of an unverified listing (decision 0269). */
+  notVerified: (registrationNumber: string) =>
+    `Only a verified listing can be suspended. ${registrationNumber} is not verified: its claimed details are not on the public site. To refuse its claim, reject it on Claim Requests. Nothing changed.`,
+} as const;
 
 function ownerEmail(
   config: Mailer,
@@ -59,6 +70,9 @@ export async function changeSuspension(
     const listing = await lockListing(trx, input.listingId);
     if (!listing) return { status: "not-found" };
     if ((listing.suspended_at !== null) === suspend) return { status: "unchanged" };
+    // Decided on the locked row: an unverified listing is never suspended (decision 0269).
+    if (suspend && !listing.verified)
+      return { status: "not-verified", registrationNumber: listing.registration_number };
     await trx
       .updateTable("claimed_listings")
       // updated_at is left alone: it dates the listing's content (featured order, sitemaps), which did not change.

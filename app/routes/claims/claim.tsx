@@ -310,7 +310,12 @@ async function submitWizard({ app, request, context, user, number, form, values 
         period: v.period,
         licence: licence.kind === "ok" ? licence.document : null,
       },
-      { account: user ? { id: user.id, email: user.email } : null, ip: app.clientIp, storage: app.storage },
+      {
+        account: user ? { id: user.id, email: user.email } : null,
+        ip: app.clientIp,
+        storage: app.storage,
+        log: app.log,
+      },
     );
     if (result.status !== "submitted") return await refused(app, number, values, result);
     const signIn = !result.needsConfirmation && result.newAccount;

@@ -159,7 +159,7 @@ async function saveLogo({ app, userId, listing, form }: IntentArgs): Promise<Out
   if (refusal || !listing) return refusal ?? NO_LISTING;
   const file = form.get("logo");
   const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  const deps = { db: app.db, storage: app.storage };
+  const deps = { db: app.db, storage: app.storage, log: app.log };
   const outcome = await uploadLogo(deps, userId, listing.registrationNumber, bytes);
   if (outcome.status === "no_listing" || outcome.status === "suspended") return outcome.status;
   if (outcome.status === "invalid") {
@@ -188,7 +188,7 @@ async function saveLogo({ app, userId, listing, form }: IntentArgs): Promise<Out
 async function deleteLogo({ app, userId, listing }: IntentArgs): Promise<Outcome | Refusal> {
   const refusal = editRefusal(listing);
   if (refusal) return refusal;
-  const outcome = await removeLogo({ db: app.db, storage: app.storage }, userId);
+  const outcome = await removeLogo({ db: app.db, storage: app.storage, log: app.log }, userId);
   if (outcome.status === "no_listing" || outcome.status === "suspended") return outcome.status;
   return { redirectToast: { title: LISTING_MESSAGES.logoRemoved, variant: "success" } };
 }

@@ -21,8 +21,11 @@ export function useClaimReview({
   /** The claim the loader opened (?claim=…), if any. */
   selected: ClaimView | null;
   mode: ReviewMode;
-  /** What the last refused decision answered (undefined when there was none). */
-  actionData: { error?: string } | undefined;
+  /**
+   * What the last refused decision answered (undefined when there was none); with `claim`, the
+   * claim as it is now (an approval refused because the owner's draft changed, decision 0268).
+   */
+  actionData: { error?: string; claim?: ClaimView } | undefined;
 }) {
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -33,6 +36,14 @@ export function useClaimReview({
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (selected) setReview({ claim: selected, mode });
   }, [selected, mode]);
+  // A refusal that brings the claim as it is now: the open review shows it (the owner's new draft,
+  // and its version in the approve form), in the same mode.
+  const fresh = actionData?.claim;
+  useEffect(() => {
+    if (fresh)
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setReview((open) => (open && open.claim.id === fresh.id ? { claim: fresh, mode: open.mode } : open));
+  }, [fresh]);
   // A decision that went through (the action redirected, no error came back) closes the review.
   const submitted = useRef(false);
   useEffect(() => {

@@ -61,6 +61,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         adminId: admin.id,
       },
       app.log,
+      { storage: app.storage, log: app.log },
     );
     switch (r.status) {
       case "missing":

@@ -104,6 +104,8 @@ const approveSchema = z.object({
   startDate: dateField,
   endDate: dateField,
   adminNotes,
+  // The version of the owner's draft the page showed ("" for none; decision 0268).
+  draftVersion: z.optional(z.string().check(z.maxLength(128))),
 });
 const rejectSchema = z.object({ claimId: z.uuid(), adminNotes });
 
@@ -146,9 +148,12 @@ async function approve({ app, context, admin, form }: IntentArgs) {
         endDate: end,
         adminNotes: v.adminNotes,
         now,
+        draftSeen: v.draftVersion ?? "",
       },
       app.log,
+      { storage: app.storage, log: app.log },
     );
+    if (r.status === "draft-changed") return draftChanged(app, v.claimId);
     return approvalAnswer(context, r);
   } catch (error) {
     app.log.error({ err: error }, "claim approval failed");
@@ -156,8 +161,29 @@ async function approve({ app, context, admin, form }: IntentArgs) {
   }
 }
 
+/**
+ * The owner's draft changed after the admin's page was loaded (decision 0268): nothing changed.
+ * The answer carries the claim as it is now, so the review shows the new draft (and its version)
+ * before the admin approves again.
+ */
+async function draftChanged(app: IntentArgs["app"], claimId: string) {
+  const description = `${CLAIM_TEXT.approveFailed}: ${CLAIM_TEXT.draftChanged}`;
+  const claim = await getClaim(app.db, claimId);
+  return data(
+    {
+      error: description,
+      toast: { title: "Error", description, variant: "destructive" } as ToastMessage,
+      claim: claim ? toView(claim) : undefined,
+    },
+    { status: 409 },
+  );
+}
+
 /** The answer to each outcome of an approval. */
-function approvalAnswer(context: IntentArgs["context"], r: Awaited<ReturnType<typeof approveClaim>>) {
+function approvalAnswer(
+  context: IntentArgs["context"],
+  r: Exclude<Awaited<ReturnType<typeof approveClaim>>, { status: "draft-changed" }>,
+) {
   switch (r.status) {
     case "approved":
       return redirectWithToast(
@@ -205,11 +231,12 @@ async function reject({ app, context, admin, form }: IntentArgs) {
   const parsed = rejectSchema.safeParse(form);
   if (!parsed.success) return fail(CLAIM_TEXT.rejectFailed);
   try {
-    const r = await rejectClaim(app.db, app.config, {
-      claimId: parsed.data.claimId,
-      adminId: admin.id,
-      adminNotes: parsed.data.adminNotes,
-    });
+    const r = await rejectClaim(
+      app.db,
+      app.config,
+      { claimId: parsed.data.claimId, adminId: admin.id, adminNotes: parsed.data.adminNotes },
+      { storage: app.storage, log: app.log },
+    );
     switch (r.status) {
       case "rejected":
         return redirectWithToast(context, `/admin/claim-requests?status=rejected`, {

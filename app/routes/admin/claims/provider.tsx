@@ -146,7 +146,12 @@ async function declineUpgrade({ context, adminId, listingId, form, self }: Inten
 async function changeOwner({ context, adminId, listingId, form, self }: IntentArgs) {
   const app = getApp(context);
   const email = str(form, "email");
-  const r = await changeProviderOwner(app.db, app.config, { listingId, email, adminId });
+  const r = await changeProviderOwner(
+    app.db,
+    app.config,
+    { listingId, email, adminId },
+    { storage: app.storage, log: app.log },
+  );
   if (r.status === "not-found") return failure("Listing not found", 404);
   if (r.status === "invalid")
     return data<ActionResult>({ ownerError: r.error, ownerEmail: email }, { status: 400 });

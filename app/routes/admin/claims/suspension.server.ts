@@ -1,12 +1,13 @@
 /**
  * intent=suspend|reinstate, as the Providers list and a provider's page post it (the suspend
  * dialog): the listing, the admin's reason (required, checked by the module), a toast after.
- * A refused reason answers 400 with the message, so the dialog stays open and shows it.
+ * A refused reason answers 400 with the message, so the dialog stays open and shows it; a
+ * suspension of an unverified listing answers 409 with why (decision 0269).
  */
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { reinstateProvider } from "~/modules/providers/reinstate-provider.server";
-import { suspendProvider } from "~/modules/providers/suspend-provider.server";
+import { SUSPENSION_TEXT, suspendProvider } from "~/modules/providers/suspend-provider.server";
 import { getApp } from "~/web/context";
 import { redirectWithToast, type ToastMessage } from "~/web/toast.server";
 
@@ -34,6 +35,8 @@ export async function suspensionIntent(
   const change = intent === "suspend" ? suspendProvider : reinstateProvider;
   const r = await change(app.db, app.config, { listingId, adminId, reason });
   if (r.status === "not-found") return failure("Listing not found", 404);
+  // An unverified listing (a pending claim's) is not suspended (decision 0269).
+  if (r.status === "not-verified") return failure(SUSPENSION_TEXT.notVerified(r.registrationNumber), 409);
   if (r.status === "invalid")
     return data<SuspensionActionData>({ reasonError: r.error, reason }, { status: 400 });
   const suspend = intent === "suspend";
