@@ -107,7 +107,7 @@ test("the public generator shows every validation error, then makes a note whose
   await expect(page.getByText("Hazardous Waste")).toHaveCount(0);
   // What was checked when the note was made (issue 14), and the register's status now.
   await expect(page.getByTestId("register-check")).toHaveText(
-    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDate(new Date())}: valid until 31 January 2031`,
+    `Carrier registration ${WASTE_NOTE_FIXTURE.carrierLicence} checked against the Environment Agency register on ${formatDate(new Date())}: valid until 31 January 2031, registered to ${WASTE_NOTE_FIXTURE.carrierName.toUpperCase()}`,
   );
   await expect(page.getByTestId("verification")).toHaveText(
     "Now: Registered (active on the public register)",

@@ -143,6 +143,7 @@ describe("the public note page's data", () => {
       emailSentAt: null,
       awaitingSignature: true,
       signedRemotelyAt: null,
+      signedThrough: null,
     });
     const serialised = JSON.stringify(reply);
     expect(serialised).not.toContain(CUSTOMER);

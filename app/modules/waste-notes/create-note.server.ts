@@ -10,14 +10,19 @@
  * container_type, container_count, hazardous) hold a summary for the readers that predate items:
  * the first item's first code, description and containers, hazardous when any item is, and the
  * total weight in kg. A correction (`correctionOf`) is a new note of the old one's series that
- * supersedes it; it does not use the plan's allowance. A company's note remembers its receiving
- * site and customer, and is queued to the customer's e-mail when one is given.
+ * supersedes it; it does not use the plan's allowance, so it must be the same transfer: the same
+ * customer and place as version 1, at most 5 per note, a season ticket's transfers carried over
+ * (correction-check.server.ts, decision 0272). A company's note remembers its receiving site and
+ * customer, and is queued to the customer's e-mail when one is given, within the listing's
+ * e-mails of the day (customer-email-limit.server.ts).
  */
 import crypto from "node:crypto";
 import { recordAudit } from "~/modules/audit/record-audit.server";
 import type { Database } from "~/platform/db/database.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { checkCarrierRegistration } from "./carrier-status.server";
+import { carryTransfers, correctionProblem } from "./correction-check.server";
+import { CUSTOMER_EMAIL_LIMIT_REFUSAL, takeCustomerEmail } from "./customer-email-limit.server";
 import { getNoteEligibility } from "./note-eligibility.server";
 import type { NoteRefusal, NoteRefusalReason } from "./note-rules";
 import type { PlanUsage } from "./plan-limit.server";
@@ -220,6 +225,39 @@ async function afterOwnerNote(
   if (input.customerEmail) await queueCustomerSend(trx, id, now);
 }
 
+/**
+ * A company's note checked under the listing's lock: the note rules (note-rules.ts), a correction's
+ * own rules (correction-check.server.ts) and the listing's customer e-mails of the day. Only a
+ * company corrects its notes (the public generator's notes have no owner).
+ */
+async function checkOwnerNote(
+  trx: Database,
+  note: { owner?: NoteOwner; correctionOf?: string; input: WasteNoteInput; now: Date },
+): Promise<Extract<CreateNoteResult, { ok: false }> | { ok: true; corrects: CorrectedNote | null }> {
+  const { owner, correctionOf, input, now } = note;
+  if (!owner) {
+    return correctionOf === undefined
+      ? { ok: true, corrects: null }
+      : { ok: false, reason: "not_current", refusal: NOT_CURRENT_REFUSAL, usage: null };
+  }
+  const { refusal, usage } = await getNoteEligibility(trx, owner.registrationNumber, {
+    now,
+    lock: true,
+    correction: correctionOf !== undefined,
+  });
+  if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
+  let corrects: CorrectedNote | null = null;
+  if (correctionOf !== undefined) {
+    corrects = await currentOwnNote(trx, correctionOf, owner);
+    if (!corrects) return { ok: false, reason: "not_current", refusal: NOT_CURRENT_REFUSAL, usage };
+    const problem = await correctionProblem(trx, corrects, input);
+    if (problem) return { ok: false, reason: problem.reason, refusal: problem, usage };
+  }
+  if (input.customerEmail && !(await takeCustomerEmail(trx, owner.registrationNumber, now)))
+    return { ok: false, reason: "customer_email_limit", refusal: CUSTOMER_EMAIL_LIMIT_REFUSAL, usage };
+  return { ok: true, corrects };
+}
+
 export async function createWasteNote(
   deps: { db: Database; storage: Storage },
   input: WasteNoteInput,
@@ -242,24 +280,13 @@ export async function createWasteNote(
 
     const result = await db.transaction().execute(async (trx): Promise<CreateNoteResult> => {
       const { owner, correctionOf } = options;
-      let corrects: CorrectedNote | null = null;
-      if (owner) {
-        const { refusal, usage } = await getNoteEligibility(trx, owner.registrationNumber, {
-          now,
-          lock: true,
-          correction: correctionOf !== undefined,
-        });
-        if (refusal) return { ok: false, reason: refusal.reason, refusal, usage };
-        if (correctionOf !== undefined) {
-          corrects = await currentOwnNote(trx, correctionOf, owner);
-          if (!corrects) return { ok: false, reason: "not_current", refusal: NOT_CURRENT_REFUSAL, usage };
-        }
-      } else if (correctionOf !== undefined) {
-        // Only a company corrects its notes (the public generator's notes have no owner).
-        return { ok: false, reason: "not_current", refusal: NOT_CURRENT_REFUSAL, usage: null };
-      }
+      const checked = await checkOwnerNote(trx, { owner, correctionOf, input, now });
+      if (!checked.ok) return checked;
+      const { corrects } = checked;
       await insertNoteRow(trx, { id, input, files, carrierLicense, check, owner, now, corrects });
       if (corrects) {
+        // A season ticket's schedule stays with the ticket (decision 0272).
+        await carryTransfers(trx, corrects.id, id);
         await trx
           .updateTable("waste_notes")
           .set({ superseded_at: now })

@@ -3,7 +3,8 @@
  * customer's e-mail in the outbox with the note's link, the PDF attached (a reference to the stored
  * file) and, while the customer has not signed, a link to sign remotely. The outbox's sending job
  * tells `customerEmailOutcome` what became of it: the note then says "sent" (the SMTP server
- * accepted it) or "bounced" with the server's reason.
+ * accepted it) or "bounced" with the server's reason. A signing link never goes to the business's
+ * own address (a note queued to it before decision 0274 is sent without one).
  */
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote } from "~/platform/db/schema";
@@ -14,6 +15,7 @@ import { renderEmail, type EmailBlock } from "~/platform/email/templates.server"
 import type { JobHelpers } from "~/platform/jobs/job-definition.server";
 import { awaitingCustomerSignature } from "./customer-status";
 import { getWasteNote } from "./get-note.server";
+import { isBusinessOwnAddress } from "./own-address.server";
 import { getPdfState } from "./pdf-state.server";
 import { issueSignatureLink, signPath } from "./remote-signature.server";
 import { pdfKey, viewPath } from "./storage-keys";
@@ -117,9 +119,13 @@ export async function runCustomerEmail(
     await trx.selectFrom("waste_notes").select("id").where("id", "=", first.id).forUpdate().execute();
     const note = await noteToSend(trx, payload);
     if (!note) return;
-    const link = awaitingCustomerSignature(note)
-      ? await issueSignatureLink(trx, note.id, payload.email, now)
-      : null;
+    const ownAddress =
+      note.registration_number !== null &&
+      (await isBusinessOwnAddress(trx, note.registration_number, payload.email));
+    const link =
+      awaitingCustomerSignature(note) && !ownAddress
+        ? await issueSignatureLink(trx, note.id, payload.email, now)
+        : null;
     const outboxId = await queueEmail(
       trx,
       customerNoteEmail({

@@ -37,6 +37,30 @@ export interface CustomerDescription {
   awaitingSignature: boolean;
   /** When the customer signed through the e-mailed link, else null. */
   signedRemotelyAt: string | null;
+  /**
+   * Where that link was sent, masked ("j***@example.com"), for everyone: what the product knows of
+   * who signed (decision 0274). Null when not signed remotely (or the address was not kept).
+   */
+  signedThrough: string | null;
+}
+
+/** "jane@example.com" as "j***@example.com": enough to recognise, not to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * How a remote signature is described on the page and the PDF (decision 0274): the link, the
+ * address it went to and when, not "by the customer", which the product cannot know.
+ */
+export function remoteSignatureText(
+  customer: Pick<CustomerDescription, "signedRemotelyAt" | "signedThrough">,
+) {
+  if (!customer.signedRemotelyAt) return null;
+  const link = customer.signedThrough ? `a link sent to ${customer.signedThrough}` : "an e-mailed link";
+  return `Signed through ${link}, ${customer.signedRemotelyAt}`;
 }
 
 /** `owner`: the viewer's company owns the note; otherwise the e-mail's details are left out. */
@@ -44,6 +68,8 @@ export function describeCustomer(note: WasteNote, owner = false): CustomerDescri
   const signature = {
     awaitingSignature: awaitingCustomerSignature(note),
     signedRemotelyAt: note.customer_signed_at ? formatDateTime(note.customer_signed_at) : null,
+    signedThrough:
+      note.customer_signed_at && note.customer_signed_email ? maskEmail(note.customer_signed_email) : null,
   };
   if (!owner) return { email: null, emailStatus: null, emailError: null, emailSentAt: null, ...signature };
   return {

@@ -7,6 +7,7 @@ import type { WasteNote, WasteNoteItem, WasteNoteTransfer } from "~/platform/db/
 import { formatDate, formatDateTime, formatNumber } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import { CARRIER_STATUS_LABELS, type CarrierStatus } from "./carrier-status.server";
+import { sameParties, type NoteParties } from "./correction-rules";
 import { describeCustomer, type CustomerDescription } from "./customer-status";
 import { PARTY_STATUSES, type PartyStatus } from "./constants";
 import { containerLabel, LOOSE } from "./container-types.server";
@@ -142,26 +143,44 @@ function totalWeight(items: WasteNoteItem[]): string {
 const versionStatus = (v: NoteVersion): VersionStatus =>
   v.voidedAt ? "void" : v.supersededAt ? "superseded" : "current";
 
-function describeVersions(note: WasteNote, versions: NoteVersion[]): NoteDescription["versionInfo"] {
-  const list =
-    versions.length > 0
-      ? versions
-      : [
-          {
-            id: note.id,
-            version: note.version,
-            createdAt: note.created_at,
-            supersededAt: note.superseded_at,
-            voidedAt: note.voided_at,
-          },
-        ];
+const partiesOf = (note: WasteNote): NoteParties => ({
+  transferorName: note.transferor_name,
+  transferorAddress: note.transferor_address,
+  originAddress: note.origin_address,
+});
+
+/**
+ * The versions this viewer may be led to (decision 0272): every one for the owner; for anyone else
+ * (the note's link, its QR code, the PDF) only those naming the same customer and place as this
+ * one, so a customer holding one version is never shown a note about someone else (a correction
+ * written before corrections had to keep the parties).
+ */
+function visibleVersions(note: WasteNote, versions: NoteVersion[], owner: boolean): NoteVersion[] {
+  const own: NoteVersion = {
+    id: note.id,
+    version: note.version,
+    createdAt: note.created_at,
+    supersededAt: note.superseded_at,
+    voidedAt: note.voided_at,
+    parties: partiesOf(note),
+  };
+  if (versions.length === 0) return [own];
+  return owner ? versions : versions.filter((v) => v.id === note.id || sameParties(v.parties, own.parties));
+}
+
+function describeVersions(
+  note: WasteNote,
+  versions: NoteVersion[],
+  owner: boolean,
+): NoteDescription["versionInfo"] {
+  const list = visibleVersions(note, versions, owner);
   return {
     version: note.version,
     current: !note.superseded_at && !note.voided_at,
     supersededById: note.superseded_at
       ? (list.find((v) => v.version === note.version + 1)?.id ?? null)
       : null,
-    supersedesId: note.supersedes_id,
+    supersedesId: list.some((v) => v.id === note.supersedes_id) ? note.supersedes_id : null,
     versions: list.map((v) => ({
       id: v.id,
       version: v.version,
@@ -289,7 +308,7 @@ export function describeNote(view: WasteNoteView, { owner = false }: DescribeOpt
     items,
     ...describeTransfer(note),
     seasonTicket: describeSeasonTicket(note, view.transfers),
-    versionInfo: describeVersions(note, view.versions),
+    versionInfo: describeVersions(note, view.versions, owner),
     customer: describeCustomer(note, owner),
   };
 }

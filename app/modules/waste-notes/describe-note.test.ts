@@ -149,6 +149,7 @@ describe("describeNote", () => {
         emailError: "550 mailbox unavailable",
         awaitingSignature: false,
         signedRemotelyAt: null,
+        signedThrough: null,
       },
     });
   });
@@ -251,7 +252,7 @@ describe("describeNote", () => {
       customer_email_sent_at: new Date("2026-07-15T10:00:00Z"),
       customer_signature_requested_at: new Date("2026-07-15T09:00:00Z"),
     });
-    const signature = { awaitingSignature: true, signedRemotelyAt: null };
+    const signature = { awaitingSignature: true, signedRemotelyAt: null, signedThrough: null };
     const anyone = await describeId(id);
     expect(anyone.customer).toEqual({
       email: null,
@@ -385,7 +386,11 @@ describe("the note's PDF", () => {
   it("shows a season ticket's dates and schedule, and the customer's remote signature with its time", async () => {
     const id = await insertNote(
       t.db,
-      { season_ticket_until: "2027-07-14", customer_signed_at: new Date("2026-07-16T18:45:00Z") },
+      {
+        season_ticket_until: "2027-07-14",
+        customer_signed_at: new Date("2026-07-16T18:45:00Z"),
+        customer_signed_email: "jane@harbourside.example",
+      },
       [THREE_ITEMS[0]],
     );
     await t.db
@@ -402,7 +407,9 @@ describe("the note's PDF", () => {
     expect(text).toContain("Season ticket: 15 July 2026 to 14 July 2027");
     expect(text).toContain("SEASON TICKET SCHEDULE (1 TRANSFER)");
     expect(text).toContain("1 August 2026 at 08:15 850.5 kg Yard 2, 14 Mill Lane");
-    expect(text).toContain("Signed remotely by the customer 16 July 2026 at 19:45");
+    // What the product knows (decision 0274): the link and where it went, not "by the customer".
+    expect(text).toContain("Signed through a link sent to j***@harbourside.example, 16 July 2026 at 19:45");
+    expect(text).not.toContain("by the customer");
   });
 
   it("paginates 20 items with long texts: several pages, each numbered, every item there once", async () => {

@@ -4,11 +4,13 @@
  * carrier registration), then (decision 0713) the transferee's permit or exemption, the signing
  * times, the customer, the items, the version and status, and the receiving site. Cells that a
  * spreadsheet would run as a formula are neutralised. The items are one cell here; the items
- * export (dwt/export-movements.server.ts) has one row per item.
+ * export (dwt/export-movements.server.ts) has one row per item. A season ticket's recorded
+ * transfers (decision 0272) are one row each after the note's own row, with the note's columns
+ * and the transfer's in the last ones (`row_type` "transfer"; the note's row is "note").
  */
 import { csvCell } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
-import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
+import type { WasteNote, WasteNoteItem, WasteNoteTransfer } from "~/platform/db/schema";
 import { getNoteItems, legacyItem } from "./get-note.server";
 import { noteStatus } from "./list-notes.server";
 import { NOTE_STATUS_LABELS } from "./past-notes-filters";
@@ -79,17 +81,50 @@ const COLUMNS: Column[] = [
   ["receiving_site_postcode", (n) => n.receiving_site_postcode ?? ""],
 ];
 
+/** The transfer's columns, after the note's: empty on the note's own row. */
+const TRANSFER_COLUMNS: Array<[string, (n: WasteNote, t: WasteNoteTransfer | null) => string]> = [
+  ["row_type", (_n, t) => (t ? "transfer" : "note")],
+  ["season_ticket_until", (n) => n.season_ticket_until ?? ""],
+  ["transfer_date_time", (_n, t) => (t ? iso(t.transferred_at) : "")],
+  ["transfer_quantity", (_n, t) => (t ? String(Number(t.quantity)) : "")],
+  ["transfer_unit", (_n, t) => (t ? t.unit : "")],
+  ["transfer_place", (_n, t) => t?.place ?? ""],
+];
+
 export function notesToCsv(
   notes: WasteNote[],
   publicUrl: string,
   items: Map<string, WasteNoteItem[]> = new Map(),
+  transfers: Map<string, WasteNoteTransfer[]> = new Map(),
 ): string {
-  const lines = [COLUMNS.map(([h]) => h).join(",")];
+  const lines = [[...COLUMNS, ...TRANSFER_COLUMNS].map(([h]) => h).join(",")];
   for (const n of notes) {
     const list = items.get(n.id) ?? [legacyItem(n)];
-    lines.push(COLUMNS.map(([, get]) => csvCell(get(n, publicUrl, list))).join(","));
+    const noteCells = COLUMNS.map(([, get]) => csvCell(get(n, publicUrl, list)));
+    for (const t of [null, ...(transfers.get(n.id) ?? [])])
+      lines.push([...noteCells, ...TRANSFER_COLUMNS.map(([, get]) => csvCell(get(n, t)))].join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The season tickets' recorded transfers of these notes, each list in time order. */
+export async function getNoteTransfers(
+  db: Database,
+  notes: Pick<WasteNote, "id" | "season_ticket_until">[],
+): Promise<Map<string, WasteNoteTransfer[]>> {
+  const byNote = new Map<string, WasteNoteTransfer[]>();
+  const tickets = notes.filter((n) => n.season_ticket_until).map((n) => n.id);
+  if (tickets.length === 0) return byNote;
+  const rows = await db
+    .selectFrom("waste_note_transfers")
+    .selectAll()
+    .where("note_id", "in", tickets)
+    .orderBy("note_id")
+    .orderBy("transferred_at")
+    .orderBy("created_at")
+    .execute();
+  for (const row of rows) byNote.set(row.note_id, [...(byNote.get(row.note_id) ?? []), row]);
+  return byNote;
 }
 
 /** Every note of a company, oldest first, as CSV. */
@@ -105,5 +140,5 @@ export async function exportCompanyNotesCsv(
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return notesToCsv(notes, publicUrl, await getNoteItems(db, notes));
+  return notesToCsv(notes, publicUrl, await getNoteItems(db, notes), await getNoteTransfers(db, notes));
 }

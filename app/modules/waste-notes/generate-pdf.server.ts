@@ -43,6 +43,11 @@ async function readPdfView(db: Database, id: string): Promise<WasteNoteView | nu
             createdAt: note.created_at,
             supersededAt: null,
             voidedAt: note.voided_at,
+            parties: {
+              transferorName: note.transferor_name,
+              transferorAddress: note.transferor_address,
+              originAddress: note.origin_address,
+            },
           },
         ],
     note.season_ticket_until

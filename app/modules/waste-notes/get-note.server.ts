@@ -5,6 +5,7 @@
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote, WasteNoteItem, WasteNoteTransfer } from "~/platform/db/schema";
 import { lookUpCarrierStatus, type CarrierStatus } from "./carrier-status.server";
+import type { NoteParties } from "./correction-rules";
 import { UUID_RE } from "./storage-keys";
 
 /** One version of a note's series (a correction supersedes the version before it). */
@@ -14,6 +15,8 @@ export interface NoteVersion {
   createdAt: Date;
   supersededAt: Date | null;
   voidedAt: Date | null;
+  /** Who and where: a version is linked for anyone but the owner only when these match (decision 0272). */
+  parties: NoteParties;
 }
 
 export interface WasteNoteView {
@@ -79,7 +82,16 @@ export async function getNoteItems(db: Database, notes: WasteNote[]): Promise<Ma
 export async function getNoteVersions(db: Database, seriesId: string): Promise<NoteVersion[]> {
   const rows = await db
     .selectFrom("waste_notes")
-    .select(["id", "version", "created_at", "superseded_at", "voided_at"])
+    .select([
+      "id",
+      "version",
+      "created_at",
+      "superseded_at",
+      "voided_at",
+      "transferor_name",
+      "transferor_address",
+      "origin_address",
+    ])
     .where("series_id", "=", seriesId)
     .orderBy("version")
     .execute();
@@ -89,6 +101,11 @@ export async function getNoteVersions(db: Database, seriesId: string): Promise<N
     createdAt: r.created_at,
     supersededAt: r.superseded_at,
     voidedAt: r.voided_at,
+    parties: {
+      transferorName: r.transferor_name,
+      transferorAddress: r.transferor_address,
+      originAddress: r.origin_address,
+    },
   }));
 }
 

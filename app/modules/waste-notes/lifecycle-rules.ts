@@ -34,6 +34,7 @@ export const LIFECYCLE_TEXT = {
   placeRequired: "Enter where the waste was transferred",
   placeTooLong: `Keep the place to ${TRANSFER_PLACE_MAX} characters or fewer`,
   quantity: "Enter a quantity greater than 0, up to 3 decimal places",
+  quantityTooLarge: "The quantity is too large (at most 100,000 tonnes per transfer)",
   unit: "Choose kg or tonnes",
   when: "Enter a valid date and time",
 } as const;

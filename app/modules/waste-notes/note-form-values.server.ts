@@ -8,6 +8,7 @@
  * Never: drawn signatures, photos, the signatories' names and the waste hierarchy declaration:
  * those are given anew for each note (a signature belongs to the note it was given on).
  */
+import { CORRECTION_TEXT, MAX_CORRECTIONS } from "./correction-rules";
 import { dateToLondonLocal, formatDateTime } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
@@ -86,6 +87,9 @@ export interface CorrectionBlock {
 
 async function correctionBlock(db: Database, note: WasteNote): Promise<CorrectionBlock | null> {
   const state = noteState(note);
+  // Corrected as often as a note can be (decision 0272): void it and write a new one.
+  if (state === "current" && note.version > MAX_CORRECTIONS)
+    return { message: CORRECTION_TEXT.limit, latestId: null };
   if (state === "current") return null;
   return {
     message: state === "void" ? LIFECYCLE_TEXT.voidedCannotCorrect : LIFECYCLE_TEXT.alreadyCorrected,

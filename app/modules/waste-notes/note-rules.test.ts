@@ -272,7 +272,10 @@ describe("the public generator (item 9)", () => {
   });
 
   it("records what was checked: the EA register's expiry for a valid number (typed loosely), 'not checked' for SEPA and NIEA numbers", async () => {
-    const valid = await submitPublic({ carrierLicense: "cbdu-140 001" });
+    const valid = await submitPublic({
+      carrierLicense: "cbdu-140 001",
+      carrierCompany: "Good Carriers Limited",
+    });
     expect(valid.status).toBe("created");
     if (valid.status !== "created") return;
     const view = (await getWasteNoteView(t.db, valid.id, NOW))!;
@@ -284,8 +287,10 @@ describe("the public generator (item 9)", () => {
       registration_number: null,
     });
     expect(describeNote(view).verification.check).toMatchObject({
-      text: `Carrier registration ${REG.good} checked against the Environment Agency register on 23 November 2026: valid until 5 March 2027`,
+      text: `Carrier registration ${REG.good} checked against the Environment Agency register on 23 November 2026: valid until 5 March 2027, registered to GOOD CARRIERS LTD`,
       valid: true,
+      registeredTo: "GOOD CARRIERS LTD",
+      nameMismatch: null,
     });
 
     const scottish = await submitPublic({ carrierLicense: "WCR/R/1234567" });

@@ -35,7 +35,20 @@ export const NOT_CURRENT_REFUSAL: NoteRefusal = {
 };
 
 export type NoteRefusalReason =
-  "no_listing" | "pending" | "suspended" | "expired" | "removed" | "plan_limit" | "not_current";
+  | "no_listing"
+  | "pending"
+  | "suspended"
+  | "expired"
+  | "removed"
+  | "plan_limit"
+  | "not_current"
+  /** A correction's limits (correction-rules.ts, decision 0272). */
+  | "correction_parties"
+  | "correction_date"
+  | "correction_limit"
+  | "correction_transfers"
+  /** The listing's customer e-mails of the day are used up (customer-email-limit.server.ts). */
+  | "customer_email_limit";
 
 export interface NoteRefusal {
   reason: NoteRefusalReason;
@@ -45,6 +58,8 @@ export interface NoteRefusal {
   detail?: string;
   /** What to do next. */
   link?: { label: string; href: string; external?: boolean };
+  /** The form's fields to put right, each with its message (a refusal the carrier can fix on the form). */
+  fields?: Partial<Record<string, string>>;
 }
 
 const renew = { label: "Renew with the Environment Agency", href: RENEW_URL, external: true } as const;

@@ -10,6 +10,7 @@
 import type PDFDocument from "pdfkit";
 import { SITE_NAME } from "~/platform/brand";
 import { HAZARDOUS_WARNING, WASTE_HIERARCHY_DECLARATION } from "./constants";
+import { remoteSignatureText } from "./customer-status";
 import type { NoteDescription } from "./describe-note.server";
 import {
   CONTENT_BOTTOM,
@@ -179,6 +180,7 @@ function drawHazardousWarning(doc: Doc, note: NoteDescription): void {
 
 /** Sections 1 and 2 side by side: the transferor and the transferee / carrier. */
 function drawParties({ columns, grid }: PdfLayout, note: NoteDescription): void {
+  const { check } = note.verification;
   columns(
     {
       title: "1. Transferor (handing over)",
@@ -193,13 +195,19 @@ function drawParties({ columns, grid }: PdfLayout, note: NoteDescription): void 
       title: "2. Transferee / carrier (receiving)",
       cells: [
         ["Company", note.carrier.company],
-        ["Carrier registration number", note.carrier.licence],
+        [
+          "Carrier registration number",
+          check.registeredTo
+            ? `${note.carrier.licence}, registered to ${check.registeredTo}`
+            : note.carrier.licence,
+        ],
         ["Address", note.carrier.address],
         ["Status", note.carrier.statuses.join("\n")],
       ],
     },
   );
-  grid([["Register check", note.verification.check.text]], 1);
+  // The register's name is beside the number above; a name that is not it is flagged here.
+  grid([["Register check", [check.checked, check.nameMismatch].filter(Boolean).join(". ")]], 1);
 }
 
 /** The items table's column widths (they add up to the content width). */
@@ -364,7 +372,7 @@ function drawSignatureBox(doc: Doc, box: SignatureBox): void {
       .text("Awaiting customer signature", left + 8, y + 24, { width: w - 16, lineBreak: false });
   } else if (image) {
     try {
-      doc.image(image, left + 8, y + 15, { fit: [w - 16, 30] });
+      doc.image(image, left + 8, y + 15, { fit: [w - 16, 28] });
     } catch {
       /* an unreadable drawing: the typed name below is the signature */
     }
@@ -376,20 +384,21 @@ function drawSignatureBox(doc: Doc, box: SignatureBox): void {
       .text(safe(name), left + 8, y + 22, { width: w - 16, height: 18, lineBreak: false, ellipsis: true });
   }
   doc
-    .moveTo(left + 8, y + 48)
-    .lineTo(left + w - 8, y + 48)
+    .moveTo(left + 8, y + 45)
+    .lineTo(left + w - 8, y + 45)
     .lineWidth(0.5)
     .stroke(LINE);
   doc
     .fillColor(INK)
     .font("Helvetica-Bold")
     .fontSize(8.5)
-    .text(safe(name) || "-", left + 8, y + 52, { width: w - 16, lineBreak: false, ellipsis: true });
+    .text(safe(name) || "-", left + 8, y + 48, { width: w - 16, lineBreak: false, ellipsis: true });
   doc
     .fillColor(MUTED)
     .font("Helvetica")
-    .fontSize(7.5)
-    .text(box.when, left + 8, y + 63, { width: w - 16, lineBreak: false, ellipsis: true });
+    .fontSize(7)
+    // Two lines: a remote signature names the link's address (decision 0274).
+    .text(safe(box.when), left + 8, y + 58, { width: w - 16, height: 17, ellipsis: true });
 }
 
 /**
@@ -410,9 +419,7 @@ function drawSignatures({ doc, section }: PdfLayout, note: NoteDescription, imag
     awaiting: customer.awaitingSignature,
     when: customer.awaitingSignature
       ? "Sent to the customer to sign online"
-      : customer.signedRemotelyAt
-        ? `Signed remotely by the customer ${customer.signedRemotelyAt}`
-        : `Signed electronically ${note.signed}`,
+      : (remoteSignatureText(customer) ?? `Signed electronically ${note.signed}`),
   });
   drawSignatureBox(doc, {
     caption: "Transferee / carrier signature",

@@ -16,6 +16,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { QuantityUnit } from "~/platform/db/schema";
 import type { RegistrationState } from "~/modules/directory/registration";
 import { cleanLine } from "~/platform/one-line";
+import { MAX_ITEM_KG } from "./constants";
 import { LIFECYCLE_TEXT, noteState, TRANSFER_PLACE_MAX } from "./lifecycle-rules";
 import { getNoteEligibility } from "./note-eligibility.server";
 import { lockOwnedNote, seasonTicketDays } from "./owned-note.server";
@@ -40,25 +41,34 @@ export type SeasonTransferResult =
   | { ok: false; status: "refused"; error: string }
   | { ok: false; status: "invalid"; errors: TransferFieldErrors };
 
-const schema = z.object({
-  at: z.string().transform((v, ctx) => {
-    const at = londonLocalToDate(v.trim());
-    if (at) return at;
-    ctx.addIssue({ code: "custom", message: LIFECYCLE_TEXT.when });
-    return z.NEVER;
-  }),
-  quantity: z
-    .string()
-    .trim()
-    .refine((v) => /^\d{1,9}(\.\d{1,3})?$/.test(v) && Number(v) > 0, LIFECYCLE_TEXT.quantity),
-  unit: z.enum(["kg", "t"], LIFECYCLE_TEXT.unit),
-  place: z
-    .unknown()
-    .transform(cleanLine)
-    .pipe(
-      z.string().min(1, LIFECYCLE_TEXT.placeRequired).max(TRANSFER_PLACE_MAX, LIFECYCLE_TEXT.placeTooLong),
-    ),
-});
+/** A transfer's quantity is capped like an item's: at most 100,000 tonnes (decision 0272). */
+const tooLarge = (quantity: string, unit: string) =>
+  Number(quantity) * (unit === "t" ? 1000 : 1) > MAX_ITEM_KG;
+
+const schema = z
+  .object({
+    at: z.string().transform((v, ctx) => {
+      const at = londonLocalToDate(v.trim());
+      if (at) return at;
+      ctx.addIssue({ code: "custom", message: LIFECYCLE_TEXT.when });
+      return z.NEVER;
+    }),
+    quantity: z
+      .string()
+      .trim()
+      .refine((v) => /^\d{1,9}(\.\d{1,3})?$/.test(v) && Number(v) > 0, LIFECYCLE_TEXT.quantity),
+    unit: z.enum(["kg", "t"], LIFECYCLE_TEXT.unit),
+    place: z
+      .unknown()
+      .transform(cleanLine)
+      .pipe(
+        z.string().min(1, LIFECYCLE_TEXT.placeRequired).max(TRANSFER_PLACE_MAX, LIFECYCLE_TEXT.placeTooLong),
+      ),
+  })
+  .superRefine((v, ctx) => {
+    if (tooLarge(v.quantity, v.unit))
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: LIFECYCLE_TEXT.quantityTooLarge });
+  });
 
 function parseTransfer(fields: SeasonTransferInput["fields"]) {
   const asText = (v: unknown) => (typeof v === "string" ? v : "");

@@ -8,7 +8,10 @@
  * `sendNoteToCustomer` is the owner's "Send to customer" on the note's page: the same job, to the
  * address on the note or a corrected one, at most 5 times per note per hour, never for a void or
  * superseded note, nor by a listing that is suspended or awaiting approval (an expired
- * registration may still send the notes it wrote while in force; decision 0249).
+ * registration may still send the notes it wrote while in force; decision 0249), nor to the
+ * business's own address (its owner account's or its listing's, decision 0274): the customer signs
+ * through the link, so the carrier must not receive it. The answer says what the e-mail will carry:
+ * the PDF when it is made, a link to the note's page when the PDF failed (customer-email.server.ts).
  */
 import { z } from "zod";
 import { recordAudit } from "~/modules/audit/record-audit.server";
@@ -19,6 +22,8 @@ import { enqueueJob } from "~/platform/jobs/queue.server";
 import { hit } from "~/platform/rate-limit.server";
 import { transferorHasSigned } from "./customer-status";
 import { getListingRefusal } from "./note-eligibility.server";
+import { isBusinessOwnAddress, OWN_ADDRESS_MESSAGE } from "./own-address.server";
+import { getPdfState } from "./pdf-state.server";
 import { UUID_RE } from "./storage-keys";
 
 /** Prepares and queues the customer's e-mail once the note's PDF exists (customer-email.server.ts). */
@@ -77,9 +82,15 @@ export async function queueCustomerSend(trx: Database, noteId: string, now: Date
   );
 }
 
-export type SendRefusal = "not_found" | "void" | "superseded" | "no_email" | "invalid_email" | "rate_limited";
+export type SendRefusal =
+  "not_found" | "void" | "superseded" | "no_email" | "invalid_email" | "own_email" | "rate_limited";
+/**
+ * What the e-mail will carry: "ready", the PDF attached; "pending", the PDF attached once it is made
+ * (without it if it fails); "failed", no PDF, the note's link only.
+ */
+export type SendPdf = "ready" | "pending" | "failed";
 export type SendResult =
-  | { ok: true; email: string }
+  | { ok: true; email: string; pdf: SendPdf }
   | { ok: false; reason: SendRefusal }
   /** The listing is suspended or awaiting approval (decision 0249): `message` says so. */
   | { ok: false; reason: "not_allowed"; message: string };
@@ -90,8 +101,17 @@ export const SEND_MESSAGES: Record<SendRefusal, string> = {
   superseded: "This note has been corrected: send the current version instead.",
   no_email: "Enter the customer's e-mail address.",
   invalid_email: "Enter a valid e-mail address, like name@example.com.",
+  own_email: OWN_ADDRESS_MESSAGE,
   rate_limited: "This note has been sent 5 times in the last hour. Please try again later.",
 };
+
+/** The toast after "Send to customer": what the e-mail carries, from the PDF's state (decision 0274). */
+export function sentMessage(email: string, pdf: SendPdf): string {
+  if (pdf === "ready") return `The note and its PDF are on their way to ${email}.`;
+  if (pdf === "pending")
+    return `The note is on its way to ${email}, with its PDF attached once it is made (a link to the note's page if the PDF can't be made).`;
+  return `The note is on its way to ${email} with a link to its page, without the PDF: the PDF could not be made.`;
+}
 
 /** The owner's "Send to customer": to `email` when given (it becomes the note's), else the note's. */
 export async function sendNoteToCustomer(
@@ -117,6 +137,8 @@ export async function sendNoteToCustomer(
     if (note.superseded_at) return { ok: false, reason: "superseded" };
     const email = typed || note.customer_email;
     if (!email) return { ok: false, reason: "no_email" };
+    if (await isBusinessOwnAddress(trx, input.registrationNumber, email))
+      return { ok: false, reason: "own_email" };
     const limit = await hit(trx, `waste-note-send:${note.id}`, SEND_LIMIT, now);
     if (!limit.allowed) return { ok: false, reason: "rate_limited" };
     await trx.updateTable("waste_notes").set({ customer_email: email }).where("id", "=", note.id).execute();
@@ -132,6 +154,11 @@ export async function sendNoteToCustomer(
       },
       at: now,
     });
-    return { ok: true, email };
+    const pdf = await getPdfState(trx, note.id);
+    return {
+      ok: true,
+      email,
+      pdf: pdf.status === "ready" || pdf.status === "failed" ? pdf.status : "pending",
+    };
   });
 }

@@ -294,7 +294,7 @@ describe("sending on demand", () => {
       userId: ownerId,
       email: "  Right@Example.test ",
     });
-    expect(result).toEqual({ ok: true, email: "right@example.test" });
+    expect(result).toEqual({ ok: true, email: "right@example.test", pdf: "ready" });
     expect(await noteRow(id)).toMatchObject({
       customer_email: "right@example.test",
       customer_email_status: "queued",
@@ -452,7 +452,7 @@ describe("sending, by the listing's state (decision 0249)", () => {
 
   it("an expired registration still sends the notes it wrote (a copy and a signature, no new transfer)", async () => {
     const id = await noteOf(EXPIRED);
-    expect(await send(EXPIRED, id)).toEqual({ ok: true, email: "was@example.test" });
+    expect(await send(EXPIRED, id)).toEqual({ ok: true, email: "was@example.test", pdf: "pending" });
     expect((await noteRow(id)).customer_email_status).toBe("queued");
     // Not sent in this test: the later tests run every job.
     await t.db

@@ -347,8 +347,20 @@ export interface SyncLogTable {
   alive_at: TimestampNull;
   /** The register-sync job running it, if any. */
   job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Removals a full sync held instead of applying (migration 1073, decision 0279). */
+  removals_held: Generated<number>;
+  removals_held_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  removals_confirmed_at: TimestampNull;
+  /** The run read the whole register (removeMissing; migration 1073, decision 0280). */
+  full_source: Generated<boolean>;
   created_at: Timestamp;
   finished_at: TimestampNull;
+}
+
+/** The registrations a full sync held instead of marking removed (migration 1073). */
+export interface SyncHeldRemovalsTable {
+  sync_id: string | number;
+  registration_number: string;
 }
 
 export interface SyncRejectionsTable {
@@ -429,6 +441,10 @@ export interface WasteNotesTable {
   customer_email_outbox_id: string | null;
   /** Migration 1064 (decision 0248): raised by every change that needs a new PDF (queueNotePdf). */
   pdf_generation: Generated<number>;
+  /** Migration 1072 (decision 0273): the register's name for the carrier's number, set at insert. */
+  carrier_register_name: Generated<string | null>;
+  /** Migration 1072 (decision 0274): the address the used signing link was sent to, set at signing. */
+  customer_signed_email: Generated<string | null>;
 }
 
 export type TransportMeans = "Road" | "Rail" | "Air" | "Sea" | "Inland Waterway" | "Piped" | "Other";
@@ -604,6 +620,7 @@ export interface DB {
   carrier_reports: CarrierReportsTable;
   sync_log: SyncLogTable;
   sync_rejections: SyncRejectionsTable;
+  sync_held_removals: SyncHeldRemovalsTable;
   register_staging: RegisterStagingTable;
   places: PlacesTable;
   registration_expiry_reminders: RegistrationExpiryRemindersTable;

@@ -1,11 +1,15 @@
 /**
  * POST /company/waste-notes/:id/send: the owner's "Send to customer" on the note's page (decision
  * 0712), to the note's customer e-mail or a corrected one. Answers with the note's page and a toast
- * (a refusal, a suspended listing's included, says why: decision 0249); someone else's note is a
- * 404. A GET goes back to the note.
+ * (a refusal, a suspended listing's included, says why: decision 0249; the toast says whether the
+ * PDF goes with it, decision 0274); someone else's note is a 404. A GET goes back to the note.
  */
 import { data, redirect } from "react-router";
-import { SEND_MESSAGES, sendNoteToCustomer } from "~/modules/waste-notes/send-to-customer.server";
+import {
+  SEND_MESSAGES,
+  sendNoteToCustomer,
+  sentMessage,
+} from "~/modules/waste-notes/send-to-customer.server";
 import { viewPath } from "~/modules/waste-notes/storage-keys";
 import { readForm } from "~/web/request-input.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -38,7 +42,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     });
   return redirectWithToast(context, back, {
     title: "Sending the note to the customer",
-    description: `The note and its PDF are on their way to ${result.email}.`,
+    description: sentMessage(result.email, result.pdf),
     variant: "success",
   });
 }

@@ -10,7 +10,9 @@
  * company's notes with today's date; `?correct=<id>` (Correct) fills it as it was and posts the
  * hidden `correctionOf`, so the new note is the next version of that one (not counted against the
  * allowance). Someone else's note is a 404; a note already corrected or voided (a stale tab) says
- * so, with the current version to open, and nothing is saved.
+ * so, with the current version to open, and nothing is saved. A correction is the same transfer
+ * (decision 0272): one naming another customer or place, or moving the date too far, is refused
+ * on the form with the fields to change; a note corrected 5 times says so instead of the form.
  */
 import { FileText } from "lucide-react";
 import { data, Link } from "react-router";
@@ -32,6 +34,7 @@ import {
   getFilledNoteForm,
   type FilledNoteForm,
 } from "~/modules/waste-notes/note-form-values.server";
+import { FIXABLE_REFUSALS } from "~/modules/waste-notes/correction-rules";
 import { NOTE_RULE_TEXT, UPGRADE_PATH } from "~/modules/waste-notes/note-rules";
 import { checkPlanLimit } from "~/modules/waste-notes/plan-limit.server";
 import { submitWasteNote } from "~/modules/waste-notes/submit-note.server";
@@ -39,6 +42,7 @@ import { readForm } from "~/web/request-input.server";
 import type { Route } from "./+types/waste-note";
 import { companyListing, companyUser } from "./company-user.server";
 import {
+  correctableRefusalReply,
   failedNoteReply,
   submittedNoteReply,
   unreadFormReply,
@@ -118,6 +122,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         { status: 409 },
       );
     }
+    // A correction naming another customer, place or day, or the day's e-mails used up: the form
+    // again with the fields to change (decision 0272).
+    if (result.status === "refused" && FIXABLE_REFUSALS.has(result.refusal.reason))
+      return correctableRefusalReply(result);
     return submittedNoteReply(result, "/company/waste-note", true);
   } catch (error) {
     app.log.error({ err: error }, "company waste note creation failed");

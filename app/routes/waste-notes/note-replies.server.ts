@@ -69,6 +69,21 @@ export function submittedNoteReply(result: SubmitResult, formPath: string, withR
   }
 }
 
+/**
+ * A refusal the carrier can put right on the form (a correction naming other parties, a date
+ * moved too far, a season ticket's transfers, the day's customer e-mails; decision 0272): the form
+ * again with its values, the message above it and on each field to change. Nothing was saved.
+ */
+export function correctableRefusalReply(result: Extract<SubmitResult, { status: "refused" }>) {
+  const { refusal } = result;
+  const errors: NoteFormReply["errors"] = {};
+  for (const [field, message] of Object.entries(refusal.fields ?? {})) if (message) errors[field] = [message];
+  return data<NoteFormReply>(
+    { errors, values: result.values, formError: refusal.message, usage: result.usage },
+    { status: 409 },
+  );
+}
+
 /** The note could not be made (logged by the caller). */
 export function failedNoteReply() {
   return data<NoteFormReply>({ errors: {}, values: {}, formError: MESSAGES.createFailed }, { status: 500 });

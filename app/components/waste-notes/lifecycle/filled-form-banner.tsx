@@ -40,7 +40,9 @@ export function FilledFormBanner({ filled }: { filled: FilledFrom }) {
         <span>
           Correcting the note {link}. Saving makes version {source.version + 1}, which supersedes version{" "}
           {source.version}: both are kept and linked, and the earlier one says it was superseded. A correction
-          does not count towards your monthly allowance. Both parties sign the corrected note.
+          does not count towards your monthly allowance, so it keeps the same customer and place of collection
+          (you can fix their spelling): a different customer or place is a new note. Both parties sign the
+          corrected note.
         </span>
       </p>
     </Alert>

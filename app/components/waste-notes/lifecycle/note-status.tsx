@@ -67,7 +67,8 @@ export function NoteStatusBanners({ note }: { note: StatusNote }) {
           <History className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
           <div>
             <p className="font-semibold">Superseded by a later version</p>
-            {latest && latest.id !== note.id ? (
+            {/* Only a version that is itself current (a visitor's list holds only the same parties'). */}
+            {latest && latest.id !== note.id && latest.status !== "superseded" ? (
               <Link to={viewPath(latest.id)} className="text-sm font-semibold underline">
                 Open the current version (version {latest.version})
               </Link>

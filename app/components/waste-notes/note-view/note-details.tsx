@@ -4,7 +4,8 @@ import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { NoteDescription } from "~/modules/waste-notes/describe-note.server";
 import { HAZARDOUS_WARNING, WASTE_HIERARCHY_DECLARATION } from "~/modules/waste-notes/constants";
-import { DetailCard, Row } from "./detail-card";
+import { remoteSignatureText } from "~/modules/waste-notes/customer-status";
+import { DetailCard, DetailCardFrame, Row } from "./detail-card";
 import { VersionList } from "./version-list";
 import { SeasonTicketCard, WasteCards } from "./waste-items";
 
@@ -60,22 +61,39 @@ function ReceivingSiteCard({ site }: { site: NoteDescription["receivingSite"] })
   );
 }
 
-/** The "Waste Carrier Details" card, with the broker or dealer if any. */
+/**
+ * The "Waste Carrier Details" card, with the name the register gives for the licence and a plain
+ * flag when it is not the note's carrier name (decision 0273), and the broker or dealer if any.
+ */
 function CarrierCard({ note }: { note: NoteDescription }) {
+  const { registeredTo, nameMismatch } = note.verification.check;
   return (
-    <DetailCard title="Waste Carrier Details" icon={<Truck className="size-5" aria-hidden />}>
-      <Row label="Company">{note.carrier.company}</Row>
-      <Row label="Address">{note.carrier.address}</Row>
-      <Row label="Licence">{note.carrier.licence}</Row>
-      <Row label="Means of transport">{note.transportMeans}</Row>
-      <Row label="Vehicle registration">{note.carrier.vehicleReg}</Row>
-      <Row label="Status">{note.carrier.statuses.join("\n")}</Row>
-      <Row label="Broker or dealer">
-        {note.broker
-          ? `${note.broker.name}${note.broker.registration ? ` (${note.broker.registration})` : ""}`
-          : "None"}
-      </Row>
-    </DetailCard>
+    <DetailCardFrame title="Waste Carrier Details" icon={<Truck className="size-5" aria-hidden />}>
+      {nameMismatch ? (
+        <Alert
+          tone="warning"
+          title="The carrier's name does not match the register"
+          className="my-2"
+          data-testid="carrier-name-mismatch"
+        >
+          {nameMismatch}
+        </Alert>
+      ) : null}
+      <dl className="divide-y divide-slate-100">
+        <Row label="Company">{note.carrier.company}</Row>
+        <Row label="Address">{note.carrier.address}</Row>
+        <Row label="Licence">{note.carrier.licence}</Row>
+        {registeredTo ? <Row label="Name on the register">{registeredTo}</Row> : null}
+        <Row label="Means of transport">{note.transportMeans}</Row>
+        <Row label="Vehicle registration">{note.carrier.vehicleReg}</Row>
+        <Row label="Status">{note.carrier.statuses.join("\n")}</Row>
+        <Row label="Broker or dealer">
+          {note.broker
+            ? `${note.broker.name}${note.broker.registration ? ` (${note.broker.registration})` : ""}`
+            : "None"}
+        </Row>
+      </dl>
+    </DetailCardFrame>
   );
 }
 
@@ -93,11 +111,7 @@ function SignaturesCard({ note }: { note: NoteDescription }) {
           <Signature
             name={note.signatures.transferor}
             image={note.signatures.transferorImage}
-            signed={
-              note.customer.signedRemotelyAt
-                ? `signed remotely by the customer ${note.customer.signedRemotelyAt}`
-                : note.signed
-            }
+            signed={remoteSignatureText(note.customer)?.replace(/^S/, "s") ?? note.signed}
           />
         )}
       </Row>

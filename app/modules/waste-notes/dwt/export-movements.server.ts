@@ -2,16 +2,23 @@
  * The company's digital waste tracking exports (decision 0713): one note's movement record, the
  * movement records of a range of collection days (current notes only: a superseded or voided note
  * is not reported), and the waste items of a range as CSV, one row per item. Notes are read in
- * keyset batches (decision 0806), their items per batch.
+ * keyset batches (decision 0806), their items per batch. A current season ticket's recorded
+ * transfers made in the range are movements too, one each, whatever day the ticket began
+ * (decision 0272); one note's file holds its transfers' movements.
  */
 import { csvDateTime, mapBatches, type CsvExport } from "~/platform/csv";
 import type { Database } from "~/platform/db/database.server";
 import { keysetBatches } from "~/platform/db/keyset-batches.server";
 import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
+import { getNoteTransfers } from "../export-csv.server";
 import { getNoteItems, getWasteNote } from "../get-note.server";
 import { applyNoteFilters, noteStatus } from "../list-notes.server";
 import { NOTE_STATUS_LABELS, type PastNotesQuery } from "../past-notes-filters";
-import { toMovementExportFile, type MovementExportFile } from "./movement-record.server";
+import {
+  toMovementExportFile,
+  toTransferMovementExportFile,
+  type MovementExportFile,
+} from "./movement-record.server";
 
 /** One note's export, or null when the note is not this company's. */
 export async function getNoteMovementExport(
@@ -22,7 +29,13 @@ export async function getNoteMovementExport(
   const note = await getWasteNote(db, id);
   if (!note || note.registration_number !== registrationNumber) return null;
   const items = (await getNoteItems(db, [note])).get(note.id)!;
-  return toMovementExportFile({ note, items });
+  const file = toMovementExportFile({ note, items });
+  const transfers = (await getNoteTransfers(db, [note])).get(note.id) ?? [];
+  if (transfers.length === 0) return file;
+  return {
+    ...file,
+    transferMovements: transfers.map((t, i) => toTransferMovementExportFile({ note, items }, t, i + 1)),
+  };
 }
 
 /** The company's notes matching the filters, oldest first, in batches, each with its items. */
@@ -57,7 +70,7 @@ export async function* companyNoteBatches(
   }
 }
 
-/** The movement records of the current notes collected in the range, in batches. */
+/** The movement records of the current notes collected in the range, in batches, then their transfers'. */
 export async function* movementExportBatches(
   db: Database,
   registrationNumber: string,
@@ -71,6 +84,49 @@ export async function* movementExportBatches(
     options,
   ))
     yield batch.map(toMovementExportFile);
+  yield* transferMovementBatches(db, registrationNumber, bounds, options);
+}
+
+/**
+ * The recorded transfers made in the range of the company's current season tickets, one movement
+ * each, ticket by ticket (numbered within their ticket's whole schedule, so a transfer keeps its
+ * reference whatever the range).
+ */
+async function* transferMovementBatches(
+  db: Database,
+  registrationNumber: string,
+  bounds: PastNotesQuery["bounds"],
+  options: { batchSize?: number },
+): AsyncGenerator<MovementExportFile[]> {
+  let query = applyNoteFilters(
+    db.selectFrom("waste_notes").where("waste_notes.registration_number", "=", registrationNumber),
+    { status: "current" },
+  )
+    .innerJoin("waste_note_transfers as t", "t.note_id", "waste_notes.id")
+    .select("waste_notes.id")
+    .distinct();
+  if (bounds.start) query = query.where("t.transferred_at", ">=", bounds.start);
+  if (bounds.end) query = query.where("t.transferred_at", "<", bounds.end);
+  const ids = (await query.orderBy("waste_notes.id").execute()).map((r) => r.id);
+  const size = options.batchSize ?? 200;
+  for (let i = 0; i < ids.length; i += size) {
+    const notes = await db
+      .selectFrom("waste_notes")
+      .selectAll()
+      .where("id", "in", ids.slice(i, i + size))
+      .orderBy("collection_date_time")
+      .orderBy("id")
+      .execute();
+    const [items, transfers] = await Promise.all([getNoteItems(db, notes), getNoteTransfers(db, notes)]);
+    const inRange = (at: Date) => (!bounds.start || at >= bounds.start) && (!bounds.end || at < bounds.end);
+    yield notes.flatMap((note) =>
+      (transfers.get(note.id) ?? []).flatMap((t, n) =>
+        inRange(new Date(t.transferred_at))
+          ? [toTransferMovementExportFile({ note, items: items.get(note.id)! }, t, n + 1)]
+          : [],
+      ),
+    );
+  }
 }
 
 const ITEM_COLUMNS: Array<[string, (n: WasteNote, item: WasteNoteItem) => string]> = [

@@ -9,7 +9,7 @@
  */
 import { parseRegistrationNumber } from "~/modules/directory/registration";
 import { dateToLondonLocal } from "~/platform/dates";
-import type { WasteNote, WasteNoteItem } from "~/platform/db/schema";
+import type { WasteNote, WasteNoteItem, WasteNoteTransfer } from "~/platform/db/schema";
 import { findEwcCode } from "../ewc-codes.server";
 import { LOOSE } from "../container-types.server";
 
@@ -68,6 +68,8 @@ export interface MovementExportFile {
   movement: MovementRecord;
   notFromTheNote: string[];
   problems: string[];
+  /** A season ticket's recorded transfers, one movement each (decision 0272); only in one note's file. */
+  transferMovements?: MovementExportFile[];
 }
 
 const POSTCODE = /\b([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][A-Z]{2})\b/;
@@ -239,4 +241,52 @@ export function toMovementRecord(view: { note: WasteNote; items: WasteNoteItem[]
 export function toMovementExportFile(view: { note: WasteNote; items: WasteNoteItem[] }): MovementExportFile {
   const { record, missing, problems } = toMovementRecord(view);
   return { noteId: view.note.id, movement: record, notFromTheNote: missing, problems };
+}
+
+/**
+ * One recorded transfer of a season ticket as its own movement (decision 0272): the ticket's
+ * parties, carrier and site, received at the transfer's time, its quantity as the waste's weight.
+ * A ticket of several items gets their weights from the note, as estimates, and a problem saying
+ * the transfer's total must be split between them. `position` numbers the ticket's transfers
+ * from 1 in time order: the reference is "<note id>/transfer-<position>".
+ */
+export function toTransferMovementExportFile(
+  view: { note: WasteNote; items: WasteNoteItem[] },
+  transfer: Pick<WasteNoteTransfer, "transferred_at" | "quantity" | "unit">,
+  position: number,
+): MovementExportFile {
+  const { note, items } = view;
+  const { record, missing, problems } = toMovementRecord(view);
+  const weight: DwtWeight = {
+    metric: transfer.unit === "t" ? "Tonnes" : "Kilograms",
+    amount: Number(transfer.quantity),
+    isEstimate: false,
+  };
+  const single = items.length === 1;
+  const wasteItems = record.wasteItems.map((item) =>
+    single
+      ? {
+          ...item,
+          weight,
+          ...(item.disposalOrRecoveryCodes
+            ? { disposalOrRecoveryCodes: item.disposalOrRecoveryCodes.map((d) => ({ ...d, weight })) }
+            : {}),
+        }
+      : { ...item, weight: { ...item.weight, isEstimate: true } },
+  );
+  if (!single)
+    problems.push(
+      `This transfer's quantity (${weight.amount} ${transfer.unit === "t" ? "tonnes" : "kg"}) is for all the ticket's items together: split it between them before reporting.`,
+    );
+  const movement: MovementRecord = {
+    ...record,
+    dateTimeReceived: ukIsoDateTime(new Date(transfer.transferred_at)),
+    yourUniqueReference: `${note.id}/transfer-${position}`,
+    otherReferencesForMovement: [
+      { label: "Season ticket waste transfer note", reference: note.id },
+      ...(record.otherReferencesForMovement ?? []),
+    ],
+    wasteItems,
+  };
+  return { noteId: note.id, movement, notFromTheNote: missing, problems };
 }
