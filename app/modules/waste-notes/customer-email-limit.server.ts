@@ -3,7 +3,7 @@
  * or corrected with a customer's e-mail takes one, so neither corrections nor new notes can turn
  * the product into a mailer to any address. Counted in `rate_limits` under the listing and the day,
  * inside the caller's transaction (a refused or failed note gives its slot back with it). The
- * owner's "Send to customer" on a note's page should take its sends from the same count.
+ * owner's "Send to customer" on a note's page takes its sends from the same count.
  */
 import { formatNumber, ukDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
@@ -18,9 +18,10 @@ export const CUSTOMER_EMAILS_PER_DAY = 100;
 export const customerEmailKey = (registrationNumber: string, now: Date) =>
   `waste-note-customer-emails:${registrationNumber}:${ukDay(now)}`;
 
-export const CUSTOMER_EMAIL_LIMIT_MESSAGE =
-  `Your listing has e-mailed ${formatNumber(CUSTOMER_EMAILS_PER_DAY)} waste notes to customers today, the most it can send in a day. ` +
-  "Leave the customer's e-mail empty to save this note now; you can send it from the note's page tomorrow.";
+/** The day's customer e-mails are used up (the form's refusal and the note page's Send). */
+export const CUSTOMER_EMAILS_USED_UP = `Your listing has e-mailed ${formatNumber(CUSTOMER_EMAILS_PER_DAY)} waste notes to customers today, the most it can send in a day.`;
+
+export const CUSTOMER_EMAIL_LIMIT_MESSAGE = `${CUSTOMER_EMAILS_USED_UP} Leave the customer's e-mail empty to save this note now; you can send it from the note's page tomorrow.`;
 
 export const CUSTOMER_EMAIL_LIMIT_REFUSAL: NoteRefusal = {
   reason: "customer_email_limit",

@@ -19,10 +19,11 @@ import type { Database } from "~/platform/db/database.server";
 import { isEmailAddress, normaliseEmail } from "~/platform/email-address";
 import { defineJob } from "~/platform/jobs/job-definition.server";
 import { enqueueJob } from "~/platform/jobs/queue.server";
-import { hit } from "~/platform/rate-limit.server";
+import { hit, refund } from "~/platform/rate-limit.server";
 import { transferorHasSigned } from "./customer-status";
 import { getListingRefusal } from "./note-eligibility.server";
 import { isBusinessOwnAddress, OWN_ADDRESS_MESSAGE } from "./own-address.server";
+import { CUSTOMER_EMAILS_USED_UP, takeCustomerEmail } from "./customer-email-limit.server";
 import { getPdfState } from "./pdf-state.server";
 import { UUID_RE } from "./storage-keys";
 
@@ -83,7 +84,14 @@ export async function queueCustomerSend(trx: Database, noteId: string, now: Date
 }
 
 export type SendRefusal =
-  "not_found" | "void" | "superseded" | "no_email" | "invalid_email" | "own_email" | "rate_limited";
+  | "not_found"
+  | "void"
+  | "superseded"
+  | "no_email"
+  | "invalid_email"
+  | "own_email"
+  | "rate_limited"
+  | "daily_limit";
 /**
  * What the e-mail will carry: "ready", the PDF attached; "pending", the PDF attached once it is made
  * (without it if it fails); "failed", no PDF, the note's link only.
@@ -103,6 +111,7 @@ export const SEND_MESSAGES: Record<SendRefusal, string> = {
   invalid_email: "Enter a valid e-mail address, like name@example.com.",
   own_email: OWN_ADDRESS_MESSAGE,
   rate_limited: "This note has been sent 5 times in the last hour. Please try again later.",
+  daily_limit: `${CUSTOMER_EMAILS_USED_UP} Please send this one tomorrow.`,
 };
 
 /** The toast after "Send to customer": what the e-mail carries, from the PDF's state (decision 0274). */
@@ -141,6 +150,12 @@ export async function sendNoteToCustomer(
       return { ok: false, reason: "own_email" };
     const limit = await hit(trx, `waste-note-send:${note.id}`, SEND_LIMIT, now);
     if (!limit.allowed) return { ok: false, reason: "rate_limited" };
+    // The listing's customer e-mails of the day, shared with notes written or corrected with an
+    // address (decision 0272): a refused send rolls back the note's own count with it.
+    if (!(await takeCustomerEmail(trx, input.registrationNumber, now))) {
+      await refund(trx, `waste-note-send:${note.id}`);
+      return { ok: false, reason: "daily_limit" };
+    }
     await trx.updateTable("waste_notes").set({ customer_email: email }).where("id", "=", note.id).execute();
     await queueCustomerSend(trx, note.id, now);
     await recordAudit(trx, {

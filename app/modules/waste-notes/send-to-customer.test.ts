@@ -15,6 +15,7 @@ import { JobQueue } from "~/platform/jobs/queue.server";
 import { createLogger } from "~/platform/logger.server";
 import { LocalDiskStorage } from "~/platform/storage/local-disk-storage.server";
 import { customerEmailOutcome } from "./customer-email.server";
+import { CUSTOMER_EMAILS_PER_DAY, customerEmailKey, takeCustomerEmail } from "./customer-email-limit.server";
 import { customerEmailJob, pdfJob } from "./jobs.server";
 import { PDF_JOB, queueNotePdf } from "./pdf-job.server";
 import { checkSignatureLink, signNoteRemotely, SIGNATURE_LINK_TTL_MS } from "./remote-signature.server";
@@ -364,6 +365,33 @@ describe("sending on demand", () => {
     const later = new Date(now.getTime() + 60 * 60 * 1000 + 1000);
     expect((await sendNoteToCustomer(t.db, { ...input, noteId: mine, now: later })).ok).toBe(true);
     expect((await noteRow(voided)).customer_email_status).toBeNull();
+  });
+
+  it("takes from the listing's customer e-mails of the day, shared with notes written with an address (decision 0272)", async () => {
+    const id = await insertNote();
+    const input = { registrationNumber: REG, userId: ownerId, noteId: id };
+    const now = new Date("2031-03-10T12:00:00Z");
+    await t.db.deleteFrom("rate_limits").where("key", "=", customerEmailKey(REG, now)).execute();
+    // The day's e-mails used by notes written with a customer's address, all but one.
+    for (let i = 0; i < CUSTOMER_EMAILS_PER_DAY - 1; i++)
+      expect(await takeCustomerEmail(t.db, REG, now)).toBe(true);
+    expect((await sendNoteToCustomer(t.db, { ...input, now })).ok).toBe(true);
+    const before = await noteRow(id);
+    const refused = await sendNoteToCustomer(t.db, { ...input, now, email: "other@example.test" });
+    expect(refused).toEqual({ ok: false, reason: "daily_limit" });
+    // Nothing changed: the address, the status, and the note's own hourly count (refunded).
+    expect(await noteRow(id)).toMatchObject({
+      customer_email: before.customer_email,
+      customer_email_status: before.customer_email_status,
+    });
+    const hourly = await t.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", `waste-note-send:${id}`)
+      .executeTakeFirstOrThrow();
+    expect(hourly.hits).toBe(1);
+    // Another listing's day is its own.
+    expect(await takeCustomerEmail(t.db, OTHER_REG, now)).toBe(true);
   });
 });
 
