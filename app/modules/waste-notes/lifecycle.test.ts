@@ -17,6 +17,7 @@ import { getWasteNoteView } from "./get-note.server";
 import { cleanLine } from "~/platform/one-line";
 import { LIFECYCLE_TEXT } from "./lifecycle-rules";
 import { explainRefusedCorrection, getFilledNoteForm, noteFormValues } from "./note-form-values.server";
+import { listCompanyNotes } from "./list-notes.server";
 import { getNoteManagement } from "./owned-note.server";
 import { PDF_JOB } from "./pdf-job.server";
 import { countNotesThisMonth } from "./plan-limit.server";
@@ -213,6 +214,8 @@ describe("corrections", () => {
   it("make a chain v1 → v2 → v3 in one series; each supersedes the one before; none uses the allowance", async () => {
     const { id: v1 } = await newNote(A, { "items[0].description": "Chain: first version" });
     const countBefore = await countNotesThisMonth(t.db, A.registrationNumber);
+    const countersBefore = (await listCompanyNotes(t.db, A.registrationNumber)).counters;
+    const rowsBefore = (await listCompanyNotes(t.db, A.registrationNumber)).matching;
     const correct = async (of: string, description: string) => {
       const values = noteFormValues(await view(of), "correct");
       const form = signedForm(values, { "items[0].description": description, correctionOf: of });
@@ -232,6 +235,11 @@ describe("corrections", () => {
     expect(n3.items[0].description).toBe("Chain: third version");
     expect(n3.versions.map((v) => v.id)).toEqual([v1, v2, v3]);
     expect(await countNotesThisMonth(t.db, A.registrationNumber)).toBe(countBefore);
+    // Past Waste Notes counts notes, not versions, as the plan does; its list shows every version.
+    const after = await listCompanyNotes(t.db, A.registrationNumber);
+    expect(after.counters).toEqual(countersBefore);
+    expect(after.counters.thisMonth).toBe(countBefore);
+    expect(after.matching).toBe(rowsBefore + 2);
     expect((await audits(v3)).map((a) => a.action)).toEqual(["waste_note.corrected"]);
   });
 

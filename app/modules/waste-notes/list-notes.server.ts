@@ -103,21 +103,31 @@ export async function listCompanyNotes(
     db
       .selectFrom("waste_notes")
       .where("registration_number", "=", registrationNumber)
+      // Notes, not versions (decision 0709): a correction is the same note, so each note counts
+      // once: written (its first version) in all and this month, as the plan's "N of 20 this
+      // month" counts them; hazardous by what its current version says.
       .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        sql<number>`count(*) FILTER (WHERE ${HAZARDOUS})`.as("hazardous"),
-        sql<number>`count(*) FILTER (WHERE ${monthOf(now)} @> created_at)`.as("thisMonth"),
+        eb.fn.countAll<number>().as("rows"),
+        sql<number>`count(*) FILTER (WHERE supersedes_id IS NULL)`.as("total"),
+        sql<number>`count(*) FILTER (WHERE superseded_at IS NULL AND ${HAZARDOUS})`.as("hazardous"),
+        sql<number>`count(*) FILTER (WHERE supersedes_id IS NULL AND ${monthOf(now)} @> created_at)`.as(
+          "thisMonth",
+        ),
       ])
       .executeTakeFirstOrThrow(),
     isFiltered(filters)
       ? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()
       : null,
   ]);
-  const total = Number(counters.total);
   return {
     notes,
     items: await getNoteItems(db, notes),
-    counters: { total, hazardous: Number(counters.hazardous), thisMonth: Number(counters.thisMonth) },
-    matching: matching ? Number(matching.n) : total,
+    counters: {
+      total: Number(counters.total),
+      hazardous: Number(counters.hazardous),
+      thisMonth: Number(counters.thisMonth),
+    },
+    // The list's rows (each version its own card) that the search and filters leave.
+    matching: matching ? Number(matching.n) : Number(counters.rows),
   };
 }
