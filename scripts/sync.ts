@@ -12,11 +12,13 @@ import { redactSource } from "../app/modules/register-sync/redact-source";
 import { runRegisterSync } from "../app/modules/register-sync/run-register-sync.server";
 import { commandSettings, runCommand } from "./cli";
 
-const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial] [--quiet]
+const USAGE = `Usage: npm run sync -- --source <path-or-url> [--partial | --apply-removals] [--quiet]
        npm run sync -- --migrate-only
   --source    register file or URL (EA export CSV, public register CSV/JSON, or a ZIP of one);
               defaults to REGISTER_SOURCE
   --partial   the source is not the whole register: do not mark missing registrations as removed
+  --apply-removals  the source is the whole register: mark every missing registration removed, even
+              more than 2% of the register (otherwise held for an administrator, decision 0279)
   --quiet     no progress lines
   --migrate-only  create/migrate the database and exit`;
 
@@ -24,6 +26,7 @@ async function main(): Promise<number> {
   const settings = commandSettings(USAGE, {
     source: { type: "string" },
     partial: { type: "boolean", default: false },
+    "apply-removals": { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
     "migrate-only": { type: "boolean", default: false },
   });
@@ -55,6 +58,7 @@ async function main(): Promise<number> {
       source,
       trigger: "cli",
       removeMissing: !values.partial,
+      applyRemovals: values["apply-removals"],
       signal: controller.signal,
       staleAfterMs: config.SYNC_STALE_AFTER_MINUTES * 60_000,
       onProgress: (p) => {

@@ -2,7 +2,7 @@
  * The company dashboard's words for the registration's state (issue 14, items 5 and 7), from the
  * one vocabulary of app/modules/directory/registration.ts. Pure: safe to import from components.
  */
-import { expiresInText, type RegistrationState } from "~/modules/directory/registration";
+import { EXPIRY_UNKNOWN_TEXT, expiresInText, type RegistrationState } from "~/modules/directory/registration";
 import { formatDate } from "~/platform/dates";
 
 export interface RegistrationSummary {
@@ -51,6 +51,15 @@ export function summariseRegistration(state: RegistrationState, tier: string | n
             alert: null,
             inForce: true,
           };
+    case "expiry-unknown":
+      return {
+        label: EXPIRY_UNKNOWN_TEXT,
+        detail:
+          "The register shows no expiry date for this upper tier registration: check it on the public register.",
+        tone: "amber",
+        alert: null,
+        inForce: false,
+      };
     case "expired":
       return {
         label: `Expired since ${formatDate(state.since)}`,

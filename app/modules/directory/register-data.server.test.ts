@@ -331,20 +331,22 @@ describe("the featured block and the register's date", () => {
     );
   });
 
-  it("dates the register data by the last successful sync, in UK dates; nothing without one", async () => {
+  it("dates the register data by the last successful full sync, in UK dates; nothing without one", async () => {
     await rollingBack(async (trx) => {
       await trx.deleteFrom("sync_log").execute();
       expect(await registerDataAsOf(trx)).toBeNull();
       await trx
         .insertInto("sync_log")
-        .values({ status: "error", finished_at: new Date("2026-11-30T10:00:00Z") })
+        .values({ status: "error", full_source: true, finished_at: new Date("2026-11-30T10:00:00Z") })
         .execute();
       expect(await registerDataAsOf(trx)).toBeNull();
       await trx
         .insertInto("sync_log")
         .values([
-          { status: "success", finished_at: new Date("2026-07-15T23:30:00Z") }, // 16 July in London (BST)
-          { status: "success", finished_at: new Date("2026-03-01T09:00:00Z") },
+          { status: "success", full_source: true, finished_at: new Date("2026-07-15T23:30:00Z") }, // 16 July in London (BST)
+          { status: "success", full_source: true, finished_at: new Date("2026-03-01T09:00:00Z") },
+          // An upload or a partial sync since brings a few rows up to date, not the register (decision 0280).
+          { status: "success", trigger: "upload", finished_at: new Date("2026-08-01T09:00:00Z") },
         ])
         .execute();
       expect(await registerDataAsOf(trx)).toBe("2026-07-16");

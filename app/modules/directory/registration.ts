@@ -80,6 +80,11 @@ export type RegistrationState =
   | { state: "valid"; until: string; daysLeft: number; expiringSoon: boolean }
   /** Lower tier: registrations do not expire. */
   | { state: "no-expiry" }
+  /**
+   * Upper tier (or tier not recorded) with no expiry date stored: it cannot be told valid, so it
+   * is not in force (decision 0280). The import rejects such rows; this is an entry stored before.
+   */
+  | { state: "expiry-unknown" }
   | { state: "expired"; since: string }
   /** No longer on the register (a full sync did not list it). */
   | { state: "removed"; since: string | null };
@@ -88,9 +93,13 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** The words for the 'expiry-unknown' state (decision 0280). */
+export const EXPIRY_UNKNOWN_TEXT = "Registration not confirmed — expiry date unknown";
+
 /**
  * The registration's state today (UK time). A registration is valid while its expiry date is
- * later than today: one expiring today is expired (spec section 4). Lower tier ones never expire.
+ * later than today: one expiring today is expired (spec section 4). Lower tier ones never expire;
+ * any other without an expiry date is 'expiry-unknown', not in force (decision 0280).
  */
 export function registrationState(
   entry: {
@@ -105,7 +114,8 @@ export function registrationState(
     const removed = entry.removed_at instanceof Date ? entry.removed_at.toISOString() : entry.removed_at;
     return { state: "removed", since: removed ? removed.slice(0, 10) : null };
   }
-  if (!entry.expiry_date || entry.registration_tier === "LOWER") return { state: "no-expiry" };
+  if (entry.registration_tier === "LOWER") return { state: "no-expiry" };
+  if (!entry.expiry_date) return { state: "expiry-unknown" };
   const today = ukToday(now);
   if (entry.expiry_date <= today) return { state: "expired", since: entry.expiry_date };
   const daysLeft = daysBetween(today, entry.expiry_date);
@@ -117,7 +127,10 @@ export function registrationState(
   };
 }
 
-/** A registration that may be relied on today: valid or lower tier (which does not expire). */
+/**
+ * A registration that may be relied on today: valid or lower tier (which does not expire); not one
+ * whose expiry date is unknown.
+ */
 export function isInForce(state: RegistrationState): boolean {
   return state.state === "valid" || state.state === "no-expiry";
 }

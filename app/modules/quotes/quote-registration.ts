@@ -5,7 +5,7 @@
  * none: the profile and the cards say why where "Request a Quote" would be, the quote page says it
  * instead of the form, and createQuoteRequest refuses with the same words. Pure (pages and server).
  */
-import { isInForce, registrationState } from "~/modules/directory/registration";
+import { EXPIRY_UNKNOWN_TEXT, isInForce, registrationState } from "~/modules/directory/registration";
 import { formatDate } from "~/platform/dates";
 
 /** Why a carrier takes no quote requests: a title, a sentence, and a card's few words. */
@@ -28,6 +28,13 @@ export function quotesClosedBy(registration: Registration, now: Date = new Date(
       description:
         "This carrier's registration has expired, so it can't take quote requests through the directory.",
       short: "Registration expired: no quote requests",
+    };
+  if (state.state === "expiry-unknown")
+    return {
+      title: EXPIRY_UNKNOWN_TEXT,
+      description:
+        "The register shows no expiry date for this carrier's registration, so it can't take quote requests through the directory until it is confirmed.",
+      short: "Registration not confirmed: no quote requests",
     };
   return {
     title: "No longer on the register",

@@ -8,6 +8,7 @@ import type { Database } from "~/platform/db/database.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { clearStuckSyncs } from "./clear-stuck-syncs.server";
+import { confirmHeldRemovals, HeldRemovalsError } from "./held-removals.server";
 import { NoRegisterSourceError, requestRegisterSync } from "./request-sync.server";
 import { SyncAlreadyRunningError } from "./run-register-sync.server";
 import { InvalidUploadError, storeRegisterUpload, type StoredUpload } from "./store-upload.server";
@@ -65,6 +66,37 @@ export async function clearStuckSyncsAsAdmin(
   } catch (error) {
     deps.log.error({ err: error }, "clearing stuck syncs failed");
     return { title: "Failed to clear stuck syncs", variant: "destructive" };
+  }
+}
+
+/**
+ * Marks the registrations a full sync held as removed (decision 0279), audited in the same
+ * transaction (held-removals.server.ts).
+ */
+export async function confirmHeldRemovalsAsAdmin(
+  deps: SyncActionDeps,
+  admin: SyncActionAdmin,
+  syncId: string,
+): Promise<SyncActionToast> {
+  try {
+    const { removed } = await confirmHeldRemovals(deps.db, { syncId, adminId: admin.id });
+    deps.log.info({ admin: admin.email, syncId, removed }, "held register removals confirmed");
+    return {
+      title: "Removals confirmed",
+      description: `${removed.toLocaleString("en-GB")} registration${removed === 1 ? " was" : "s were"} marked as no longer on the register.`,
+      variant: "success",
+    };
+  } catch (error) {
+    if (!(error instanceof HeldRemovalsError))
+      deps.log.error({ err: error }, "confirming held removals failed");
+    return {
+      title: "Failed to confirm the removals",
+      description:
+        error instanceof HeldRemovalsError
+          ? error.message
+          : "An unexpected error occurred. Please try again.",
+      variant: "destructive",
+    };
   }
 }
 

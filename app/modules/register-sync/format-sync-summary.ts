@@ -13,6 +13,7 @@ export function formatSyncSummary(s: SyncSummary, maxRejections = 10): string {
       ")",
     `  processed ${s.processed}, added ${s.added}, updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}, removed ${s.removed}`,
   ];
+  if (s.held > 0 && s.heldReason) lines.push(`  ${s.heldReason}`);
   if (s.rejections.length) {
     lines.push(`  first rejected rows:`);
     for (const r of s.rejections.slice(0, maxRejections)) {

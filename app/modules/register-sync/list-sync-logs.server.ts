@@ -23,6 +23,9 @@ export interface SyncLogView {
   recordsAdded: number;
   recordsUpdated: number;
   recordsRemoved: number;
+  /** Removals the run held instead of applying (decision 0279), and whether they were confirmed since. */
+  removalsHeld: number;
+  removalsConfirmed: boolean;
   recordsRejected: number;
   recordsUnchanged: number;
   durationMs: number | null;
@@ -78,6 +81,8 @@ export async function listSyncLogs(db: Database, limit = SYNC_LOG_LIMIT): Promis
       recordsAdded: r.records_added,
       recordsUpdated: r.records_updated,
       recordsRemoved: r.records_removed,
+      removalsHeld: r.removals_held,
+      removalsConfirmed: r.removals_confirmed_at !== null,
       recordsRejected: r.records_rejected,
       recordsUnchanged: r.records_unchanged,
       durationMs: r.duration_ms,

@@ -47,7 +47,7 @@ function writeCsv(name: string, lines: string[]): string {
 const search = (qs: string) => searchProviders(t.db, parseSearchInput(new URLSearchParams(qs)).input);
 
 describe("the importer's number rule", () => {
-  const base = { business_name: "A Ltd", registration_tier: "UPPER" };
+  const base = { business_name: "A Ltd", registration_tier: "UPPER", expiry_date: "2030-01-01" };
 
   it("keeps England/Wales numbers in their canonical form, however the source spaced them", () => {
     for (const written of [

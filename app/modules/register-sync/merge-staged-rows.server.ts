@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { Database } from "~/platform/db/database.server";
 import { REGISTER_FIELDS } from "./register-fields";
+import { removalLimit, tooManyRemovalsReason } from "./removal-guard";
 
 /** What the merge writes: every register field but the key. */
 const COLUMNS = REGISTER_FIELDS.filter((f) => f !== "registration_number");
@@ -24,6 +25,9 @@ export interface MergeCounts {
   added: number;
   updated: number;
   removed: number;
+  /** Registrations a full sync held instead of removing (decision 0279), and why. */
+  held: number;
+  heldReason: string | null;
 }
 
 /**
@@ -48,6 +52,13 @@ export async function rejectDuplicates(db: Database, syncId: number): Promise<nu
 
 export interface MergeOptions {
   removeMissing: boolean;
+  /**
+   * Remove every registration missing from the source, however many (the administrator said the
+   * source is the whole register). Rejected rows' registrations are still kept.
+   */
+  applyRemovals?: boolean;
+  /** Hold every removal, with this reason (rejected rows whose numbers were not all recorded). */
+  holdRemovals?: (held: number) => string;
   /** Bulk mode when at least this many rows change and they are a quarter of the table or more. */
   bulkThreshold?: number;
   /** False when the staging table holds each registration number once (no DISTINCT ON needed). */
@@ -93,15 +104,23 @@ export async function mergeStagedRows(
   // Sorts and hashes of 300,000+ rows (DISTINCT ON, joins, the name-words trigger's DISTINCT)
   // stay in memory instead of spilling to disk: twice as fast on PGlite.
   await sql`SELECT set_config('work_mem', ${memory.workMem}, true)`.execute(trx);
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM directory_entries`.execute(trx);
+  const { rows } = await sql<{ n: number; on_register: number }>`
+    SELECT count(*)::int AS n, count(*) FILTER (WHERE on_register)::int AS on_register FROM directory_entries`.execute(
+    trx,
+  );
   const existing = Number(rows[0]?.n ?? 0);
+  const onRegister = Number(rows[0]?.on_register ?? 0);
   // The joins below need the staged numbers' statistics only (not every column's).
   if (existing > 0) await sql`ANALYZE register_staging (registration_number)`.execute(trx);
   const { changing, missing } =
     existing === 0
       ? { changing: await countStagedNumbers(trx, hasDuplicates), missing: 0 }
       : await countChanges(trx, hasDuplicates);
-  const removing = options.removeMissing && existing > 0 ? missing : 0;
+  const removals =
+    options.removeMissing && missing > 0
+      ? await decideRemovals(trx, syncId, missing, onRegister, options)
+      : { removing: 0, held: 0, heldReason: null };
+  const { removing } = removals;
   // Bulk: the rows written (added, changed and removed) are many and a quarter of the table or more.
   const writes = changing + removing;
   const bulk = writes >= (options.bulkThreshold ?? 20_000) && writes * 4 >= existing;
@@ -118,24 +137,69 @@ export async function mergeStagedRows(
   // Before the indexes are rebuilt: the rows marked are then not written into every index twice
   // (151,000 removals after the rebuild took 5.7 s at 300,000 rows).
   const removed = removing > 0 ? await markMissingRemoved(trx, syncId) : 0;
-  if (removing > 0) step("remove");
+  if (removals.held > 0) await holdMissing(trx, syncId);
+  if (removing > 0 || removals.held > 0) step("remove");
   if (indexes.length) {
     await sql`SELECT set_config('maintenance_work_mem', ${memory.maintenanceWorkMem}, true)`.execute(trx);
     for (const def of indexes) await sql.raw(def).execute(trx);
     step("indexes");
   }
-  return { added, updated, removed };
+  return { added, updated, removed, held: removals.held, heldReason: removals.heldReason };
 }
 
-/** Registrations on the register that the (full) source no longer holds: on_register = false. */
+/**
+ * Whether the registrations missing from a full source are removed or held (decision 0279). The
+ * join above counted them with the rejected rows' registrations; within the limit they are removed
+ * at once (the removal leaves the rejected ones), otherwise they are counted without those first.
+ */
+async function decideRemovals(
+  trx: Database,
+  syncId: number,
+  missing: number,
+  onRegister: number,
+  options: MergeOptions,
+): Promise<{ removing: number; held: number; heldReason: string | null }> {
+  const limit = removalLimit(onRegister);
+  if (!options.holdRemovals && (options.applyRemovals || missing <= limit))
+    return { removing: missing, held: 0, heldReason: null };
+  const removable = await countRemovable(trx, syncId);
+  if (removable === 0) return { removing: 0, held: 0, heldReason: null };
+  if (options.holdRemovals)
+    return { removing: 0, held: removable, heldReason: options.holdRemovals(removable) };
+  if (options.applyRemovals || removable <= limit) return { removing: removable, held: 0, heldReason: null };
+  return { removing: 0, held: removable, heldReason: tooManyRemovalsReason(removable, onRegister) };
+}
+
+/**
+ * Registrations on the register that the (full) source no longer holds, but those whose row the
+ * sync rejected (a row it could not import is no sign the registration has gone).
+ */
+const missingFromSource = (syncId: number) => sql<boolean>`d.on_register
+  AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)
+  AND NOT EXISTS (
+    SELECT 1 FROM sync_rejections r WHERE r.sync_id = ${syncId}::bigint AND r.registration_number = d.registration_number)`;
+
+async function countRemovable(trx: Database, syncId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM directory_entries d WHERE ${missingFromSource(syncId)}`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The registrations missing from the source: on_register = false. */
 async function markMissingRemoved(trx: Database, syncId: number): Promise<number> {
   const result = await sql`
     UPDATE directory_entries d
     SET on_register = false, removed_at = now(), updated_at = now(), last_sync_id = ${syncId}::bigint
-    WHERE d.on_register
-      AND NOT EXISTS (SELECT 1 FROM register_staging s WHERE s.registration_number = d.registration_number)`.execute(
-    trx,
-  );
+    WHERE ${missingFromSource(syncId)}`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The registrations missing from the source, kept for an administrator to confirm (decision 0279). */
+async function holdMissing(trx: Database, syncId: number): Promise<number> {
+  const result = await sql`
+    INSERT INTO sync_held_removals (sync_id, registration_number)
+    SELECT ${syncId}::bigint, d.registration_number FROM directory_entries d
+    WHERE ${missingFromSource(syncId)}`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -27,6 +27,13 @@ export interface RegisterRow extends Selectable<RegisterColumns> {
 export type NormaliseResult =
   { ok: true; row: RegisterRow } | { ok: false; reason: string; registrationNumber: string | null };
 
+/**
+ * The rejection of an upper tier row without an expiry date (decision 0280): such a registration
+ * would otherwise be shown as valid for ever. The sync counts these to tell a source whose expiry
+ * column is missing or renamed (run-register-sync.server.ts).
+ */
+export const MISSING_EXPIRY_REASON = "missing expiry date";
+
 /** The number as the source wrote it, tidied for reports: trimmed, upper case, single spaces. */
 export function normaliseRegistrationNumber(value: string | undefined): string {
   return (value ?? "").trim().toUpperCase().replace(/\s+/g, " ");
@@ -275,6 +282,8 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
     const registrationDate = parseDate(raw.registration_date, "registration date");
     // Lower tier registrations never expire, whatever the source says.
     const expiryDate = tier === "LOWER" ? null : parseDate(raw.expiry_date, "expiry date");
+    if (expiryDate === null && tier === "UPPER")
+      throw new Reject(`${MISSING_EXPIRY_REASON}: an upper tier registration always has one`);
 
     const row: RegisterRow = {
       registration_number: registrationNumber,
@@ -301,7 +310,11 @@ export function normaliseRow(raw: RawRegisterRow): NormaliseResult {
   } catch (error) {
     if (error instanceof Reject) {
       const kept = registrationNumber.length <= FIELD_MAX_CHARS.registration_number ? registrationNumber : "";
-      return { ok: false, reason: error.message, registrationNumber: kept || null };
+      // A number the directory knows in its canonical form, so that a full sync keeps that
+      // registration on the register (decision 0279): 'cbdu 999 0001' is CBDU9990001.
+      const parsed = kept ? parseRegistrationNumber(kept) : null;
+      const number = parsed?.kind === "ea" ? parsed.number : kept;
+      return { ok: false, reason: error.message, registrationNumber: number || null };
     }
     throw error;
   }

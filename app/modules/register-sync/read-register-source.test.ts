@@ -35,7 +35,12 @@ describe("header mapping", () => {
 });
 
 describe("row rules", () => {
-  const base = { registration_number: "CBDU1234", business_name: "A Ltd", registration_tier: "UPPER" };
+  const base = {
+    registration_number: "CBDU1234",
+    business_name: "A Ltd",
+    registration_tier: "UPPER",
+    expiry_date: "2030-01-01",
+  };
   it("normalises and rejects with reasons", () => {
     expect(normaliseRow({ ...base, registration_number: "  cbdu1234 " })).toMatchObject({
       ok: true,
@@ -55,6 +60,12 @@ describe("row rules", () => {
       reason: "unknown registration type 'collector'",
     });
     expect(normaliseRow({ registration_number: "CBDL9", business_name: "B" })).toMatchObject({ ok: false });
+    // An upper tier registration always has an expiry date (decision 0280).
+    expect(normaliseRow({ ...base, expiry_date: " " })).toEqual({
+      ok: false,
+      reason: "missing expiry date: an upper tier registration always has one",
+      registrationNumber: "CBDU1234",
+    });
     expect(
       normaliseRow({ registration_number: "CBDL999", business_name: "B", expiry_date: "2020-01-01" }),
     ).toMatchObject({

@@ -33,9 +33,11 @@ import {
   SERVER_MERGE_MEMORY,
 } from "./merge-staged-rows.server";
 import { openRegisterSource, type RegisterSource } from "./open-register-source.server";
+import { MISSING_EXPIRY_REASON } from "./normalise-row";
 import { readRejections, recordRejections, type Rejection } from "./record-rejections.server";
 import { redactError, redactSource, redactSourceIn } from "./redact-source";
 import type { SourceLimits } from "./register-limits";
+import { unrecordedRejectionsReason } from "./removal-guard";
 import { clearStaging, stageRegisterRows } from "./stage-register-rows.server";
 import type { CopyBatch } from "./staging-batch";
 import { StagingWorker } from "./staging-worker.server";
@@ -55,6 +57,12 @@ export interface RunRegisterSyncOptions {
    * on_register = false (never deleted). Off by default; on for full syncs (CLI, job, schedule).
    */
   removeMissing?: boolean;
+  /**
+   * With removeMissing: remove the registrations missing from the source however many they are
+   * (an administrator checked that the source is the whole register). Without it a full sync that
+   * would remove more than a small share of the register holds them instead (decision 0279).
+   */
+  applyRemovals?: boolean;
   log?: Pick<Logger, "info" | "warn" | "error">;
   signal?: AbortSignal;
   /** Called after every batch (and at the end of streaming). */
@@ -88,6 +96,9 @@ export interface SyncSummary {
   unchanged: number;
   rejected: number;
   removed: number;
+  /** Registrations missing from a full source that were held instead of removed, and why. */
+  held: number;
+  heldReason: string | null;
   durationMs: number;
   /** Time spent reading + staging the source, and merging it (ms), and the merge's steps. */
   phases: { streamMs: number; mergeMs: number; steps: Record<string, number> };
@@ -175,6 +186,8 @@ interface RunState {
   processed: number;
   rejectedCount: number;
   storedRejections: number;
+  /** Upper tier rows rejected for want of an expiry date (MISSING_EXPIRY_REASON). */
+  missingExpiry: number;
   bytesRead: number;
   downloaded: number;
   bytesTotal: number | null;
@@ -193,6 +206,8 @@ interface MergeOutcome {
   added: number;
   updated: number;
   removed: number;
+  held: number;
+  heldReason: string | null;
   unchanged: number;
   durationMs: number;
 }
@@ -205,7 +220,13 @@ async function runOnce(
   const started = Date.now();
   const source = options.sourceLabel ?? redactSource(options.source);
   await failStaleSyncs(db, options.staleAfterMs ?? 30 * 60_000);
-  const syncId = await startSyncLog(db, source, options.trigger ?? "manual", options.jobId);
+  const syncId = await startSyncLog(
+    db,
+    source,
+    options.trigger ?? "manual",
+    options.jobId,
+    options.removeMissing ?? false,
+  );
   const gone = markSyncRunAlive(syncId);
   options.log?.info({ syncId, source }, "register sync started");
 
@@ -226,6 +247,7 @@ async function runOnce(
     processed: 0,
     rejectedCount: 0,
     storedRejections: 0,
+    missingExpiry: 0,
     bytesRead: 0,
     downloaded: 0,
     bytesTotal: null,
@@ -308,16 +330,19 @@ async function syncAndMerge(
   heartbeat: Heartbeat,
 ): Promise<SyncSummary> {
   await streamSource(run, earlier);
+  await assertExpiryColumn(run);
   assertRowsToImport(run);
   const streamMs = Date.now() - run.started;
   const timer = stepTimer();
   const duplicates = run.maybeDuplicates ? await rejectDuplicates(run.db, run.syncId) : 0;
   timer.step("duplicates");
+  // Every rejected row's number is recorded (duplicates always are), or removals wait (decision 0279).
+  const unrecorded = run.rejectedCount > run.storedRejections;
   run.rejectedCount += duplicates;
   await heartbeat.stop();
   run.stop.signal.throwIfAborted();
 
-  const merged = await mergeAndLogSuccess(run, duplicates, timer.steps);
+  const merged = await mergeAndLogSuccess(run, duplicates, unrecorded, timer.steps);
   timer.restart();
   await announceChanges(run, merged);
   timer.step("analyze");
@@ -340,11 +365,15 @@ async function syncAndMerge(
     unchanged: merged.unchanged,
     rejected: run.rejectedCount,
     removed: merged.removed,
+    held: merged.held,
+    heldReason: merged.heldReason,
     durationMs: merged.durationMs,
     phases: { streamMs, mergeMs: Date.now() - run.started - streamMs, steps: timer.steps },
     rejections: run.firstRejections.sort((a, b) => a.line - b.line),
   };
   run.options.log?.info({ ...result, rejections: undefined }, "register sync finished");
+  if (merged.held > 0)
+    run.options.log?.warn({ syncId: run.syncId, held: merged.held }, merged.heldReason ?? "");
   return result;
 }
 
@@ -419,6 +448,7 @@ class BatchWriter {
   /** Counts a rejected row; the first 20 go into the summary. */
   reject(r: Rejection): void {
     this.run.rejectedCount++;
+    if (r.reason.startsWith(MISSING_EXPIRY_REASON)) this.run.missingExpiry++;
     this.rejections.push(r);
     if (this.run.firstRejections.length < 20) this.run.firstRejections.push(r);
   }
@@ -475,6 +505,24 @@ class BatchWriter {
 
 const EMPTY_BATCH: CopyBatch = { length: 0, toCopyText: () => new Uint8Array(0) };
 
+/**
+ * Most upper tier rows without an expiry date: the source's expiry column is missing or renamed
+ * (decision 0280). The run fails rather than import a register in which no upper tier registration
+ * could be told valid. Asked only when such rows were rejected.
+ */
+async function assertExpiryColumn(run: RunState): Promise<void> {
+  if (run.missingExpiry === 0) return;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM register_staging WHERE registration_tier = 'UPPER'`.execute(run.db);
+  const upper = Number(rows[0]?.n ?? 0) + run.missingExpiry;
+  if (run.missingExpiry * 2 > upper) {
+    throw new Error(
+      `${run.missingExpiry.toLocaleString("en-GB")} of the ${upper.toLocaleString("en-GB")} upper tier rows have no expiry date: ` +
+        "the source's expiry date column is missing, renamed or empty (expected 'Expiry date' or 'Renewal date'); nothing was imported",
+    );
+  }
+}
+
 /** A source with no valid row imports nothing: the run fails. */
 function assertRowsToImport(run: RunState): void {
   if (run.processed - run.rejectedCount === 0) {
@@ -490,6 +538,7 @@ function assertRowsToImport(run: RunState): void {
 async function mergeAndLogSuccess(
   run: RunState,
   duplicates: number,
+  unrecordedRejections: boolean,
   steps: Record<string, number>,
 ): Promise<MergeOutcome> {
   const { syncId } = run;
@@ -508,6 +557,10 @@ async function mergeAndLogSuccess(
     }
     const counts = await mergeStagedRows(trx, syncId, {
       removeMissing: run.options.removeMissing ?? false,
+      applyRemovals: run.options.applyRemovals ?? false,
+      holdRemovals: unrecordedRejections
+        ? (held) => unrecordedRejectionsReason(held, run.rejectedCount, run.storedRejections + duplicates)
+        : undefined,
       hasDuplicates: duplicates > 0,
       timings: steps,
       memory: isEmbeddedDatabase(run.db) ? EMBEDDED_MERGE_MEMORY : SERVER_MERGE_MEMORY,
@@ -530,6 +583,8 @@ async function mergeAndLogSuccess(
         records_unchanged: unchanged,
         records_rejected: run.rejectedCount,
         records_removed: counts.removed,
+        removals_held: counts.held,
+        removals_held_reason: counts.heldReason,
         bytes_read: run.bytesRead,
         bytes_total: run.bytesTotal ?? run.bytesRead,
         duration_ms: durationMs,
@@ -539,6 +594,8 @@ async function mergeAndLogSuccess(
       })
       .where("id", "=", String(syncId))
       .execute();
+    // Removals an earlier sync held no longer apply: the register has been read again since.
+    await trx.deleteFrom("sync_held_removals").where("sync_id", "<>", String(syncId)).execute();
     // Emptied in the same transaction: once the log says 'success' and the next run may start,
     // this run never touches the staging table again.
     await clearStaging(trx);
@@ -683,11 +740,19 @@ async function startSyncLog(
   source: string,
   trigger: SyncTrigger,
   jobId: string | undefined,
+  fullSource: boolean,
 ): Promise<number> {
   try {
     const row = await db
       .insertInto("sync_log")
-      .values({ status: "running", source, trigger, alive_at: sql<Date>`now()`, job_id: jobId ?? null })
+      .values({
+        status: "running",
+        source,
+        trigger,
+        alive_at: sql<Date>`now()`,
+        job_id: jobId ?? null,
+        full_source: fullSource,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return Number(row.id);

@@ -64,7 +64,12 @@ describe("the staging worker", () => {
   it("reads the public register's JSON the same way", async () => {
     const json = JSON.stringify({
       items: [
-        { registrationNumber: "CBDU2001", holder: { name: "Json Skips" }, tier: "UPPER" },
+        {
+          registrationNumber: "CBDU2001",
+          holder: { name: "Json Skips" },
+          tier: "UPPER",
+          expiryDate: "2030-01-01",
+        },
         { registrationNumber: "", holder: { name: "No Number" } },
       ],
     });

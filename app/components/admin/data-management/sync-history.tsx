@@ -60,7 +60,14 @@ function SyncHistoryRow({ log: l, debug }: { log: SyncLogView; debug: boolean })
       <Td className="text-right tabular-nums">{l.recordsProcessed.toLocaleString("en-GB")}</Td>
       <Td className="text-right tabular-nums">{l.recordsAdded.toLocaleString("en-GB")}</Td>
       <Td className="text-right tabular-nums">{l.recordsUpdated.toLocaleString("en-GB")}</Td>
-      <Td className="text-right tabular-nums">{l.recordsRemoved.toLocaleString("en-GB")}</Td>
+      <Td className="text-right tabular-nums">
+        {l.recordsRemoved.toLocaleString("en-GB")}
+        {l.removalsHeld > 0 && !l.removalsConfirmed ? (
+          <span className="block text-xs font-semibold whitespace-nowrap text-amber-800">
+            {l.removalsHeld.toLocaleString("en-GB")} held
+          </span>
+        ) : null}
+      </Td>
       <Td className="text-right tabular-nums">
         {l.recordsRejected > 0 && l.storedRejections > 0 ? (
           <Link

@@ -8,6 +8,7 @@
 import { data, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DebugJobs } from "~/components/admin/data-management/debug-jobs";
+import { HeldRemovals } from "~/components/admin/data-management/held-removals";
 import { LastRunError } from "~/components/admin/data-management/last-run-error";
 import { DataManagementActions } from "~/components/admin/data-management/page-actions";
 import { RejectionsDialog } from "~/components/admin/data-management/rejections-dialog";
@@ -20,10 +21,12 @@ import { Alert } from "~/components/ui/alert";
 import { useToastOnce, type ToastMessage } from "~/components/ui/toast";
 import {
   clearStuckSyncsAsAdmin,
+  confirmHeldRemovalsAsAdmin,
   requestSyncAsAdmin,
   type SyncActionDeps,
 } from "~/modules/register-sync/admin-sync-actions.server";
 import { failStaleSyncs } from "~/modules/register-sync/fail-stale-syncs.server";
+import { heldRemovals } from "~/modules/register-sync/held-removals.server";
 import {
   listSyncDebugEntries,
   listSyncLogs,
@@ -54,12 +57,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const rejectionsFor = url.searchParams.get("rejections");
   try {
     await failStaleSyncs(app.db, app.config.SYNC_STALE_AFTER_MINUTES * 60_000);
-    const [logs, summary, activity, debugEntries, rejections] = await Promise.all([
+    const [logs, summary, activity, debugEntries, rejections, held] = await Promise.all([
       listSyncLogs(app.db),
       syncSummaryCards(app.db),
       syncActivity(app.db),
       debug ? listSyncDebugEntries(app.db) : Promise.resolve(null),
       rejectionsFor ? listSyncRejections(app.db, rejectionsFor) : Promise.resolve(null),
+      heldRemovals(app.db),
     ]);
     return {
       failed: false as const,
@@ -70,6 +74,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       debug,
       debugEntries,
       rejections: rejectionsFor && rejections ? { syncId: rejectionsFor, rows: rejections } : null,
+      held,
       sourceConfigured: !!app.config.REGISTER_SOURCE,
       maxUploadMb: Math.round(MAX_UPLOAD_BYTES / 1024 / 1024),
     };
@@ -84,6 +89,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       debug,
       debugEntries: null,
       rejections: null,
+      held: null,
       sourceConfigured: !!app.config.REGISTER_SOURCE,
       maxUploadMb: Math.round(MAX_UPLOAD_BYTES / 1024 / 1024),
     };
@@ -112,6 +118,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     wakeJobs: () => app.jobs.wake(),
   };
   if (intent === "clear") return redirectWithToast(context, back, await clearStuckSyncsAsAdmin(deps, admin));
+  if (intent === "confirm-removals") {
+    const syncId = String(form.get("syncId") ?? "");
+    return redirectWithToast(context, back, await confirmHeldRemovalsAsAdmin(deps, admin, syncId));
+  }
   if (intent === "sync" || intent === "upload") {
     const input = { intent, file: form.get("file"), partial: form.get("partial") === "on" } as const;
     return redirectWithToast(context, back, await requestSyncAsAdmin(deps, admin, input));
@@ -120,7 +130,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function DataManagement({ loaderData }: Route.ComponentProps) {
-  const { logs, summary, pending, queued, debug, debugEntries, rejections, failed } = loaderData;
+  const { logs, summary, pending, queued, debug, debugEntries, rejections, failed, held } = loaderData;
   const navigation = useNavigation();
   const running = logs.filter((l) => l.status === "running");
   const busy = pending || running.length > 0;
@@ -146,6 +156,7 @@ export default function DataManagement({ loaderData }: Route.ComponentProps) {
 
       <SummaryCards summary={summary} />
       {running.length === 0 ? <LastRunError lastRun={summary?.lastRun ?? null} /> : null}
+      {held ? <HeldRemovals held={held} busy={busy} submitting={submitting} /> : null}
       <SyncForms
         sourceConfigured={loaderData.sourceConfigured}
         maxUploadMb={loaderData.maxUploadMb}
