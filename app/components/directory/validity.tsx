@@ -5,7 +5,12 @@ import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
 import { cn } from "~/components/ui/cn";
 import { Badge } from "~/components/ui/badge";
 import { type Provider } from "~/modules/directory/provider";
-import { expiresInText, registrationState, type RegistrationState } from "~/modules/directory/registration";
+import {
+  EXPIRY_UNKNOWN_TEXT,
+  expiresInText,
+  registrationState,
+  type RegistrationState,
+} from "~/modules/directory/registration";
 import { formatDate } from "~/platform/dates";
 
 type Registration = Pick<Provider, "expiry_date" | "registration_tier">;
@@ -15,6 +20,7 @@ export function validityText(state: RegistrationState): string {
   if (state.state === "valid") return `Valid Registration until ${formatDate(state.until)}`;
   if (state.state === "expired") return `Expired Registration since ${formatDate(state.since)}`;
   if (state.state === "removed") return "No longer on the register";
+  if (state.state === "expiry-unknown") return EXPIRY_UNKNOWN_TEXT;
   return "Valid Registration (lower tier registrations do not expire)";
 }
 
@@ -25,7 +31,8 @@ export function validityText(state: RegistrationState): string {
 export function ValidityBanner({ provider, className }: { provider: Registration; className?: string }) {
   const state = registrationState(provider);
   const expired = state.state === "expired" || state.state === "removed";
-  const soon = state.state === "valid" && state.expiringSoon;
+  // An upper tier entry without an expiry date is not confirmed (decision 0280): amber, like "soon".
+  const soon = (state.state === "valid" && state.expiringSoon) || state.state === "expiry-unknown";
   const Icon = soon
     ? CalendarClockIcon
     : state.state === "valid"
@@ -48,6 +55,12 @@ export function ValidityBanner({ provider, className }: { provider: Registration
       <Icon aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
       <div>
         <p className="font-semibold">{validityText(state)}</p>
+        {state.state === "expiry-unknown" ? (
+          <p className="mt-0.5">
+            The register gives this upper tier registration no expiry date: check it on the Environment
+            Agency's public register before you hand over waste.
+          </p>
+        ) : null}
         {state.state === "valid" && state.expiringSoon ? (
           <p className="mt-0.5">
             <strong>{expiresInText(state.daysLeft)}</strong>: the carrier must renew with the Environment
@@ -59,10 +72,14 @@ export function ValidityBanner({ provider, className }: { provider: Registration
   );
 }
 
-/** A result card's badge: Expired, 'Expires in N days' (within 60 days), or Valid licence. */
+/**
+ * A result card's badge: Expired, Not confirmed (no expiry date on an upper tier entry), 'Expires in
+ * N days' (within 60 days), or Valid licence.
+ */
 export function ValidityBadge({ provider }: { provider: Registration }) {
   const state = registrationState(provider);
   if (state.state === "expired" || state.state === "removed") return <Badge tone="red">Expired</Badge>;
+  if (state.state === "expiry-unknown") return <Badge tone="amber">Not confirmed</Badge>;
   if (state.state === "valid" && state.expiringSoon) {
     return (
       <Badge tone="amber">
