@@ -25,7 +25,9 @@ export async function seedSampleRegister(
     await writeSampleRegister(file, { rows: options.rows, seed: DEFAULT_SAMPLE_SEED });
     options.log.info({ file, rows: options.rows }, "generated a sample register for the demo");
   }
-  const summary = await runRegisterSync(db, { source: file, trigger: "seed", removeMissing: false });
+  // The whole (sample) register into an empty directory: a full source, so profiles date their data
+  // by it (decision 0280); with nothing stored there is nothing to remove.
+  const summary = await runRegisterSync(db, { source: file, trigger: "seed", removeMissing: true });
   options.log.info(
     { file, added: summary.added, rejected: summary.rejected, ms: summary.durationMs },
     `imported ${summary.added} sample registrations into the empty directory`,

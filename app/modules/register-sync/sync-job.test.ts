@@ -22,8 +22,9 @@ it("seeds an empty directory from a generated sample once; a second start reuses
   expect(first).toMatchObject({ added: 300, rejected: 0 });
   expect(fs.existsSync(path.join(dir, "sample-register.csv"))).toBe(true);
   expect(await seedSampleRegister(t.db, { dataDir: dir, rows: 300, log })).toBeNull();
-  const logs = await t.db.selectFrom("sync_log").select(["trigger", "status"]).execute();
-  expect(logs).toEqual([{ trigger: "seed", status: "success" }]);
+  const logs = await t.db.selectFrom("sync_log").select(["trigger", "status", "full_source"]).execute();
+  // The whole sample register: profiles date their data by it (decision 0280).
+  expect(logs).toEqual([{ trigger: "seed", status: "success", full_source: true }]);
 });
 
 it("runs as a 'register-sync' job from the configured source, and on the daily schedule", async () => {
