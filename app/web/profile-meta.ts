@@ -4,10 +4,14 @@
  * reviews, the same reviews are marked up: the rating over all of them (`aggregateRating`) and
  * each review on the page (`review`). Only what the page shows: nothing for a profile without
  * published reviews, never a pending or rejected one (listProviderReviews reads published ones only).
+ * The registration's holder is named as the register names it (`legalName`, and in the
+ * description beside a listing's trading name), and the description says the registration's state
+ * today, never "registered" for one that has expired (decision 0281).
  */
-import { tierLabel, websiteHref, type Provider } from "~/modules/directory/provider";
+import { tierLabel, tradingName, websiteHref, type Provider } from "~/modules/directory/provider";
+import { registrationState } from "~/modules/directory/registration";
 import type { PublicReview, ReviewSummary } from "~/modules/reviews/list-reviews.server";
-import { ukDay } from "~/platform/dates";
+import { formatDate, ukDay } from "~/platform/dates";
 import { socialCardUrl, type PageMeta } from "./meta";
 
 const rating = (value: number) => ({
@@ -56,6 +60,8 @@ function localBusinessLd(
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     name: p.business_name,
+    // The registration's holder on the public register, whatever the listing calls itself.
+    legalName: p.register_name,
     url: canonical,
     ...(p.about ? { description: p.about } : {}),
     ...(p.phone ? { telephone: p.phone } : {}),
@@ -79,21 +85,73 @@ function localBusinessLd(
   };
 }
 
+/** The longest description: the registration's sentence always whole, then as much of the rest. */
+export const DESCRIPTION_MAX = 230;
+
+/**
+ * The registration in words, from its state today (registration.ts): "waste carrier registration
+ * CBDU1 (upper tier), in force until 30 June 2030", "... expired on 1 March 2026".
+ */
+export function registrationSentence(p: Provider, now: Date = new Date()): string {
+  const tier = tierLabel(p.registration_tier).toLowerCase();
+  const registration = `waste carrier registration ${p.registration_number}`;
+  const state = registrationState(p, now);
+  switch (state.state) {
+    case "valid":
+      return `${registration} (${tier}), in force until ${formatDate(state.until)}`;
+    case "no-expiry":
+      return `${registration} (${tier}), in force: it does not expire`;
+    case "expired":
+      return `${registration} (${tier}) expired on ${formatDate(state.since)}: not in force`;
+    case "removed":
+      return `${registration} (${tier}) is no longer on the public register`;
+    case "expiry-unknown":
+      return `${registration} (${tier}): not confirmed, its expiry date is unknown`;
+  }
+}
+
+/**
+ * Who holds it: the listing's name when it is the register's (letter case aside), else the
+ * listing's as a trading name of the register's.
+ */
+function holder(p: Provider): string {
+  const trading = tradingName(p);
+  return trading ? `${trading}, trading name of ${p.register_name}` : p.business_name;
+}
+
+/** Text cut at a word to at most `max` characters, with an ellipsis when something was cut. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+/**
+ * The description a search engine shows: who holds the registration and its state today, then
+ * a claimed listing's about text (or the advice to check) as far as it fits.
+ */
+export function profileDescription(p: Provider, now: Date = new Date()): string {
+  const place = p.town ? ` in ${p.town}` : "";
+  const facts = `${holder(p)}${place}: ${registrationSentence(p, now)}.`;
+  const more =
+    p.is_claimed && p.about ? p.about : "Check the registration's details before handing over your waste.";
+  const room = DESCRIPTION_MAX - facts.length - 1;
+  return room < 20 ? facts : `${facts} ${clip(more, room)}`;
+}
+
 /**
  * The profile's meta. `reviews`: what the page shows (premium profiles), or null where the page
- * shows no reviews.
+ * shows no reviews. `now`: the day the registration's state is told for.
  */
 export function profileMeta(
   p: Provider,
-  { publicUrl, reviews }: { publicUrl: string; reviews: ReviewSummary | null },
+  { publicUrl, reviews, now = new Date() }: { publicUrl: string; reviews: ReviewSummary | null; now?: Date },
 ): PageMeta {
   const base = publicUrl.replace(/\/+$/, "");
   const canonical = `${base}/provider/${encodeURIComponent(p.registration_number)}`;
-  const place = p.town ? ` in ${p.town}` : "";
-  const description =
-    p.is_claimed && p.about
-      ? p.about.slice(0, 155)
-      : `${p.business_name}${place}: registered waste carrier ${p.registration_number} (${tierLabel(p.registration_tier).toLowerCase()}). Check the registration's validity and details.`;
+  const description = profileDescription(p, now);
   const seo: PageMeta = {
     title: `${p.business_name} – Waste Carrier ${p.registration_number}`,
     description,

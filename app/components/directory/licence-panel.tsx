@@ -7,7 +7,7 @@ import { ShieldXIcon } from "~/components/ui/icons/shield-x";
 import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { registrationTypeLabel, tierLabel, type Provider } from "~/modules/directory/provider";
+import { registrationTypeLabel, tierLabel, tradingName, type Provider } from "~/modules/directory/provider";
 import {
   expiresInText,
   parseRegistrationNumber,
@@ -20,8 +20,9 @@ import { validityText } from "./validity";
 import { formatDate } from "~/platform/dates";
 
 /**
- * Registration searches longer than 5 characters: the exact match; for a number of another UK
- * register, which regulator keeps it; otherwise 'Invalid Registration Number' (spec).
+ * Registration searches longer than 5 characters: the exact match, named as the register names
+ * its holder (decision 0281); for a number of another UK register, which regulator keeps it;
+ * otherwise 'Invalid Registration Number' (spec).
  */
 export function LicencePanel({
   query,
@@ -126,12 +127,32 @@ function LicenceSummary({
             <CalendarClockIcon aria-hidden className="h-4 w-4" /> {expiresInText(state.daysLeft)}
           </p>
         ) : null}
-        <p className="mt-1 text-slate-800">
-          <strong>{provider.business_name}</strong> ·{" "}
-          <span className="font-mono">{provider.registration_number}</span>
-        </p>
+        <LicenceHolder provider={provider} />
       </div>
     </div>
+  );
+}
+
+/**
+ * Whose registration it is: the holder's name on the public register, always; a listing's own
+ * name only beside it, as a trading name (decision 0281), so a listing renamed by its owner never
+ * answers a licence check under a name the register does not hold.
+ */
+function LicenceHolder({ provider }: { provider: Provider }) {
+  const trading = tradingName(provider);
+  return (
+    <>
+      <p className="mt-1 text-slate-800" data-testid="licence-holder">
+        Registered to: <strong>{provider.register_name}</strong> ·{" "}
+        <span className="font-mono">{provider.registration_number}</span>
+      </p>
+      {trading ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="licence-trading-name">
+          Listed here as <strong>{trading}</strong>: a trading name the business gave its listing, not its
+          name on the register.
+        </p>
+      ) : null}
+    </>
   );
 }
 

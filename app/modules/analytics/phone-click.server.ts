@@ -1,5 +1,6 @@
 import type { Database } from "~/platform/db/database.server";
 import { hit } from "~/platform/rate-limit.server";
+import { isOwnBusiness } from "../reviews/is-own-business.server";
 
 /** One phone click counted per listing per client address per hour (decision 0265). */
 export const PHONE_CLICK_WINDOW_MS = 60 * 60 * 1000;
@@ -23,4 +24,23 @@ export async function isFirstPhoneClick(
   } catch {
     return false; // counting never stands between a visitor and the phone number
   }
+}
+
+/**
+ * Whether a click on a listing's phone link is counted: not the business's own signed-in owner's
+ * (decision 0276: the dashboard counts their customers; the same rule as its notices,
+ * `isOwnBusiness`, which asks nothing when no one is signed in), and otherwise the first from
+ * `clientAddress` within the hour. The owner's click does not use up their address's hour.
+ */
+export async function countsPhoneClick(
+  db: Database,
+  registrationNumber: string,
+  reader: { clientAddress: string; signedInEmail: string | null },
+): Promise<boolean> {
+  try {
+    if (await isOwnBusiness(db, registrationNumber, reader.signedInEmail)) return false;
+  } catch {
+    // Not known: counted as any click (as the profile counts the view, decision 0276).
+  }
+  return isFirstPhoneClick(db, registrationNumber, reader.clientAddress);
 }

@@ -3,6 +3,8 @@
  * id, never by an id from the form) and only the fields the spec allows are written. A verified
  * listing's save is published at once; an unverified listing's save goes to `draft` (jsonb) and
  * the public listing stays as it is until an administrator approves (`publishListingDraft`).
+ * A new business name is free to choose, but never replaces the register's name where a
+ * registration is stated: it is shown as a trading name beside it, and audited (decision 0281).
  * A suspended listing is read-only (decisions 0604 and 0256): its save is refused and nothing is
  * stored or audited.
  */
@@ -35,7 +37,7 @@ function saveInTransaction(
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
     const row = await trx
       .selectFrom("claimed_listings")
-      .select(["id", "verified", "suspended_at", "draft", "registration_number"])
+      .select(["id", "verified", "suspended_at", "draft", "registration_number", "company_name"])
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .orderBy("id")
@@ -48,7 +50,11 @@ function saveInTransaction(
       action: "listing.edited",
       entity: "claimed_listing",
       entityId: row.id,
-      details: { registrationNumber: row.registration_number, saved: row.verified ? "published" : "draft" },
+      details: {
+        registrationNumber: row.registration_number,
+        saved: row.verified ? "published" : "draft",
+        ...renamed(row.company_name, details.businessName),
+      },
       at: now,
     });
     if (row.verified) {
@@ -82,6 +88,18 @@ function saveInTransaction(
       .execute();
     return "draft";
   });
+}
+
+/**
+ * A change of the listing's name, for the audit log: a verified owner's rename is published at
+ * once, and is shown only as a trading name beside the register's name (decision 0281), so the
+ * log keeps what it was and what it became for an administrator to review.
+ */
+function renamed(
+  before: string | null,
+  after: string,
+): { businessName?: { from: string | null; to: string } } {
+  return (before ?? "") === after ? {} : { businessName: { from: before, to: after } };
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The SQL that turns a directory row plus its claimed listing into a Provider. A claimed
- * listing counts only when verified and not suspended; then its fields override the register's.
+ * listing counts only when verified and not suspended; then its fields override the register's,
+ * except that the register's name is always read beside the listing's (register_name, decision
+ * 0281): a licence check names the registration's holder, never only the name a listing chose.
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Provider } from "./provider";
@@ -12,6 +14,7 @@ export const claimedJoin: RawBuilder<unknown> = sql`LEFT JOIN claimed_listings c
 export const providerColumns: RawBuilder<unknown> = sql`
   d.registration_number,
   COALESCE(NULLIF(btrim(cl.company_name), ''), d.business_name) AS business_name,
+  d.business_name AS register_name,
   d.company_number, d.registration_type, d.registration_tier, d.applicant_type,
   d.registration_date, d.expiry_date,
   NULLIF(concat_ws(', ', NULLIF(btrim(d.building), ''), NULLIF(btrim(d.address_line_1), ''),

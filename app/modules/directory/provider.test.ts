@@ -4,6 +4,7 @@ import {
   cardProvider,
   registrationTypeLabel,
   registrationValidity,
+  tradingName,
   type Provider,
 } from "./provider";
 
@@ -34,6 +35,7 @@ describe("cardProvider", () => {
   const provider: Provider = {
     registration_number: "CBDU1",
     business_name: "Acme Waste",
+    register_name: "ACME WASTE LIMITED",
     company_number: "01234567",
     registration_type: "carrier_broker_dealer",
     registration_tier: "UPPER",
@@ -64,6 +66,7 @@ describe("cardProvider", () => {
     expect(cardProvider(provider)).toEqual({
       registration_number: "CBDU1",
       business_name: "Acme Waste",
+      register_name: "ACME WASTE LIMITED",
       registration_tier: "UPPER",
       expiry_date: "2027-01-01",
       address: "1 High Street",
@@ -81,5 +84,29 @@ describe("cardProvider", () => {
     expect(cardProvider({ ...provider, distanceMiles: 1.5 }).distanceMiles).toBe(1.5);
     expect(cardProvider({ ...provider, distanceMiles: null })).toHaveProperty("distanceMiles", null);
     expect(cardProvider(provider)).not.toHaveProperty("distanceMiles");
+  });
+});
+
+describe("tradingName (decision 0281)", () => {
+  const named = (business_name: string, register_name = "ACME WASTE LTD") => ({
+    business_name,
+    register_name,
+  });
+
+  it("is the listing's own name when the register holds another", () => {
+    expect(tradingName(named("Biffa Waste Services"))).toBe("Biffa Waste Services");
+    expect(tradingName(named("EA Approved ✔"))).toBe("EA Approved ✔");
+    expect(tradingName(named("Acme Waste Limited"))).toBe("Acme Waste Limited");
+  });
+
+  it("is null for the register's own name, letter case, spaces and punctuation aside", () => {
+    expect(tradingName(named("ACME WASTE LTD"))).toBeNull();
+    expect(tradingName(named("Acme Waste Ltd."))).toBeNull();
+    expect(tradingName(named("  acme  waste ltd "))).toBeNull();
+    expect(tradingName(named("✔", "✔"))).toBeNull();
+  });
+
+  it("does not take a name of symbols only for the register's", () => {
+    expect(tradingName(named("✔✔", "***"))).toBe("✔✔");
   });
 });

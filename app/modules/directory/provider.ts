@@ -1,13 +1,22 @@
 /**
  * The provider as the public side shows it: register data with the verified claimed listing's
- * fields laid over it. Pure functions only (used by pages and server code alike).
+ * fields laid over it. Pure functions only (used by pages and server code alike). The listing's
+ * name never hides the register's: `register_name` is the holder's name on the public register,
+ * shown wherever a registration is stated (decision 0281).
  */
 
 import { registrationState } from "./registration";
 
 export interface Provider {
   registration_number: string;
+  /** The name as displayed: a verified listing's own name, else the register's. */
   business_name: string;
+  /**
+   * The registration holder's name on the public register, whatever the listing calls itself
+   * (decision 0281): a licence check names it, and a different `business_name` is shown as a
+   * trading name beside it (`tradingName`).
+   */
+  register_name: string;
   company_number: string | null;
   registration_type: string | null;
   registration_tier: "UPPER" | "LOWER" | null;
@@ -46,6 +55,7 @@ export type CardProvider = Pick<
   Provider,
   | "registration_number"
   | "business_name"
+  | "register_name"
   | "registration_tier"
   | "expiry_date"
   | "address"
@@ -70,6 +80,7 @@ export function cardProvider<P extends CardProvider & { distanceMiles?: number |
   const card: CardProvider = {
     registration_number: p.registration_number,
     business_name: p.business_name,
+    register_name: p.register_name,
     registration_tier: p.registration_tier,
     expiry_date: p.expiry_date,
     address: p.address,
@@ -82,6 +93,28 @@ export function cardProvider<P extends CardProvider & { distanceMiles?: number |
     services: p.services,
   };
   return p.distanceMiles === undefined ? card : { ...card, distanceMiles: p.distanceMiles };
+}
+
+/** A name as a reader compares it: letter case, spaces, punctuation and symbols aside. */
+function nameKey(name: string): string {
+  return name
+    .normalize("NFKC")
+    .toLocaleLowerCase("en-GB")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * The listing's own name when it is not the register's (decision 0281): a trading name its
+ * verified owner gave it, shown only beside the register's name ("{name}, trading name of
+ * {register name}"). Null when the two are the same name, letter case, spaces and punctuation
+ * aside ("Acme Waste Ltd." is "ACME WASTE LTD").
+ */
+export function tradingName(p: Pick<Provider, "business_name" | "register_name">): string | null {
+  const shown = p.business_name.trim();
+  const registered = p.register_name.trim();
+  const key = nameKey(shown);
+  if (shown === registered || (key !== "" && key === nameKey(registered))) return null;
+  return shown;
 }
 
 export type Validity =

@@ -17,7 +17,13 @@ beforeAll(async () => {
   await insertPremiumListing(t.db, "CBDU216101", { company_name: "Greenway Waste Solutions" });
   await t.db
     .updateTable("directory_entries")
-    .set({ town: "STOKE-ON-TRENT", postcode: "ST1 1AA", expiry_date: "2030-06-30" })
+    // The register's own name, in capitals: the listing's is the same name (no trading name).
+    .set({
+      business_name: "GREENWAY WASTE SOLUTIONS",
+      town: "STOKE-ON-TRENT",
+      postcode: "ST1 1AA",
+      expiry_date: "2030-06-30",
+    })
     .where("registration_number", "=", "CBDU216101")
     .execute();
   // A claim not yet approved: its name is not public.
@@ -64,6 +70,23 @@ describe("link preview cards", () => {
     const unapproved = await socialCardFor(t.db, "provider", "CBDU216102", NOW);
     expect(unapproved?.title).toBe("REGISTER NAME LTD");
     expect(JSON.stringify(unapproved)).not.toContain("Secret");
+  });
+
+  it("a listing renamed by its owner: the register's name of its holder at the card's foot (decision 0281)", async () => {
+    await insertPremiumListing(t.db, "CBDL216107", { company_name: "Biffa Waste Services" });
+    await t.db
+      .updateTable("directory_entries")
+      .set({ business_name: "SMALL YARD CLEARANCES", registration_tier: "LOWER", expiry_date: null })
+      .where("registration_number", "=", "CBDL216107")
+      .execute();
+    expect(await socialCardFor(t.db, "provider", "CBDL216107", NOW)).toEqual({
+      title: "Biffa Waste Services",
+      badge: { text: "Valid Registration (lower tier registrations do not expire)", tone: "good" },
+      details: [
+        "Trading name of SMALL YARD CLEARANCES",
+        "Waste carrier registration CBDL216107 · Lower tier",
+      ],
+    });
   });
 
   it("says an expired, an expiring and a lower tier registration as the profile's banner does", async () => {

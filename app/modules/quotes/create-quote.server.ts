@@ -6,8 +6,9 @@
  * Notifications' setting is honoured. The one address a request can go to is the e-mail on the
  * verified claimed listing (the register has none): a listing without a usable one takes no
  * requests at all, and nothing is stored (decision 0602). Nor does a carrier whose registration
- * is not in force today (expired; decision 0260): it may not legally carry the waste. The result
- * says what was queued, so the form tells the visitor only that.
+ * is not in force today (expired; decision 0260): it may not legally carry the waste. Nor from the
+ * business's own signed-in owner (decision 0276): a business does not ask itself for a quote. The
+ * result says what was queued, so the form tells the visitor only that.
  */
 import crypto from "node:crypto";
 import { getProvider } from "~/modules/directory/get-provider.server";
@@ -17,6 +18,7 @@ import { queueEmail } from "~/platform/email/outbox.server";
 import type { Logger } from "~/platform/logger.server";
 import type { Storage } from "~/platform/storage/storage.server";
 import { checkPhoto, storePhoto } from "../leads/photo.server";
+import { isOwnBusiness } from "../reviews/is-own-business.server";
 import { mailboxIdentity } from "../leads/rate-limits";
 import { formAllowed, formNotCounted, ignoredAsBot } from "../leads/visitor-form.server";
 import { allowCopy } from "../leads/visitor-copy.server";
@@ -38,6 +40,8 @@ export type CreateQuoteResult =
     }
   | { status: "ignored" }
   | { status: "not-found" }
+  /** Sent by the business's own signed-in owner: nothing stored or sent (decision 0276). */
+  | { status: "own-business" }
   /** The registration is not in force today (expired): nothing stored or sent (decision 0260). */
   | { status: "not-in-force"; closed: QuotesClosed }
   | { status: "no-contact" }
@@ -139,6 +143,8 @@ export async function createQuoteRequest(
     photo: FormDataEntryValue | null;
     honeypot: FormDataEntryValue | null;
     ip: string;
+    /** The signed-in person's e-mail, if any: the business's own owner is refused (decision 0276). */
+    signedInEmail?: string | null;
     /** The request's: a photo still waiting for its turn when the visitor goes is not worked on. */
     signal?: AbortSignal;
     /** Today, for the registration's state (tests). */
@@ -149,6 +155,9 @@ export async function createQuoteRequest(
   if (ignoredAsBot(log, "quote", args.honeypot)) return { status: "ignored" };
   const provider = await getQuoteProvider(db, args.registrationNumber);
   if (!provider) return { status: "not-found" };
+  // Before the limit and the photo: the owner knows who they are, and nothing is counted or decoded.
+  if (await isOwnBusiness(db, provider.registration_number, args.signedInEmail ?? null))
+    return { status: "own-business" };
   const closed = quotesClosedBy(provider, args.now);
   if (closed) return { status: "not-in-force", closed };
   const recipient = quoteRecipient(provider);

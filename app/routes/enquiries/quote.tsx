@@ -4,7 +4,9 @@
  * A listing with no e-mail to send requests to, or whose registration is not in force (expired;
  * decision 0260), offers no form here, says why, and refuses posts (409, nothing stored or sent).
  * 'Sent to {business}' and 'a copy to {email}' are said only for e-mails that
- * were queued (decision 0602).
+ * were queued (decision 0602). A business does not ask itself for a quote: its signed-in owner
+ * reads a notice in place of the form, and their post is refused (403, nothing stored or sent;
+ * decision 0276).
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,6 +15,7 @@ import { data } from "react-router";
 import { ProviderEnquiryPage } from "~/components/enquiries/provider-enquiry-page";
 import { QuoteForm } from "~/components/enquiries/quote-form";
 import type { EnquiryReply } from "~/components/enquiries/reply";
+import { OwnQuotesNotice } from "~/components/enquiries/own-quotes-notice";
 import { Alert } from "~/components/ui/alert";
 import type { ToastMessage } from "~/components/ui/toast";
 import { HONEYPOT_FIELD, honeypotFilled } from "~/platform/honeypot";
@@ -23,10 +26,13 @@ import {
   quoteRecipient,
   type CreateQuoteResult,
 } from "~/modules/quotes/create-quote.server";
+import { OWN_QUOTE_REFUSAL } from "~/modules/quotes/own-business";
 import { quotesClosedBy } from "~/modules/quotes/quote-registration";
+import { isOwnBusiness } from "~/modules/reviews/is-own-business.server";
 import { QUOTE_MESSAGES, quoteSchema } from "~/modules/quotes/quote-schema";
 import { IMAGE_MESSAGES } from "~/platform/images/normalise-image.server";
 import { getApp } from "~/web/context";
+import { getUser } from "~/web/guards.server";
 import type { Route } from "./+types/quote";
 import { readForm } from "~/web/request-input.server";
 import { pageMeta } from "~/web/meta";
@@ -41,9 +47,11 @@ const sentToast = (sent: SentDetails | null): ToastMessage => ({
   variant: "success",
 });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const provider = await getQuoteProvider(getApp(context).db, params.registrationNumber);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const provider = await getQuoteProvider(app.db, params.registrationNumber);
   if (!provider) throw data("Not found", { status: 404 });
+  const user = await getUser(request, context);
   return {
     registrationNumber: provider.registration_number,
     businessName: provider.business_name,
@@ -51,6 +59,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     /** Why it takes no quote requests: its registration is not in force (decision 0260). */
     closed: quotesClosedBy(provider),
     acceptsRequests: quoteRecipient(provider) !== null,
+    /** The business's signed-in owner: a notice in place of the form (decision 0276). */
+    ownBusiness: await isOwnBusiness(app.db, provider.registration_number, user?.email ?? null),
   };
 }
 
@@ -77,12 +87,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   try {
+    const user = await getUser(request, context);
     const result = await createQuoteRequest({ db: app.db, storage: app.storage, log: app.log }, app.config, {
       registrationNumber: params.registrationNumber,
       input: submission.value,
       photo: body.get("photo"),
       honeypot,
       ip: app.clientIp,
+      signedInEmail: user?.email ?? null,
       signal: request.signal,
     });
     return quoteResultReply(result, submission);
@@ -153,6 +165,8 @@ function quoteResultReply(result: CreateQuoteResult, submission: QuoteSubmission
       });
     case "not-found":
       return failedReply(submission, QUOTE_MESSAGES.failed, 404);
+    case "own-business":
+      return failedReply(submission, OWN_QUOTE_REFUSAL, 403);
     case "not-in-force":
       return failedReply(submission, result.closed, 409);
     case "no-contact":
@@ -198,6 +212,16 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <Alert tone="warning" title={loaderData.closed.title} data-testid="quotes-closed">
           {loaderData.closed.description}
         </Alert>
+      ) : loaderData.acceptsRequests && loaderData.ownBusiness ? (
+        <>
+          {/* Without JavaScript, the refusal of a form sent from a page opened before signing in. */}
+          {actionData?.formError ? (
+            <Alert tone="error" className="mb-4" data-testid="own-quote-refused">
+              {actionData.formError}
+            </Alert>
+          ) : null}
+          <OwnQuotesNotice businessName={loaderData.businessName} />
+        </>
       ) : loaderData.acceptsRequests ? (
         <QuoteForm
           registrationNumber={loaderData.registrationNumber}

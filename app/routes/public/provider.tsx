@@ -64,15 +64,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  // One 'view' per profile view by a person (crawlers are not counted); never delays the page.
-  if (!isCrawler(request.headers.get("user-agent"))) {
-    app.events.record(provider.registration_number, "view");
-  }
   const [registerAsOf, read, ownBusiness] = await Promise.all([
     registerDataAsOf(app.db),
     shownReviews(app, provider),
     ownerReading(request, context, provider),
   ]);
+  // One 'view' per profile view by a person: crawlers are not counted, nor the business's own
+  // signed-in owner (decision 0276: their dashboard counts their customers). Never delays the page.
+  if (!ownBusiness && !isCrawler(request.headers.get("user-agent"))) {
+    app.events.record(provider.registration_number, "view");
+  }
   const reviews = read === "failed" ? null : read;
   // The registered address on a map, from the register's own grid reference (converted here).
   const position = providerPosition(provider);
@@ -84,7 +85,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       requested: provider.registration_number,
       // In the page's HTML (crawlers and visitors without JavaScript read them), and its JSON-LD.
       reviews,
-      // The business's signed-in owner: a notice in place of the review form (decision 0267).
+      // The business's signed-in owner: a notice in place of the review form and the quote request
+      // form (decisions 0267 and 0276).
       ownBusiness,
       seo: profileMeta(provider, { publicUrl: app.config.publicUrl, reviews }),
       position,
@@ -114,12 +116,13 @@ async function shownReviews(app: AppContext, p: Provider): Promise<ReviewSummary
 }
 
 /**
- * Whether the reader is the business's signed-in owner, on a profile that has the review form
- * (decision 0267). Asks nothing of a visitor who is not signed in. A failure shows the form: the
- * server still refuses the owner's review (decision 0261).
+ * Whether the reader is the business's signed-in owner: on a profile with the review and quote
+ * forms they get notices instead (decisions 0267 and 0276), and on any profile their view is not
+ * counted (decision 0276; a suspended or unapproved listing's owner too). Asks nothing of a visitor
+ * who is not signed in. A failure shows the forms and counts the view: the server still refuses the
+ * owner's review and quote request (decisions 0261 and 0276).
  */
 async function ownerReading(request: Request, context: Route.LoaderArgs["context"], p: Provider) {
-  if (!p.is_claimed || !p.is_premium) return false;
   const app = getApp(context);
   try {
     const user = await getUser(request, context);
@@ -147,7 +150,7 @@ export default function ProviderProfile({ loaderData }: Route.ComponentProps) {
   const quotes = offersQuotes(p);
   return (
     <main className="bg-slate-50 pb-16">
-      <ProfileHeader provider={p} registerAsOf={registerAsOf} quotes={quotes} />
+      <ProfileHeader provider={p} registerAsOf={registerAsOf} quotes={quotes} ownBusiness={ownBusiness} />
       {/* The contact card and the registration come first in the page (a phone shows them first). */}
       <div className="mx-auto mt-6 grid max-w-6xl gap-6 px-4 sm:mt-8 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <ProfileSidebar provider={p} website={website} registerAsOf={registerAsOf}>

@@ -1,6 +1,7 @@
 import { QUOTE_ANCHOR } from "~/components/directory/anchors";
 import { quotesClosed, ServiceList } from "~/components/directory/provider-card";
 import { ProviderQuoteFormSlot, ProviderReviewsSlot } from "~/components/directory/slots";
+import { OwnQuotesNotice } from "~/components/enquiries/own-quotes-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Provider } from "~/modules/directory/provider";
 import type { ReviewSummary } from "~/modules/reviews/list-reviews.server";
@@ -22,7 +23,8 @@ function SimpleCard({ title, children }: { title: string; children: React.ReactN
  * What the business says about itself (claimed listings), then reviews and the quote form
  * (premium; where its registration has expired, why there is none: decision 0260). `reviews`: the
  * published reviews the loader read, rendered in the page's HTML. `ownBusiness`: the reader is the
- * business's signed-in owner, who gets no review form (decision 0267).
+ * business's signed-in owner, who gets no review form (decision 0267) and no quote request form
+ * (decision 0276): a notice in each one's place.
  */
 export function ProfileDetails({
   provider: p,
@@ -73,9 +75,14 @@ export function ProfileDetails({
         <>
           <ProviderReviewsSlot provider={p} reviews={reviews} ownBusiness={ownBusiness} />
           {quotes ? (
-            // The quote request form keeps the #quote anchor the cards and the header link to.
+            // The quote request form (or the owner's notice) keeps the #quote anchor the cards and
+            // the header link to.
             <div id={QUOTE_ANCHOR} className="scroll-mt-24">
-              <ProviderQuoteFormSlot provider={p} />
+              {ownBusiness ? (
+                <OwnQuotesNotice businessName={p.business_name} />
+              ) : (
+                <ProviderQuoteFormSlot provider={p} />
+              )}
             </div>
           ) : closed ? (
             <div id={QUOTE_ANCHOR} className="scroll-mt-24">

@@ -9,7 +9,7 @@ import { PremiumBadge, ProviderLogo, quotesClosed } from "~/components/directory
 import { ValidityBanner } from "~/components/directory/validity";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { fullAddress, type Provider } from "~/modules/directory/provider";
+import { fullAddress, tradingName, type Provider } from "~/modules/directory/provider";
 import { QuotesClosedNote } from "./quotes-closed";
 import { RegisterSource } from "./register-source";
 
@@ -72,16 +72,19 @@ function Breadcrumb({ name }: { name: string }) {
 /**
  * What the visitor came for, first (on a phone too): the name, the licence answer, the address,
  * and the main action: Request a Quote, or the phone number of a claimed listing that has one. A
- * premium listing whose registration has expired says there why it takes no quote requests.
+ * premium listing whose registration has expired says there why it takes no quote requests. The
+ * business's signed-in owner (`ownBusiness`) is not invited to ask itself for a quote (decision 0276).
  */
 export function ProfileHeader({
   provider: p,
   registerAsOf,
   quotes,
+  ownBusiness = false,
 }: {
   provider: Provider;
   registerAsOf: string | null;
   quotes: boolean;
+  ownBusiness?: boolean;
 }) {
   const address = fullAddress(p);
   return (
@@ -97,6 +100,7 @@ export function ProfileHeader({
               </h1>
               {p.is_claimed && p.is_premium ? <PremiumBadge /> : null}
             </div>
+            <RegisterHolder provider={p} />
             <p className="mt-1 font-mono text-slate-600">{p.registration_number}</p>
             <ValidityBanner provider={p} className="mt-3 max-w-xl" />
             <p className="mt-3 flex items-start gap-1.5 text-slate-700">
@@ -109,19 +113,43 @@ export function ProfileHeader({
               className="mt-2 max-w-xl"
             />
           </div>
-          <HeaderActions provider={p} quotes={quotes} />
+          <HeaderActions provider={p} quotes={quotes} ownBusiness={ownBusiness} />
         </div>
       </div>
     </div>
   );
 }
 
-function HeaderActions({ provider: p, quotes }: { provider: Provider; quotes: boolean }) {
+/**
+ * A listing renamed by its owner is a trading name of the registration's holder, said under the
+ * name it shows (decision 0281): the register's name is never hidden behind the listing's.
+ */
+function RegisterHolder({ provider: p }: { provider: Provider }) {
+  if (!tradingName(p)) return null;
+  return (
+    <p className="mt-1 text-slate-700" data-testid="profile-register-name">
+      Trading name of <strong className="text-slate-900">{p.register_name}</strong>, the registration holder
+      on the public register
+    </p>
+  );
+}
+
+function HeaderActions({
+  provider: p,
+  quotes,
+  ownBusiness,
+}: {
+  provider: Provider;
+  quotes: boolean;
+  ownBusiness: boolean;
+}) {
   const closed = quotes ? null : quotesClosed(p);
-  if (!quotes && !closed && !(p.is_claimed && p.phone)) return null;
+  // The business's signed-in owner is not invited to ask itself for a quote (decision 0276).
+  const ask = quotes && !ownBusiness;
+  if (!ask && !closed && !(p.is_claimed && p.phone)) return null;
   return (
     <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col sm:items-stretch">
-      {quotes ? (
+      {ask ? (
         <a href={`#${QUOTE_ANCHOR}`} className={cn(buttonVariants({ variant: "primary", size: "lg" }))}>
           Request a Quote
         </a>

@@ -64,7 +64,10 @@ function RegistrationDetails({
   provider: Provider;
   registerAsOf: string | null;
 }) {
+  // The holder as the register names it, whatever the listing calls itself (decision 0281): every
+  // row of this card is the register's.
   const rows = [
+    ["Registered to", p.register_name],
     ["Registration number", p.registration_number],
     ["Company number", p.company_number || "Not recorded"],
     ["Registration date", formatDate(p.registration_date) || "Not recorded"],
