@@ -5,13 +5,20 @@
  *
  * GET /api/v1/providers?query=&type=&services=&page=&size=&sort=&hideExpired=&tier=&near=&lat=&lng=&radius=
  * — the same search as the results page: {providers, totalCount, pageCount, currentPage, sort}
- * (plus countCapped, pageSize, hiddenExpired and hiddenExpiredCapped; for licence checks,
- * licence, or otherRegister for a Scottish or Northern Irish number; for a search around a
- * place, location).
+ * (plus countCapped, pageSize, hiddenExpired and hiddenExpiredCapped; inForceCount, the matches
+ * whose registration is in force, totalCount without the expired ones shown (decision 0278); for
+ * licence checks, licence and licenceNumber (the number checked), or otherRegister for a Scottish
+ * or Northern Irish number; for a search around a place, location).
+ * Each provider (and licence) has business_name, the name as displayed (a verified listing's own),
+ * and register_name, the holder's name on the public register: a business_name that differs is a
+ * trading name of register_name (decision 0281).
  *
  * - query: a town, postcode, business name or registration number ('cbdu-999 0001' and
  *   'CBDU 999 0001' are CBDU9990001). A query nothing can match (e.g. '%') finds nothing. A query
- *   that names a known place ('LS1 1AA', 'stoke on trent') is a search around that place.
+ *   that names a known place ('LS1 1AA', 'stoke on trent') is a search around that place. A query
+ *   that is or holds a registration number ('CBDU123456', 'Reg: CBDU123456.', 'WCR/R/1234567') is a
+ *   licence check of that number whatever the type (decision 0277): type registration, expired
+ *   ones shown unless hideExpired=1, never a place.
  * - type: all (default), name, registration or location.
  * - near: a postcode, sector, district or town to search around; with it, query filters by name.
  *   Or lat and lng: a position (WGS84 degrees), both or neither, in Great Britain.
@@ -23,7 +30,8 @@
  *   'unknown', message: "We couldn't find …", suggestions}.
  * - sort: claimed (default), relevance or distance (the default around a place).
  * - hideExpired: 1 to leave out expired registrations (counted in hiddenExpired), 0 to keep them.
- *   Default: 1 for location searches and searches around near or lat/lng, 0 for the others.
+ *   Default: 1 for location searches and searches around near or lat/lng, 0 for the others (and
+ *   for every licence check).
  * - tier: any (default), upper or lower.
  * Unknown or impossible values (a radius over 100 miles, lat without lng, a position outside
  * Great Britain) answer 400 with {error, problems}; an address with control characters or a broken

@@ -1,6 +1,11 @@
-/** Search results: every search mode, grouping and cards, licence panel, services filter, sort, pagination, empty and bad input, API. */
+/**
+ * Search results: every search mode, grouping and cards, licence panel, services filter, sort,
+ * pagination, empty and bad input, API; a number in any box is a licence check (decision 0277) and
+ * expired registrations are never featured or counted as licensed (decision 0278).
+ */
 import { expect, test, type Page } from "@playwright/test";
 import { FIXTURE } from "../fixtures/10-directory";
+import { LAPSE } from "../fixtures/62-lapsed-quotes";
 import { expectAccessible } from "./support/auth-helpers";
 
 const group = (page: Page, name: string) => page.getByRole("region", { name });
@@ -224,4 +229,112 @@ test("GET /api/v1/providers answers the same search as JSON and rejects bad inpu
     registration_number: FIXTURE.premium,
     is_claimed: true,
   });
+});
+
+// Decision 0277: a registration number is always a licence check.
+const SHOTS = "tmp/h8-shots";
+const licencePanel = (page: Page) =>
+  page.getByRole("region", { name: /License Verification Result|Invalid Registration Number/ });
+
+test("a number typed in the home page's default Location box gets the licence answer, on a phone's first screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/");
+  await expect(page.getByRole("radio", { name: "Location" })).toBeChecked();
+  await page.getByRole("searchbox").fill(FIXTURE.expired);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/type=location&query=CBDU100004/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Registration number search");
+  const panel = licencePanel(page);
+  await expect(panel).toContainText("Expired Registration since 1 March 2023");
+  await expect(panel).toContainText("OLD TOWN CLEARANCES");
+  await expect(page.getByText(/rubbish removal services? found in/)).toHaveCount(0);
+  // The answer is on the first screen of a phone.
+  const verdict = panel.getByText("Expired Registration since 1 March 2023");
+  expect((await verdict.boundingBox())!.y + 20).toBeLessThan(812);
+  // The box keeps the type chosen for the next search.
+  await expect(page.getByRole("combobox", { name: "Search type" })).toHaveValue("location");
+  await page.screenshot({ path: `${SHOTS}/typed-number-expired-375.png` });
+
+  // A number on no register: said plainly, above the numbers that start with it.
+  await page.goto("/");
+  await page.getByRole("searchbox").fill("CBDU1000");
+  await page.getByRole("button", { name: "Search" }).click();
+  const missing = licencePanel(page);
+  await expect(missing.getByRole("heading")).toHaveText("Invalid Registration Number");
+  await expect(missing).toContainText("No provider found with registration number CBDU1000");
+  expect((await missing.boundingBox())!.y).toBeLessThan(812);
+  await expect(page.getByText(/rubbish removal services? found in Cbdu1000/)).toHaveCount(0);
+  // The number itself first is a licence check's own order, not a filter the visitor set.
+  await expect(page.getByRole("link", { name: "Filters", exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/typed-number-missing-375.png` });
+  await expectAccessible(page);
+});
+
+test("a number inside other text is checked: 'Reg: CBDU…', with the number it found", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  await page.getByText("Business Name", { exact: true }).click();
+  await page.getByRole("searchbox").fill(`Reg: ${FIXTURE.premium}.`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(licencePanel(page)).toContainText("Valid Registration until 30 June 2030");
+  await expect(licencePanel(page)).toContainText("Greenway Waste Solutions");
+  await expect(page.getByTestId("number-read-from")).toHaveText(
+    `Showing the licence check for ${FIXTURE.premium}, the registration number in “Reg: ${FIXTURE.premium}.”.`,
+  );
+  await expect(page.getByRole("searchbox")).toHaveValue(`Reg: ${FIXTURE.premium}.`);
+  await expect(page.getByRole("combobox", { name: "Search type" })).toHaveValue("name");
+
+  // Spaced, with hyphens and a comma, from the results page's box in any type.
+  await page.getByRole("combobox", { name: "Search type" }).selectOption("location");
+  await page.getByRole("searchbox").fill("cbdu-100 004,");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(licencePanel(page)).toContainText("Expired Registration since 1 March 2023");
+
+  // The API answers the same licence check.
+  const api = await request.get(
+    `/api/v1/providers?${new URLSearchParams({ query: `Reg: ${FIXTURE.expired}.`, type: "location" })}`,
+  );
+  expect(api.status()).toBe(200);
+  expect(await api.json()).toMatchObject({
+    licence: { registration_number: FIXTURE.expired, expiry_date: "2023-03-01" },
+    licenceNumber: FIXTURE.expired,
+    hiddenExpired: 0,
+  });
+});
+
+// Decision 0278: only registrations in force are featured, grouped with the licensed or counted.
+test("an expired Premium listing is not featured: it sits under the expired heading, not counted as licensed", async ({
+  page,
+}) => {
+  await page.goto(`/search-results?query=${LAPSE.town}&type=name`);
+  const featured = group(page, "Featured Providers");
+  await expect(featured.getByRole("article")).toHaveCount(1);
+  await expect(featured).toContainText(LAPSE.expiring.businessName);
+  const expired = group(page, "Expired Registrations");
+  await expect(expired).toContainText(
+    "Not licensed to carry waste until renewed: their registration with the Environment Agency has expired.",
+  );
+  const lapsed = expired.getByRole("article").filter({ hasText: LAPSE.expired.businessName });
+  await expect(lapsed.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(lapsed.getByText("Premium")).toHaveCount(0);
+  await expect(lapsed.getByRole("link", { name: /Request Quote/ })).toHaveCount(0);
+  const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+  expect(headings.indexOf("Featured Providers")).toBeLessThan(headings.indexOf("Expired Registrations"));
+  await expect(page.getByText("1 licensed rubbish removal service found in the UK")).toBeVisible();
+  await expectAccessible(page);
+
+  // A town's page hides them; shown on request, they are still in their own group, not counted.
+  await page.goto(`/search-results/${LAPSE.town}`);
+  await expect(page.getByTestId("hidden-expired")).toHaveText("1 expired registration hidden");
+  await expect(group(page, "Expired Registrations")).toHaveCount(0);
+  await page.getByRole("link", { name: "Show expired registrations" }).click();
+  await expect(group(page, "Expired Registrations")).toContainText(LAPSE.expired.businessName);
+  await expect(group(page, "Featured Providers")).not.toContainText(LAPSE.expired.businessName);
+  await expect(page.getByText(`1 licensed rubbish removal service found in ${LAPSE.town}`)).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/expired-shown-375.png`, fullPage: true });
 });

@@ -8,6 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
 import { fullAddress, tierLabel, type CardProvider, type Provider } from "~/modules/directory/provider";
+import { isInForce, registrationState } from "~/modules/directory/registration";
 import { formatMiles } from "~/modules/directory/wording";
 import { quotesClosedBy, type QuotesClosed } from "~/modules/quotes/quote-registration";
 import { QUOTE_ANCHOR } from "./anchors";
@@ -15,6 +16,19 @@ import { ValidityBadge } from "./validity";
 
 export function profileHref(registrationNumber: string): string {
   return `/provider/${encodeURIComponent(registrationNumber)}`;
+}
+
+/** A registration that may be relied on today (valid, or lower tier): registrationState's rule. */
+export function inForce(p: Pick<Provider, "expiry_date" | "registration_tier">): boolean {
+  return isInForce(registrationState(p));
+}
+
+/**
+ * A card is drawn as Premium (crown, gold border) only while the registration is in force: an
+ * expired listing is not featured, whatever its plan (decision 0278).
+ */
+function showsPremium(provider: CardProvider): boolean {
+  return provider.is_premium && inForce(provider);
 }
 
 type QuoteFacts = Pick<Provider, "is_claimed" | "is_premium" | "email" | "expiry_date" | "registration_tier">;
@@ -139,7 +153,7 @@ export function ProviderCard({
     <article
       className={cn(
         "result-card",
-        provider.is_premium ? "border-amber-300 ring-1 ring-amber-200" : "border-slate-200",
+        showsPremium(provider) ? "border-amber-300 ring-1 ring-amber-200" : "border-slate-200",
       )}
     >
       <CardTitle
@@ -210,7 +224,7 @@ function CardTitle({
 function CardBadges({ provider }: { provider: CardProvider }) {
   return (
     <div className="mt-3 flex flex-wrap gap-1.5">
-      {provider.is_premium ? <PremiumBadge /> : null}
+      {showsPremium(provider) ? <PremiumBadge /> : null}
       {provider.is_claimed ? <ClaimedBadge label="Claimed" /> : null}
       <ValidityBadge provider={provider} />
       <Badge tone="slate">{tierLabel(provider.registration_tier)}</Badge>

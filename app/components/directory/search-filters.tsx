@@ -10,7 +10,7 @@ import {
   type SearchTier,
   type SearchType,
 } from "~/modules/directory/constants";
-import { defaultHideExpired } from "~/modules/directory/search-input";
+import { defaultHideExpired, defaultSort } from "~/modules/directory/search-input";
 import { FILTERS_ANCHOR } from "./anchors";
 
 const LABEL = "mb-1.5 block text-sm font-semibold text-slate-900";
@@ -42,7 +42,7 @@ export interface SearchFiltersProps {
 
 /** How many filters differ from the defaults, for the phone's "Filters (2)" button. */
 export function activeFilterCount(p: Omit<SearchFiltersProps, "action" | "query" | "showServices">): number {
-  const sortDefault: SearchSort = p.place ? "distance" : "claimed";
+  const sortDefault = defaultSort(p.type, !!p.place);
   return (
     p.services.length +
     (p.sort !== sortDefault ? 1 : 0) +
@@ -199,7 +199,7 @@ export function SearchFilters(props: SearchFiltersProps) {
     for (const [k, v] of data.entries()) if (k !== "service") params.set(k, String(v));
     const chosen = data.getAll("service").map(String);
     if (chosen.length) params.set("services", chosen.join(","));
-    if (params.get("sort") === (place ? "distance" : "claimed")) params.delete("sort");
+    if (params.get("sort") === defaultSort(type, !!place)) params.delete("sort");
     if (params.get("tier") === "any") params.delete("tier");
     if (params.get("radius") === String(DEFAULT_RADIUS_MILES)) params.delete("radius");
     if ((params.get("hideExpired") === "1") === defaultHideExpired(type, !!place))

@@ -19,7 +19,7 @@ import {
   type SearchTier,
   type SearchType,
 } from "./constants";
-import { parseRegistrationNumber } from "./registration";
+import { parseRegistrationNumber, type ParsedRegistrationNumber } from "./registration";
 
 export interface SearchInput {
   query: string;
@@ -48,6 +48,17 @@ export interface SearchInput {
   lng?: number;
   /** Miles around the place (DEFAULT_RADIUS_MILES when not given). */
   radius?: number;
+  /**
+   * When the query is a registration number written otherwise than the register writes it
+   * ('cbdu-123 456', 'Reg: CBDU123456.'): the text as typed, which the search box shows again
+   * (the query is the number; decision 0277). See numberReadFrom.
+   */
+  typed?: string;
+  /**
+   * When a registration number made the search a licence check: the type that was asked for
+   * ('location' from the home page's default box), which the search box keeps for the next search.
+   */
+  askedType?: SearchType;
 }
 
 /** Whether the search names a place or a position to search around (near, or lat and lng). */
@@ -58,10 +69,48 @@ export function hasExplicitLocation(input: Pick<SearchInput, "near" | "lat" | "l
 /**
  * Expired registrations are hidden by default when a person looks for carriers in a place (a
  * location search, or one around a place or a position); a name, number or 'all' search checks a
- * specific business, so expired ones are shown (marked Expired) unless the person hides them.
+ * specific business, so expired ones are shown (marked Expired) unless the person hides them. A
+ * registration search is a licence check, never about a place (decision 0277).
  */
 export function defaultHideExpired(type: SearchType, aroundPlace = false): boolean {
-  return type === "location" || aroundPlace;
+  return type === "location" || (aroundPlace && type !== "registration");
+}
+
+/**
+ * The order a search takes when none is chosen: nearest first around a place that was found; for
+ * a registration search (a licence check), the number itself first, then the numbers it starts
+ * (decision 0277); otherwise claimed listings first (decision 0204).
+ */
+export function defaultSort(type: SearchType, aroundPlace = false): SearchSort {
+  if (aroundPlace) return "distance";
+  return type === "registration" ? "relevance" : "claimed";
+}
+
+/** A number of a UK register of waste carriers, as parseRegistrationNumber reads it. */
+export type RegistrationNumber = Extract<ParsedRegistrationNumber, { kind: "ea" | "other" }>;
+
+// The separators parseRegistrationNumber removes (spaces, hyphens, dashes), then what a number of
+// each register looks like inside other text: England and Wales (CBDU/CBDL and digits), Scotland
+// (WCR/R/1234567; SCO/, SEA/, SNO/, SWE/, WCR/ and 6 digits; PCT-X-123) and Northern Ireland
+// (ROC UT 1234), standing apart from letters and digits around them.
+const SEP = "[\\s\\u00a0\\-\\u2010-\\u2015\\u2212]*";
+const EMBEDDED_NUMBER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(CBD[LU](?:${SEP}\\d)+|WCR\\s*/\\s*R\\s*/\\s*\\d{7}|(?:SCO|SEA|SNO|SWE|WCR)\\s*/\\s*\\d{6}|PCT${SEP}[A-Z]${SEP}\\d{3,}|ROC${SEP}[UL]T${SEP}\\d{1,7})(?![\\p{L}\\p{N}])`,
+  "iu",
+);
+
+/**
+ * The registration number in what a person typed (decision 0277): the whole text read as a number
+ * ('cbdu-123 456'), or else the first number written inside it ('Reg: CBDU123456.',
+ * 'CBDU-123456,', 'licence cbdu 123 456 please'). Null when the text holds none.
+ */
+export function registrationNumberIn(text: string): RegistrationNumber | null {
+  const whole = parseRegistrationNumber(text);
+  if (whole.kind === "ea" || whole.kind === "other") return whole;
+  const found = EMBEDDED_NUMBER.exec(text);
+  if (!found) return null;
+  const inside = parseRegistrationNumber(found[1]);
+  return inside.kind === "ea" || inside.kind === "other" ? inside : null;
 }
 
 /** Which radii are accepted: the results page's filter (5, 10, 25, 50) or the API's 1 to 100 miles. */
@@ -87,22 +136,7 @@ export function parseSearchInput(
   options: { radius?: RadiusRule } = {},
 ): { input: SearchInput; problems: string[] } {
   const problems: string[] = [];
-  const location = pathLocation?.trim() ?? "";
-
-  let query = (params.get("query") ?? "").replace(/\s+/g, " ").trim();
-  if (!query && location) query = location;
-  if (query.length > MAX_QUERY_LENGTH) {
-    problems.push(`The search text is limited to ${MAX_QUERY_LENGTH} characters.`);
-    query = query.slice(0, MAX_QUERY_LENGTH).trim();
-  }
-
-  let type: SearchType = location ? "location" : "all";
-  const rawType = params.get("type");
-  if (rawType) {
-    if ((SEARCH_TYPES as readonly string[]).includes(rawType)) type = rawType as SearchType;
-    else
-      problems.push(`Unknown search type '${rawType.slice(0, 30)}': use one of ${SEARCH_TYPES.join(", ")}.`);
-  }
+  const { query, type, typed, askedType } = parseQueryAndType(params, pathLocation, problems);
 
   let sort: SearchSort = "claimed";
   let sortChosen = false;
@@ -171,8 +205,47 @@ export function parseSearchInput(
       tier,
       ...(sortChosen ? { sortChosen } : {}),
       ...around,
+      ...(typed !== undefined ? { typed } : {}),
+      ...(askedType !== undefined ? { askedType } : {}),
     },
     problems,
+  };
+}
+
+/**
+ * The query and the type. A registration number is always a licence check, whatever the type
+ * (the home page's box starts on Location), and the check is of the number, whatever was typed
+ * around it (decision 0277): the query is then the number, the type 'registration', and what was
+ * typed and asked for is kept for the search box.
+ */
+function parseQueryAndType(
+  params: URLSearchParams,
+  pathLocation: string | null | undefined,
+  problems: string[],
+): Pick<SearchInput, "query" | "type" | "typed" | "askedType"> {
+  const location = pathLocation?.trim() ?? "";
+  let query = (params.get("query") ?? "").replace(/\s+/g, " ").trim();
+  if (!query && location) query = location;
+  if (query.length > MAX_QUERY_LENGTH) {
+    problems.push(`The search text is limited to ${MAX_QUERY_LENGTH} characters.`);
+    query = query.slice(0, MAX_QUERY_LENGTH).trim();
+  }
+
+  let type: SearchType = location ? "location" : "all";
+  const rawType = params.get("type");
+  if (rawType) {
+    if ((SEARCH_TYPES as readonly string[]).includes(rawType)) type = rawType as SearchType;
+    else
+      problems.push(`Unknown search type '${rawType.slice(0, 30)}': use one of ${SEARCH_TYPES.join(", ")}.`);
+  }
+
+  const number = query ? registrationNumberIn(query) : null;
+  if (!number) return { query, type };
+  return {
+    query: number.number,
+    type: "registration",
+    ...(query !== number.number ? { typed: query } : {}),
+    ...(type !== "registration" ? { askedType: type } : {}),
   };
 }
 
@@ -288,6 +361,16 @@ export function searchHref(input: Partial<SearchInput>, options: { location?: st
 export function registrationKey(query: string): string {
   const parsed = parseRegistrationNumber(query);
   return parsed.kind === "ea" ? parsed.number : query.replace(/\s+/g, "").toUpperCase();
+}
+
+/**
+ * The text a licence check's number was read out of, when it held more than the number
+ * ('Reg: CBDU123456.', not 'cbdu 123 456'): the page says which number it checked.
+ */
+export function numberReadFrom(input: Pick<SearchInput, "typed">): string | null {
+  if (!input.typed) return null;
+  const whole = parseRegistrationNumber(input.typed).kind;
+  return whole === "ea" || whole === "other" ? null : input.typed;
 }
 
 /** The spec's rule: an exact licence check only for queries longer than 5 characters. */

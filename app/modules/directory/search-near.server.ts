@@ -36,12 +36,23 @@ export interface NearPlan {
   unlocated: UnlocatedMatch;
   /** What every row must also meet: the registration filters (alias d). */
   filter: RawBuilder<boolean>;
+  /**
+   * A registration in force (alias d): only a claimed listing in force is ranked as claimed
+   * (decision 0278). The search always gives it; without it (a nearest-first read that ranks no
+   * claimed listing) every verified one would be.
+   */
+  inForce?: RawBuilder<boolean>;
   /** A name filter (the query's words, when a place was given apart): alias d. */
   match: RawBuilder<boolean> | null;
   services: string[];
   sort: SearchSort;
   /** The expired registrations the same search would have found, to count (alias d), or null. */
   hidden: RawBuilder<boolean> | null;
+  /**
+   * The expired registrations among those shown, to count up to the cap (alias d), or null when
+   * none can be (expired ones hidden, or lower tier only): the others are the licensed ones.
+   */
+  expiredShown?: RawBuilder<boolean> | null;
 }
 
 const limit = SEARCH_COUNT_CAP + 1;
@@ -121,8 +132,10 @@ export interface NearPage {
   /** Every candidate, up to each source's cap (SEARCH_COUNT_CAP + 1). */
   total: number;
   currentPage: number;
-  /** The expired ones the same search would have found (plan.hidden), up to the same cap. */
+  /** The expired ones the same search would have found (plan.hidden), up to HIDDEN_COUNT_CAP + 1. */
   hidden: number;
+  /** The expired ones among the candidates (plan.expiredShown), up to the cap; 0 without it. */
+  expiredShown: number;
 }
 
 function toNearProviders(rows: (ProviderRow & { metres: number | null })[]): NearProvider[] {
@@ -163,6 +176,13 @@ function countUnlocated(plan: NearPlan, filter: RawBuilder<boolean>, cap = limit
     WHERE d.on_register AND ${unlocated} AND d.location IS NULL AND ${filter} ${match} LIMIT ${sql.lit(cap)}) n)`;
 }
 
+/** The expired ones in the circle and among the place's rows without coordinates (plan.expiredShown), counted as the distance plan counts its candidates; `0` without it. */
+function countExpiredShown(plan: NearPlan, circle: RawBuilder<unknown>): RawBuilder<number> {
+  if (!plan.expiredShown) return sql<number>`0`;
+  const expired = sql<boolean>`${plan.filter} AND ${plan.expiredShown}`;
+  return sql<number>`${countInCircle(plan, circle, expired)} + ${countUnlocated(plan, expired)}`;
+}
+
 /**
  * The common search around a place (sorted by distance, no services): one statement that reads
  * only the page's nearest rows from the k-nearest scan (offset + size of them, not 1,001) and
@@ -188,7 +208,8 @@ async function runDistancePlan(
     return sql<NearRow>`
     WITH counts AS (SELECT ${countInCircle(plan, circle, plan.filter)} AS located,
         ${countUnlocated(plan, plan.filter)} AS unlocated,
-        ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden),
+        ${plan.hidden ? sql`${countInCircle(plan, circle, plan.hidden, hiddenLimit)} + ${countUnlocated(plan, plan.hidden, hiddenLimit)}` : sql`0`} AS hidden,
+        ${countExpiredShown(plan, circle)} AS expired_shown),
     at AS (SELECT ${pageOffsetSql(sql`(located + unlocated)`, offset, page.size)} AS off FROM counts),
     nearest AS (SELECT * FROM (SELECT d.registration_number, d.location <-> ${point} AS metres, NULL::text AS name
         FROM directory_entries d
@@ -208,7 +229,7 @@ async function runDistancePlan(
     page AS (SELECT * FROM (SELECT * FROM nearest UNION ALL SELECT * FROM without) c
       ORDER BY metres ASC NULLS LAST, name, registration_number LIMIT ${page.size}::int OFFSET ${at})
     SELECT ${providerColumns}, page.metres, (counts.located + counts.unlocated)::int AS total,
-      counts.hidden::int AS hidden
+      counts.hidden::int AS hidden, counts.expired_shown::int AS expired_shown
     FROM counts LEFT JOIN page ON true
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY page.metres ASC NULLS LAST, page.name, page.registration_number`;
@@ -218,8 +239,10 @@ async function runDistancePlan(
 
 /**
  * A page when claimed listings are a source of their own (claimed first, or services chosen), with
- * the count and the expired ones the same search would have found: one statement, whose one row
- * without a listing still carries the counts when the page is past the end.
+ * the count, the expired ones the same search would have found and the expired ones among the
+ * candidates (read by their keys: a services search's candidates are its claimed listings only):
+ * one statement, whose one row without a listing still carries the counts when the page is past
+ * the end.
  */
 async function runMergedPlan(
   db: Database,
@@ -238,8 +261,10 @@ async function runMergedPlan(
     ranked AS (
       SELECT b.registration_number, b.metres, b.name, ${
         claimedFirst
-          ? sql`EXISTS (SELECT 1 FROM claimed_listings c WHERE c.registration_number = b.registration_number
-              AND c.verified AND c.suspended_at IS NULL)`
+          ? sql`EXISTS (SELECT 1 FROM claimed_listings c
+              JOIN directory_entries d ON d.registration_number = c.registration_number
+              WHERE c.registration_number = b.registration_number AND c.verified AND c.suspended_at IS NULL
+                ${plan.inForce ? sql`AND ${plan.inForce}` : sql``})`
           : sql`false`
       } AS claimed
       FROM best b
@@ -247,7 +272,13 @@ async function runMergedPlan(
     page AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${page.size}::int
       OFFSET ${pageOffsetSql(sql`(SELECT count(*) FROM unique_cand)`, offset, page.size)})
     SELECT ${providerColumns}, page.metres, (SELECT count(*) FROM unique_cand)::int AS total,
-      ${plan.hidden ? sql`(SELECT count(*) FROM hidden_unique_cand)` : sql`0`}::int AS hidden
+      ${plan.hidden ? sql`(SELECT count(*) FROM hidden_unique_cand)` : sql`0`}::int AS hidden,
+      ${
+        plan.expiredShown
+          ? sql`(SELECT count(*) FROM unique_cand u JOIN directory_entries d ON d.registration_number = u.registration_number
+              WHERE ${plan.expiredShown})`
+          : sql`0`
+      }::int AS expired_shown
     FROM (SELECT 1) one LEFT JOIN page ON true
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
     ORDER BY ${claimedFirst ? sql`page.claimed DESC, ` : sql``}page.metres ASC NULLS LAST, page.name, page.registration_number`;
@@ -255,7 +286,7 @@ async function runMergedPlan(
   return readPage(db, pageQuery, page);
 }
 
-type NearRow = ProviderRow & { metres: number | null; total: number; hidden: number };
+type NearRow = ProviderRow & { metres: number | null; total: number; hidden: number; expired_shown: number };
 
 /**
  * Runs a page statement (prepared) whose rows carry the counts, and whose one row without a
@@ -268,13 +299,14 @@ async function readPage(
 ): Promise<NearPage> {
   const requested = requestedPage(page.page, page.size);
   const { rows } = await prepared(pageQuery((requested - 1) * page.size)).execute(db);
-  const { total, hidden } = rows[0] ?? { total: 0, hidden: 0 };
+  const { total, hidden, expired_shown: expiredShown } = rows[0] ?? { total: 0, hidden: 0, expired_shown: 0 };
   const currentPage = Math.min(requested, lastPageOf(total, page.size));
   const found = rows.filter((r) => r.registration_number !== null);
   return {
-    providers: toNearProviders(found.map(({ total: _t, hidden: _h, ...row }) => row)),
+    providers: toNearProviders(found.map(({ total: _t, hidden: _h, expired_shown: _e, ...row }) => row)),
     total,
     currentPage,
     hidden,
+    expiredShown,
   };
 }

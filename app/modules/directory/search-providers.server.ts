@@ -27,7 +27,7 @@ import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
 import { parseRegistrationNumber, type OtherRegulator } from "./registration";
 import { allOf, expiredSql, inForceSql, tierSql } from "./registration-sql.server";
-import { isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
+import { defaultSort, isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
 import {
   resolveSearchLocation,
   unknownQueryPlace,
@@ -57,6 +57,12 @@ export interface SearchResult {
   /** Matches counted, up to SEARCH_COUNT_CAP (then countCapped is true: show "N+"). */
   totalCount: number;
   countCapped: boolean;
+  /**
+   * The matches whose registration is in force (valid, or lower tier): totalCount without the
+   * expired ones shown with it (decision 0278). Only these are "licensed"; with expired ones hidden
+   * it is totalCount. Counted among the same matches, so countCapped applies to it too.
+   */
+  inForceCount: number;
   pageCount: number;
   currentPage: number;
   pageSize: number;
@@ -65,6 +71,11 @@ export interface SearchResult {
    * matches exactly, or null. Undefined for other searches.
    */
   licence?: Provider | null;
+  /**
+   * For a licence check, the number checked as the registers write it ('CBDU123456',
+   * 'WCR/R/1234567'), read from the query (decision 0277).
+   */
+  licenceNumber?: string;
   /**
    * A licence check for a number of another UK register (Scotland, Northern Ireland): who keeps
    * that register. This directory holds the Environment Agency's register (England and Wales).
@@ -103,11 +114,18 @@ const SCORE = {
   browse: 0,
 } as const;
 
-const results = directoryCaches<SearchResult>(SEARCH_CACHE_TTL_MS, 2000);
+/**
+ * The reads in flight per database, by key: visitors asking the same together share one read. A
+ * change empties it with the cache, so a read that began before the change is answered to those
+ * who asked for it but never kept (decision 0278, as the featured block does).
+ */
+const pending = new WeakMap<Database, Map<string, Promise<SearchResult>>>();
+const results = directoryCaches<SearchResult>(SEARCH_CACHE_TTL_MS, 2000, (db) => pending.get(db)?.clear());
 
 /** Forgets this process's cached results (tests). A change clears them on every instance: `directoryChanged`. */
 export function clearSearchCache(db: Database): void {
   results.clear(db);
+  pending.get(db)?.clear();
   clearCompletions(db);
   clearResolvedPlaces(db);
 }
@@ -138,9 +156,20 @@ export async function searchProviders(
   const cache = results.get(db);
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = await runSearch(db, input, today);
-  cache.set(key, result);
-  return result;
+  let reads = pending.get(db);
+  if (!reads) pending.set(db, (reads = new Map()));
+  const inFlight = reads.get(key);
+  if (inFlight) return inFlight;
+  const read = runSearch(db, input, today);
+  reads.set(key, read);
+  try {
+    const result = await read;
+    // Kept only if no change emptied the cache (and so `reads`) while it was read.
+    if (reads.get(key) === read) cache.set(key, result);
+    return result;
+  } finally {
+    if (reads.get(key) === read) reads.delete(key);
+  }
 }
 
 interface Terms {
@@ -185,6 +214,17 @@ export function tokenise(query: string): string[] {
  */
 const NAME_RANK_WEIGHTS = sql.raw("'{1,0.2,0.4,1}'::real[]");
 
+/**
+ * What a search asks of each row (alias d): `filter`, what every row must meet (the registration
+ * filters); `expired`, whether the row's registration has expired, carried with each candidate so
+ * that the claimed-first order and the count of licensed carriers leave expired ones out without
+ * reading the rows again (decision 0278).
+ */
+interface RowRules {
+  filter: RawBuilder<boolean>;
+  expired: RawBuilder<boolean>;
+}
+
 interface Plan {
   sources: RawBuilder<unknown>[];
   /** The predicate a row must meet, for the claimed-listings source (alias d). */
@@ -193,38 +233,40 @@ interface Plan {
   score: RawBuilder<number>;
   /** A query was typed but nothing in it can match (e.g. '%'): the answer is no rows, never a browse. */
   nothing: boolean;
-  /** What every row must also meet (the registration filters), for the claimed-listings source. */
-  filter: RawBuilder<boolean>;
+  /** What every row must also meet (the registration filters), and whether it has expired. */
+  rows: RowRules;
 }
 
 /**
- * A source reading rows in order, numbered by that order. `filter` (hide expired, tier) reads
- * columns the ordered indexes INCLUDE (migration 1003), so it never costs a heap fetch.
+ * A source reading rows in order, numbered by that order. `rows.filter` (hide expired, tier) and
+ * `rows.expired` read columns the ordered indexes INCLUDE (migration 1003), so they never cost a
+ * heap fetch.
  */
 function orderedSource(
   where: RawBuilder<boolean>,
   score: number,
   orderBy: RawBuilder<unknown>,
-  filter: RawBuilder<boolean>,
+  rows: RowRules,
   cap: number,
 ): RawBuilder<unknown> {
   return sql`(SELECT registration_number, ${sql.lit(score)}::real AS score,
-      row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim
-    FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key FROM directory_entries d
-      WHERE d.on_register AND ${where} AND ${filter} ORDER BY ${orderBy} LIMIT ${sql.lit(cap + 1)}) d)`;
+      row_number() OVER (ORDER BY ${orderBy}) AS ord, false AS via_claim, expired
+    FROM (SELECT registration_number, business_name, town_key, postcode_key, registration_key,
+        ${rows.expired} AS expired FROM directory_entries d
+      WHERE d.on_register AND ${where} AND ${rows.filter} ORDER BY ${orderBy} LIMIT ${sql.lit(cap + 1)}) d)`;
 }
 
 /**
- * The sources of a search. `filter` is what every row must also meet (registration filters);
- * `hasQuery` says a query was typed, so that a query nothing can match finds nothing; each
- * source stops after `cap` + 1 rows.
+ * The sources of a search. `rows` is what every row must also meet (registration filters) and
+ * whether it has expired; `hasQuery` says a query was typed, so that a query nothing can match
+ * finds nothing; each source stops after `cap` + 1 rows.
  */
 // eslint-disable-next-line max-lines-per-function -- one table of the search sources per search type (each case a few lines of SQL), read side by side; the cases share the terms and filter
 function buildPlan(
   type: SearchType,
   terms: Terms,
   name: NameQuery | null,
-  filter: RawBuilder<boolean>,
+  rows: RowRules,
   hasQuery: boolean,
   cap = SEARCH_COUNT_CAP,
 ): Plan {
@@ -245,7 +287,7 @@ function buildPlan(
         sql<boolean>`d.registration_key LIKE ${prefix}`,
         SCORE.registrationPrefix,
         sql`d.registration_key USING ~<~`,
-        filter,
+        rows,
         cap,
       ),
     );
@@ -255,7 +297,7 @@ function buildPlan(
           sql<boolean>`d.registration_key = ${terms.compact}`,
           SCORE.registrationExact,
           byName,
-          filter,
+          rows,
           cap,
         ),
       );
@@ -267,16 +309,14 @@ function buildPlan(
 
   if (wantLocation && terms.town) {
     const townPrefix = likePrefix(terms.town);
-    sources.push(
-      orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName, filter, cap),
-    );
+    sources.push(orderedSource(sql<boolean>`d.town_key = ${terms.town}`, SCORE.townExact, byName, rows, cap));
     // '~>~' (greater in byte order) skips the exact town, which the source above reads.
     sources.push(
       orderedSource(
         sql<boolean>`d.town_key ~>~ ${terms.town} AND d.town_key LIKE ${townPrefix}`,
         SCORE.townPrefix,
         sql`d.town_key USING ~<~, d.business_name, d.registration_number`,
-        filter,
+        rows,
         cap,
       ),
     );
@@ -290,7 +330,7 @@ function buildPlan(
           sql<boolean>`d.postcode_key = ${terms.compact}`,
           SCORE.postcodeExact,
           byName,
-          filter,
+          rows,
           cap,
         ),
       );
@@ -299,7 +339,7 @@ function buildPlan(
           sql<boolean>`d.postcode_key LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
           SCORE.postcodeOutcode,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
-          filter,
+          rows,
           cap,
         ),
       );
@@ -308,7 +348,7 @@ function buildPlan(
           sql<boolean>`d.postcode_key LIKE ${pcPrefix} AND d.postcode_key NOT LIKE ${outcode} AND d.postcode_key <> ${terms.compact}`,
           SCORE.postcodePrefix,
           sql`d.postcode_key USING ~<~, d.business_name, d.registration_number`,
-          filter,
+          rows,
           cap,
         ),
       );
@@ -329,10 +369,11 @@ function buildPlan(
       + least(39, 100 * ts_rank(${NAME_RANK_WEIGHTS}, d.search_vector, ${name.rank})))`;
     // Full-text matches are read in index order (not by rank) and ranked within the cap. The
     // match is a MATERIALIZED CTE, which the planner plans for all its rows: see `fullTextMatches`.
-    sources.push(sql`(WITH fts AS MATERIALIZED (${fullTextMatches(name.match, filter)})
+    sources.push(sql`(WITH fts AS MATERIALIZED (${fullTextMatches(name.match, rows)})
       SELECT registration_number, score::real AS score,
-        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim
-      FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score FROM (
+        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, false AS via_claim,
+        expired
+      FROM (SELECT d.registration_number, d.business_name, ${nameScore} AS score, d.expired FROM (
         SELECT * FROM fts LIMIT ${sql.lit(cap + 1)}) d) s)`);
     predicates.push(sql<boolean>`d.search_vector @@ ${name.match}`);
   }
@@ -343,7 +384,7 @@ function buildPlan(
   const nothing = hasQuery && !anyQuery;
   if (!anyQuery && !nothing) {
     // No query: browse the register alphabetically.
-    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, filter, cap));
+    sources.push(orderedSource(sql<boolean>`true`, SCORE.browse, byName, rows, cap));
   }
   const match =
     anyQuery || nothing
@@ -353,7 +394,7 @@ function buildPlan(
       : null;
   const caseScore = cases.length ? sql`CASE ${sql.join(cases, sql` `)} ELSE 0 END` : sql`0`;
   const score = sql<number>`GREATEST(${caseScore}, ${nameScore ?? sql`0`})`;
-  return { sources, match, score, nothing, filter };
+  return { sources, match, score, nothing, rows };
 }
 
 /**
@@ -365,9 +406,9 @@ function buildPlan(
  * LIMIT outside it asks. Decision 0220: before it, the statement ran with sequential scans off
  * (SET LOCAL, in a transaction of its own: four round trips).
  */
-function fullTextMatches(match: RawBuilder<unknown>, filter: RawBuilder<boolean>): RawBuilder<unknown> {
-  return sql`SELECT registration_number, business_name, search_vector FROM directory_entries d
-    WHERE d.on_register AND d.search_vector @@ ${match} AND ${filter}`;
+function fullTextMatches(match: RawBuilder<unknown>, rows: RowRules): RawBuilder<unknown> {
+  return sql`SELECT registration_number, business_name, search_vector, ${rows.expired} AS expired
+    FROM directory_entries d WHERE d.on_register AND d.search_vector @@ ${match} AND ${rows.filter}`;
 }
 
 async function runSearch(db: Database, given: SearchInput, today: string): Promise<SearchResult> {
@@ -381,8 +422,14 @@ async function runSearch(db: Database, given: SearchInput, today: string): Promi
     if (around.location.status === "found") return runNearSearch(db, { ...given, sort }, today, around);
     return nothingFound({ ...given, sort }, around.location);
   }
-  // 'distance' without a place: the default order.
-  const input: SearchInput = given.sort === "distance" ? { ...given, sort: "claimed" } : given;
+  // 'distance' without a place: the default order. A licence check lists the number itself first
+  // (then the numbers it starts), unless another order was chosen (decision 0277).
+  const input: SearchInput =
+    licenceCheck && !given.sortChosen
+      ? { ...given, sort: defaultSort("registration") }
+      : given.sort === "distance"
+        ? { ...given, sort: "claimed" }
+        : given;
   const result = await runTextSearch(db, input, today);
   if (result.totalCount === 0 && input.query !== "") {
     const location = await unknownQueryPlace(db, input);
@@ -397,6 +444,7 @@ function nothingFound(input: SearchInput, location: SearchLocation): SearchResul
     providers: [],
     totalCount: 0,
     countCapped: false,
+    inForceCount: 0,
     pageCount: 0,
     currentPage: 1,
     pageSize: input.size,
@@ -428,17 +476,22 @@ async function runNearSearch(
       : sql<boolean>`false`;
   }
   const tier = tierSql(input.tier);
+  // The expired ones the same search finds: with hideExpired, those left out (counted up to
+  // HIDDEN_COUNT_CAP); without, those shown, so that only the others are called licensed.
+  // Lower tier registrations never expire: nothing to count.
+  const expired = input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
   const plan: NearPlan = {
     easting: location.place.easting,
     northing: location.place.northing,
     radiusMetres: location.radiusMiles * METRES_PER_MILE,
     unlocated: around.unlocated,
     filter: allOf([input.hideExpired ? inForceSql(today) : null, tier]),
+    inForce: inForceSql(today),
     match,
     services: input.services,
     sort: input.sort,
-    // The expired ones the same search would have found, counted alongside the page.
-    hidden: input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null,
+    hidden: input.hideExpired ? expired : null,
+    expiredShown: input.hideExpired ? null : expired,
   };
   const page = await runNearPlan(db, plan, input);
   const hiddenTotal = page.hidden;
@@ -447,6 +500,7 @@ async function runNearSearch(
     providers: page.providers,
     totalCount,
     countCapped: page.total > SEARCH_COUNT_CAP,
+    inForceCount: Math.max(0, Math.min(page.total - page.expiredShown, SEARCH_COUNT_CAP)),
     pageCount: Math.ceil(totalCount / input.size),
     currentPage: page.currentPage,
     pageSize: input.size,
@@ -471,11 +525,14 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   // query would have found are counted ("12 expired registrations hidden").
   // Lower tier registrations never expire: with that filter nothing is ever hidden.
   const tier = tierSql(input.tier);
-  const shown = allOf([input.hideExpired ? inForceSql(today) : null, tier]);
-  const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expiredSql(today), tier]) : null;
+  const expired = expiredSql(today);
+  const shown: RowRules = { filter: allOf([input.hideExpired ? inForceSql(today) : null, tier]), expired };
+  const hidden = input.hideExpired && input.tier !== "lower" ? allOf([expired, tier]) : null;
   // The hidden ones are counted by the page's statement.
   const hiddenPlan = (words: NameQuery | null) =>
-    hidden ? buildPlan(type, queryTerms, words, hidden, hasQuery, HIDDEN_COUNT_CAP) : null;
+    hidden
+      ? buildPlan(type, queryTerms, words, { filter: hidden, expired }, hasQuery, HIDDEN_COUNT_CAP)
+      : null;
 
   let plan = buildPlan(type, queryTerms, name, shown, hasQuery);
   let page = await runPlan(db, input, plan, hiddenPlan(name));
@@ -495,11 +552,13 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const totalCount = Math.min(page.total, SEARCH_COUNT_CAP);
   const pageCount = Math.ceil(totalCount / input.size);
   let licence: Provider | null | undefined;
+  let licenceNumber: string | undefined;
   let otherRegister: SearchResult["otherRegister"];
   if (isLicenceCheck({ type, query: input.query })) {
     // 'Valid' only ever for a well-formed England/Wales number found on the register.
     const parsed = parseRegistrationNumber(input.query);
     licence = null;
+    if (parsed.kind === "ea" || parsed.kind === "other") licenceNumber = parsed.number;
     if (parsed.kind === "ea") {
       // The number is usually on the page just read (an exact number ranks first, and a page past
       // the end is the last page), in the same columns: no second round trip. Otherwise (hidden by
@@ -519,6 +578,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     providers: page.providers,
     totalCount,
     countCapped: page.total > SEARCH_COUNT_CAP,
+    inForceCount: Math.min(page.inForce, SEARCH_COUNT_CAP),
     pageCount,
     currentPage: page.currentPage,
     pageSize: input.size,
@@ -526,6 +586,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     hiddenExpiredCapped: hiddenTotal > HIDDEN_COUNT_CAP,
     sort: input.sort,
     ...(licence !== undefined ? { licence } : {}),
+    ...(licenceNumber ? { licenceNumber } : {}),
     ...(otherRegister ? { otherRegister } : {}),
     ...(corrections ? { corrections } : {}),
   };
@@ -539,12 +600,14 @@ function candidateSources(input: SearchInput, plan: Plan): RawBuilder<unknown>[]
   if (claimedFirst || services.length) {
     const servicesFilter = services.length ? sql`AND cl.services && ${sql.val(services)}::text[]` : sql``;
     sources.push(sql`(SELECT registration_number, score::real AS score,
-        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, true AS via_claim
-      FROM (SELECT d.registration_number, d.business_name, d.score
+        row_number() OVER (ORDER BY score DESC, business_name, registration_number) AS ord, true AS via_claim,
+        expired
+      FROM (SELECT d.registration_number, d.business_name, d.score, d.expired
         FROM claimed_listings cl
         -- LATERAL: one primary-key probe per claimed listing, never a scan of every match.
-        CROSS JOIN LATERAL (SELECT d.registration_number, d.business_name, ${plan.score} AS score
-          FROM directory_entries d WHERE d.registration_number = cl.registration_number AND d.on_register AND ${plan.filter}
+        CROSS JOIN LATERAL (SELECT d.registration_number, d.business_name, ${plan.score} AS score,
+            ${plan.rows.expired} AS expired
+          FROM directory_entries d WHERE d.registration_number = cl.registration_number AND d.on_register AND ${plan.rows.filter}
           ${plan.match ? sql`AND ${plan.match}` : sql``} LIMIT 1) d
         WHERE cl.verified AND cl.suspended_at IS NULL ${servicesFilter}) s)`);
   }
@@ -552,17 +615,18 @@ function candidateSources(input: SearchInput, plan: Plan): RawBuilder<unknown>[]
 }
 
 /**
- * A page of a plan, with the count of its matches (up to each source's cap) and the count of
- * those of `hidden` (the expired ones the same search would have found): one statement, whose one
- * row without a listing still carries the counts when the page is past the end.
+ * A page of a plan, with the count of its matches (up to each source's cap), of those in force,
+ * and of those of `hidden` (the expired ones the same search would have found): one statement,
+ * whose one row without a listing still carries the counts when the page is past the end. Only a
+ * claimed listing in force is ranked as claimed (decision 0278).
  */
 async function runPlan(
   db: Database,
   input: SearchInput,
   plan: Plan,
   hidden: Plan | null,
-): Promise<{ providers: Provider[]; total: number; currentPage: number; hidden: number }> {
-  if (plan.nothing) return { providers: [], total: 0, currentPage: 1, hidden: 0 };
+): Promise<{ providers: Provider[]; total: number; inForce: number; currentPage: number; hidden: number }> {
+  if (plan.nothing) return { providers: [], total: 0, inForce: 0, currentPage: 1, hidden: 0 };
   const claimedFirst = input.sort === "claimed";
   const sources = candidateSources(input, plan);
   const order = claimedFirst
@@ -570,14 +634,16 @@ async function runPlan(
     : sql`score DESC, ord, registration_number`;
   const hiddenSources = hidden && !hidden.nothing ? candidateSources(input, hidden) : null;
 
-  const pageQuery = (offset: number) => sql<ProviderRow & { total: number; hidden: number }>`
+  const pageQuery = (offset: number) => sql<
+    ProviderRow & { total: number; in_force: number; hidden: number }
+  >`
     WITH cand AS (${sql.join(sources, sql` UNION ALL `)}),
     best AS (
-      SELECT DISTINCT ON (registration_number) registration_number, score, ord, via_claim
+      SELECT DISTINCT ON (registration_number) registration_number, score, ord, via_claim, expired
       FROM cand ORDER BY registration_number, via_claim DESC, score DESC, ord
     ),
     ranked AS (
-      SELECT b.*, EXISTS (SELECT 1 FROM claimed_listings c WHERE c.registration_number = b.registration_number
+      SELECT b.*, NOT b.expired AND EXISTS (SELECT 1 FROM claimed_listings c WHERE c.registration_number = b.registration_number
         AND c.verified AND c.suspended_at IS NULL) AS claimed
       FROM best b
     ),
@@ -585,6 +651,7 @@ async function runPlan(
       OFFSET ${pageOffsetSql(sql`(SELECT count(*) FROM best)`, offset, input.size)})
     ${hiddenSources ? sql`, hidden_cand AS (${sql.join(hiddenSources, sql` UNION ALL `)})` : sql``}
     SELECT ${providerColumns}, (SELECT count(*) FROM best)::int AS total,
+      (SELECT count(*) FILTER (WHERE NOT expired) FROM best)::int AS in_force,
       ${hiddenSources ? sql`(SELECT count(DISTINCT registration_number) FROM hidden_cand)` : sql`0`}::int AS hidden
     FROM (SELECT 1) one LEFT JOIN page ON true
       LEFT JOIN directory_entries d ON d.registration_number = page.registration_number ${claimedJoin}
@@ -593,13 +660,14 @@ async function runPlan(
   // Past the end, the statement reads the last page itself (search-page.server.ts).
   const requested = requestedPage(input.page, input.size);
   const { rows } = await prepared(pageQuery((requested - 1) * input.size)).execute(db);
-  const { total, hidden: hiddenTotal } = rows[0] ?? { total: 0, hidden: 0 };
+  const { total, in_force: inForce, hidden: hiddenTotal } = rows[0] ?? { total: 0, in_force: 0, hidden: 0 };
   const currentPage = Math.min(requested, lastPageOf(total, input.size));
   return {
     providers: rows
       .filter((r) => r.registration_number !== null)
-      .map(({ total: _t, hidden: _h, ...row }) => toProvider(row)),
+      .map(({ total: _t, in_force: _f, hidden: _h, ...row }) => toProvider(row)),
     total,
+    inForce,
     currentPage,
     hidden: hiddenTotal,
   };

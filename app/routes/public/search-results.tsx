@@ -18,6 +18,7 @@ import {
   defaultHideExpired,
   hasExplicitLocation,
   isLicenceCheck,
+  numberReadFrom,
   parseSearchInput,
   searchHref,
   type SearchInput,
@@ -106,10 +107,18 @@ function mapMarkers(providers: SearchProvider[], first: number): MapMarker[] {
   });
 }
 
+/**
+ * "12 licensed waste carriers": only registrations in force are licensed, so expired ones shown
+ * with them are not counted (decision 0278).
+ */
+function licensedText(result: ResultFacts, one: string, many: string): string {
+  return countOf(result.inForceCount, one, many, result.countCapped);
+}
+
 /** '12 licensed rubbish removal services found in Leeds' (spec wording, counted honestly). */
 function foundText(result: ResultFacts, place: string): string {
-  if (!result.totalCount) return `No licensed rubbish removal services found in ${place}`;
-  return `${countText(result, "licensed rubbish removal service", "licensed rubbish removal services")} found in ${place}`;
+  if (!result.inForceCount) return `No licensed rubbish removal services found in ${place}`;
+  return `${licensedText(result, "licensed rubbish removal service", "licensed rubbish removal services")} found in ${place}`;
 }
 
 function searchSeo(
@@ -120,6 +129,8 @@ function searchSeo(
 ): PageMeta {
   const place = placeOf(input);
   const n = result ? result.totalCount : 0;
+  // Only registrations in force are "licensed" (decision 0278).
+  const licensed = result ? result.inForceCount : 0;
   const capped = result?.countCapped ?? false;
   let title: string;
   let description: string;
@@ -128,8 +139,8 @@ function searchSeo(
     const miles = result.location.radiusMiles;
     title = `Licensed waste carriers near ${near}`;
     description =
-      n > 0
-        ? `${countOf(n, "licensed waste carrier", "licensed waste carriers", capped)} within ${miles} miles of ${near}, nearest first. Check each carrier's licence and request free quotes.`
+      licensed > 0
+        ? `${countOf(licensed, "licensed waste carrier", "licensed waste carriers", capped)} within ${miles} miles of ${near}, nearest first. Check each carrier's licence and request free quotes.`
         : `No licensed waste carriers within ${miles} miles of ${near}. Try a wider distance or a nearby town.`;
   } else if (input.type === "registration" && input.query) {
     title = `Licence check: ${input.query.toUpperCase()}`;
@@ -138,12 +149,12 @@ function searchSeo(
       : `Check waste carrier registration number ${input.query.toUpperCase()} against the public register of waste carriers, brokers and dealers.`;
   } else if (input.type === "location" && input.query) {
     title =
-      n > 0
-        ? `${countOf(n, "Licensed Waste Carrier", "Licensed Waste Carriers", capped)} in ${place}`
+      licensed > 0
+        ? `${countOf(licensed, "Licensed Waste Carrier", "Licensed Waste Carriers", capped)} in ${place}`
         : `Licensed Waste Carriers in ${place}`;
     description =
-      n > 0
-        ? `${countOf(n, "licensed rubbish removal service", "licensed rubbish removal services", capped)} found in ${place}. Compare registered waste carriers, check their licence and request free quotes.`
+      licensed > 0
+        ? `${countOf(licensed, "licensed rubbish removal service", "licensed rubbish removal services", capped)} found in ${place}. Compare registered waste carriers, check their licence and request free quotes.`
         : `No licensed waste carriers found in ${place} yet. Search nearby towns or by postcode to find a registered carrier.`;
   } else if (input.query) {
     title = `Waste carriers matching “${input.query}”`;
@@ -153,7 +164,7 @@ function searchSeo(
         : `No registered waste carriers match “${input.query}”. Try another name, town, postcode or registration number.`;
   } else {
     title = "Find a Licensed Waste Carrier";
-    description = `Browse ${countOf(n, "licensed waste carrier", "licensed waste carriers", capped)} across the UK. Search by town, postcode, business name or registration number.`;
+    description = `Browse ${countOf(licensed, "licensed waste carrier", "licensed waste carriers", capped)} across the UK. Search by town, postcode, business name or registration number.`;
   }
   // Town pages are the indexable ones; other searches point search engines at the town or root page.
   const canonicalPath =
@@ -191,11 +202,12 @@ function ResultsHero({
         {/* On a phone the count under the search box says it, nearer the results. */}
         {subtitle ? <p className="mt-2 hidden text-lg text-brand-100 sm:block">{subtitle}</p> : null}
         <div className="mt-4 max-w-4xl sm:mt-6">
-          {/* A search around a named place (near=Leeds) shows the place in the box, as a location. */}
+          {/* A search around a named place (near=Leeds) shows the place in the box, as a location; a
+              number shows as it was typed, with the type chosen for it (decision 0277). */}
           <ResultsSearch
-            key={`${input.query}|${input.type}|${input.near ?? ""}`}
-            query={input.query || input.near || ""}
-            type={!input.query && input.near ? "location" : input.type}
+            key={`${input.typed ?? input.query}|${input.askedType ?? input.type}|${input.near ?? ""}`}
+            query={input.typed || input.query || input.near || ""}
+            type={!input.query && input.near ? "location" : (input.askedType ?? input.type)}
           />
         </div>
       </div>
@@ -217,11 +229,31 @@ function subtitleOf(input: SearchInput, result: ResultFacts | null): string | nu
   if (result.location?.status === "found") {
     const miles = result.location.radiusMiles;
     const around = result.location.place.approximate ? ` of the ${result.location.place.label} area` : "";
-    return result.totalCount
-      ? `${countText(result, "licensed waste carrier", "licensed waste carriers")} within ${miles} miles${around}`
+    return result.inForceCount
+      ? `${licensedText(result, "licensed waste carrier", "licensed waste carriers")} within ${miles} miles${around}`
       : `No licensed waste carriers within ${miles} miles${around}`;
   }
   return foundText(result, placeOf(input));
+}
+
+/**
+ * A licence check's answer (decision 0277): the number checked, and when it was read out of more
+ * text ('Reg: CBDU123456.'), which number that was.
+ */
+function LicenceAnswer({ input, result }: { input: SearchInput; result: ResultFacts }) {
+  const number = result.licenceNumber ?? input.query;
+  const readFrom = numberReadFrom(input);
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-8">
+      {readFrom ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="number-read-from">
+          Showing the licence check for <strong className="font-mono">{number}</strong>, the registration
+          number in “{readFrom}”.
+        </p>
+      ) : null}
+      <LicencePanel query={number} provider={result.licence ?? null} otherRegister={result.otherRegister} />
+    </div>
+  );
 }
 
 function LoadError() {
@@ -361,9 +393,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <ResultsHero heading={headingOf(input, result)} subtitle={subtitleOf(input, result)} input={input} />
       {/* The licence answer comes first, above the filters and forms (on a phone too). */}
       {result && isLicenceCheck(input) && result.licence !== undefined ? (
-        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 sm:pt-8">
-          <LicencePanel query={input.query} provider={result.licence} otherRegister={result.otherRegister} />
-        </div>
+        <LicenceAnswer input={input} result={result} />
       ) : null}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-5 sm:px-6 sm:py-8 lg:grid-cols-[16rem_1fr]">
         <FiltersPanel

@@ -1,39 +1,49 @@
 import { SearchXIcon } from "~/components/ui/icons/search-x";
 import { RESULT_CARD_SERVICES } from "~/modules/directory/constants";
 import type { CardProvider } from "~/modules/directory/provider";
-import { ProviderCard } from "../provider-card";
+import { inForce, ProviderCard } from "../provider-card";
 
+type Grouped = Pick<CardProvider, "is_claimed" | "is_premium" | "expiry_date" | "registration_tier">;
+
+/**
+ * The spec's groups, for registrations in force; an expired one is in none of them, whatever its
+ * listing, but in a group of its own after them (decision 0278).
+ */
 const GROUPS: {
   key: string;
   title: string;
   description: string;
-  test: (p: Pick<CardProvider, "is_claimed" | "is_premium">) => boolean;
+  test: (p: Grouped) => boolean;
 }[] = [
   {
     key: "featured",
     title: "Featured Providers",
     description: "Verified businesses on our Premium plan.",
-    test: (p) => p.is_claimed && p.is_premium,
+    test: (p) => p.is_claimed && p.is_premium && inForce(p),
   },
   {
     key: "registered",
     title: "Registered Providers",
     description: "Businesses that have claimed and verified their listing.",
-    test: (p) => p.is_claimed && !p.is_premium,
+    test: (p) => p.is_claimed && !p.is_premium && inForce(p),
   },
   {
     key: "available",
     title: "Available Providers",
     description: "Licensed carriers from the public register that have not claimed their listing yet.",
-    test: (p) => !p.is_claimed,
+    test: (p) => !p.is_claimed && inForce(p),
+  },
+  {
+    key: "expired",
+    title: "Expired Registrations",
+    description:
+      "Not licensed to carry waste until renewed: their registration with the Environment Agency has expired.",
+    test: (p) => !inForce(p),
   },
 ];
 
 /** The order the cards appear in: nearest first as one list, or the spec's groups. */
-export function displayOrder<P extends Pick<CardProvider, "is_claimed" | "is_premium">>(
-  providers: P[],
-  byDistance: boolean,
-): P[] {
+export function displayOrder<P extends Grouped>(providers: P[], byDistance: boolean): P[] {
   return byDistance ? providers : GROUPS.flatMap((g) => providers.filter(g.test));
 }
 
@@ -50,7 +60,7 @@ export function NoResults() {
 /**
  * The result cards. Sorted by distance they are one list, nearest first, numbered like the map's
  * markers, each with its distance; otherwise grouped as the spec says (Featured, Registered,
- * Available), in that order.
+ * Available), in that order, then the expired registrations (decision 0278).
  */
 export function ResultList({
   providers,
