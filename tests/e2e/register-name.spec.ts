@@ -92,4 +92,11 @@ test("a verified owner's rename shows as a trading name: the licence check and t
     business_name: RN.renamed,
     register_name: RN.registerName,
   });
+
+  // A search by the register's name: the card shows the listing's name and whose trading name it is.
+  await visitor.goto(`/search-results?query=${encodeURIComponent(RN.registerName)}&type=name`);
+  const card = visitor.getByRole("article").filter({ hasText: RN.reg });
+  await expect(card.getByRole("heading")).toHaveText(RN.renamed);
+  await expect(card.getByText(`Trading name of ${RN.registerName}`, { exact: true })).toBeVisible();
+  await expectNoSideScroll(visitor);
 });

@@ -7,7 +7,13 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { logoSources } from "~/modules/company/logo-files";
-import { fullAddress, tierLabel, type CardProvider, type Provider } from "~/modules/directory/provider";
+import {
+  fullAddress,
+  tierLabel,
+  tradingName,
+  type CardProvider,
+  type Provider,
+} from "~/modules/directory/provider";
 import { isInForce, registrationState } from "~/modules/directory/registration";
 import { formatMiles } from "~/modules/directory/wording";
 import { quotesClosedBy, type QuotesClosed } from "~/modules/quotes/quote-registration";
@@ -210,6 +216,7 @@ function CardTitle({
             {provider.business_name}
           </SiteLink>
         </Heading>
+        <RegisterName provider={provider} />
         <p className="mt-0.5 font-mono text-sm text-slate-600">{provider.registration_number}</p>
         {distanceMiles != null ? (
           <p className="mt-1 text-sm font-semibold text-brand-800" data-testid="distance">
@@ -277,4 +284,17 @@ function CardQuotesClosed({ provider }: { provider: CardProvider }) {
       {closed.short}
     </p>
   );
+}
+
+/**
+ * A renamed listing's card names the registration's holder as the register does, under the
+ * listing's own name (decision 0281): the licence badge beside it is never the own name's alone.
+ */
+export function RegisterName({
+  provider,
+}: {
+  provider: Pick<CardProvider, "business_name" | "register_name">;
+}) {
+  if (!tradingName(provider)) return null;
+  return <p className="mt-0.5 text-sm text-slate-600">Trading name of {provider.register_name}</p>;
 }

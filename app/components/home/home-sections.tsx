@@ -7,7 +7,13 @@ import { ShieldCheckIcon } from "~/components/ui/icons/shield-check";
 import { StarIcon } from "~/components/ui/icons/star";
 import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
 import { SiteLink } from "~/components/ui/site-link";
-import { ClaimedBadge, ProviderLogo, profileHref, ServiceList } from "~/components/directory/provider-card";
+import {
+  ClaimedBadge,
+  ProviderLogo,
+  profileHref,
+  RegisterName,
+  ServiceList,
+} from "~/components/directory/provider-card";
 import { HeroSearch } from "~/components/directory/search-box";
 import { ValidityBadge } from "~/components/directory/validity";
 import { buttonVariants } from "~/components/ui/button";
@@ -240,6 +246,7 @@ function FeaturedCard({ provider: p }: { provider: CardProvider }) {
               {p.business_name}
             </SiteLink>
           </h3>
+          <RegisterName provider={p} />
           <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
             <MapPinIcon className="h-3.5 w-3.5" /> {p.town ?? "Location not recorded"}
           </p>

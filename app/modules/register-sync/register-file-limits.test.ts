@@ -193,6 +193,8 @@ describe("JSON items over the caps", () => {
           registration_number: "CBDU600001",
           business_name: "Shallow One Ltd",
           registration_tier: "Upper",
+          // An upper tier registration always has one (decision 0280).
+          expiry_date: "2030-01-01",
         },
       },
       { kind: "reject", line: 2, reason: "item nested more than 16 levels deep" },
