@@ -240,6 +240,7 @@ describe("corrections", () => {
     expect(after.counters).toEqual(countersBefore);
     expect(after.counters.thisMonth).toBe(countBefore);
     expect(after.matching).toBe(rowsBefore + 2);
+    expect(after.listed).toBe(rowsBefore + 2);
     expect((await audits(v3)).map((a) => a.action)).toEqual(["waste_note.corrected"]);
   });
 

@@ -16,8 +16,10 @@ export interface NotesList {
   /** The listed notes' waste items, by note id. */
   items: Map<string, WasteNoteItem[]>;
   counters: { total: number; hazardous: number; thisMonth: number };
-  /** How many notes match the search and filters (all notes when there are none). */
+  /** How many of the list's rows (each version its own card) match the search and filters. */
   matching: number;
+  /** The list's rows in all, before the search and filters. */
+  listed: number;
 }
 
 /** Any item hazardous (a note written before items existed: its own flag). */
@@ -127,7 +129,7 @@ export async function listCompanyNotes(
       hazardous: Number(counters.hazardous),
       thisMonth: Number(counters.thisMonth),
     },
-    // The list's rows (each version its own card) that the search and filters leave.
     matching: matching ? Number(matching.n) : Number(counters.rows),
+    listed: Number(counters.rows),
   };
 }

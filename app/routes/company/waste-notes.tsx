@@ -64,6 +64,7 @@ async function loadNotes(db: Database, userId: string, email: string, url: URL) 
       pages: Math.max(1, Math.ceil(result.matching / PAGE_SIZE)),
       counters: result.counters,
       matching: result.matching,
+      listed: result.listed,
       notes: result.notes.map((n) => ({
         id: n.id,
         title: locationTitle(n.origin_address) || "Waste note",
@@ -109,7 +110,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
         width="max-w-5xl"
       />
     );
-  const { filters, filterErrors, page, pages, counters, matching, notes } = list;
+  const { filters, filterErrors, page, pages, counters, matching, listed, notes } = list;
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <PastNotesHeader total={counters.total} />
@@ -121,7 +122,7 @@ export default function PastWasteNotes({ loaderData }: Route.ComponentProps) {
           <NotesSearch
             filters={filters}
             errors={filterErrors}
-            total={counters.total}
+            total={listed}
             matching={matching}
             page={page}
             pages={pages}
