@@ -2,7 +2,10 @@
  * The small vocabulary the static pages and guides are written in: prose styling, external
  * links that open safely, callouts for key warnings and phone links.
  */
-import { ExternalLink, Info, Lightbulb, TriangleAlert } from "lucide-react";
+import { ExternalLinkIcon } from "~/components/ui/icons/external-link";
+import { InfoIcon } from "~/components/ui/icons/info";
+import { LightbulbIcon } from "~/components/ui/icons/lightbulb";
+import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import type { OfficialLink } from "./links";
@@ -36,7 +39,7 @@ export function ExtLink({
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <ExternalLink aria-hidden="true" className="ml-0.5 inline size-3.5 align-[-0.1em]" />
+      <ExternalLinkIcon aria-hidden="true" className="ml-0.5 inline size-3.5 align-[-0.1em]" />
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
@@ -61,14 +64,14 @@ export function To({ to, children }: { to: string; children: React.ReactNode }) 
 }
 
 type CalloutTone = "warning" | "info" | "tip";
-const calloutStyles: Record<CalloutTone, { box: string; icon: string; Icon: typeof Info }> = {
+const calloutStyles: Record<CalloutTone, { box: string; icon: string; Icon: typeof InfoIcon }> = {
   warning: {
     box: "border-amber-300 bg-amber-50 text-amber-950",
     icon: "text-amber-700",
-    Icon: TriangleAlert,
+    Icon: TriangleAlertIcon,
   },
-  info: { box: "border-sky-200 bg-sky-50 text-sky-950", icon: "text-sky-700", Icon: Info },
-  tip: { box: "border-brand-200 bg-brand-50 text-brand-900", icon: "text-brand-700", Icon: Lightbulb },
+  info: { box: "border-sky-200 bg-sky-50 text-sky-950", icon: "text-sky-700", Icon: InfoIcon },
+  tip: { box: "border-brand-200 bg-brand-50 text-brand-900", icon: "text-brand-700", Icon: LightbulbIcon },
 };
 
 /** A boxed key message: a warning, a note or a practical tip. */

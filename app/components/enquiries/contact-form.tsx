@@ -1,6 +1,7 @@
 /** The contact page form (name, email, subject, message); 'Message sent' once stored and queued. */
 import { getFormProps } from "@conform-to/react";
-import { CheckCircle2, Mail } from "lucide-react";
+import { CircleCheckIcon } from "~/components/ui/icons/circle-check";
+import { MailIcon } from "~/components/ui/icons/mail";
 import { Form, useNavigation } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { FormError } from "~/components/auth/form-field";
@@ -21,12 +22,12 @@ export function ContactForm({ reply }: { reply?: EnquiryReply }) {
       className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="contact-form-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
-        <Mail aria-hidden className="h-5 w-5 text-brand-600" /> Send us a message
+        <MailIcon aria-hidden className="h-5 w-5 text-brand-600" /> Send us a message
       </h2>
       {reply?.status === "sent" ? (
         <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-5 text-green-900">
           <p className="flex items-center gap-2 text-lg font-semibold">
-            <CheckCircle2 aria-hidden className="h-5 w-5" /> {CONTACT_MESSAGES.sent}
+            <CircleCheckIcon aria-hidden className="h-5 w-5" /> {CONTACT_MESSAGES.sent}
           </p>
           <p className="mt-1 text-sm [overflow-wrap:anywhere]">
             {CONTACT_MESSAGES.sentDetail(reply.replyTo)}

@@ -1,4 +1,9 @@
-import { Building2, Clock, FileText, MessageSquare, Search, TriangleAlert } from "lucide-react";
+import { Building2Icon } from "~/components/ui/icons/building-2";
+import { ClockIcon } from "~/components/ui/icons/clock";
+import { FileTextIcon } from "~/components/ui/icons/file-text";
+import { MessageSquareIcon } from "~/components/ui/icons/message-square";
+import { SearchIcon } from "~/components/ui/icons/search";
+import { TriangleAlertIcon } from "~/components/ui/icons/triangle-alert";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
@@ -73,7 +78,7 @@ export default function Contact() {
         eyebrow="Contact us"
         title="Get in touch"
         lead="Questions about a listing, claiming your business or how the directory works? Our support team is here to help."
-        icon={MessageSquare}
+        icon={MessageSquareIcon}
       />
       <PageBody>
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -98,25 +103,25 @@ function QuickHelpSection() {
       </h2>
       <ul className="mt-5 grid gap-4 sm:grid-cols-2">
         <HelpCard
-          icon={Search}
+          icon={SearchIcon}
           title="Looking for a waste carrier?"
           text="Search by town, postcode, business name or licence number, and request free quotes."
           link={<SiteLink to="/search-results">Search the directory</SiteLink>}
         />
         <HelpCard
-          icon={Building2}
+          icon={Building2Icon}
           title="Run a waste business?"
           text="Find your listing and claim it to add your contact details, services and areas."
           link={<SiteLink to="/register">Register My Business</SiteLink>}
         />
         <HelpCard
-          icon={TriangleAlert}
+          icon={TriangleAlertIcon}
           title="Seen fly-tipping?"
           text="Report dumped waste to your local council, who are responsible for clearing it."
           link={<ExtLink href={OFFICIAL.reportFlytipping.href}>Report fly-tipping on GOV.UK</ExtLink>}
         />
         <HelpCard
-          icon={FileText}
+          icon={FileTextIcon}
           title="Wrong registration details?"
           text="Register details come from the Environment Agency. Businesses update them with the Environment Agency and we follow."
           link={<ExtLink href={OFFICIAL.registerAsCarrier.href}>Update a registration on GOV.UK</ExtLink>}
@@ -151,14 +156,14 @@ function ContactInfoAside() {
         <dl className="mt-4 space-y-4 text-sm">
           <div>
             <dt className="flex items-center gap-2 font-semibold text-slate-900">
-              <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              <ClockIcon aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
               Opening hours
             </dt>
             <dd className="mt-0.5 pl-7 text-slate-700">{SUPPORT_HOURS}</dd>
           </div>
           <div>
             <dt className="flex items-center gap-2 font-semibold text-slate-900">
-              <MessageSquare aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              <MessageSquareIcon aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
               Response time
             </dt>
             <dd className="mt-0.5 pl-7 text-slate-700">
@@ -169,7 +174,7 @@ function ContactInfoAside() {
       </div>
       <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
         <h2 className="flex items-center gap-2 font-bold">
-          <TriangleAlert aria-hidden="true" className="size-5 text-amber-700" />
+          <TriangleAlertIcon aria-hidden="true" className="size-5 text-amber-700" />
           Pollution or dumping happening now?
         </h2>
         <p className="mt-2 text-sm leading-6">

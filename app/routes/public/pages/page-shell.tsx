@@ -1,5 +1,6 @@
 /** The frame every static page shares: a tinted header band and a centred body. */
-import { ArrowLeft, Mail } from "lucide-react";
+import { ArrowLeftIcon } from "~/components/ui/icons/arrow-left";
+import { MailIcon } from "~/components/ui/icons/mail";
 import { SiteLink } from "~/components/ui/site-link";
 import { PageTitle } from "~/components/layout/page-title";
 import { Button, type ButtonVariants } from "~/components/ui/button";
@@ -57,7 +58,7 @@ export function BackLink({ to, label, className }: { to: string; label: string; 
         className,
       )}
     >
-      <ArrowLeft aria-hidden="true" className="size-4" />
+      <ArrowLeftIcon aria-hidden="true" className="size-4" />
       {label}
     </SiteLink>
   );
@@ -96,7 +97,7 @@ export function ContactUsCard({ title, text }: { title: string; text: React.Reac
     <div className="rounded-xl border border-slate-200 p-5">
       <p className="font-semibold text-slate-900">{title}</p>
       <p className="mt-1 text-sm text-slate-600">{text}</p>
-      <LinkButton to="/contact" icon={Mail} variant="outline" size="sm" className="mt-3">
+      <LinkButton to="/contact" icon={MailIcon} variant="outline" size="sm" className="mt-3">
         Contact us
       </LinkButton>
     </div>
