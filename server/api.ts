@@ -7,8 +7,9 @@
  * — the same search as the results page: {providers, totalCount, pageCount, currentPage, sort}
  * (plus countCapped, pageSize, hiddenExpired and hiddenExpiredCapped; inForceCount, the matches
  * whose registration is in force, totalCount without the expired ones shown (decision 0278); for
- * licence checks, licence and licenceNumber (the number checked), or otherRegister for a Scottish
- * or Northern Irish number; for a search around a place, location).
+ * licence checks, licence and licenceNumber (the number checked), licenceRemoved ({registration_number,
+ * business_name, removed_at}) for a number no longer on the register, or otherRegister for a
+ * Scottish or Northern Irish number; for a search around a place, location).
  * Each provider (and licence) has business_name, the name as displayed (a verified listing's own),
  * and register_name, the holder's name on the public register: a business_name that differs is a
  * trading name of register_name (decision 0281).

@@ -118,6 +118,30 @@ test("Provider Not Found: 404 with Return to Home; a removed listing says it is 
   await expectAccessible(page);
 });
 
+test("a removed number typed on a phone is answered 'No longer on the register', with whose it was, on the first screen", async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: { width: 375, height: 667 } })).newPage();
+  await page.goto("/");
+  // Typed into the home page's default (Location) box, in lower case.
+  await page.getByRole("searchbox").fill(FIXTURE.removed.toLowerCase());
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const panel = page.getByRole("region", { name: "No longer on the register" });
+  await expect(panel).toContainText(
+    `${FIXTURE.removed} (REMOVED CARRIER LTD) was on the Environment Agency's`,
+  );
+  await expect(panel).toContainText("Do not hand waste to a carrier without a current registration.");
+  await expect(
+    panel.getByRole("link", { name: `check ${FIXTURE.removed} on the Environment Agency's public register` }),
+  ).toBeVisible();
+  await expect(page.getByText("Invalid Registration Number")).toHaveCount(0);
+  await expect(page.getByText(/Valid Registration/)).toHaveCount(0);
+  const box = await panel.getByRole("heading").boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(667);
+  await page.screenshot({ path: "tmp/shots/removed-number-375.png" });
+  await expectAccessible(page);
+});
+
 test("views and phone clicks are counted; the phone link works without JavaScript", async ({
   page,
   request,

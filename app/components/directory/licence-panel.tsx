@@ -8,6 +8,7 @@ import { SiteLink } from "~/components/ui/site-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { registrationTypeLabel, tierLabel, tradingName, type Provider } from "~/modules/directory/provider";
+import type { RemovedRegistration } from "~/modules/directory/get-removed-registration.server";
 import {
   expiresInText,
   parseRegistrationNumber,
@@ -27,13 +28,17 @@ import { formatDate } from "~/platform/dates";
 export function LicencePanel({
   query,
   provider,
+  removed = null,
   otherRegister,
 }: {
   query: string;
   provider: Provider | null;
+  /** The number was on the register and a full sync no longer found it. */
+  removed?: RemovedRegistration | null;
   otherRegister?: ({ number: string } & OtherRegulator) | null;
 }) {
   if (otherRegister) return <OtherRegisterPanel register={otherRegister} />;
+  if (!provider && removed) return <RemovedNumberPanel registration={removed} />;
   if (!provider) {
     return <InvalidNumberPanel query={query} />;
   }
@@ -57,6 +62,38 @@ export function LicencePanel({
         </SiteLink>
       </div>
       <LicenceDates provider={provider} />
+    </section>
+  );
+}
+
+/**
+ * A number that was on the register and is no longer (a full sync no longer found it): said so,
+ * with whose it was and since when, never "no such number" (the carrier may show old paperwork).
+ */
+function RemovedNumberPanel({ registration: r }: { registration: RemovedRegistration }) {
+  return (
+    <section aria-labelledby="licence-title" className="rounded-xl border border-red-200 bg-red-50 p-5">
+      <div className="flex items-start gap-3">
+        <ShieldXIcon aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-red-700" />
+        <div>
+          <h2 id="licence-title" className="text-lg font-semibold text-red-900">
+            No longer on the register
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            <strong className="font-mono">{r.registration_number}</strong> ({r.business_name}) was on the
+            Environment Agency's public register of waste carriers and is no longer on it
+            {r.removed_at ? ` (not found since ${formatDate(r.removed_at.slice(0, 10))})` : ""}. Do not hand
+            waste to a carrier without a current registration.
+          </p>
+          <p className="mt-2 text-sm text-red-900">
+            If the carrier says it has renewed,{" "}
+            <a href={publicRegisterUrl(r.registration_number)} className="font-semibold underline">
+              check {r.registration_number} on the Environment Agency's public register
+            </a>
+            .
+          </p>
+        </div>
+      </div>
     </section>
   );
 }

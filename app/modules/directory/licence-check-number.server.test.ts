@@ -146,6 +146,22 @@ describe("the licence answer for a number typed in any box", () => {
     const removed = await search(qs(N.removed, "location"));
     expect(removed.licence).toBeNull();
     expect(removed.providers).toEqual([]);
+    // A number that is not on the register never says it was removed.
+    expect((await search(qs(N.missing, "registration"))).licenceRemoved).toBeUndefined();
+  });
+
+  it("a number a full sync no longer found is answered 'no longer on the register', with whose it was", async () => {
+    for (const type of SEARCH_TYPES) {
+      const r = await search(qs(N.removed, type));
+      expect(r.licence, type).toBeNull();
+      expect(r.licenceRemoved, type).toMatchObject({
+        registration_number: N.removed,
+        business_name: "REMOVED NUMBER CARRIERS",
+      });
+      expect(r.licenceRemoved?.removed_at, type).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+    // A number on the register has no such answer.
+    expect((await search(qs(N.exact, "registration"))).licenceRemoved).toBeUndefined();
   });
 
   it("lists the number itself first, above claimed listings whose numbers start with it", async () => {

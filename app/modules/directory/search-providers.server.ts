@@ -25,6 +25,7 @@ import {
 } from "./constants";
 import type { Provider } from "./provider";
 import { claimedJoin, providerColumns, toProvider, type ProviderRow } from "./provider-row.server";
+import { getRemovedRegistration, type RemovedRegistration } from "./get-removed-registration.server";
 import { parseRegistrationNumber, type OtherRegulator } from "./registration";
 import { allOf, expiredSql, inForceSql, tierSql } from "./registration-sql.server";
 import { defaultSort, isLicenceCheck, registrationKey, type SearchInput } from "./search-input";
@@ -76,6 +77,12 @@ export interface SearchResult {
    * 'WCR/R/1234567'), read from the query (decision 0277).
    */
   licenceNumber?: string;
+  /**
+   * For a licence check of a number no longer on the register (a full sync no longer found it):
+   * whose it was and since when, so the answer says "no longer on the register", not that no such
+   * number exists. Read only when the number is not on the register.
+   */
+  licenceRemoved?: RemovedRegistration;
   /**
    * A licence check for a number of another UK register (Scotland, Northern Ireland): who keeps
    * that register. This directory holds the Environment Agency's register (England and Wales).
@@ -553,6 +560,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
   const pageCount = Math.ceil(totalCount / input.size);
   let licence: Provider | null | undefined;
   let licenceNumber: string | undefined;
+  let licenceRemoved: RemovedRegistration | undefined;
   let otherRegister: SearchResult["otherRegister"];
   if (isLicenceCheck({ type, query: input.query })) {
     // 'Valid' only ever for a well-formed England/Wales number found on the register.
@@ -570,6 +578,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
         : await prepared(sql<ProviderRow>`SELECT ${providerColumns} FROM directory_entries d ${claimedJoin}
         WHERE d.registration_key = ${parsed.number} AND d.on_register LIMIT 1`).execute(db);
       licence = onPage ?? (row?.rows[0] ? toProvider(row.rows[0]) : null);
+      if (!licence) licenceRemoved = (await getRemovedRegistration(db, parsed.number)) ?? undefined;
     } else if (parsed.kind === "other") {
       otherRegister = { ...parsed.regulator, number: parsed.number };
     }
@@ -587,6 +596,7 @@ async function runTextSearch(db: Database, input: SearchInput, today: string): P
     sort: input.sort,
     ...(licence !== undefined ? { licence } : {}),
     ...(licenceNumber ? { licenceNumber } : {}),
+    ...(licenceRemoved ? { licenceRemoved } : {}),
     ...(otherRegister ? { otherRegister } : {}),
     ...(corrections ? { corrections } : {}),
   };

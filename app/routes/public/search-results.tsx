@@ -251,7 +251,12 @@ function LicenceAnswer({ input, result }: { input: SearchInput; result: ResultFa
           number in “{readFrom}”.
         </p>
       ) : null}
-      <LicencePanel query={number} provider={result.licence ?? null} otherRegister={result.otherRegister} />
+      <LicencePanel
+        query={number}
+        provider={result.licence ?? null}
+        removed={result.licenceRemoved ?? null}
+        otherRegister={result.otherRegister}
+      />
     </div>
   );
 }
