@@ -77,7 +77,17 @@ export async function confirmHeldRemovalsAsAdmin(
   deps: SyncActionDeps,
   admin: SyncActionAdmin,
   syncId: string,
+  /** The administrator ticked "I have checked that the source is the whole register…". */
+  checked: boolean,
 ): Promise<SyncActionToast> {
+  // The page's checkbox is required by the browser; a request without it changes nothing here.
+  if (!checked)
+    return {
+      title: "Failed to confirm the removals",
+      description:
+        "Tick the box to say you have checked that the source is the whole register and these carriers have left it. Nothing was changed.",
+      variant: "destructive",
+    };
   try {
     const { removed } = await confirmHeldRemovals(deps.db, { syncId, adminId: admin.id });
     deps.log.info({ admin: admin.email, syncId, removed }, "held register removals confirmed");

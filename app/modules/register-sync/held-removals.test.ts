@@ -104,7 +104,13 @@ describe("a full sync that would remove more than a small share of the register"
 
     const admin = await insertAdmin(env.db);
     const deps = { db: env.db, log, configuredSource: undefined, staleAfterMinutes: 30 } as never;
-    expect(await confirmHeldRemovalsAsAdmin(deps, admin, String(summary.syncId))).toMatchObject({
+    // Without the box ticked (a request made without the page), nothing is removed.
+    expect(await confirmHeldRemovalsAsAdmin(deps, admin, String(summary.syncId), false)).toMatchObject({
+      title: "Failed to confirm the removals",
+      variant: "destructive",
+    });
+    expect(await syncLogRow(env.db, String(summary.syncId))).toMatchObject({ removals_confirmed_at: null });
+    expect(await confirmHeldRemovalsAsAdmin(deps, admin, String(summary.syncId), true)).toMatchObject({
       title: "Removals confirmed",
       variant: "success",
     });

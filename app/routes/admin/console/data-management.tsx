@@ -120,7 +120,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "clear") return redirectWithToast(context, back, await clearStuckSyncsAsAdmin(deps, admin));
   if (intent === "confirm-removals") {
     const syncId = String(form.get("syncId") ?? "");
-    return redirectWithToast(context, back, await confirmHeldRemovalsAsAdmin(deps, admin, syncId));
+    return redirectWithToast(
+      context,
+      back,
+      await confirmHeldRemovalsAsAdmin(deps, admin, syncId, form.get("checked") === "on"),
+    );
   }
   if (intent === "sync" || intent === "upload") {
     const input = { intent, file: form.get("file"), partial: form.get("partial") === "on" } as const;
